@@ -1,0 +1,11 @@
+/**
+ * The list of CLI commands. Each entry registers one command on the yargs instance and reports
+ * its exit code through `setExit`.
+ */
+import type { Argv } from "yargs";
+
+/** Registers one command. */
+export type CommandRegistration = (cli: Argv, setExit: (code: number) => void) => void;
+
+/** Every command of the CLI, in help order. */
+export const COMMANDS: CommandRegistration[] = [];

@@ -1,0 +1,34 @@
+/**
+ * The TypeScript type of the value each {@link Kind} describes.
+ */
+import type { Album, AppDataRecord, Photo } from "../../model/resources.js";
+import type {
+  AlbumList,
+  AppDataResponse,
+  AppDataWrite,
+  ErrorBody,
+  FriendsResponse,
+  PeopleResponse,
+  PersonResponse,
+  PhotoList,
+} from "../../model/responses.js";
+import type { Kind } from "../../schemas/kinds.js";
+
+/** Kind → value type. */
+export interface KindValueMap {
+  albums: AlbumList;
+  photos: PhotoList;
+  appdata: AppDataResponse;
+  person: PersonResponse;
+  people: PeopleResponse;
+  "appdata-write": AppDataWrite;
+  error: ErrorBody;
+  album: Album;
+  photo: Photo;
+  "people-self": PersonResponse;
+  "people-friends": FriendsResponse;
+  "appdata-record": AppDataRecord;
+}
+
+/** The value type of kind `K`. */
+export type KindValue<K extends Kind> = KindValueMap[K];

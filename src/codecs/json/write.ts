@@ -1,0 +1,24 @@
+/**
+ * `toJson(kind, value)`: wire JSON text with the declared types (P-FMT-6: serialisers write
+ * numbers and booleans, never their string renderings).
+ */
+import { KitError } from "../../model/kit-error.js";
+import type { Kind } from "../../schemas/kinds.js";
+import type { KindValue } from "./kind-values.js";
+import { parseJson } from "./parse.js";
+
+/**
+ * Serialises `value` as `kind`. String renderings the lenient reader accepts are written as
+ * their declared type. Throws `OSK_INVALID_VALUE` when the value is not a valid `kind`.
+ */
+export function toJson<K extends Kind>(kind: K, value: KindValue<K> | unknown): string {
+  const parsed = parseJson(kind, value);
+  if (!parsed.ok) {
+    const first = parsed.issues[0];
+    throw new KitError(
+      "OSK_INVALID_VALUE",
+      `${kind}: ${first?.pointer || "/"} ${first?.message ?? ""}`,
+    );
+  }
+  return JSON.stringify(parsed.value);
+}

@@ -1,0 +1,71 @@
+/**
+ * opensocial-kit: the typed model, JSON Schemas and codecs of the social-platform REST API
+ * (social-api.md, with the decisions of profile.md).
+ *
+ * Subpaths: `opensocial-kit/json`, `opensocial-kit/atom`, `opensocial-kit/server`,
+ * `opensocial-kit/conformance`.
+ */
+
+/** The value type of each kind. */
+export type { KindValue, KindValueMap } from "./codecs/json/kind-values.js";
+// ── JSON codec ───────────────────────────────────────────────────────────────
+/** Reads a wire document leniently, normalising numbers and booleans. */
+export { parseJson } from "./codecs/json/parse.js";
+/** Writes wire JSON with the declared types. */
+export { toJson } from "./codecs/json/write.js";
+/** The application-data alphabet and limits (P-DATA-1, P-DATA-3). */
+export {
+  isValidKey,
+  isValidValue,
+  isXmlText,
+  MAX_KEY_LENGTH,
+  MAX_VALUE_CODE_POINTS,
+  PAIR_LIMIT,
+} from "./model/appdata-rules.js";
+/** platformUserId (`<namespace>:<value>`) and `urn:guid:` helpers (§2.1, P-FMT-2). */
+export {
+  formatPlatformId,
+  fromUrnGuid,
+  isPlatformId,
+  type PlatformId,
+  parsePlatformId,
+  toUrnGuid,
+} from "./model/ids.js";
+/** Issues (errors as data) and results. */
+export type { Issue, IssueCode, Result, XmlLocation } from "./model/issue.js";
+/** Every stable issue code. */
+export { ISSUE_CODES } from "./model/issue.js";
+/** The error the library throws for programming mistakes, with a stable `code`. */
+export { KIT_ERROR_CODES, KitError, type KitErrorCode } from "./model/kit-error.js";
+// ── Model ────────────────────────────────────────────────────────────────────
+/** Resource types of social-api.md §2. */
+export type {
+  Address,
+  Album,
+  AppDataRecord,
+  BloodType,
+  OptionalPersonField,
+  Person,
+  Photo,
+} from "./model/resources.js";
+/** Person fields that appear only when named in `fields` (§2.6). */
+export { OPTIONAL_PERSON_FIELDS } from "./model/resources.js";
+/** Response bodies of social-api.md §4 and the P-ERR-1 error body. */
+export type {
+  AlbumList,
+  AppDataResponse,
+  AppDataWrite,
+  ErrorBody,
+  FriendsResponse,
+  Paging,
+  PeopleResponse,
+  PersonResponse,
+  PhotoList,
+} from "./model/responses.js";
+/** Document kinds and validation modes. */
+export { isKind, KINDS, type Kind, type Mode } from "./schemas/kinds.js";
+/** Compiles every bundled schema now (call at start-up to fail fast). */
+export { compileSchemas } from "./schemas/registry.js";
+// ── Schemas ──────────────────────────────────────────────────────────────────
+/** Validates a parsed value against a kind's JSON Schema (lenient or strict, P-FMT-6). */
+export { type ValidateOptions, validate } from "./schemas/validate.js";

@@ -1,0 +1,73 @@
+/**
+ * Errors as data. Every validator, parser and checker in the kit reports problems as
+ * `Issue` records with a stable `code`; callers switch on the code, people read the message.
+ */
+
+/** Stable issue codes. Adding a code is fine; renaming one is a breaking change. */
+export const ISSUE_CODES = [
+  // shape (JSON Schema)
+  "invalid-type",
+  "string-rendered",
+  "missing-member",
+  "pattern-mismatch",
+  "too-long",
+  "too-short",
+  "too-many",
+  "too-few",
+  "invalid-value",
+  "not-json",
+  "too-deep",
+  "too-large",
+  "unknown-kind",
+  // XML / Atom
+  "xml-malformed",
+  "xml-doctype",
+  "xml-too-deep",
+  "xml-too-large",
+  "xml-invalid-char",
+  "atom-namespace",
+  "atom-missing",
+  "atom-bad-id",
+  "atom-bad-value",
+] as const;
+
+/** One of {@link ISSUE_CODES}. */
+export type IssueCode = (typeof ISSUE_CODES)[number];
+
+/** Where in an XML document an issue lies. */
+export interface XmlLocation {
+  /** XPath-like path of the element, e.g. `/feed/entry[2]/content/appdata`. */
+  readonly xpath: string;
+  readonly line: number;
+  readonly column: number;
+}
+
+/** A problem found in a value or document. */
+export interface Issue {
+  readonly code: IssueCode;
+  /** RFC 6901 JSON Pointer to the offending value (`""` for the whole document). */
+  readonly pointer: string;
+  readonly message: string;
+  /** Present for issues found in XML. */
+  readonly xml?: XmlLocation;
+}
+
+/** The result of parsing or decoding: a value, or the issues that prevented one. */
+export type Result<T> =
+  | { readonly ok: true; readonly value: T }
+  | { readonly ok: false; readonly issues: readonly Issue[] };
+
+/** Builds a successful {@link Result}. */
+export function ok<T>(value: T): Result<T> {
+  return { ok: true, value };
+}
+
+/** Builds a failed {@link Result}. */
+export function fail<T = never>(issues: readonly Issue[]): Result<T> {
+  return { ok: false, issues };
+}
+
+/** Builds one {@link Issue}. */
+export function issue(code: IssueCode, pointer: string, message: string): Issue {
+  return { code, pointer, message };
+}

@@ -1,0 +1,27 @@
+/**
+ * Thrown errors are for programming mistakes (a caller passing a value the types forbid, a
+ * schema that does not compile). Each carries a stable `code`, tested from one table.
+ */
+
+/** Stable codes of errors the kit throws. */
+export const KIT_ERROR_CODES = {
+  OSK_INVALID_VALUE: "the value does not match its declared kind",
+  OSK_UNKNOWN_KIND: "no schema is registered for this kind",
+  OSK_SCHEMA_COMPILE: "a bundled JSON Schema did not compile",
+  OSK_INVALID_ID: "the string is not a valid identifier",
+  OSK_XML_UNWRITABLE: "a value holds a character XML 1.0 cannot carry",
+  OSK_INVALID_KEY: "an application-data key is outside the P-DATA-1 alphabet",
+} as const;
+
+/** One of the keys of {@link KIT_ERROR_CODES}. */
+export type KitErrorCode = keyof typeof KIT_ERROR_CODES;
+
+/** The one error class the library throws. */
+export class KitError extends Error {
+  readonly code: KitErrorCode;
+  constructor(code: KitErrorCode, detail?: string) {
+    super(detail ? `${KIT_ERROR_CODES[code]}: ${detail}` : KIT_ERROR_CODES[code]);
+    this.name = "KitError";
+    this.code = code;
+  }
+}

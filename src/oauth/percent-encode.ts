@@ -1,0 +1,10 @@
+/**
+ * RFC 5849 §3.6 percent-encoding: every byte of the UTF-8 form except `A-Za-z0-9-._~`
+ * becomes `%XX` with upper-case hex.
+ */
+export function percentEncode(text: string): string {
+  return encodeURIComponent(text).replace(
+    /[!'()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+}

@@ -1,0 +1,83 @@
+/**
+ * Turns ajv's error records into the kit's {@link Issue} records with stable codes.
+ */
+import type { ErrorObject } from "ajv";
+import type { Issue, IssueCode } from "../model/issue.js";
+import { lenientRead } from "./lenient.js";
+
+const CODE_BY_KEYWORD: Record<string, IssueCode> = {
+  type: "invalid-type",
+  osLenient: "invalid-type",
+  required: "missing-member",
+  pattern: "pattern-mismatch",
+  maxLength: "too-long",
+  minLength: "too-short",
+  maxProperties: "too-many",
+  maxItems: "too-many",
+  minProperties: "too-few",
+  minItems: "too-few",
+  enum: "invalid-value",
+  const: "invalid-value",
+  minimum: "invalid-value",
+  maximum: "invalid-value",
+};
+
+/** Keywords whose failure is only a summary of failures reported deeper. */
+const SUMMARY_KEYWORDS = new Set(["if", "propertyNames", "$ref", "anyOf", "oneOf"]);
+
+/** Escapes one RFC 6901 reference token. */
+export function escapePointerToken(token: string): string {
+  return token.replace(/~/g, "~0").replace(/\//g, "~1");
+}
+
+/** Resolves a JSON pointer inside `root` (undefined when absent). */
+export function resolvePointer(root: unknown, pointer: string): unknown {
+  if (pointer === "") return root;
+  let node: unknown = root;
+  for (const raw of pointer.slice(1).split("/")) {
+    const token = raw.replace(/~1/g, "/").replace(/~0/g, "~");
+    if (node === null || typeof node !== "object" || !Object.hasOwn(node, token)) return undefined;
+    node = (node as Record<string, unknown>)[token];
+  }
+  return node;
+}
+
+/** Maps ajv errors on `data` to issues, most specific first and without duplicates. */
+export function toIssues(
+  errors: readonly ErrorObject[] | null | undefined,
+  data: unknown,
+): Issue[] {
+  const out: Issue[] = [];
+  const seen = new Set<string>();
+  for (const e of errors ?? []) {
+    if (SUMMARY_KEYWORDS.has(e.keyword)) continue;
+    let pointer = e.instancePath;
+    let code: IssueCode = CODE_BY_KEYWORD[e.keyword] ?? "invalid-value";
+    let message = e.message ?? e.keyword;
+    if (e.keyword === "required") {
+      const missing = String((e.params as { missingProperty?: string }).missingProperty);
+      pointer = `${pointer}/${escapePointerToken(missing)}`;
+      message = `required member "${missing}" is missing`;
+    } else if (e.keyword === "osLenient" && (e.params as { range?: boolean }).range) {
+      code = "invalid-value";
+    } else if (e.propertyName !== undefined) {
+      pointer = `${pointer}/${escapePointerToken(e.propertyName)}`;
+      message = `member name ${JSON.stringify(e.propertyName)} ${message}`;
+    } else if (e.keyword === "type") {
+      const declared = (e.params as { type?: string }).type;
+      const value = resolvePointer(data, pointer);
+      if (
+        (declared === "integer" || declared === "boolean") &&
+        lenientRead(declared, value) !== undefined
+      ) {
+        code = "string-rendered";
+        message = `${declared} rendered as the string ${JSON.stringify(value)} (accepted only in lenient mode, P-FMT-6)`;
+      }
+    }
+    const key = `${code}\u0000${pointer}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({ code, pointer, message });
+  }
+  return out;
+}

@@ -1,0 +1,106 @@
+/**
+ * Lenient mode (social-api.md §2, profile P-FMT-6): integers may arrive as numeric strings and
+ * booleans as "true"/"false". The schema files declare the real types; this module derives the
+ * lenient variant by replacing each integer or boolean `type` with the `osLenient` keyword,
+ * which accepts either rendering and normalises the value in place to its declared type.
+ */
+import type { FuncKeywordDefinition } from "ajv";
+
+/** JSON value of a schema node. */
+type SchemaNode = { [key: string]: unknown };
+
+/** Numeric strings accepted for integers: optional minus, no leading zeros, at most 16 digits. */
+const INTEGER_TEXT = /^-?(0|[1-9][0-9]{0,15})$/;
+
+/** Parameters of the `osLenient` keyword. */
+interface LenientParam {
+  type: "integer" | "boolean";
+  minimum?: number;
+  maximum?: number;
+}
+
+/** What a lenient reading of `value` as `type` gives, or `undefined` when none. */
+export function lenientRead(
+  type: "integer" | "boolean",
+  value: unknown,
+): number | boolean | undefined {
+  if (type === "boolean") {
+    if (typeof value === "boolean") return value;
+    if (value === "true") return true;
+    if (value === "false") return false;
+    return undefined;
+  }
+  if (typeof value === "number") return Number.isSafeInteger(value) ? value : undefined;
+  if (typeof value === "string" && INTEGER_TEXT.test(value)) {
+    const n = Number(value);
+    return Number.isSafeInteger(n) ? n : undefined;
+  }
+  return undefined;
+}
+
+/** Returns a copy of `schema` with integer and boolean types made lenient. */
+export function makeLenient(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(makeLenient);
+  if (schema === null || typeof schema !== "object") return schema;
+  const node = schema as SchemaNode;
+  const out: SchemaNode = {};
+  for (const [k, v] of Object.entries(node))
+    out[k] = k === "enum" || k === "const" ? v : makeLenient(v);
+  if (node.type === "integer" || node.type === "boolean") {
+    const param: LenientParam = { type: node.type };
+    if (typeof node.minimum === "number") param.minimum = node.minimum;
+    if (typeof node.maximum === "number") param.maximum = node.maximum;
+    delete out.type;
+    delete out.minimum;
+    delete out.maximum;
+    out.osLenient = param;
+  }
+  return out;
+}
+
+interface KeywordError {
+  keyword: string;
+  message: string;
+  params: Record<string, unknown>;
+}
+
+/** The `osLenient` ajv keyword: validates and normalises in place. */
+export const lenientKeyword: FuncKeywordDefinition = {
+  keyword: "osLenient",
+  modifying: true,
+  errors: true,
+  schemaType: "object",
+  validate: function osLenient(
+    this: unknown,
+    param: LenientParam,
+    data: unknown,
+    _parent?: unknown,
+    cxt?: { parentData: Record<string | number, unknown>; parentDataProperty: string | number },
+  ): boolean {
+    const self = osLenient as unknown as { errors?: KeywordError[] };
+    const value = lenientRead(param.type, data);
+    if (value === undefined) {
+      self.errors = [
+        { keyword: "osLenient", message: `must be ${param.type}`, params: { type: param.type } },
+      ];
+      return false;
+    }
+    if (typeof value === "number") {
+      if (
+        (param.minimum !== undefined && value < param.minimum) ||
+        (param.maximum !== undefined && value > param.maximum)
+      ) {
+        self.errors = [
+          {
+            keyword: "osLenient",
+            message: `must be within [${param.minimum}, ${param.maximum}]`,
+            params: { range: true },
+          },
+        ];
+        return false;
+      }
+    }
+    if (cxt && value !== data) cxt.parentData[cxt.parentDataProperty] = value;
+    return true;
+  },
+};
