@@ -1,0 +1,36 @@
+// The P-DATA-1 alphabet.
+import { describe, expect, it } from "vitest";
+import {
+  codePointLength,
+  isValidKey,
+  isValidValue,
+  isXmlText,
+} from "../../src/model/appdata-rules.js";
+
+describe("P-DATA-1 keys", () => {
+  it.each(["a", "A-z_0.9", "k".repeat(128), "__proto__", "constructor", "1st", "-x", ".x"])(
+    "accepts %j",
+    (k) => {
+      expect(isValidKey(k)).toBe(true);
+    },
+  );
+  it.each(["", "k".repeat(129), "a b", "a/b", "é", "a:b", "a\n"])("refuses %j", (k) => {
+    expect(isValidKey(k)).toBe(false);
+  });
+});
+
+describe("P-DATA-1 values", () => {
+  it("counts code points, not UTF-16 units", () => {
+    expect(codePointLength("😀😀")).toBe(2);
+    expect(isValidValue("😀".repeat(65_536))).toBe(true);
+    expect(isValidValue("😀".repeat(65_537))).toBe(false);
+    expect(isValidValue("x".repeat(65_537))).toBe(false);
+  });
+  it.each(["\t\n\r", "", "日本", "\uE000", "\u{10FFFF}"])("accepts XML Char text %j", (v) => {
+    expect(isXmlText(v)).toBe(true);
+  });
+  it.each(["\u0000", "\u0007", "\uFFFE", "\uFFFF", "\uD800", "a\uDC00b"])("refuses %j", (v) => {
+    expect(isXmlText(v)).toBe(false);
+    expect(isValidValue(v)).toBe(false);
+  });
+});

@@ -1,0 +1,79 @@
+// RFC 5849 primitives against the RFC's own example (§3.4.1.1) and a sign/verify round trip.
+import { describe, expect, it } from "vitest";
+import {
+  formatAuthorizationHeader,
+  parseAuthorizationHeader,
+} from "../../src/oauth/authorization-header.js";
+import {
+  baseStringUri,
+  type OAuthParam,
+  signatureBaseString,
+} from "../../src/oauth/base-string.js";
+import { percentEncode } from "../../src/oauth/percent-encode.js";
+import { formParams, queryParams, signRequest } from "../../src/oauth/sign-request.js";
+import { hmacSha1, signingKey } from "../../src/oauth/signature.js";
+
+describe("RFC 5849", () => {
+  it("percent-encodes per §3.6", () => {
+    expect(percentEncode("a b!*'()~-._")).toBe("a%20b%21%2A%27%28%29~-._");
+    expect(percentEncode("é")).toBe("%C3%A9");
+  });
+
+  it("builds the §3.4.1.1 example base string", () => {
+    const url = new URL("http://example.com/request?b5=%3D%253D&a3=a&c%40=&a2=r%20b");
+    const params: OAuthParam[] = [
+      ...queryParams(url),
+      ["oauth_consumer_key", "9djdj82h48djs9d2"],
+      ["oauth_token", "kkk9d7dh3k39sjv7"],
+      ["oauth_signature_method", "HMAC-SHA1"],
+      ["oauth_timestamp", "137131201"],
+      ["oauth_nonce", "7d8f3e4a"],
+      ...formParams("c2&a3=2+q"),
+    ];
+    expect(signatureBaseString("POST", baseStringUri(url), params)).toBe(
+      "POST&http%3A%2F%2Fexample.com%2Frequest&a2%3Dr%2520b%26a3%3D2%2520q%26a3%3Da%26b5%3D%253D%25253D%26c%2540%3D%26c2%3D%26oauth_consumer_key%3D9djdj82h48djs9d2%26oauth_nonce%3D7d8f3e4a%26oauth_signature_method%3DHMAC-SHA1%26oauth_timestamp%3D137131201%26oauth_token%3Dkkk9d7dh3k39sjv7",
+    );
+  });
+
+  it("drops default ports and lower-cases scheme and host (§3.4.1.2)", () => {
+    expect(baseStringUri(new URL("HTTP://Example.COM:80/r?x=1"))).toBe("http://example.com/r");
+    expect(baseStringUri(new URL("https://example.com:8443/r"))).toBe("https://example.com:8443/r");
+  });
+
+  it("parses what it formats, with and without realm", () => {
+    const params: OAuthParam[] = [
+      ["oauth_consumer_key", "k y"],
+      ["oauth_nonce", "n=&"],
+    ];
+    expect(parseAuthorizationHeader(formatAuthorizationHeader(params, "Example"))).toEqual(params);
+    expect(parseAuthorizationHeader(formatAuthorizationHeader(params))).toEqual(params);
+    expect(parseAuthorizationHeader('OAuth realm=""')).toEqual([]);
+  });
+
+  it.each(["Basic abc", 'OAuth a="b" junk', 'OAuth a="%ZZ"', "OAuthx"])(
+    "refuses a malformed header %j",
+    (h) => {
+      expect(parseAuthorizationHeader(h)).toBeUndefined();
+    },
+  );
+
+  it("signs so that the server-side recomputation matches", () => {
+    const signed = signRequest({
+      method: "GET",
+      url: "http://127.0.0.1:8080/os/0.8/people/@me/@self?fields=gender",
+      consumerKey: "quiz-key",
+      consumerSecret: "quiz-secret",
+      requestorId: "example.org:alice",
+      nonce: "abc",
+      timestamp: 1_700_000_000,
+    });
+    const url = new URL(signed.url);
+    const header = parseAuthorizationHeader(signed.headers.authorization ?? "") ?? [];
+    const sig = header.find(([n]) => n === "oauth_signature")?.[1];
+    const rest = [...queryParams(url), ...header.filter(([n]) => n !== "oauth_signature")];
+    expect(
+      hmacSha1(signingKey("quiz-secret"), signatureBaseString("GET", baseStringUri(url), rest)),
+    ).toBe(sig);
+    expect(url.searchParams.get("xoauth_requestor_id")).toBe("example.org:alice");
+  });
+});

@@ -1,0 +1,53 @@
+// Every bundled schema compiles in ajv strict mode in both modes, and every `pattern` is bounded
+// by a `maxLength` (the issue's rule against unbounded regex work).
+import { readdirSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { KINDS } from "../../src/schemas/kinds.js";
+import { readSchema, SCHEMA_DIR, validatorFor } from "../../src/schemas/registry.js";
+import { validate } from "../../src/schemas/validate.js";
+
+function walk(
+  node: unknown,
+  path: string,
+  visit: (n: Record<string, unknown>, path: string) => void,
+): void {
+  if (Array.isArray(node)) node.forEach((n, i) => walk(n, `${path}/${i}`, visit));
+  else if (node !== null && typeof node === "object") {
+    visit(node as Record<string, unknown>, path);
+    for (const [k, v] of Object.entries(node)) walk(v, `${path}/${k}`, visit);
+  }
+}
+
+describe("schema registry", () => {
+  it("compiles every kind in both modes", () => {
+    for (const kind of KINDS) {
+      expect(typeof validatorFor(kind, "lenient")).toBe("function");
+      expect(typeof validatorFor(kind, "strict")).toBe("function");
+    }
+  });
+
+  it("bounds every pattern with a maxLength", () => {
+    const files = readdirSync(SCHEMA_DIR).filter((f) => f.endsWith(".schema.json"));
+    expect(files.length).toBeGreaterThanOrEqual(12);
+    const unbounded: string[] = [];
+    for (const file of files) {
+      walk(readSchema(file), file, (node, path) => {
+        if (typeof node.pattern === "string" && typeof node.maxLength !== "number")
+          unbounded.push(path);
+      });
+    }
+    expect(unbounded).toEqual([]);
+  });
+
+  it("reports an unknown kind as an issue, not a throw", () => {
+    expect(validate("nope" as never, {})).toEqual([
+      expect.objectContaining({ code: "unknown-kind" }),
+    ]);
+  });
+
+  it("does not modify the value it validates in lenient mode", () => {
+    const value = { error: { code: "400", message: "m" } };
+    expect(validate("error", value)).toEqual([]);
+    expect(value.error.code).toBe("400");
+  });
+});
