@@ -11,8 +11,9 @@ function walk(
   path: string,
   visit: (n: Record<string, unknown>, path: string) => void,
 ): void {
-  if (Array.isArray(node)) node.forEach((n, i) => walk(n, `${path}/${i}`, visit));
-  else if (node !== null && typeof node === "object") {
+  if (Array.isArray(node)) {
+    for (const [i, n] of node.entries()) walk(n, `${path}/${i}`, visit);
+  } else if (node !== null && typeof node === "object") {
     visit(node as Record<string, unknown>, path);
     for (const [k, v] of Object.entries(node)) walk(v, `${path}/${k}`, visit);
   }
