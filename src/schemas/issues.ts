@@ -22,6 +22,14 @@ const CODE_BY_KEYWORD: Record<string, IssueCode> = {
   maximum: "invalid-value",
 };
 
+/** Plain-language messages for the bundled schemas' patterns. */
+const PATTERN_MESSAGES: Record<string, string> = {
+  "^[A-Za-z0-9_.-]+$": "key must be 1-128 characters of A-Z a-z 0-9 _ . - (P-DATA-1)",
+  "^[^:]+:.+$": "must be an id of the form <namespace>:<value> (social-api.md §2.1)",
+};
+const XML_CHAR_MESSAGE =
+  "holds a character XML 1.0 cannot carry (control character, lone surrogate, U+FFFE or U+FFFF; P-DATA-1)";
+
 /** Keywords whose failure is only a summary of failures reported deeper. */
 const SUMMARY_KEYWORDS = new Set(["if", "propertyNames", "$ref", "anyOf", "oneOf"]);
 
@@ -60,7 +68,12 @@ export function toIssues(
       message = `required member "${missing}" is missing`;
     } else if (e.keyword === "osLenient" && (e.params as { range?: boolean }).range) {
       code = "invalid-value";
-    } else if (e.propertyName !== undefined) {
+    } else if (e.keyword === "pattern") {
+      const pattern = String((e.params as { pattern?: string }).pattern);
+      message =
+        PATTERN_MESSAGES[pattern] ?? (pattern.includes("uD7FF") ? XML_CHAR_MESSAGE : message);
+    }
+    if (e.propertyName !== undefined) {
       pointer = `${pointer}/${escapePointerToken(e.propertyName)}`;
       message = `member name ${JSON.stringify(e.propertyName)} ${message}`;
     } else if (e.keyword === "type") {
