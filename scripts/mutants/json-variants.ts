@@ -1,0 +1,74 @@
+/**
+ * JSON rewrites a correct server's responses may undergo and still conform (issue 6 item 2):
+ * member order, extra unknown members, §2's string renderings, and entry order where no order
+ * is promised. Application-data records are data, not structure: their keys and values are
+ * left alone.
+ */
+
+type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
+type Obj = { [k: string]: Json };
+
+const isObj = (v: Json | undefined): v is Obj =>
+  v !== null && typeof v === "object" && !Array.isArray(v);
+
+/** True for an appdata read response (§2.5: entry is a map of records, id[] lists its users). */
+function isAppData(doc: Json): doc is Obj {
+  return isObj(doc) && isObj(doc.entry) && Array.isArray(doc.id);
+}
+
+/** Applies `f` to every structural object (not appdata records, not the appdata entry map). */
+function mapStructure(doc: Json, f: (o: Obj, depth: number) => Obj): Json {
+  const walk = (v: Json, depth: number): Json => {
+    if (Array.isArray(v)) return v.map((x) => walk(x, depth + 1));
+    if (!isObj(v)) return v;
+    const out: Obj = {};
+    for (const [k, x] of Object.entries(v)) out[k] = walk(x, depth + 1);
+    return f(out, depth);
+  };
+  if (isAppData(doc)) {
+    const out: Obj = {};
+    for (const [k, x] of Object.entries(doc)) out[k] = k === "entry" ? x : walk(x, 1);
+    return f(out, 0);
+  }
+  return walk(doc, 0);
+}
+
+function rewriteJson(body: string, type: string, f: (doc: Json) => Json): string {
+  if (!type.includes("json")) return body;
+  return JSON.stringify(f(JSON.parse(body) as Json));
+}
+
+const reverseMembers = (o: Obj): Obj => Object.fromEntries(Object.entries(o).reverse());
+
+/** Members of every object in reverse order. */
+export const memberOrder = (body: string, type: string): string =>
+  rewriteJson(body, type, (doc) => mapStructure(doc, reverseMembers));
+
+/** An unknown member added to every structural object. */
+export const extraMembers = (body: string, type: string): string =>
+  rewriteJson(body, type, (doc) =>
+    mapStructure(doc, (o) => ({ ...o, xVendorExtension: { note: "ignore me", n: 1 } })),
+  );
+
+/** Integers as numeric strings and booleans as "true"/"false" (§2.2, §2.3, §2.4, §2.6). */
+export const stringRendering = (body: string, type: string): string =>
+  rewriteJson(body, type, (doc) =>
+    mapStructure(doc, (o) =>
+      Object.fromEntries(
+        Object.entries(o).map(([k, v]) => [
+          k,
+          typeof v === "number" || typeof v === "boolean" ? String(v) : v,
+        ]),
+      ),
+    ),
+  );
+
+/** `entry` lists, appdata users and `id` in reverse order (no order is promised by social-api.md). */
+export const entryOrder = (body: string, type: string): string =>
+  rewriteJson(body, type, (doc) => {
+    if (!isObj(doc)) return doc;
+    if (isAppData(doc) && isObj(doc.entry) && Array.isArray(doc.id)) {
+      return { ...doc, entry: reverseMembers(doc.entry), id: [...doc.id].reverse() };
+    }
+    return Array.isArray(doc.entry) ? { ...doc, entry: [...doc.entry].reverse() } : doc;
+  });

@@ -1,0 +1,82 @@
+/**
+ * A rewriting HTTP proxy for the "allowed variants" of issue 6: it forwards every request to a
+ * correct upstream server unchanged (Host header kept, so OAuth signatures still verify) and
+ * rewrites each response body with one transformation that the spec allows. The suite must pass
+ * against every variant: a failure is a false positive in the suite.
+ */
+import { createServer, type IncomingHttpHeaders, request, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+
+/** Rewrites a response body; returns the new body text (or the same text). */
+export type BodyRewrite = (body: string, contentType: string) => string;
+
+/** A running proxy. */
+export interface VariantProxy {
+  url: string;
+  close(): Promise<void>;
+}
+
+const MAX_BODY = 8 * 1024 * 1024;
+
+function forwardHeaders(headers: IncomingHttpHeaders): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [k, v] of Object.entries(headers))
+    if (v !== undefined && k !== "accept-encoding") out[k] = v;
+  return out;
+}
+
+/** Starts a proxy on 127.0.0.1:0 in front of `upstream` (a base URL) applying `rewrite`. */
+export async function startVariantProxy(
+  upstream: string,
+  rewrite: BodyRewrite,
+): Promise<VariantProxy> {
+  const target = new URL(upstream);
+  const server: Server = createServer((req, res) => {
+    const up = request(
+      {
+        host: target.hostname,
+        port: target.port,
+        method: req.method,
+        path: req.url,
+        headers: forwardHeaders(req.headers),
+      },
+      (upRes) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        upRes.on("data", (c: Buffer) => {
+          size += c.length;
+          if (size <= MAX_BODY) chunks.push(c);
+        });
+        upRes.on("end", () => {
+          const type = String(upRes.headers["content-type"] ?? "");
+          let body = Buffer.concat(chunks).toString("utf8");
+          if (body.length > 0 && upRes.statusCode === 200) body = rewrite(body, type);
+          const headers = { ...upRes.headers };
+          delete headers["content-length"];
+          delete headers["transfer-encoding"];
+          delete headers["content-encoding"];
+          res.writeHead(upRes.statusCode ?? 502, {
+            ...headers,
+            "content-length": Buffer.byteLength(body),
+          });
+          res.end(body);
+        });
+      },
+    );
+    up.on("error", () => {
+      if (!res.headersSent) res.writeHead(502, { "content-type": "text/plain" });
+      res.end("upstream error");
+    });
+    req.pipe(up);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

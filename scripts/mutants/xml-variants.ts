@@ -1,0 +1,115 @@
+/**
+ * Atom rewrites that make the same document (issue 6 item 2, P-FMT-2 "prefixes are never a
+ * rule"): other namespace prefixes, indentation between elements, unknown extension elements,
+ * and the published OpenSearch namespace with its trailing slash. The document is parsed with
+ * saxes (namespace-aware) and written again; text content is copied exactly.
+ */
+import { SaxesParser } from "saxes";
+
+const ATOM = "http://www.w3.org/2005/Atom";
+const OS = "http://ns.opensocial.org/2008/opensocial";
+const OSEARCH = "http://a9.com/-/spec/opensearch/1.1";
+
+/** How to write the document again. */
+interface Rewrite {
+  prefixes: Record<string, string>;
+  indent: boolean;
+  extensions: boolean;
+  opensearchSlash: boolean;
+}
+
+function esc(s: string, attr: boolean): string {
+  const text = s
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/\r/g, "&#13;");
+  return attr ? text.replace(/"/g, "&quot;") : text;
+}
+
+function rewriteXml(body: string, type: string, rw: Rewrite): string {
+  if (!type.includes("xml")) return body;
+  const parser = new SaxesParser({ xmlns: true });
+  const nsOf = (uri: string): string =>
+    rw.opensearchSlash && uri === OSEARCH ? `${OSEARCH}/` : uri;
+  const prefixOf = (uri: string): string => rw.prefixes[uri] ?? "ext";
+  const out: string[] = ['<?xml version="1.0" encoding="UTF-8"?>'];
+  const stack: { hasChildren: boolean; name: string; uri: string }[] = [];
+  let pendingText = "";
+  const indent = (depth: number): string => (rw.indent ? `\n${"  ".repeat(depth)}` : "");
+  const extension = (depth: number): string =>
+    `${indent(depth)}<vx:extension xmlns:vx="urn:example:vendor-extension" vx:kind="test"><vx:note>unknown</vx:note></vx:extension>`;
+  parser.on("opentag", (tag) => {
+    const parent = stack.at(-1);
+    if (parent) {
+      parent.hasChildren = true;
+      pendingText = "";
+    }
+    const uri = tag.uri ?? "";
+    const qname = `${prefixOf(uri)}:${tag.local}`;
+    let attrs = "";
+    if (stack.length === 0) {
+      for (const [u, p] of Object.entries(rw.prefixes))
+        attrs += ` xmlns:${p}="${esc(nsOf(u), true)}"`;
+    }
+    for (const a of Object.values(tag.attributes)) {
+      if (a.prefix === "xmlns" || a.name === "xmlns") continue;
+      const name = a.uri ? `${prefixOf(a.uri)}:${a.local}` : a.local;
+      attrs += ` ${name}="${esc(a.value, true)}"`;
+    }
+    out.push(`${indent(stack.length)}<${qname}${attrs}>`);
+    stack.push({ hasChildren: false, name: qname, uri });
+  });
+  parser.on("text", (t) => {
+    pendingText += t;
+  });
+  parser.on("closetag", () => {
+    const node = stack.pop();
+    if (!node) return;
+    const local = node.name.split(":")[1];
+    if (rw.extensions && node.uri === ATOM && (local === "feed" || local === "entry")) {
+      out.push(extension(stack.length + 1));
+      node.hasChildren = true;
+    }
+    if (node.hasChildren) out.push(`${indent(stack.length)}</${node.name}>`);
+    else out.push(`${esc(pendingText, false)}</${node.name}>`);
+    pendingText = "";
+  });
+  parser.write(body).close();
+  return out.join("");
+}
+
+const base = { [ATOM]: "atom", [OS]: "os", [OSEARCH]: "search" };
+
+/** Every element prefixed, with prefixes unlike the reference's. */
+export const otherPrefixes = (body: string, type: string): string =>
+  rewriteXml(body, type, {
+    prefixes: base,
+    indent: false,
+    extensions: false,
+    opensearchSlash: false,
+  });
+/** Indentation and newlines between elements. */
+export const extraWhitespace = (body: string, type: string): string =>
+  rewriteXml(body, type, {
+    prefixes: base,
+    indent: true,
+    extensions: false,
+    opensearchSlash: false,
+  });
+/** An unknown extension element in the feed and in each entry. */
+export const extensionElements = (body: string, type: string): string =>
+  rewriteXml(body, type, {
+    prefixes: base,
+    indent: false,
+    extensions: true,
+    opensearchSlash: false,
+  });
+/** The published OpenSearch 1.1 namespace, with its trailing slash (P-FMT-2 readers accept it). */
+export const opensearchSlash = (body: string, type: string): string =>
+  rewriteXml(body, type, {
+    prefixes: base,
+    indent: false,
+    extensions: false,
+    opensearchSlash: true,
+  });
