@@ -6,6 +6,24 @@
  * `opensocial-kit/conformance`.
  */
 
+// ── Atom codec ───────────────────────────────────────────────────────────────
+/**
+ * Atom (§4.3, P-FMT-2..7): `toAtom`/`toAtomFeed` write feeds (`strict` gives an RFC 4287-valid
+ * feed); `fromAtom`/`fromAtomFeed` read them into JSON-shaped values with issues, never throwing.
+ */
+export {
+  ATOM_KINDS,
+  type AtomKind,
+  type AtomReadLimits,
+  type AtomReadOptions,
+  type AtomValueMap,
+  type AtomWriteOptions,
+  fromAtom,
+  fromAtomFeed,
+  isAtomKind,
+  toAtom,
+  toAtomFeed,
+} from "./codecs/atom/index.js";
 /** The value type of each kind. */
 export type { KindValue, KindValueMap } from "./codecs/json/kind-values.js";
 // ── JSON codec ───────────────────────────────────────────────────────────────

@@ -1,0 +1,39 @@
+/**
+ * Bounds on untrusted Atom input (issue 3): size and nesting are checked before and while
+ * parsing, so that hostile documents cost linear time and bounded memory.
+ */
+
+/** Limits of the Atom readers. */
+export interface AtomReadLimits {
+  /** Largest accepted document, in UTF-8 bytes. Default 1 MiB. */
+  maxBytes?: number;
+  /** Deepest accepted element nesting (the `feed` element is depth 1). Default 32. */
+  maxDepth?: number;
+}
+
+/** The default limits: 1 MiB, depth 32. */
+export const DEFAULT_ATOM_LIMITS = { maxBytes: 1024 * 1024, maxDepth: 32 } as const;
+
+/**
+ * UTF-8 length of `text`, stopping as soon as it passes `limit` (so a 10 MB string costs no
+ * more than the first `limit` characters).
+ */
+export function utf8LengthUpTo(text: string, limit: number): number {
+  if (text.length > limit) return text.length;
+  if (text.length * 3 <= limit) return text.length;
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) n += 1;
+    else if (c < 0x800) n += 2;
+    else if (c >= 0xd800 && c <= 0xdbff) {
+      const d = text.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        n += 4;
+        i++;
+      } else n += 3;
+    } else n += 3;
+    if (n > limit) return n;
+  }
+  return n;
+}

@@ -1,0 +1,205 @@
+/**
+ * The Atom writers: `toAtom` for application data (§4.3, P-FMT-2..5) and `toAtomFeed` for every
+ * kind (P-FMT-7). Direct string building with the tested escaper; keys and member names follow
+ * P-FMT-3 (object key order) and P-FMT-4 (name escape).
+ */
+import { isValidKey } from "../../model/appdata-rules.js";
+import { KitError } from "../../model/kit-error.js";
+import type { AppDataResponse } from "../../model/responses.js";
+import { escapeText } from "./escape.js";
+import {
+  type AtomWriteOptions,
+  dataOpen,
+  writeEntry,
+  writeFeedEnd,
+  writeFeedStart,
+} from "./frame.js";
+import { type AtomKind, type AtomValueMap, DATA_ELEMENTS } from "./kinds.js";
+import { encodeName } from "./names.js";
+
+type JsonObject = Record<string, unknown>;
+
+const MEMBER_INDENT = "        ";
+const ADDRESS_INDENT = "          ";
+
+function invalid(detail: string): KitError {
+  return new KitError("OSK_INVALID_VALUE", detail);
+}
+
+function isObject(value: unknown): value is JsonObject {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** The text of a scalar member: strings escaped, numbers and booleans as their JSON text. */
+function scalarText(value: unknown, where: string): string | undefined {
+  if (typeof value === "string") return escapeText(value);
+  if (typeof value === "boolean") return value ? "true" : "false";
+  if (typeof value === "number") {
+    if (!Number.isFinite(value)) throw invalid(`${where}: a number XML cannot carry as JSON text`);
+    return JSON.stringify(value);
+  }
+  return undefined;
+}
+
+/** One element per member; an array member one element per item; an object member nested. */
+function writeMember(name: string, value: unknown, indent: string, where: string): string {
+  const tag = encodeName(name);
+  const text = scalarText(value, where);
+  if (text !== undefined) {
+    return text === "" ? `${indent}<${tag}/>\n` : `${indent}<${tag}>${text}</${tag}>\n`;
+  }
+  if (Array.isArray(value)) {
+    let out = "";
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      if (Array.isArray(item)) throw invalid(`${where}/${i}: nested arrays have no Atom form`);
+      out += writeMember(name, item, indent, `${where}/${i}`);
+    }
+    return out;
+  }
+  if (isObject(value)) {
+    const keys = Object.keys(value);
+    if (keys.length === 0) return `${indent}<${tag}/>\n`;
+    let out = `${indent}<${tag}>\n`;
+    const inner = indent === MEMBER_INDENT ? ADDRESS_INDENT : `${indent}  `;
+    for (const k of keys) {
+      const member = value[k];
+      const memberText = scalarText(member, `${where}/${k}`);
+      if (memberText === undefined)
+        throw invalid(`${where}/${k}: only scalar members are written here`);
+      const t = encodeName(k);
+      out += memberText === "" ? `${inner}<${t}/>\n` : `${inner}<${t}>${memberText}</${t}>\n`;
+    }
+    return `${out}${indent}</${tag}>\n`;
+  }
+  throw invalid(`${where}: ${value === null ? "null" : typeof value} has no Atom form`);
+}
+
+/** A data element (`person`, `album`, `mediaItem`) with one child per member, in key order. */
+function writeData(name: string, item: JsonObject, where: string): string {
+  const keys = Object.keys(item);
+  if (keys.length === 0) return `${dataOpen(name).slice(0, -1)}/>`;
+  let out = `${dataOpen(name)}\n`;
+  for (const k of keys) out += writeMember(k, item[k], MEMBER_INDENT, `${where}/${k}`);
+  return `${out}      </${name}>`;
+}
+
+/** P-FMT-3: the `appdata` element, one child per key in object key order, P-FMT-4 names. */
+function writeAppData(record: unknown, where: string): string {
+  if (!isObject(record)) throw invalid(`${where}: an application-data record must be an object`);
+  let out = "";
+  for (const key in record) {
+    if (!Object.hasOwn(record, key)) continue;
+    if (!isValidKey(key)) throw new KitError("OSK_INVALID_KEY", JSON.stringify(key.slice(0, 140)));
+    const value = record[key];
+    if (typeof value !== "string") throw invalid(`${where}/${key}: values are strings`);
+    const tag = encodeName(key);
+    out +=
+      value === ""
+        ? `${MEMBER_INDENT}<${tag}/>\n`
+        : `${MEMBER_INDENT}<${tag}>${escapeText(value)}</${tag}>\n`;
+  }
+  return out === ""
+    ? `${dataOpen("appdata").slice(0, -1)}/>`
+    : `${dataOpen("appdata")}\n${out}      </appdata>`;
+}
+
+function stringMember(item: JsonObject, key: string, where: string): string {
+  const value = item[key];
+  if (typeof value !== "string" || value === "")
+    throw invalid(`${where}/${key}: a non-empty id is required`);
+  return value;
+}
+
+/**
+ * §4.3 / P-FMT-2: the Atom feed of an application-data read response, one entry per user in
+ * `entry` key order. Throws `OSK_INVALID_KEY` for a key outside P-DATA-1, `OSK_XML_UNWRITABLE`
+ * for a value XML 1.0 cannot carry and `OSK_INVALID_VALUE` for a value of the wrong shape.
+ */
+export function toAtom(value: AppDataResponse, options: AtomWriteOptions = {}): string {
+  const response = value as unknown;
+  if (!isObject(response) || !isObject(response.entry))
+    throw invalid("appdata: entry must be an object");
+  const head = { startIndex: response.startIndex, totalResults: response.totalResults };
+  let out = writeFeedStart("appdata", head, options);
+  const entries = response.entry;
+  for (const user in entries) {
+    if (!Object.hasOwn(entries, user)) continue;
+    const record = entries[user];
+    const data = writeAppData(record, `/entry/${user}`);
+    const updated = isObject(record) ? record.updated : undefined;
+    out += writeEntry(data, user, user, updated, options);
+  }
+  return out + writeFeedEnd();
+}
+
+/** The list of items of a list or single-person response. */
+function itemsOf(kind: AtomKind, response: JsonObject): unknown[] {
+  const entry = response.entry;
+  if (kind === "person") {
+    if (!isObject(entry)) throw invalid("person: entry must be one person object");
+    return [entry];
+  }
+  if (!Array.isArray(entry)) throw invalid(`${kind}: entry must be an array`);
+  return entry;
+}
+
+/** P-FMT-7: entry author: the person (people), the album owner (albums, photos). */
+function authorOf(
+  kind: AtomKind,
+  item: JsonObject,
+  where: string,
+  options: AtomWriteOptions,
+): string {
+  if (kind === "albums") return stringMember(item, "ownerId", where);
+  if (kind === "photos") {
+    if (options.ownerId === undefined || options.ownerId === "") {
+      throw new KitError(
+        "OSK_ATOM_OWNER_REQUIRED",
+        "pass options.ownerId (the album owner) for photos",
+      );
+    }
+    return options.ownerId;
+  }
+  return stringMember(item, "id", where);
+}
+
+/**
+ * P-FMT-7: the Atom feed of any kind. `appdata` is {@link toAtom}; `albums`, `photos`, `person`
+ * (people `@self` or `pid`: a feed of one entry) and `people` (`@friends`, with
+ * `osearch:itemsPerPage`) write one entry per item, the data element `album`, `mediaItem` or
+ * `person` holding one child per member in JSON order. Photos need `options.ownerId`.
+ */
+export function toAtomFeed<K extends AtomKind>(
+  kind: K,
+  value: AtomValueMap[K],
+  options: AtomWriteOptions = {},
+): string {
+  if (kind === "appdata") return toAtom(value as AppDataResponse, options);
+  const response = value as unknown;
+  if (!isObject(response)) throw invalid(`${kind}: the response must be an object`);
+  const spec = DATA_ELEMENTS[kind];
+  if (spec === undefined) throw new KitError("OSK_UNKNOWN_KIND", String(kind));
+  const head = {
+    startIndex: response.startIndex,
+    totalResults: response.totalResults,
+    ...(response.itemsPerPage === undefined ? {} : { itemsPerPage: response.itemsPerPage }),
+  };
+  const name = spec.names[0] ?? "";
+  let out = writeFeedStart(kind, head, options);
+  const items = itemsOf(kind, response);
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i];
+    const where = kind === "person" ? "/entry" : `/entry/${i}`;
+    if (!isObject(item)) throw invalid(`${where}: each item must be an object`);
+    const id = stringMember(item, "id", where);
+    out += writeEntry(
+      writeData(name, item, where),
+      id,
+      authorOf(kind, item, where, options),
+      item.updated,
+      options,
+    );
+  }
+  return out + writeFeedEnd();
+}
