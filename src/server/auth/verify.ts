@@ -1,0 +1,129 @@
+/**
+ * Two-legged OAuth 1.0a verification (P-AUTH-1..6). Every fault is a 400 (social-api.md §5,
+ * P-AUTH-3) whose message never repeats a parameter value. Each alternative signing form of
+ * P-AUTH-6 is one more base string or key tried against the same secret: none accepts a request
+ * that no secret signed.
+ */
+import {
+  baseStringUri,
+  bodyHash,
+  bodyHashHex,
+  hmacSha1,
+  type OAuthParam,
+  rawSigningKey,
+  signatureBaseString,
+  signaturesEqual,
+  signingKey,
+} from "../../oauth/index.js";
+import { type Fault, fault, isFault } from "../fault.js";
+import type { Caller, ServerRequest } from "../types.js";
+import { findPerson } from "../world/resolve.js";
+import type { World, WorldApp } from "../world/types.js";
+import { bodyParamLists } from "./body-params.js";
+import { type NonceStore, TIMESTAMP_WINDOW_S } from "./nonce-store.js";
+import { collectParams, headerParams } from "./params.js";
+
+/** What verification needs besides the request. */
+export interface VerifyContext {
+  world: World;
+  nonces: NonceStore;
+  nowMs: number;
+  defects: ReadonlySet<string>;
+}
+
+/** The request's path as signed, and its query parameters. */
+export interface SignedTarget {
+  pathname: string;
+  query: readonly OAuthParam[];
+}
+
+const bad = (message: string): Fault => fault(400, `authentication failed: ${message}`);
+
+/** P-AUTH-3: the timestamp is decimal seconds within the window of the server clock. */
+export function checkTimestamp(value: string, nowMs: number): number | Fault {
+  if (!/^[0-9]{1,12}$/.test(value)) return bad("malformed oauth_timestamp");
+  const ts = Number(value);
+  if (Math.abs(nowMs / 1000 - ts) > TIMESTAMP_WINDOW_S) return bad("timestamp outside the window");
+  return ts;
+}
+
+/** P-AUTH-2/6: `oauth_body_hash`, when present, matches the body in base64 or hex. */
+export function checkBodyHash(given: string | undefined, body: Uint8Array): Fault | undefined {
+  if (given === undefined) return undefined;
+  if (given === bodyHash(body) || given.toLowerCase() === bodyHashHex(body)) return undefined;
+  return bad("oauth_body_hash does not match the body");
+}
+
+/** The base string URI: scheme, the `Host` the client addressed, and the path as sent. */
+export function requestUri(host: string | undefined, pathname: string): string | Fault {
+  if (!host || /[\s/\\?#@]/.test(host)) return bad("missing or malformed Host");
+  try {
+    return baseStringUri(new URL(pathname, `http://${host}`));
+  } catch {
+    return bad("missing or malformed Host");
+  }
+}
+
+/** P-AUTH-1/6: true when some candidate list, signed with the secret (encoded or raw), gives `signature`. */
+export function signatureMatches(
+  method: string,
+  uri: string,
+  lists: readonly (readonly OAuthParam[])[],
+  bodyLists: readonly (readonly OAuthParam[])[],
+  app: WorldApp,
+  signature: string,
+  defects: ReadonlySet<string>,
+): boolean {
+  const keys = [signingKey(app.consumerSecret)];
+  const raw = rawSigningKey(app.consumerSecret);
+  if (raw !== keys[0] && !defects.has("auth-no-raw-key")) keys.push(raw);
+  for (const list of lists)
+    for (const body of bodyLists) {
+      const base = signatureBaseString(method, uri, [...list, ...body]);
+      for (const key of keys) if (signaturesEqual(hmacSha1(key, base), signature)) return true;
+    }
+  return defects.has("auth-accept-any-signature");
+}
+
+/** Verifies `req` and returns the caller (app and viewer), or a 400 fault. */
+export function verifyRequest(
+  req: ServerRequest,
+  target: SignedTarget,
+  ctx: VerifyContext,
+): Caller | Fault {
+  const header = headerParams(req.headers.authorization);
+  if (isFault(header)) return header;
+  const collected = collectParams(header, target.query);
+  if (isFault(collected)) return collected;
+  const p = collected.protocol;
+  const key = p.get("oauth_consumer_key");
+  const signature = p.get("oauth_signature");
+  const nonce = p.get("oauth_nonce");
+  const stamp = p.get("oauth_timestamp");
+  if (key === undefined || signature === undefined || nonce === undefined || stamp === undefined)
+    return bad("missing OAuth parameters");
+  if (p.get("oauth_signature_method") !== "HMAC-SHA1")
+    return bad("signature method must be HMAC-SHA1");
+  const version = p.get("oauth_version");
+  if (version !== undefined && version !== "1.0") return bad("oauth_version must be 1.0");
+  const token = p.get("oauth_token");
+  if (token !== undefined && token !== "") return bad("two-legged requests carry no token");
+  if (nonce === "" || nonce.length > 256) return bad("malformed oauth_nonce");
+  const ts = checkTimestamp(stamp, ctx.nowMs);
+  if (isFault(ts)) return ts;
+  const app = ctx.world.appsByKey.get(key);
+  if (!app) return bad("unknown consumer key");
+  const hashFault = checkBodyHash(p.get("oauth_body_hash"), req.body);
+  if (hashFault) return hashFault;
+  const uri = requestUri(req.headers.host, target.pathname);
+  if (isFault(uri)) return uri;
+  const bodyLists = bodyParamLists(req.headers["content-type"], req.body);
+  if (!signatureMatches(req.method, uri, collected.lists, bodyLists, app, signature, ctx.defects))
+    return bad("invalid signature");
+  if (!ctx.nonces.claim(key, nonce, ts, ctx.nowMs) && !ctx.defects.has("auth-allow-replay"))
+    return bad("nonce already used");
+  const requestor = p.get("xoauth_requestor_id");
+  const viewer = requestor === undefined ? undefined : findPerson(ctx.world, requestor);
+  if (!viewer) return bad("missing or unknown xoauth_requestor_id");
+  return { app, viewer };
+}

@@ -1,0 +1,78 @@
+/**
+ * Application data (§4.3–4.5, §7.1, P-DATA-1..6): read `@self`/`@friends`, write (merge) and
+ * delete, private to the calling application.
+ */
+import { type Fault, fault, isFault } from "../fault.js";
+import { appDataKeys } from "../query/fields.js";
+import { chooseFormat } from "../query/format.js";
+import type { Reply } from "../reply.js";
+import type { Route } from "../router.js";
+import type { AppDataMap } from "../store/types.js";
+import type { HandlerContext } from "../types.js";
+import { areFriends, findPerson, resolveGuid } from "../world/resolve.js";
+import type { WorldPerson } from "../world/types.js";
+import { parseWriteBody } from "./write-body.js";
+
+/** P-DATA-6 read permission: `@self` of the viewer or a friend; `@friends` of the viewer only. */
+export function canReadAppData(
+  ctx: HandlerContext,
+  target: WorldPerson,
+  selector: "@self" | "@friends",
+): boolean {
+  if (target.id === ctx.viewer.id) return true;
+  return selector === "@self" && areFriends(ctx.world, target.id, ctx.viewer.id);
+}
+
+/** P-DATA-6: writes and deletes name the viewer (`@me`, full id or bare value), any other guid → 403. */
+export function isOwnGuid(ctx: HandlerContext, guid: string): boolean {
+  return guid === "@me" || findPerson(ctx.world, guid)?.id === ctx.viewer.id;
+}
+
+/** Answers a read. */
+export function readAppData(
+  ctx: HandlerContext,
+  route: Extract<Route, { op: "appdata-read" }>,
+): Reply | Fault {
+  const target = resolveGuid(ctx.world, route.guid, ctx.viewer);
+  if (!target) return fault(404, "the specified user is not found");
+  if (!canReadAppData(ctx, target, route.selector)) return fault(403, "no permission to read");
+  const format = chooseFormat(ctx.query, ctx.req.headers.accept);
+  if (isFault(format)) return format;
+  const keys = appDataKeys(ctx.query);
+  if (isFault(keys)) return keys;
+  const users = route.selector === "@self" ? [target.id] : (ctx.world.friends.get(target.id) ?? []);
+  const entry = new Map<string, AppDataMap>();
+  for (const user of users) {
+    const rec = ctx.store.read(ctx.app.id, user, keys);
+    if (rec.size > 0) entry.set(user, rec); // P-DATA-5
+  }
+  return { kind: "appdata", format, value: { entry, startIndex: 0, totalResults: entry.size } };
+}
+
+/** Answers a write (POST or PUT): merge, atomic, durable before the 200 (P-DATA-4). */
+export async function writeAppData(
+  ctx: HandlerContext,
+  route: Extract<Route, { op: "appdata-write" }>,
+): Promise<Reply | Fault> {
+  if (!isOwnGuid(ctx, route.guid)) return fault(403, "no permission to update");
+  const format = chooseFormat(ctx.query, ctx.req.headers.accept);
+  if (isFault(format)) return format;
+  const pairs = parseWriteBody(ctx.req.headers["content-type"], ctx.req.body);
+  if (isFault(pairs)) return pairs;
+  await ctx.store.write(ctx.app.id, ctx.viewer.id, [...pairs]);
+  return { kind: "empty" };
+}
+
+/** Answers a delete: the listed keys, or all (P-DATA-5). */
+export async function deleteAppData(
+  ctx: HandlerContext,
+  route: Extract<Route, { op: "appdata-delete" }>,
+): Promise<Reply | Fault> {
+  if (!isOwnGuid(ctx, route.guid)) return fault(403, "no permission to update");
+  const format = chooseFormat(ctx.query, ctx.req.headers.accept);
+  if (isFault(format)) return format;
+  const keys = appDataKeys(ctx.query);
+  if (isFault(keys)) return keys;
+  await ctx.store.delete(ctx.app.id, ctx.viewer.id, keys);
+  return { kind: "empty" };
+}

@@ -1,0 +1,87 @@
+/**
+ * GET people/{guid}/{selector}/{pid} (§4.6, §7.2) with P-PEOPLE-1..5 and P-PAGE: unknown user or
+ * pid → 404 before permission → 403 (P-ERR-5), then the query (400).
+ */
+import { type Fault, fault, isFault } from "../fault.js";
+import { fieldNames } from "../query/fields.js";
+import { chooseFormat } from "../query/format.js";
+import { DEFAULT_COUNT, readPage, slicePage } from "../query/paging.js";
+import type { Reply } from "../reply.js";
+import type { Route } from "../router.js";
+import type { HandlerContext } from "../types.js";
+import { hasApp, personView } from "../views/person.js";
+import { areFriends, findPerson, resolveGuid } from "../world/resolve.js";
+import type { WorldPerson } from "../world/types.js";
+
+type PeopleRoute = Extract<Route, { op: "people" }>;
+
+/** P-PEOPLE-4: the viewer and the viewer's friends. */
+export function canReadProfile(ctx: HandlerContext, target: WorldPerson): boolean {
+  return target.id === ctx.viewer.id || areFriends(ctx.world, target.id, ctx.viewer.id);
+}
+
+/** P-PEOPLE-2: only `hasApp` is a known filter. */
+export function readFilter(ctx: HandlerContext): "hasApp" | undefined | Fault {
+  const filterBy = ctx.query.get("filterBy");
+  if (filterBy === undefined || filterBy === "hasApp") return filterBy;
+  return fault(400, "filterBy supports only hasApp");
+}
+
+function self(ctx: HandlerContext, target: WorldPerson): Reply | Fault {
+  if (!canReadProfile(ctx, target)) return fault(403, "no permission to read this user");
+  const format = chooseFormat(ctx.query, ctx.req.headers.accept);
+  if (isFault(format)) return format;
+  const entry = personView(target, {
+    app: ctx.app,
+    selfOf: ctx.viewer.id,
+    fields: fieldNames(ctx.query) ?? [],
+  });
+  return { kind: "person", format, value: { entry, startIndex: 0, totalResults: 1 } };
+}
+
+/** P-PEOPLE-1: one friend as an object, no itemsPerPage, no isViewer/isOwner. */
+function oneFriend(ctx: HandlerContext, target: WorldPerson, pid: string): Reply | Fault {
+  const friend = findPerson(ctx.world, pid);
+  if (!friend || !areFriends(ctx.world, target.id, friend.id))
+    return fault(404, "the specified user is not found");
+  if (target.id !== ctx.viewer.id)
+    return fault(403, "no permission to read friends of another user");
+  const format = chooseFormat(ctx.query, ctx.req.headers.accept);
+  if (isFault(format)) return format;
+  const entry = personView(friend, { app: ctx.app, fields: fieldNames(ctx.query) ?? [] });
+  return { kind: "person", format, value: { entry, startIndex: 0, totalResults: 1 } };
+}
+
+function friends(ctx: HandlerContext, target: WorldPerson): Reply | Fault {
+  if (target.id !== ctx.viewer.id)
+    return fault(403, "no permission to read friends of another user");
+  const format = chooseFormat(ctx.query, ctx.req.headers.accept);
+  if (isFault(format)) return format;
+  const page = readPage(ctx.query, DEFAULT_COUNT.friends);
+  if (isFault(page)) return page;
+  const filter = readFilter(ctx);
+  if (isFault(filter)) return filter;
+  let list = (ctx.world.friends.get(target.id) ?? []).flatMap(
+    (id) => ctx.world.people.get(id) ?? [],
+  );
+  if (filter === "hasApp") list = list.filter((p) => hasApp(p, ctx.app));
+  const fields = fieldNames(ctx.query) ?? [];
+  return {
+    kind: "people",
+    format,
+    value: {
+      entry: slicePage(list, page).map((p) => personView(p, { app: ctx.app, fields })),
+      startIndex: page.startIndex,
+      itemsPerPage: page.count,
+      totalResults: list.length,
+    },
+  };
+}
+
+/** Answers a people request. */
+export function getPeople(ctx: HandlerContext, route: PeopleRoute): Reply | Fault {
+  const target = resolveGuid(ctx.world, route.guid, ctx.viewer);
+  if (!target) return fault(404, "the specified user is not found");
+  if (route.pid !== undefined) return oneFriend(ctx, target, route.pid);
+  return route.selector === "@self" ? self(ctx, target) : friends(ctx, target);
+}

@@ -1,0 +1,101 @@
+/**
+ * The body of an application-data write (§4.4, P-DATA-1..3): a JSON object of strings or a
+ * form-encoded body (a form-labelled body whose text is a JSON object is read as JSON, as the
+ * OpenSocial PHP client sends it). Pairs keep the body's order, integer-like keys included
+ * (P-FMT-3), so the JSON object is read by a small scanner rather than into a JS object.
+ */
+import { isValidKey, isValidValue, PAIR_LIMIT } from "../../model/appdata-rules.js";
+import { mediaType } from "../auth/body-params.js";
+import { type Fault, fault } from "../fault.js";
+import { decodeUtf8 } from "../http/utf8.js";
+
+/** Pairs in body order, a repeated key keeping its first position and last value. */
+export type Pairs = Map<string, string>;
+
+const WS = /[ \t\n\r]*/y;
+// JSON string token: no raw control characters (U+0000–U+001F), only JSON escapes.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: excluding control characters is the point
+const STRING = /"(?:[^"\\\u0000-\u001f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*"/y;
+
+function token(re: RegExp, text: string, at: number): [string, number] | undefined {
+  re.lastIndex = at;
+  const m = re.exec(text);
+  return m ? [m[0], re.lastIndex] : undefined;
+}
+
+function skip(text: string, at: number): number {
+  return token(WS, text, at)?.[1] ?? at;
+}
+
+/** Reads `{"k":"v",…}` (strings only) in order; undefined for anything else. */
+export function scanStringObject(text: string): { pairs: Pairs; count: number } | undefined {
+  const pairs: Pairs = new Map();
+  let count = 0;
+  let at = skip(text, 0);
+  if (text[at] !== "{") return undefined;
+  at = skip(text, at + 1);
+  if (text[at] === "}") return skip(text, at + 1) === text.length ? { pairs, count } : undefined;
+  for (;;) {
+    const k = token(STRING, text, at);
+    if (!k) return undefined;
+    at = skip(text, k[1]);
+    if (text[at] !== ":") return undefined;
+    const v = token(STRING, text, skip(text, at + 1));
+    if (!v) return undefined;
+    pairs.set(JSON.parse(k[0]) as string, JSON.parse(v[0]) as string);
+    count++;
+    at = skip(text, v[1]);
+    if (text[at] === "}") return skip(text, at + 1) === text.length ? { pairs, count } : undefined;
+    if (text[at] !== ",") return undefined;
+    at = skip(text, at + 1);
+  }
+}
+
+/** Reads `a=b&c=d` in order (`+` is a space, empty segments skipped); undefined when undecodable. */
+export function scanForm(text: string): { pairs: Pairs; count: number } | undefined {
+  const pairs: Pairs = new Map();
+  let count = 0;
+  try {
+    for (const seg of text.split("&")) {
+      if (seg === "") continue;
+      const eq = seg.indexOf("=");
+      const name = decodeURIComponent((eq < 0 ? seg : seg.slice(0, eq)).replace(/\+/g, " "));
+      const value = eq < 0 ? "" : decodeURIComponent(seg.slice(eq + 1).replace(/\+/g, " "));
+      pairs.set(name, value);
+      count++;
+    }
+  } catch {
+    return undefined;
+  }
+  return { pairs, count };
+}
+
+/** P-DATA-1/3: 1–99 pairs, every key and value valid. */
+export function checkPairs(read: { pairs: Pairs; count: number }): Pairs | Fault {
+  if (read.count === 0) return fault(400, "no key/value pairs specified");
+  if (read.count >= PAIR_LIMIT)
+    return fault(400, `${PAIR_LIMIT} or more key/value pairs specified`);
+  for (const [k, v] of read.pairs) {
+    if (!isValidKey(k)) return fault(400, "a character not allowed in a key is used");
+    if (!isValidValue(v)) return fault(400, "key/value specification invalid: value not allowed");
+  }
+  return read.pairs;
+}
+
+/** Parses and checks a write body (P-DATA-2). */
+export function parseWriteBody(contentType: string | undefined, body: Uint8Array): Pairs | Fault {
+  const type = mediaType(contentType);
+  const json = type === "application/json";
+  if (!json && type !== "application/x-www-form-urlencoded")
+    return fault(400, "content type must be application/json or application/x-www-form-urlencoded");
+  const text = decodeUtf8(body);
+  if (text === undefined) return fault(400, "body is not valid UTF-8");
+  const asJson = json || text.trimStart().startsWith("{");
+  const read = asJson ? scanStringObject(text) : scanForm(text);
+  if (!read)
+    return fault(
+      400,
+      asJson ? "body must be a JSON object of string values" : "malformed form body",
+    );
+  return checkPairs(read);
+}

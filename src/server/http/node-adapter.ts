@@ -1,0 +1,154 @@
+/**
+ * The `node:http` side of the server: bounded bodies (P-ERR-4: over 1 MiB → 413 as soon as known,
+ * then up to 16 MiB more is discarded before the connection closes), bounded request targets
+ * (414) and headers (431), timeouts for slow clients, and a graceful close that lets in-flight
+ * requests finish.
+ */
+import {
+  createServer,
+  type IncomingMessage,
+  type ServerResponse as NodeResponse,
+  type Server,
+} from "node:http";
+import type { AddressInfo } from "node:net";
+import { fault } from "../fault.js";
+import { faultResponse } from "../render.js";
+import type { HttpLimits, ServerRequest, ServerResponse } from "../types.js";
+
+/** A listening server. */
+export interface Listening {
+  readonly url: string;
+  readonly server: Server;
+  /** Stops accepting, waits for in-flight requests (at most `graceMs`), then closes. */
+  close(graceMs?: number): Promise<void>;
+}
+
+function send(res: NodeResponse, r: ServerResponse): void {
+  if (res.headersSent || res.destroyed) return;
+  res.writeHead(r.status, r.headers);
+  res.end(r.body);
+}
+
+/** Flattens Node's headers to one string per lower-case name. */
+export function flattenHeaders(raw: IncomingMessage["headers"]): Record<string, string> {
+  const out: Record<string, string> = Object.create(null);
+  for (const [name, value] of Object.entries(raw)) {
+    if (value !== undefined) out[name] = Array.isArray(value) ? value.join(", ") : value;
+  }
+  return out;
+}
+
+/** P-ERR-4: answers 413 at once, keeps reading (discarding) up to `drainBytes`, then closes. */
+function refuseTooLarge(req: IncomingMessage, res: NodeResponse, limits: HttpLimits): void {
+  const r = faultResponse(fault(413, "request body larger than 1 MiB"));
+  res.shouldKeepAlive = false;
+  res.writeHead(413, { ...r.headers, connection: "close" });
+  res.write(r.body);
+  let drained = 0;
+  req.removeAllListeners("data");
+  req.on("data", (chunk: Buffer) => {
+    drained += chunk.length;
+    if (drained > limits.drainBytes) {
+      res.end();
+      req.socket.destroy();
+    }
+  });
+  req.on("end", () => res.end());
+  req.resume();
+}
+
+function hostOf(req: IncomingMessage, headers: Record<string, string>): void {
+  if (headers.host) return;
+  const { localAddress, localPort } = req.socket;
+  if (localAddress === undefined) return;
+  headers.host = localAddress.includes(":")
+    ? `[${localAddress}]:${localPort}`
+    : `${localAddress}:${localPort}`;
+}
+
+/** Starts a `node:http` server that passes complete requests to `handle`. */
+export function listenHttp(
+  handle: (req: ServerRequest) => Promise<ServerResponse>,
+  limits: HttpLimits,
+  at: { port: number; host: string },
+): Promise<Listening> {
+  let inFlight = 0;
+  let idle: (() => void) | undefined;
+  const server = createServer({
+    maxHeaderSize: limits.maxHeaderBytes,
+    headersTimeout: limits.headersTimeoutMs,
+    requestTimeout: limits.requestTimeoutMs,
+    connectionsCheckingInterval: Math.max(100, Math.min(1000, limits.headersTimeoutMs / 2)),
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+  });
+  server.on("request", (req: IncomingMessage, res: NodeResponse) => {
+    if ((req.url ?? "").length > limits.maxUrlBytes) {
+      res.shouldKeepAlive = false;
+      send(res, faultResponse(fault(414, "request target too long")));
+      req.resume();
+      return;
+    }
+    const declared = Number(req.headers["content-length"] ?? "0");
+    if (declared > limits.maxBodyBytes) return refuseTooLarge(req, res, limits);
+    inFlight++;
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let refused = false;
+    const done = (): void => {
+      inFlight--;
+      if (inFlight === 0) idle?.();
+    };
+    req.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limits.maxBodyBytes) {
+        refused = true;
+        chunks.length = 0;
+        done();
+        refuseTooLarge(req, res, limits);
+      } else chunks.push(chunk);
+    });
+    req.on("end", () => {
+      if (refused) return;
+      const headers = flattenHeaders(req.headers);
+      hostOf(req, headers);
+      handle({
+        method: req.method ?? "GET",
+        url: req.url ?? "/",
+        headers,
+        body: chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks),
+        httpVersion: req.httpVersion,
+      })
+        .then((r) => send(res, r))
+        .finally(done);
+    });
+    req.on("error", () => {
+      if (!refused) done();
+      refused = true;
+    });
+  });
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(at.port, at.host, () => {
+      server.off("error", reject);
+      const { address, port } = server.address() as AddressInfo;
+      const host = address.includes(":") ? `[${address}]` : address;
+      resolve({
+        url: `http://${host}:${port}`,
+        server,
+        close: (graceMs = 10_000) =>
+          new Promise<void>((done) => {
+            const timer = setTimeout(() => server.closeAllConnections(), graceMs);
+            const finish = (): void => {
+              server.closeIdleConnections();
+            };
+            idle = finish;
+            server.close(() => {
+              clearTimeout(timer);
+              done();
+            });
+            if (inFlight === 0) finish();
+          }),
+      });
+    });
+  });
+}

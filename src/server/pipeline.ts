@@ -1,0 +1,126 @@
+/**
+ * `handle(req)`: the request pipeline in the precedence order of P-ERR-5: body too large (413);
+ * authentication (400); unknown path or method (404, 405); a viewer without the application
+ * (403, P-AUTH-5); missing guid or selector (400, 403); then the operation's own checks.
+ */
+import { formParams, type OAuthParam } from "../oauth/index.js";
+import type { NonceStore } from "./auth/nonce-store.js";
+import { verifyRequest } from "./auth/verify.js";
+import { maybeCompress } from "./compress.js";
+import { type Fault, fault, isFault } from "./fault.js";
+import { getAlbums, getPhotos } from "./handlers/albums.js";
+import { deleteAppData, readAppData, writeAppData } from "./handlers/appdata.js";
+import { getPeople } from "./handlers/people.js";
+import { type AtomRenderer, faultResponse, replyResponse } from "./render.js";
+import type { Reply } from "./reply.js";
+import { matchRoute, type Route } from "./router.js";
+import type { AppDataStore } from "./store/types.js";
+import type {
+  Caller,
+  HandlerContext,
+  HttpLimits,
+  Query,
+  ServerLogger,
+  ServerRequest,
+  ServerResponse,
+} from "./types.js";
+import { hasApp } from "./views/person.js";
+import type { World } from "./world/types.js";
+
+/** What the pipeline runs against. */
+export interface PipelineDeps {
+  world: World;
+  store: AppDataStore;
+  clock: () => number;
+  logger: ServerLogger;
+  limits: HttpLimits;
+  nonces: NonceStore;
+  defects: ReadonlySet<string>;
+  atom: AtomRenderer;
+}
+
+/** The path and decoded query of a request target, or a fault (P-DATA-2: undecodable query → 400). */
+export function parseTarget(url: string): { pathname: string; query: OAuthParam[] } | Fault {
+  try {
+    const u = new URL(url, "http://localhost");
+    return { pathname: u.pathname, query: formParams(u.search.slice(1)) };
+  } catch {
+    return fault(400, "request target or query is not decodable");
+  }
+}
+
+/** The first value of each query parameter (P-FMT-1: unknown ones are ignored). */
+export function firstValues(query: readonly OAuthParam[]): Query {
+  const out = new Map<string, string>();
+  for (const [n, v] of query) if (!out.has(n)) out.set(n, v);
+  return out;
+}
+
+/** Runs the handler of `route`. */
+export function dispatch(
+  ctx: HandlerContext,
+  route: Route,
+): Reply | Fault | Promise<Reply | Fault> {
+  switch (route.op) {
+    case "people":
+      return getPeople(ctx, route);
+    case "albums":
+      return getAlbums(ctx, route);
+    case "photos":
+      return getPhotos(ctx, route);
+    case "appdata-read":
+      return readAppData(ctx, route);
+    case "appdata-write":
+      return writeAppData(ctx, route);
+    case "appdata-delete":
+      return deleteAppData(ctx, route);
+  }
+}
+
+async function answer(req: ServerRequest, deps: PipelineDeps): Promise<Reply | Fault> {
+  if (req.body.length > deps.limits.maxBodyBytes)
+    return fault(413, "request body larger than 1 MiB");
+  const target = parseTarget(req.url);
+  if (isFault(target)) return target;
+  const caller: Caller | Fault = verifyRequest(req, target, {
+    world: deps.world,
+    nonces: deps.nonces,
+    nowMs: deps.clock(),
+    defects: deps.defects,
+  });
+  if (isFault(caller)) return caller;
+  const match = matchRoute(req.method, target.pathname);
+  if (isFault(match)) return match;
+  if (!hasApp(caller.viewer, caller.app))
+    return fault(403, "the viewer does not use this application");
+  if ("deferred" in match) return match.deferred;
+  const ctx: HandlerContext = {
+    ...caller,
+    world: deps.world,
+    store: deps.store,
+    query: firstValues(target.query),
+    req,
+    defects: deps.defects,
+  };
+  return dispatch(ctx, match.route);
+}
+
+/** Handles one request; never throws. A defect is logged (without secrets) and answered 500. */
+export async function handleRequest(
+  req: ServerRequest,
+  deps: PipelineDeps,
+): Promise<ServerResponse> {
+  let res: ServerResponse;
+  try {
+    const out = await answer(req, deps);
+    res = isFault(out) ? faultResponse(out) : replyResponse(out, deps.atom);
+  } catch (e) {
+    deps.logger.error("internal error", {
+      method: req.method,
+      path: req.url.split("?")[0],
+      error: e instanceof Error ? e.stack : String(e),
+    });
+    res = faultResponse(fault(500, "internal error"));
+  }
+  return maybeCompress(res, req.headers["accept-encoding"]);
+}

@@ -1,0 +1,42 @@
+/**
+ * Paging (P-PAGE-1..3): `startIndex` (0-based, default 0) and `count` (default per list, at
+ * most 1000), plain decimal digits only.
+ */
+import { type Fault, fault } from "../fault.js";
+import type { Query } from "../types.js";
+
+/** The largest accepted `count` (P-PAGE-1). */
+export const MAX_COUNT = 1000;
+/** Default page sizes (P-PAGE-1). */
+export const DEFAULT_COUNT = { albums: 20, photos: 20, friends: 50 } as const;
+
+const INT32_MAX = 2_147_483_647;
+
+/** A page request in effect. */
+export interface Page {
+  startIndex: number;
+  count: number;
+}
+
+/** P-PAGE-2: `^[0-9]+$` and at most 2147483647, or undefined. */
+export function parseDecimal(text: string): number | undefined {
+  if (!/^[0-9]{1,10}$/.test(text)) return undefined;
+  const n = Number(text);
+  return n <= INT32_MAX ? n : undefined;
+}
+
+/** Reads `startIndex` and `count` from the query (P-PAGE-2: anything else → 400). */
+export function readPage(query: Query, defaultCount: number): Page | Fault {
+  const start = query.get("startIndex");
+  const count = query.get("count");
+  const startIndex = start === undefined ? 0 : parseDecimal(start);
+  if (startIndex === undefined) return fault(400, "paging value invalid: startIndex");
+  const n = count === undefined ? defaultCount : parseDecimal(count);
+  if (n === undefined || n === 0 || n > MAX_COUNT) return fault(400, "paging value invalid: count");
+  return { startIndex, count: n };
+}
+
+/** The page of `items` (P-PAGE-2: a start at or past the end gives an empty page). */
+export function slicePage<T>(items: readonly T[], page: Page): T[] {
+  return items.slice(page.startIndex, page.startIndex + page.count);
+}

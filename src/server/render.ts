@@ -1,0 +1,84 @@
+/**
+ * Turns replies and faults into bytes: JSON (`application/json; charset=utf-8`), Atom
+ * (`application/atom+xml; charset=utf-8`) via the Atom codec, the P-ERR-1 error body, and the
+ * empty 200 of writes and deletes (P-DATA-2).
+ */
+import type { Fault } from "./fault.js";
+import type { AppDataReply, Reply } from "./reply.js";
+import type { ServerResponse } from "./types.js";
+
+/** P-FMT-1 content types. */
+export const JSON_TYPE = "application/json; charset=utf-8";
+export const ATOM_TYPE = "application/atom+xml; charset=utf-8";
+
+const encoder = new TextEncoder();
+
+/** Writes the application-data response by hand so that keys keep stored order (P-FMT-3). */
+export function appDataJson(value: AppDataReply): string {
+  const users: string[] = [];
+  const ids: string[] = [];
+  for (const [user, record] of value.entry) {
+    const pairs: string[] = [];
+    for (const [k, v] of record) pairs.push(`${JSON.stringify(k)}:${JSON.stringify(v)}`);
+    users.push(`${JSON.stringify(user)}:{${pairs.join(",")}}`);
+    ids.push(JSON.stringify(user));
+  }
+  return `{"entry":{${users.join(",")}},"startIndex":0,"id":[${ids.join(",")}],"totalResults":${value.totalResults}}`;
+}
+
+/** The application-data response as a plain object for the Atom codec (null prototype). */
+export function appDataObject(value: AppDataReply): {
+  entry: Record<string, Record<string, string>>;
+  id: string[];
+  startIndex: number;
+  totalResults: number;
+} {
+  const entry: Record<string, Record<string, string>> = Object.create(null);
+  for (const [user, record] of value.entry) {
+    const rec: Record<string, string> = Object.create(null);
+    for (const [k, v] of record) rec[k] = v;
+    entry[user] = rec;
+  }
+  return { entry, id: [...value.entry.keys()], startIndex: 0, totalResults: value.totalResults };
+}
+
+/** A JSON response. */
+export function jsonResponse(status: number, text: string): ServerResponse {
+  const body = encoder.encode(text);
+  return {
+    status,
+    headers: { "content-type": JSON_TYPE, "content-length": String(body.length) },
+    body,
+  };
+}
+
+/** P-ERR-1: `{"error":{"code":…,"message":"…"}}`, JSON whatever the format; 405 carries `Allow`. */
+export function faultResponse(f: Fault): ServerResponse {
+  const res = jsonResponse(
+    f.status,
+    JSON.stringify({ error: { code: f.status, message: f.message } }),
+  );
+  if (f.allow) res.headers.allow = f.allow.join(", ");
+  return res;
+}
+
+/** Renders an Atom document; supplied by the Atom codec. */
+export type AtomRenderer = (reply: Exclude<Reply, { kind: "empty" }>) => string;
+
+/** Renders a successful reply. */
+export function replyResponse(reply: Reply, atom: AtomRenderer): ServerResponse {
+  if (reply.kind === "empty")
+    return { status: 200, headers: { "content-length": "0" }, body: new Uint8Array(0) };
+  if (reply.format === "atom") {
+    const body = encoder.encode(atom(reply));
+    return {
+      status: 200,
+      headers: { "content-type": ATOM_TYPE, "content-length": String(body.length) },
+      body,
+    };
+  }
+  return jsonResponse(
+    200,
+    reply.kind === "appdata" ? appDataJson(reply.value) : JSON.stringify(reply.value),
+  );
+}

@@ -1,0 +1,87 @@
+/**
+ * SQLite {@link AppDataStore} (better-sqlite3): WAL with `synchronous=FULL`, so a committed
+ * transaction is on disk; writes of concurrent requests are group-committed. Key order is kept
+ * by a sequence number assigned when a key is first written (P-FMT-3); rewriting a key keeps
+ * its number, deleting and writing it again gives a new one.
+ */
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import Database from "better-sqlite3";
+import { commitQueue } from "./group-commit.js";
+import { type AppDataMap, type AppDataStore, pick } from "./types.js";
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS appdata (
+  app TEXT NOT NULL, user TEXT NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL, seq INTEGER NOT NULL,
+  PRIMARY KEY (app, user, key)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS appdata_order ON appdata (app, user, seq);
+`;
+
+interface Row {
+  key: string;
+  value: string;
+}
+
+/** Opens (creating if needed) the SQLite store at `file`. */
+export function sqliteStore(file: string): AppDataStore {
+  mkdirSync(dirname(file), { recursive: true });
+  const db = new Database(file);
+  db.pragma("journal_mode = WAL");
+  db.pragma("synchronous = FULL");
+  db.pragma("busy_timeout = 5000");
+  db.exec(SCHEMA);
+  const selectAll = db.prepare<[string, string], Row>(
+    "SELECT key, value FROM appdata WHERE app = ? AND user = ? ORDER BY seq",
+  );
+  const upsert = db.prepare(
+    "INSERT INTO appdata (app, user, key, value, seq) VALUES (?, ?, ?, ?, ?) ON CONFLICT (app, user, key) DO UPDATE SET value = excluded.value",
+  );
+  const deleteKey = db.prepare("DELETE FROM appdata WHERE app = ? AND user = ? AND key = ?");
+  const deleteUser = db.prepare("DELETE FROM appdata WHERE app = ? AND user = ?");
+  const seededRow = db.prepare("SELECT value FROM meta WHERE name = 'seeded'");
+  const markSeeded = db.prepare("INSERT INTO meta (name, value) VALUES ('seeded', '1')");
+  let seq = (db.prepare("SELECT COALESCE(MAX(seq), 0) AS n FROM appdata").get() as { n: number }).n;
+  const queue = commitQueue((body) => db.transaction(body)());
+  const setPairs = (
+    app: string,
+    user: string,
+    pairs: Iterable<readonly [string, string]>,
+  ): void => {
+    for (const [k, v] of pairs) upsert.run(app, user, k, v, ++seq);
+  };
+  let closed = false;
+  return {
+    volatile: false,
+    read(app, user, keys): AppDataMap {
+      const rec = new Map<string, string>();
+      for (const row of selectAll.iterate(app, user)) rec.set(row.key, row.value);
+      return pick(rec, keys);
+    },
+    write(app, user, pairs) {
+      return queue.submit(() => setPairs(app, user, pairs));
+    },
+    delete(app, user, keys) {
+      return queue.submit(() => {
+        if (keys === undefined) deleteUser.run(app, user);
+        else for (const k of keys) deleteKey.run(app, user, k);
+      });
+    },
+    seedOnce(seed) {
+      db.transaction(() => {
+        if (seededRow.get() !== undefined) return;
+        markSeeded.run();
+        for (const [app, users] of Object.entries(seed))
+          for (const [user, record] of Object.entries(users))
+            setPairs(app, user, Object.entries(record));
+      })();
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      queue.flush();
+      db.close();
+    },
+  };
+}

@@ -1,0 +1,34 @@
+/**
+ * The application-data store (issue 4 §4): per-app, per-user records whose keys keep the order
+ * in which they were first written (P-FMT-3). Writes resolve only once durable (P-DATA-4).
+ */
+
+/** One user's record: key → value, in first-written order. */
+export type AppDataMap = ReadonlyMap<string, string>;
+
+/** What every store implementation offers. Reads are synchronous; writes resolve when durable. */
+export interface AppDataStore {
+  /** `true` for a store that keeps nothing across restarts. */
+  readonly volatile: boolean;
+  /** The record of `user` for `app` (empty when none); `keys` limits it, keeping stored order. */
+  read(app: string, user: string, keys?: readonly string[]): AppDataMap;
+  /** Sets `pairs` (in order) for `user`, keeping other keys (P-DATA-4). All or nothing. */
+  write(app: string, user: string, pairs: readonly (readonly [string, string])[]): Promise<void>;
+  /** Deletes `keys` of `user` (all keys when undefined). Unknown keys are ignored (P-DATA-5). */
+  delete(app: string, user: string, keys?: readonly string[]): Promise<void>;
+  /** Writes `seed` only if this store has never been seeded (world `appdata`, issue 4 §2). */
+  seedOnce(
+    seed: Readonly<Record<string, Readonly<Record<string, Readonly<Record<string, string>>>>>>,
+  ): void;
+  /** Flushes pending writes and releases the store. */
+  close(): Promise<void>;
+}
+
+/** Keeps the pairs of `record` whose key is in `keys`, in the record's order. */
+export function pick(record: AppDataMap, keys: readonly string[] | undefined): AppDataMap {
+  if (keys === undefined) return record;
+  const wanted = new Set(keys);
+  const out = new Map<string, string>();
+  for (const [k, v] of record) if (wanted.has(k)) out.set(k, v);
+  return out;
+}

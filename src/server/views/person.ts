@@ -1,0 +1,43 @@
+/**
+ * A person as §2.6 shows it: the base fields always, isViewer/isOwner with `@self` only
+ * (P-PEOPLE-3: the owner is the viewer), and the optional fields named in `fields` that the
+ * person has (absent ones stay absent).
+ */
+import { OPTIONAL_PERSON_FIELDS, type Person } from "../../model/resources.js";
+import type { WorldApp, WorldPerson } from "../world/types.js";
+
+/** How to show a person. */
+export interface PersonView {
+  app: WorldApp;
+  /** The viewer's id, for isViewer/isOwner; undefined leaves them out. */
+  selfOf?: string;
+  /** Names from `fields`; unknown names are ignored (P-PEOPLE-2). */
+  fields?: readonly string[];
+}
+
+/** True when `p` uses `app` (§2.6 hasApp, derived). */
+export function hasApp(p: WorldPerson, app: WorldApp): boolean {
+  return p.apps.includes(app.id);
+}
+
+/** The §2.6 person object, members in the order of §2.6. */
+export function personView(p: WorldPerson, view: PersonView): Person {
+  const out: Person = {
+    id: p.id,
+    nickname: p.nickname,
+    displayName: p.displayName,
+    updated: p.updated,
+    hasApp: hasApp(p, view.app),
+    thumbnailUrl: p.thumbnailUrl,
+  };
+  if (view.selfOf !== undefined) {
+    out.isViewer = p.id === view.selfOf;
+    out.isOwner = p.id === view.selfOf;
+  }
+  const wanted = new Set(view.fields ?? []);
+  for (const name of OPTIONAL_PERSON_FIELDS) {
+    const value = p[name];
+    if (wanted.has(name) && value !== undefined) Object.assign(out, { [name]: value });
+  }
+  return out;
+}

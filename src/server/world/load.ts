@@ -1,0 +1,67 @@
+/**
+ * `loadWorld(pathOrObject)`: reads a world file, validates it against schemas/world.schema.json,
+ * checks its references and returns the indexed {@link World}, or the issues with the JSON
+ * Pointer of each fault.
+ */
+import { readFileSync } from "node:fs";
+import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
+import { parseJsonText } from "../../codecs/json/limits.js";
+import { fail, ok, type Result } from "../../model/issue.js";
+import { toIssues } from "../../schemas/issues.js";
+import { readSchema } from "../../schemas/registry.js";
+import { buildIndex } from "./build-index.js";
+import { checkReferences } from "./check-refs.js";
+import type { World, WorldFile } from "./types.js";
+
+/** The bundled world (fixtures/world.json). */
+export const BUNDLED_WORLD = new URL("../../../fixtures/world.json", import.meta.url);
+
+let validator: ValidateFunction | undefined;
+
+function worldValidator(): ValidateFunction {
+  if (!validator) {
+    const ajv = new Ajv2020({
+      strict: true,
+      allErrors: true,
+      unicodeRegExp: true,
+      allowUnionTypes: true,
+    });
+    validator = ajv.compile(readSchema("world.schema.json"));
+  }
+  return validator;
+}
+
+function readWorldText(path: string | URL): Result<unknown> {
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (e) {
+    return fail([
+      {
+        code: "not-json",
+        pointer: "",
+        message: `cannot read ${String(path)}: ${(e as NodeJS.ErrnoException).code ?? "error"}`,
+      },
+    ]);
+  }
+  const parsed = parseJsonText(text, { maxLength: 256 * 1024 * 1024 });
+  return parsed.ok ? ok(parsed.value) : fail([parsed.issue]);
+}
+
+/** Loads and checks a world from a file path (or URL) or an already-parsed object. */
+export function loadWorld(source: string | URL | object): Result<World> {
+  let data: unknown = source;
+  if (typeof source === "string" || source instanceof URL) {
+    const read = readWorldText(source);
+    if (!read.ok) return read;
+    data = read.value;
+  } else {
+    data = structuredClone(source);
+  }
+  const validate = worldValidator();
+  if (!validate(data)) return fail(toIssues(validate.errors, data));
+  const file = data as WorldFile;
+  const refs = checkReferences(file);
+  if (refs.length > 0) return fail(refs);
+  return ok(buildIndex(file));
+}
