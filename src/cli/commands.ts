@@ -3,9 +3,10 @@
  * its exit code through `setExit`.
  */
 import type { Argv } from "yargs";
+import { serveCommand } from "./commands/serve.js";
 
 /** Registers one command. */
 export type CommandRegistration = (cli: Argv, setExit: (code: number) => void) => void;
 
 /** Every command of the CLI, in help order. */
-export const COMMANDS: CommandRegistration[] = [];
+export const COMMANDS: CommandRegistration[] = [serveCommand];

@@ -1,0 +1,83 @@
+/**
+ * `opensocial-kit serve`: runs the reference server (issue 4) until SIGINT/SIGTERM, then lets
+ * in-flight requests finish and closes the store.
+ */
+import type { Argv } from "yargs";
+import { BUNDLED_WORLD, createServer, loadWorld, openStore } from "../../server/index.js";
+import type { CommandRegistration } from "../commands.js";
+
+/** Default location of the application data (relative to the working directory). */
+export const DEFAULT_DATA = "./.opensocial-kit/appdata.sqlite";
+
+interface ServeArgs {
+  world?: string;
+  port: number;
+  host: string;
+  data: string;
+}
+
+/** Runs the server; resolves with the exit code once stopped by a signal. */
+export async function runServe(args: ServeArgs): Promise<number> {
+  const world = loadWorld(args.world ?? BUNDLED_WORLD);
+  if (!world.ok) {
+    for (const i of world.issues)
+      process.stderr.write(
+        `world ${args.world ?? "(bundled)"}: ${i.pointer || "/"}: ${i.message}\n`,
+      );
+    return 1;
+  }
+  if (!Number.isInteger(args.port) || args.port < 0 || args.port > 65535) {
+    process.stderr.write(`--port must be 0–65535\n`);
+    return 2;
+  }
+  const store = openStore(args.data);
+  const server = createServer({ world: world.value, store });
+  let url: string;
+  try {
+    ({ url } = await server.listen({ port: args.port, host: args.host }));
+  } catch (e) {
+    await store.close();
+    process.stderr.write(
+      `cannot listen on ${args.host}:${args.port}: ${(e as NodeJS.ErrnoException).code ?? e}\n`,
+    );
+    return 1;
+  }
+  process.stdout.write(`opensocial-kit reference server listening on ${url}/os/0.8/\n`);
+  await new Promise<void>((resolve) => {
+    const stop = (): void => {
+      process.off("SIGINT", stop);
+      process.off("SIGTERM", stop);
+      resolve();
+    };
+    process.on("SIGINT", stop);
+    process.on("SIGTERM", stop);
+  });
+  await server.close();
+  await store.close();
+  process.stdout.write("stopped\n");
+  return 0;
+}
+
+/** Registers `serve`. */
+export const serveCommand: CommandRegistration = (cli: Argv, setExit) => {
+  cli.command(
+    "serve",
+    "Run the reference server for a world file",
+    (y) =>
+      y
+        .option("world", {
+          type: "string",
+          describe: "World file (default: the bundled fixtures/world.json)",
+        })
+        .option("port", { type: "number", default: 8080, describe: "Port (0 = any free port)" })
+        .option("host", { type: "string", default: "127.0.0.1", describe: "Address to listen on" })
+        .option("data", {
+          type: "string",
+          default: DEFAULT_DATA,
+          describe: "SQLite file for application data, or :memory:",
+        }),
+    async (argv) => {
+      setExit(await runServe(argv as ServeArgs));
+    },
+  );
+};
