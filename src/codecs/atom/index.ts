@@ -10,4 +10,4 @@ export { type AtomReadLimits, DEFAULT_ATOM_LIMITS } from "./limits.js";
 export { decodeName, encodeName } from "./names.js";
 export { ATOM_NS, OPENSOCIAL_NS, OSEARCH_NS, OSEARCH_NS_PUBLISHED } from "./namespaces.js";
 export { type AtomReadOptions, fromAtom, fromAtomFeed } from "./read.js";
-export { toAtom, toAtomFeed } from "./write.js";
+export { type OrderedAppDataResponse, toAtom, toAtomFeed } from "./write.js";

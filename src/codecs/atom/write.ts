@@ -19,6 +19,14 @@ import { encodeName } from "./names.js";
 
 type JsonObject = Record<string, unknown>;
 
+/**
+ * An application-data response whose records may be `Map`s: the order of first write is kept
+ * for every key (P-FMT-3), integer-like keys included.
+ */
+export type OrderedAppDataResponse = Omit<AppDataResponse, "entry"> & {
+  entry: Record<string, AppDataResponse["entry"][string] | ReadonlyMap<string, string>>;
+};
+
 const MEMBER_INDENT = "        ";
 const ADDRESS_INDENT = "          ";
 
@@ -84,24 +92,33 @@ function writeData(name: string, item: JsonObject, where: string): string {
   return `${out}      </${name}>`;
 }
 
-/** P-FMT-3: the `appdata` element, one child per key in object key order, P-FMT-4 names. */
+/**
+ * P-FMT-3: the `appdata` element, one child per key in key order, P-FMT-4 names. A record given
+ * as a `Map` keeps its order even for integer-like keys, which a plain object puts first.
+ */
 function writeAppData(record: unknown, where: string): string {
-  if (!isObject(record)) throw invalid(`${where}: an application-data record must be an object`);
   let out = "";
-  for (const key in record) {
-    if (!Object.hasOwn(record, key)) continue;
-    if (!isValidKey(key)) throw new KitError("OSK_INVALID_KEY", JSON.stringify(key.slice(0, 140)));
-    const value = record[key];
-    if (typeof value !== "string") throw invalid(`${where}/${key}: values are strings`);
-    const tag = encodeName(key);
-    out +=
-      value === ""
-        ? `${MEMBER_INDENT}<${tag}/>\n`
-        : `${MEMBER_INDENT}<${tag}>${escapeText(value)}</${tag}>\n`;
-  }
+  if (record instanceof Map) {
+    for (const [key, value] of record as Map<unknown, unknown>) out += writeKey(key, value, where);
+  } else if (isObject(record)) {
+    for (const key in record)
+      if (Object.hasOwn(record, key)) out += writeKey(key, record[key], where);
+  } else throw invalid(`${where}: an application-data record must be an object`);
   return out === ""
     ? `${dataOpen("appdata").slice(0, -1)}/>`
     : `${dataOpen("appdata")}\n${out}      </appdata>`;
+}
+
+/** One `appdata` child: a P-DATA-1 key and its string value. */
+function writeKey(key: unknown, value: unknown, where: string): string {
+  if (typeof key !== "string" || !isValidKey(key)) {
+    throw new KitError("OSK_INVALID_KEY", JSON.stringify(String(key).slice(0, 140)));
+  }
+  if (typeof value !== "string") throw invalid(`${where}/${key}: values are strings`);
+  const tag = encodeName(key);
+  return value === ""
+    ? `${MEMBER_INDENT}<${tag}/>\n`
+    : `${MEMBER_INDENT}<${tag}>${escapeText(value)}</${tag}>\n`;
 }
 
 function stringMember(item: JsonObject, key: string, where: string): string {
@@ -113,10 +130,13 @@ function stringMember(item: JsonObject, key: string, where: string): string {
 
 /**
  * §4.3 / P-FMT-2: the Atom feed of an application-data read response, one entry per user in
- * `entry` key order. Throws `OSK_INVALID_KEY` for a key outside P-DATA-1, `OSK_XML_UNWRITABLE`
+ * `entry` key order (records may be `Map`s, see {@link OrderedAppDataResponse}). Throws `OSK_INVALID_KEY` for a key outside P-DATA-1, `OSK_XML_UNWRITABLE`
  * for a value XML 1.0 cannot carry and `OSK_INVALID_VALUE` for a value of the wrong shape.
  */
-export function toAtom(value: AppDataResponse, options: AtomWriteOptions = {}): string {
+export function toAtom(
+  value: AppDataResponse | OrderedAppDataResponse,
+  options: AtomWriteOptions = {},
+): string {
   const response = value as unknown;
   if (!isObject(response) || !isObject(response.entry))
     throw invalid("appdata: entry must be an object");
@@ -127,7 +147,8 @@ export function toAtom(value: AppDataResponse, options: AtomWriteOptions = {}): 
     if (!Object.hasOwn(entries, user)) continue;
     const record = entries[user];
     const data = writeAppData(record, `/entry/${user}`);
-    const updated = isObject(record) ? record.updated : undefined;
+    const updated =
+      record instanceof Map ? record.get("updated") : isObject(record) ? record.updated : undefined;
     out += writeEntry(data, user, user, updated, options);
   }
   return out + writeFeedEnd();
