@@ -3,10 +3,12 @@
  * its exit code through `setExit`.
  */
 import type { Argv } from "yargs";
+import { registerCoverage } from "./commands/coverage.js";
+import { registerRun } from "./commands/run.js";
 import { serveCommand } from "./commands/serve.js";
 
 /** Registers one command. */
 export type CommandRegistration = (cli: Argv, setExit: (code: number) => void) => void;
 
 /** Every command of the CLI, in help order. */
-export const COMMANDS: CommandRegistration[] = [serveCommand];
+export const COMMANDS: CommandRegistration[] = [serveCommand, registerRun, registerCoverage];

@@ -1,0 +1,240 @@
+/**
+ * `opensocial-kit run`: runs the conformance suite against a target and exits with the gate's
+ * code (0 ok, 1 failures, 2 usage/target errors, 3 unreachable target, 4 empty selection).
+ * With neither --target nor --base-url it starts the reference server in-process (a temporary
+ * in-memory store, the bundled world) and uses fixtures/target.json's apps and users: the
+ * quick start. Only this command, not the runner, imports the server.
+ */
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Argv } from "yargs";
+import {
+  EXIT,
+  type ExpectationEntry,
+  isReporterName,
+  loadExpectations,
+  loadStatements,
+  loadTarget,
+  PACKAGE_DIR,
+  progressMark,
+  REPORTERS,
+  type ReporterName,
+  runSuite,
+  type Target,
+} from "../../conformance/index.js";
+import type { CommandRegistration } from "../commands.js";
+import { packageVersion } from "../version.js";
+
+/** Options of `run`, as parsed. */
+export interface RunArgs {
+  target?: string | undefined;
+  baseUrl?: string | undefined;
+  level: string;
+  grep?: string | undefined;
+  feature?: string[] | undefined;
+  reporter?: string[] | undefined;
+  out?: string | undefined;
+  expectations?: string | undefined;
+  timeout: number;
+  concurrency: number;
+  bail: boolean;
+}
+
+/** The bundled target (fits fixtures/world.json). */
+export const BUNDLED_TARGET = join(PACKAGE_DIR, "fixtures", "target.json");
+
+interface Output {
+  name: ReporterName;
+  file?: string;
+}
+
+function parseReporters(args: RunArgs): Output[] | string {
+  const specs = args.reporter?.length ? args.reporter : ["console"];
+  const outs: Output[] = [];
+  for (const spec of specs) {
+    const colon = spec.indexOf(":");
+    const name = colon < 0 ? spec : spec.slice(0, colon);
+    if (!isReporterName(name)) return `unknown reporter ${name} (console, json, junit, tap)`;
+    outs.push(colon < 0 ? { name } : { name, file: spec.slice(colon + 1) });
+  }
+  if (args.out !== undefined) {
+    const open = outs.filter((o) => o.name !== "console" && o.file === undefined);
+    if (open.length !== 1)
+      return "--out names the file of exactly one json, junit or tap reporter; use --reporter name:FILE for several";
+    (open[0] as Output).file = args.out;
+  }
+  if (outs.filter((o) => o.file === undefined).length > 1)
+    return "only one reporter can write to stdout; give the others a file (--reporter junit:FILE)";
+  return outs;
+}
+
+/** Runs the command; resolves to the exit code. */
+export async function runCommand(
+  args: RunArgs,
+  out = process.stdout,
+  err = process.stderr,
+): Promise<number> {
+  const usage = (m: string) => {
+    err.write(`opensocial-kit run: ${m}\n`);
+    return EXIT.USAGE;
+  };
+  if (args.level !== "core" && args.level !== "profile") return usage("--level is core or profile");
+  const outputs = parseReporters(args);
+  if (typeof outputs === "string") return usage(outputs);
+  let grep: RegExp | undefined;
+  try {
+    if (args.grep !== undefined) grep = new RegExp(args.grep);
+  } catch (e) {
+    return usage(`--grep: ${(e as Error).message}`);
+  }
+  if (!Number.isInteger(args.timeout) || args.timeout < 1)
+    return usage("--timeout is a positive number of milliseconds");
+  if (!Number.isInteger(args.concurrency) || args.concurrency < 1 || args.concurrency > 256)
+    return usage("--concurrency is 1-256");
+  let expectations: ExpectationEntry[] | undefined;
+  if (args.expectations !== undefined) {
+    const e = loadExpectations(args.expectations);
+    if (!e.ok) return usage(e.problems.join("\n"));
+    expectations = e.entries;
+  }
+  const loaded = loadTarget(args.target ?? BUNDLED_TARGET);
+  if (!loaded.ok) return usage(loaded.problems.join("\n"));
+  let target: Target = loaded.target;
+  let stop: (() => Promise<void>) | undefined;
+  if (args.baseUrl !== undefined) {
+    try {
+      new URL(args.baseUrl);
+    } catch {
+      return usage(`--base-url ${args.baseUrl} is not an absolute URL`);
+    }
+    target = { ...target, baseUrl: args.baseUrl.replace(/\/+$/, "") };
+  } else if (args.target === undefined) {
+    const started = await startReferenceServer();
+    if (typeof started === "string") return usage(started);
+    target = { ...target, baseUrl: started.url };
+    stop = started.stop;
+    err.write(`opensocial-kit run: started the reference server at ${started.url}\n`);
+  }
+  const showProgress = outputs.some((o) => o.name === "console" && o.file === undefined);
+  try {
+    const report = await runSuite({
+      target,
+      level: args.level,
+      ...(grep ? { grep } : {}),
+      ...(args.feature?.length ? { features: args.feature } : {}),
+      ...(expectations ? { expectations } : {}),
+      timeoutMs: args.timeout,
+      concurrency: args.concurrency,
+      bail: args.bail,
+      version: packageVersion(),
+      ...(showProgress ? { onCase: (r) => out.write(progressMark(r)) } : {}),
+    });
+    if (showProgress) out.write("\n");
+    if (!("cases" in report)) {
+      err.write(`opensocial-kit run: ${report.message}\n`);
+      return report.exitCode;
+    }
+    const st = loadStatements();
+    const ctx = {
+      statements: new Map(st.ok ? st.statements.map((s) => [s.id, s.statement] as const) : []),
+      secrets: [
+        target.apps.main.consumerSecret,
+        ...(target.apps.other ? [target.apps.other.consumerSecret] : []),
+      ],
+    };
+    for (const o of outputs) {
+      const text = REPORTERS[o.name](report, ctx);
+      if (o.file === undefined) out.write(text);
+      else writeFileSync(o.file, text);
+    }
+    return report.exitCode;
+  } finally {
+    await stop?.();
+  }
+}
+
+/** Starts the reference server on 127.0.0.1:0 with the bundled world and an in-memory store. */
+async function startReferenceServer(): Promise<
+  { url: string; stop: () => Promise<void> } | string
+> {
+  const { createServer, loadWorld, openStore, BUNDLED_WORLD } = await import(
+    "../../server/index.js"
+  );
+  const world = loadWorld(BUNDLED_WORLD);
+  if (!world.ok) return `the bundled world does not load: ${world.issues[0]?.message ?? ""}`;
+  const store = openStore(":memory:");
+  const server = createServer({ world: world.value, store });
+  const { url } = await server.listen({ port: 0, host: "127.0.0.1" });
+  return {
+    url,
+    stop: async () => {
+      await server.close();
+      await store.close();
+    },
+  };
+}
+
+/** Registers `run`. */
+export const registerRun: CommandRegistration = (cli: Argv, setExit) => {
+  cli.command(
+    "run",
+    "Run the conformance suite against a target (default: the reference server, in-process)",
+    (y) =>
+      y
+        .option("target", { type: "string", describe: "Target file (baseUrl, apps, users, world)" })
+        .option("base-url", {
+          type: "string",
+          describe: "Base URL; apps and users from --target or fixtures/target.json",
+        })
+        .option("level", {
+          type: "string",
+          choices: ["core", "profile"],
+          default: "profile",
+          describe: "core: social-api.md only; profile: also profile.md decisions",
+        })
+        .option("grep", {
+          type: "string",
+          describe: "Only cases whose id matches this regular expression",
+        })
+        .option("feature", {
+          type: "array",
+          string: true,
+          describe: "Only cases with one of these features",
+        })
+        .option("reporter", {
+          type: "array",
+          string: true,
+          describe: "console|json|junit|tap, or name:FILE (repeatable)",
+        })
+        .option("out", { type: "string", describe: "File for the one json/junit/tap reporter" })
+        .option("expectations", { type: "string", describe: "Known failures file" })
+        .option("timeout", {
+          type: "number",
+          default: 10_000,
+          describe: "Per-request timeout in ms",
+        })
+        .option("concurrency", { type: "number", default: 8, describe: "Cases run at once" })
+        .option("bail", {
+          type: "boolean",
+          default: false,
+          describe: "Stop after the first unexpected result",
+        }),
+    async (argv) => {
+      setExit(
+        await runCommand({
+          target: argv.target,
+          baseUrl: argv["base-url"],
+          level: argv.level,
+          grep: argv.grep,
+          feature: argv.feature,
+          reporter: argv.reporter,
+          out: argv.out,
+          expectations: argv.expectations,
+          timeout: argv.timeout,
+          concurrency: argv.concurrency,
+          bail: argv.bail,
+        }),
+      );
+    },
+  );
+};

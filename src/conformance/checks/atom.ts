@@ -1,0 +1,28 @@
+/**
+ * Atom bodies (§4.3, P-FMT-2, P-FMT-7) are decoded through the Atom codec into the JSON shape
+ * of their kind, so that the same pointer checks apply; a codec issue becomes a failure located
+ * by XPath (with line and column).
+ */
+import { fromAtomFeed } from "../../codecs/atom/index.js";
+import type { ExpectSpec } from "../case-types.js";
+import type { DecodedBody } from "./context.js";
+
+/** Decodes an Atom body of `kind`. */
+export function decodeAtom(
+  kind: NonNullable<ExpectSpec["atom"]>["kind"],
+  text: string,
+): DecodedBody {
+  if (text === "") return { ok: false, message: "empty body, expected an Atom feed" };
+  const r = fromAtomFeed(kind, text);
+  if (r.ok) return { ok: true, value: r.value };
+  const first = r.issues[0];
+  const where = first?.xml
+    ? `${first.xml.xpath} (line ${first.xml.line}, column ${first.xml.column})`
+    : first?.pointer;
+  const more = r.issues.length > 1 ? ` (+${r.issues.length - 1} more)` : "";
+  return {
+    ok: false,
+    message: `Atom ${kind}: ${first?.message ?? "not a feed"} [${first?.code ?? ""}]${more}`,
+    location: where,
+  };
+}

@@ -1,0 +1,22 @@
+/** The body must not contain given text (e.g. P-ERR-1: errors never echo OAuth parameters). */
+import type { ExpectSpec } from "../case-types.js";
+import type { CheckResult } from "../results.js";
+import { fillText } from "../template.js";
+import { type CheckContext, result } from "./context.js";
+
+/** Checks `expect.bodyExcludes`. */
+export function checkBodyExcludes(expect: ExpectSpec, ctx: CheckContext): CheckResult[] {
+  return (expect.bodyExcludes ?? []).map((raw) => {
+    const needle = fillText(raw, ctx.template);
+    const at = ctx.text().indexOf(needle);
+    return result(ctx, {
+      check: "body excludes",
+      ok: at < 0,
+      expected: `no ${JSON.stringify(needle)}`,
+      message:
+        at < 0
+          ? `body does not contain ${JSON.stringify(needle)}`
+          : `body contains ${JSON.stringify(needle)} at offset ${at}`,
+    });
+  });
+}

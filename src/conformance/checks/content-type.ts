@@ -1,0 +1,77 @@
+/**
+ * The content-type check. `json` and `atom` name the representations: a core case accepts any
+ * JSON media type for `json` and requires `application/atom+xml` for `atom` (§4.3); a profile
+ * case also requires `charset=utf-8` (P-FMT-1). Any other value is compared as a media type.
+ */
+import type { ExpectSpec } from "../case-types.js";
+import type { CheckResult } from "../results.js";
+import { type CheckContext, result } from "./context.js";
+
+/** Parsed `type/subtype; param=value`. */
+export interface MediaType {
+  readonly type: string;
+  readonly params: Readonly<Record<string, string>>;
+}
+
+/** Parses a Content-Type header value (type lower-cased, parameter names lower-cased). */
+export function parseMediaType(value: string): MediaType {
+  const [type = "", ...rest] = value.split(";");
+  const params: Record<string, string> = {};
+  for (const p of rest) {
+    const eq = p.indexOf("=");
+    if (eq > 0)
+      params[p.slice(0, eq).trim().toLowerCase()] = p
+        .slice(eq + 1)
+        .trim()
+        .replace(/^"|"$/g, "");
+  }
+  return { type: type.trim().toLowerCase(), params };
+}
+
+function wanted(name: string): string {
+  if (name === "json") return "application/json";
+  if (name === "atom") return "application/atom+xml";
+  return name.toLowerCase();
+}
+
+/** Checks `expect.contentType`. */
+export function checkContentType(expect: ExpectSpec, ctx: CheckContext): CheckResult[] {
+  if (expect.contentType === undefined) return [];
+  const header = ctx.response.headers["content-type"];
+  const want = wanted(expect.contentType);
+  if (header === undefined) {
+    return [
+      result(ctx, {
+        check: "content-type",
+        ok: false,
+        location: "Content-Type",
+        expected: want,
+        actual: undefined,
+        message: `no Content-Type, expected ${want}`,
+      }),
+    ];
+  }
+  const mt = parseMediaType(header);
+  let ok: boolean;
+  if (expect.contentType === "json" && ctx.level === "core") {
+    ok = mt.type === "application/json" || mt.type.endsWith("+json") || mt.type === "text/json";
+  } else {
+    ok = mt.type === parseMediaType(want).type;
+  }
+  const checkCharset =
+    ctx.level === "profile" && (expect.contentType === "json" || expect.contentType === "atom");
+  if (ok && checkCharset) ok = (mt.params.charset ?? "").toLowerCase() === "utf-8";
+  const expected = checkCharset ? `${want}; charset=utf-8` : want;
+  return [
+    result(ctx, {
+      check: "content-type",
+      ok,
+      location: "Content-Type",
+      expected,
+      actual: header,
+      message: ok
+        ? `Content-Type ${header}`
+        : `Content-Type ${JSON.stringify(header)}, expected ${expected}`,
+    }),
+  ];
+}

@@ -1,0 +1,33 @@
+/**
+ * What every check sees: the response, the case level (core applies readers' tolerance, profile
+ * the writers' rules), the statement to cite, and the decoded body.
+ */
+import type { Level } from "../case-types.js";
+import type { WireResponse } from "../http-client.js";
+import type { CheckResult } from "../results.js";
+import type { TemplateContext } from "../template.js";
+
+/** The decoded body: a value, or why there is none. */
+export type DecodedBody =
+  | { ok: true; value: unknown }
+  | { ok: false; message: string; location?: string | undefined };
+
+/** Input of every check. */
+export interface CheckContext {
+  readonly response: WireResponse;
+  readonly level: Level;
+  readonly statement: string;
+  readonly template: TemplateContext;
+  /** The body as JSON (or as the Atom codec decoded it), computed once. */
+  readonly decoded: () => DecodedBody;
+  readonly text: () => string;
+}
+
+/** Builds a result; `statement` defaults to the context's. */
+export function result(
+  ctx: CheckContext,
+  r: Omit<CheckResult, "statement"> & { statement?: string | undefined },
+): CheckResult {
+  const { statement, ...rest } = r;
+  return { ...rest, statement: statement ?? ctx.statement };
+}

@@ -1,0 +1,64 @@
+/**
+ * The error body check (P-ERR-1): `{"error":{"code":<status>,"message":"…"}}` as JSON whatever
+ * format was asked for. Decodes the body as JSON itself, since an Atom request still gets JSON.
+ */
+import { parseJsonText } from "../../codecs/json/index.js";
+import { validate } from "../../schemas/validate.js";
+import type { ExpectSpec } from "../case-types.js";
+import type { CheckResult } from "../results.js";
+import { parseMediaType } from "./content-type.js";
+import { type CheckContext, result } from "./context.js";
+
+/** Checks `expect.errorBody`. */
+export function checkErrorBody(expect: ExpectSpec, ctx: CheckContext): CheckResult[] {
+  if (!expect.errorBody) return [];
+  const statement = "P-ERR-1";
+  const type = parseMediaType(ctx.response.headers["content-type"] ?? "").type;
+  const out: CheckResult[] = [
+    result(ctx, {
+      check: "error content-type",
+      ok: type === "application/json",
+      statement,
+      expected: "application/json",
+      actual: ctx.response.headers["content-type"],
+      message: `error Content-Type ${ctx.response.headers["content-type"] ?? "(none)"}`,
+    }),
+  ];
+  const parsed = parseJsonText(ctx.text(), { maxDepth: 32 });
+  if (!parsed.ok) {
+    out.push(
+      result(ctx, {
+        check: "error body",
+        ok: false,
+        statement,
+        message: `error body is not JSON: ${parsed.issue.message}`,
+      }),
+    );
+    return out;
+  }
+  const issues = validate("error", parsed.value, { mode: "strict" });
+  out.push(
+    result(ctx, {
+      check: "error body",
+      ok: issues.length === 0,
+      statement,
+      message:
+        issues.length === 0
+          ? "error body shape"
+          : issues.map((i) => `${i.pointer || "/"}: ${i.message}`).join("; "),
+    }),
+  );
+  const code = (parsed.value as { error?: { code?: unknown } }).error?.code;
+  out.push(
+    result(ctx, {
+      check: "error code",
+      ok: code === ctx.response.status,
+      statement,
+      location: "/error/code",
+      expected: ctx.response.status,
+      actual: code,
+      message: `/error/code ${JSON.stringify(code)}, status ${ctx.response.status}`,
+    }),
+  );
+  return out;
+}

@@ -1,0 +1,78 @@
+/**
+ * The check engine: decodes a response once and runs every check the step's `expect` names,
+ * one rule per file (status, content type, headers, empty body, error body, schema, JSON
+ * pointers, body exclusions).
+ */
+import { parseJsonText } from "../../codecs/json/index.js";
+import type { ExpectSpec, Level } from "../case-types.js";
+import type { WireResponse } from "../http-client.js";
+import type { CheckResult } from "../results.js";
+import type { TemplateContext } from "../template.js";
+import { decodeAtom } from "./atom.js";
+import { checkBodyEmpty } from "./body-empty.js";
+import { checkBodyExcludes } from "./body-excludes.js";
+import { checkContentType } from "./content-type.js";
+import type { CheckContext, DecodedBody } from "./context.js";
+import { checkErrorBody } from "./error-body.js";
+import { checkHeaders } from "./headers.js";
+import { checkJsonPointers } from "./json-pointer.js";
+import { checkSchema } from "./schema.js";
+import { checkStatus } from "./status.js";
+
+export type { CheckContext, DecodedBody } from "./context.js";
+
+const RULES = [
+  checkStatus,
+  checkContentType,
+  checkHeaders,
+  checkBodyEmpty,
+  checkErrorBody,
+  checkSchema,
+  checkJsonPointers,
+  checkBodyExcludes,
+];
+
+/** Decodes a body as JSON (within limits) or, when `expect.atom` is set, as Atom. */
+export function decodeBody(expect: ExpectSpec, text: string): DecodedBody {
+  if (expect.atom) return decodeAtom(expect.atom.kind, text);
+  if (text === "") return { ok: false, message: "empty body, expected JSON" };
+  const parsed = parseJsonText(text, { maxDepth: 64 });
+  if (!parsed.ok) return { ok: false, message: `body is not JSON: ${parsed.issue.message}` };
+  return { ok: true, value: parsed.value };
+}
+
+/** Lazily decoded views of a response. */
+export function responseViews(expect: ExpectSpec, response: WireResponse) {
+  let text: string | undefined;
+  let decoded: DecodedBody | undefined;
+  const getText = () => {
+    text ??= response.body.toString("utf8");
+    return text;
+  };
+  return {
+    text: getText,
+    decoded: () => {
+      decoded ??= decodeBody(expect, getText());
+      return decoded;
+    },
+  };
+}
+
+/** Runs every check of `expect` on `response`. */
+export function runChecks(
+  expect: ExpectSpec,
+  response: WireResponse,
+  level: Level,
+  statement: string,
+  template: TemplateContext,
+  views = responseViews(expect, response),
+): CheckResult[] {
+  const ctx: CheckContext = {
+    response,
+    level,
+    statement: expect.statement ?? statement,
+    template,
+    ...views,
+  };
+  return RULES.flatMap((rule) => rule(expect, ctx));
+}

@@ -1,0 +1,45 @@
+/**
+ * The schema check: the body validates as a document kind through src/schemas. The mode is
+ * the case's unless given: core → lenient (readers' tolerance), profile → strict (P-FMT-6).
+ */
+import { isKind } from "../../schemas/kinds.js";
+import { validate } from "../../schemas/validate.js";
+import type { ExpectSpec } from "../case-types.js";
+import { show } from "../compare.js";
+import type { CheckResult } from "../results.js";
+import { type CheckContext, result } from "./context.js";
+
+/** Checks `expect.schema`. */
+export function checkSchema(expect: ExpectSpec, ctx: CheckContext): CheckResult[] {
+  if (!expect.schema) return [];
+  const { kind } = expect.schema;
+  const mode = expect.schema.mode ?? (ctx.level === "core" ? "lenient" : "strict");
+  const check = `schema ${kind} (${mode})`;
+  if (!isKind(kind))
+    return [result(ctx, { check, ok: false, message: `unknown schema kind ${kind}` })];
+  const body = ctx.decoded();
+  if (!body.ok)
+    return [result(ctx, { check, ok: false, location: body.location, message: body.message })];
+  const issues = validate(kind, body.value, { mode });
+  if (issues.length === 0) return [result(ctx, { check, ok: true, message: `valid ${kind}` })];
+  return issues.slice(0, 5).map((i) =>
+    result(ctx, {
+      check,
+      ok: false,
+      location: i.pointer || "/",
+      actual: show(valueAt(body.value, i.pointer)),
+      message: `${i.pointer || "/"}: ${i.message} [${i.code}]`,
+    }),
+  );
+}
+
+function valueAt(doc: unknown, pointer: string): unknown {
+  let v = doc;
+  for (const t of pointer.split("/").slice(1)) {
+    const k = t.replace(/~1/g, "/").replace(/~0/g, "~");
+    if (v !== null && typeof v === "object" && Object.hasOwn(v, k))
+      v = (v as Record<string, unknown>)[k];
+    else return undefined;
+  }
+  return v;
+}

@@ -1,0 +1,28 @@
+/** The status check: the response status is the one (or one of those) the case expects. */
+import type { ExpectSpec } from "../case-types.js";
+import type { CheckResult } from "../results.js";
+import { type CheckContext, result } from "./context.js";
+
+/** Checks `expect.status`. */
+export function checkStatus(expect: ExpectSpec, ctx: CheckContext): CheckResult[] {
+  if (expect.status === undefined) return [];
+  const allowed = Array.isArray(expect.status) ? expect.status : [expect.status];
+  const actual = ctx.response.status;
+  const ok = allowed.includes(actual);
+  return [
+    result(ctx, {
+      check: "status",
+      ok,
+      expected: expect.status,
+      actual,
+      message: ok
+        ? `status ${actual}`
+        : `status ${actual}, expected ${allowed.join(" or ")}${snippet(ctx)}`,
+    }),
+  ];
+}
+
+function snippet(ctx: CheckContext): string {
+  const t = ctx.text().replace(/\s+/g, " ").trim();
+  return t === "" ? "" : ` (body: ${t.length > 160 ? `${t.slice(0, 157)}...` : t})`;
+}

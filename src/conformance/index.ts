@@ -1,0 +1,63 @@
+/**
+ * `opensocial-kit/conformance`: the data-driven conformance suite and its runner. The runner
+ * speaks HTTP to a base URL and never imports the reference server.
+ */
+
+/** The case format. */
+export type {
+  AuthMode,
+  AuthSpec,
+  BodySpec,
+  CaseSpec,
+  ExpectSpec,
+  Feature,
+  HeaderCheck,
+  Level,
+  PointerCheck,
+  RequestSpec,
+  Role,
+  Statement,
+  StepSpec,
+} from "./case-types.js";
+/** Closed lists of roles and features. */
+export { FEATURES, ROLES } from "./case-types.js";
+/** The curl reproduction line (secrets redacted). */
+export { curlLine, redact } from "./curl.js";
+/** Exit codes of a run. */
+export { EXIT } from "./exit-codes.js";
+/** The expectations file (known failures). */
+export { type ExpectationEntry, expectationEntry, loadExpectations } from "./expectations.js";
+/** The bounded HTTP client. */
+export {
+  createHttpClient,
+  type Exchange,
+  type HttpClient,
+  type WireRequest,
+  type WireResponse,
+} from "./http-client.js";
+/** Loading and validating the suite. */
+export { type CaseProblem, loadCases, type Suite } from "./load-cases.js";
+export { loadStatements } from "./load-statements.js";
+/** Reporters by name. */
+export {
+  isReporterName,
+  progressMark,
+  REPORTERS,
+  type ReportContext,
+  type ReporterName,
+} from "./reporters/index.js";
+/** Result records. */
+export type {
+  CaseResult,
+  CheckResult,
+  Outcome,
+  RunReport,
+  StepResult,
+  Summary,
+} from "./results.js";
+/** Running the suite. */
+export { type RunAbort, type RunOptions, runSuite } from "./run-suite.js";
+/** The suite's location in the package. */
+export { PACKAGE_DIR, SUITE_DIR } from "./suite-location.js";
+/** Target files. */
+export { checkTarget, loadTarget, type Target } from "./target.js";

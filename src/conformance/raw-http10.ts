@@ -1,0 +1,104 @@
+/**
+ * HTTP/1.0 requests over a plain socket (P-AUTH-6: HTTP/1.0 requests are served). undici only
+ * speaks HTTP/1.1, so this sends the bytes itself, with the same deadline and body cap.
+ */
+import { connect } from "node:net";
+import { type ClientLimits, decode, type Exchange, type WireRequest } from "./http-client.js";
+
+/** Sends `req` as HTTP/1.0 to `origin` and reads until the server closes. */
+export function sendHttp10(
+  origin: string,
+  req: WireRequest,
+  limits: ClientLimits,
+): Promise<Exchange> {
+  const url = new URL(origin);
+  const start = performance.now();
+  const ms = () => Math.round((performance.now() - start) * 10) / 10;
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let done = false;
+    const finish = (x: Exchange) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      socket.destroy();
+      resolve(x);
+    };
+    const socket = connect({ host: url.hostname, port: Number(url.port || 80) });
+    const timer = setTimeout(
+      () =>
+        finish({
+          ok: false,
+          error: {
+            code: "timeout",
+            message: `no complete response within ${limits.timeoutMs} ms`,
+            ms: ms(),
+          },
+        }),
+      limits.timeoutMs,
+    );
+    socket.on("connect", () => {
+      const lines = [`${req.method} ${req.path} HTTP/1.0`, `Host: ${url.host}`];
+      for (const [k, v] of Object.entries(req.headers)) lines.push(`${k}: ${v}`);
+      if (req.body) lines.push(`Content-Length: ${req.body.length}`);
+      socket.write(`${lines.join("\r\n")}\r\n\r\n`);
+      if (req.body) socket.write(req.body);
+    });
+    socket.on("data", (b: Buffer) => {
+      size += b.length;
+      if (size > limits.maxBodyBytes + 65_536) {
+        finish({
+          ok: false,
+          error: {
+            code: "too-large",
+            message: `response exceeds ${limits.maxBodyBytes} bytes`,
+            ms: ms(),
+          },
+        });
+        return;
+      }
+      chunks.push(b);
+    });
+    socket.on("error", (e) =>
+      finish({
+        ok: false,
+        error: { code: size ? "closed" : "connection", message: e.message, ms: ms() },
+      }),
+    );
+    socket.on("end", () => finish(parseResponse(Buffer.concat(chunks), limits, ms())));
+  });
+}
+
+function parseResponse(raw: Buffer, limits: ClientLimits, ms: number): Exchange {
+  const split = raw.indexOf("\r\n\r\n");
+  if (split < 0)
+    return {
+      ok: false,
+      error: { code: "closed", message: "connection closed before the headers ended", ms },
+    };
+  const [statusLine = "", ...headerLines] = raw.subarray(0, split).toString("latin1").split("\r\n");
+  const m = /^HTTP\/1\.[01] (\d{3})/.exec(statusLine);
+  if (!m)
+    return {
+      ok: false,
+      error: {
+        code: "closed",
+        message: `bad status line ${JSON.stringify(statusLine.slice(0, 80))}`,
+        ms,
+      },
+    };
+  const headers: Record<string, string> = {};
+  for (const line of headerLines) {
+    const c = line.indexOf(":");
+    if (c > 0) {
+      const k = line.slice(0, c).trim().toLowerCase();
+      const v = line.slice(c + 1).trim();
+      headers[k] = headers[k] === undefined ? v : `${headers[k]}, ${v}`;
+    }
+  }
+  const decoded = decode(raw.subarray(split + 4), headers["content-encoding"], limits.maxBodyBytes);
+  if (!decoded.ok)
+    return { ok: false, error: { code: "bad-encoding", message: decoded.message, ms } };
+  return { ok: true, response: { status: Number(m[1]), headers, body: decoded.body, ms } };
+}

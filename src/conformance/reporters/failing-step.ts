@@ -1,0 +1,13 @@
+/** Finds the step and checks that made a case fail, shared by the reporters. */
+import type { CaseResult, CheckResult, StepResult } from "../results.js";
+
+/** The first failing step of a case and its failed checks. */
+export function failingStep(
+  c: CaseResult,
+): { step: StepResult; failed: CheckResult[] } | undefined {
+  for (const step of c.steps) {
+    const failed = step.checks.filter((k) => !k.ok);
+    if (step.error !== undefined || failed.length) return { step, failed };
+  }
+  return undefined;
+}

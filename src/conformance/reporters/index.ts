@@ -1,0 +1,25 @@
+/** The reporters by name. */
+import { consoleReporter } from "./console.js";
+import { jsonReporter } from "./json.js";
+import { junitReporter } from "./junit.js";
+import { tapReporter } from "./tap.js";
+import type { Reporter } from "./types.js";
+
+export { progressMark } from "./console.js";
+export type { ReportContext, Reporter } from "./types.js";
+
+/** Reporter name → reporter. */
+export const REPORTERS = {
+  console: consoleReporter,
+  json: jsonReporter,
+  junit: junitReporter,
+  tap: tapReporter,
+} as const satisfies Record<string, Reporter>;
+
+/** One of the reporter names. */
+export type ReporterName = keyof typeof REPORTERS;
+
+/** Type guard for {@link ReporterName}. */
+export function isReporterName(name: string): name is ReporterName {
+  return Object.hasOwn(REPORTERS, name);
+}

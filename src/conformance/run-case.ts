@@ -1,0 +1,184 @@
+/**
+ * Runs one case: its steps in order, each request built and signed, sent within limits,
+ * checked, and its captures taken for the steps after it. A failed step ends the case, except
+ * for steps marked `always` (clean-up).
+ */
+import { randomBytes } from "node:crypto";
+import type { CaseSpec, StepSpec } from "./case-types.js";
+import { responseViews, runChecks } from "./checks/index.js";
+import type { ClientLimits, Exchange, HttpClient } from "./http-client.js";
+import { evaluatePointer } from "./pointer.js";
+import { sendHttp10 } from "./raw-http10.js";
+import { buildRequest, type RequestEnv } from "./request-build.js";
+import type { CheckResult, RawOutcome, StepResult } from "./results.js";
+import type { TemplateContext } from "./template.js";
+
+/** What a case needs from the run. */
+export interface CaseEnv extends RequestEnv {
+  readonly client: HttpClient;
+  /** Role → full platformUserId, for the roles the target names. */
+  readonly users: Readonly<Record<string, string>>;
+  readonly namespace: string;
+  readonly limits: ClientLimits;
+  /** Exact-value facts of the target's world (world-facts.ts), offered as `{$world…}`. */
+  readonly world?: Readonly<Record<string, unknown>>;
+}
+
+/** A case's outcome before expectations are applied. */
+export interface CaseRun {
+  readonly raw: RawOutcome;
+  readonly steps: StepResult[];
+  readonly ms: number;
+  readonly failedStatement?: string;
+  readonly message?: string;
+}
+
+function isEmpty(v: unknown): boolean {
+  if (v === undefined || v === null || v === "") return true;
+  if (Array.isArray(v)) return v.length === 0;
+  if (typeof v === "object") return Object.keys(v).length === 0;
+  return false;
+}
+
+async function exchange(env: CaseEnv, built: ReturnType<typeof buildRequest>): Promise<Exchange> {
+  if (built.http === "1.0") return sendHttp10(env.origin, built.wire, env.limits);
+  return env.client.send(built.wire, env.limits);
+}
+
+/** Runs `c` against the target described by `env`. */
+export async function runCase(c: CaseSpec, env: CaseEnv): Promise<CaseRun> {
+  const start = performance.now();
+  const unique = `t${randomBytes(4).toString("hex")}`;
+  const captures = new Map<string, unknown>();
+  if (env.world) captures.set("world", env.world);
+  const template: TemplateContext = {
+    users: { ...env.users, unknownUser: `${env.namespace}:no-such-user-${unique}` },
+    namespace: env.namespace,
+    unique,
+    captures,
+  };
+  const steps: StepResult[] = [];
+  let failure: { statement: string; message: string } | undefined;
+  for (const [index, step] of c.steps.entries()) {
+    if (failure && !step.always) break;
+    if (step.onlyIf !== undefined && isEmpty(captures.get(step.onlyIf))) {
+      steps.push({
+        index,
+        ...(step.name ? { name: step.name } : {}),
+        skipped: true,
+        ms: 0,
+        checks: [],
+      });
+      continue;
+    }
+    const r = await runStep(c, step, index, env, template);
+    steps.push(r);
+    const bad = r.checks.find((k) => !k.ok);
+    if (!failure && (r.error !== undefined || bad)) {
+      failure = {
+        statement: bad?.statement ?? c.statements[0] ?? "",
+        message: `step ${index + 1}${step.name ? ` (${step.name})` : ""}: ${r.error ?? bad?.message ?? ""}`,
+      };
+    }
+  }
+  const ms = Math.round(performance.now() - start);
+  return failure
+    ? { raw: "fail", steps, ms, failedStatement: failure.statement, message: failure.message }
+    : { raw: "pass", steps, ms };
+}
+
+async function runStep(
+  c: CaseSpec,
+  step: StepSpec,
+  index: number,
+  env: CaseEnv,
+  template: TemplateContext,
+): Promise<StepResult> {
+  const t0 = performance.now();
+  const base = { index, ...(step.name ? { name: step.name } : {}) };
+  const ms = () => Math.round((performance.now() - t0) * 10) / 10;
+  let built: ReturnType<typeof buildRequest>;
+  try {
+    built = buildRequest(step.request, template, env);
+  } catch (e) {
+    return { ...base, ms: ms(), checks: [], error: `case error: ${(e as Error).message}` };
+  }
+  const captures = template.captures as Map<string, unknown>;
+  captures.set("sent", { nonce: built.nonce, signature: built.signature });
+  if (built.replay) {
+    const first = await exchange(env, built);
+    if (!first.ok || first.response.status !== 200) {
+      const what = first.ok ? `status ${first.response.status}` : first.error.message;
+      return {
+        ...base,
+        request: built.sent,
+        ms: ms(),
+        checks: [],
+        error: `replay: the first, valid request failed (${what})`,
+      };
+    }
+  }
+  const x = await exchange(env, built);
+  if (!x.ok) {
+    return {
+      ...base,
+      request: built.sent,
+      ms: ms(),
+      checks: [],
+      error: `${x.error.code}: ${x.error.message}`,
+    };
+  }
+  const views = responseViews(step.expect, x.response);
+  const checks = runChecks(
+    step.expect,
+    x.response,
+    c.level,
+    c.statements[0] ?? "",
+    template,
+    views,
+  );
+  checks.push(
+    ...takeCaptures(step, x.response.headers, views.decoded, captures, c.statements[0] ?? ""),
+  );
+  return { ...base, request: built.sent, status: x.response.status, ms: ms(), checks };
+}
+
+function takeCaptures(
+  step: StepSpec,
+  headers: Readonly<Record<string, string>>,
+  decoded: ReturnType<typeof responseViews>["decoded"],
+  captures: Map<string, unknown>,
+  statement: string,
+): CheckResult[] {
+  const out: CheckResult[] = [];
+  for (const [name, from] of Object.entries(step.capture ?? {})) {
+    if (from.startsWith("header:")) {
+      captures.set(name, headers[from.slice(7).toLowerCase()]);
+      continue;
+    }
+    const body = decoded();
+    if (!body.ok) {
+      out.push({
+        check: `capture ${name}`,
+        ok: false,
+        statement,
+        message: `capture ${name}: ${body.message}`,
+      });
+      continue;
+    }
+    const found = evaluatePointer(body.value, from);
+    const wild = from.split("/").includes("*");
+    if (!wild && found.matches.length === 0) {
+      out.push({
+        check: `capture ${name}`,
+        ok: false,
+        statement,
+        location: from,
+        message: `capture ${name}: nothing at ${from}`,
+      });
+      continue;
+    }
+    captures.set(name, wild ? found.matches.map((m) => m.value) : found.matches[0]?.value);
+  }
+  return out;
+}
