@@ -78,7 +78,7 @@ export interface Call {
   app?: keyof typeof APPS | { consumerKey: string; consumerSecret: string };
   /** A JSON value (sent as application/json) or raw text with `contentType`. */
   json?: unknown;
-  body?: string;
+  body?: string | Uint8Array;
   contentType?: string;
   headers?: Record<string, string>;
   placement?: "header" | "query";
@@ -111,7 +111,9 @@ export async function call(base: string, c: Call): Promise<Answer> {
       url,
       ...app,
       ...(as === null ? {} : { requestorId: as }),
-      ...(contentType === "application/x-www-form-urlencoded" && body !== undefined ? { formBody: body } : {}),
+      ...(contentType === "application/x-www-form-urlencoded" && typeof body === "string"
+        ? { formBody: body }
+        : {}),
       ...(body !== undefined ? { body } : {}),
       ...(c.bodyHash ? { bodyHash: true } : {}),
       ...(c.placement ? { placement: c.placement } : {}),
@@ -122,7 +124,11 @@ export async function call(base: string, c: Call): Promise<Answer> {
     headers = signed.headers;
   }
   if (contentType) headers["content-type"] = contentType;
-  const res = await fetch(url, { method, headers: { ...headers, ...c.headers }, ...(body !== undefined ? { body } : {}) });
+  const res = await fetch(url, {
+    method,
+    headers: { ...headers, ...c.headers },
+    ...(body !== undefined ? { body } : {}),
+  });
   const text = await res.text();
   let json: unknown;
   try {

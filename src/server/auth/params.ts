@@ -43,7 +43,8 @@ export function collectParams(
   for (const [n, v] of [...query, ...header]) {
     if (!isProtocolParam(n)) continue;
     const seen = protocol.get(n);
-    if (seen !== undefined && seen !== v) return fault(400, `conflicting values for ${n}`);
+    if (seen !== undefined && seen !== v)
+      return fault(400, "authentication failed: an OAuth parameter has two different values");
     protocol.set(n, v);
   }
   const unsigned = (list: readonly OAuthParam[]) => list.filter(([n]) => n !== "oauth_signature");

@@ -1,0 +1,61 @@
+/** Unit checks of the write-body reader (P-DATA-1/2/3, P-FMT-3) with fast-check properties. */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { isFault } from "../fault.js";
+import { parseWriteBody, scanStringObject } from "./write-body.js";
+
+const enc = (s: string) => new TextEncoder().encode(s);
+const JSON_TYPE = "application/json; charset=utf-8";
+const FORM = "application/x-www-form-urlencoded";
+
+describe("parseWriteBody", () => {
+  it("keeps body order, integer-like keys included (P-FMT-3)", () => {
+    const r = parseWriteBody(JSON_TYPE, enc('{"b":"1","10":"2","2":"3"}'));
+    expect(isFault(r) ? r : [...r.keys()]).toEqual(["b", "10", "2"]);
+  });
+  it("a repeated key keeps its first place and last value", () => {
+    const r = parseWriteBody(JSON_TYPE, enc('{"a":"1","b":"2","a":"3"}'));
+    expect(isFault(r) ? r : [...r]).toEqual([
+      ["a", "3"],
+      ["b", "2"],
+    ]);
+  });
+  it("form bodies: undecodable percent or invalid UTF-8 → 400 (P-DATA-2)", () => {
+    for (const body of ["x=%FF", "x=%E3%81", "x=%zz"])
+      expect(parseWriteBody(FORM, enc(body))).toMatchObject({ status: 400 });
+  });
+  it("a form-labelled JSON object is read as JSON", () => {
+    const r = parseWriteBody(FORM, enc('{"a":"x+y"}'));
+    expect(isFault(r) ? r : [...r]).toEqual([["a", "x+y"]]);
+  });
+  it("missing content type → 400", () => {
+    expect(parseWriteBody(undefined, enc('{"a":"1"}'))).toMatchObject({ status: 400 });
+  });
+  it("property: the scanner agrees with JSON.parse on string-valued objects", () => {
+    fc.assert(
+      fc.property(
+        fc.dictionary(fc.string(), fc.string()),
+        fc.constantFrom("", " ", "\n\t"),
+        (obj, ws) => {
+          const text = JSON.stringify(obj, null, ws === "" ? undefined : ws);
+          const read = scanStringObject(text);
+          expect(read && Object.fromEntries(read.pairs)).toEqual(JSON.parse(text));
+        },
+      ),
+    );
+  });
+  it("property: the scanner never throws and refuses what JSON.parse refuses", () => {
+    fc.assert(
+      fc.property(fc.string(), (text) => {
+        let valid = true;
+        try {
+          JSON.parse(text);
+        } catch {
+          valid = false;
+        }
+        const read = scanStringObject(text);
+        if (!valid) expect(read).toBeUndefined();
+      }),
+    );
+  });
+});

@@ -1,0 +1,186 @@
+/**
+ * Authentication over real HTTP (social-api.md §5, P-AUTH-1..5, P-ERR-1): two-legged OAuth
+ * 1.0a with the real signer; every failure is 400 with a JSON body that echoes no secret.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  formatAuthorizationHeader,
+  hmacSha1,
+  signatureBaseString,
+  signingKey,
+} from "../../src/oauth/index.js";
+import { call, type Running, start } from "./harness.js";
+
+let s: Running;
+beforeAll(async () => {
+  s = await start();
+});
+afterAll(() => s.close());
+
+const SELF = "/os/0.8/people/@me/@self";
+
+function expectAuthFault(r: { status: number; json: unknown; text: string }): void {
+  expect(r.status).toBe(400);
+  expect(r.json).toMatchObject({ error: { code: 400 } });
+  expect(r.text).not.toMatch(/quiz-secret|oauth_signature=|oauth_nonce/);
+}
+
+describe("P-AUTH-1/2: accepted credentials", () => {
+  it("header-placed parameters sign a GET", async () => {
+    expect((await call(s.url, { path: SELF })).status).toBe(200);
+  });
+  it("query-placed parameters sign a GET", async () => {
+    expect((await call(s.url, { path: SELF, placement: "query" })).status).toBe(200);
+  });
+  it("the consumer key selects @app: hasApp follows the calling app", async () => {
+    const quiz = await call(s.url, { path: "/os/0.8/people/@me/@friends" });
+    const notes = await call(s.url, { path: "/os/0.8/people/@me/@friends", app: "notes" });
+    const bobHasApp = (r: { json: unknown }) =>
+      (r.json as { entry: { id: string; hasApp: boolean }[] }).entry.find(
+        (p) => p.id === "example.org:bob",
+      )?.hasApp;
+    expect(bobHasApp(quiz)).toBe(true);
+    expect(bobHasApp(notes)).toBe(false);
+  });
+  it("xoauth_requestor_id names the viewer (@me)", async () => {
+    const r = await call(s.url, { path: SELF, as: "example.org:bob" });
+    expect((r.json as { entry: { id: string } }).entry.id).toBe("example.org:bob");
+  });
+  it("a form body is part of the signature; a JSON body is not (P-AUTH-2)", async () => {
+    const form = await call(s.url, {
+      method: "POST",
+      path: "/os/0.8/appdata/@me/@self/@app",
+      body: "a=1&b=2",
+      contentType: "application/x-www-form-urlencoded",
+    });
+    expect(form.status).toBe(200);
+    const json = await call(s.url, {
+      method: "POST",
+      path: "/os/0.8/appdata/@me/@self/@app",
+      json: { a: "1" },
+    });
+    expect(json.status).toBe(200);
+  });
+  it("oauth_body_hash is checked when present (P-AUTH-2)", async () => {
+    const okHash = await call(s.url, {
+      method: "POST",
+      path: "/os/0.8/appdata/@me/@self/@app",
+      json: { h: "1" },
+      bodyHash: true,
+    });
+    expect(okHash.status).toBe(200);
+  });
+});
+
+describe("P-AUTH-3: every authentication fault is 400", () => {
+  it("no credentials at all", async () => {
+    expectAuthFault(await call(s.url, { path: SELF, unsigned: true }));
+  });
+  it("a malformed Authorization header", async () => {
+    expectAuthFault(
+      await call(s.url, {
+        path: SELF,
+        unsigned: true,
+        headers: { authorization: 'OAuth oauth_consumer_key="x' },
+      }),
+    );
+  });
+  it("a wrong secret (bad signature)", async () => {
+    expectAuthFault(
+      await call(s.url, { path: SELF, app: { consumerKey: "quiz-key", consumerSecret: "wrong" } }),
+    );
+  });
+  it("an unknown consumer key", async () => {
+    expectAuthFault(
+      await call(s.url, {
+        path: SELF,
+        app: { consumerKey: "nope", consumerSecret: "quiz-secret" },
+      }),
+    );
+  });
+  it("a timestamp more than 300 s away, either side", async () => {
+    const now = Math.floor(Date.now() / 1000);
+    expectAuthFault(await call(s.url, { path: SELF, timestamp: now - 400 }));
+    expectAuthFault(await call(s.url, { path: SELF, timestamp: now + 400 }));
+    expect((await call(s.url, { path: SELF, timestamp: now - 200 })).status).toBe(200);
+  });
+  it("a reused nonce within the window", async () => {
+    const nonce = `replay-${Date.now()}`;
+    expect((await call(s.url, { path: SELF, nonce })).status).toBe(200);
+    expectAuthFault(await call(s.url, { path: SELF, nonce }));
+  });
+  it("a nonce is recorded only once its signature verifies", async () => {
+    const nonce = `late-${Date.now()}`;
+    expectAuthFault(
+      await call(s.url, {
+        path: SELF,
+        nonce,
+        app: { consumerKey: "quiz-key", consumerSecret: "bad" },
+      }),
+    );
+    expect((await call(s.url, { path: SELF, nonce })).status).toBe(200);
+  });
+  it("a missing xoauth_requestor_id", async () => {
+    expectAuthFault(await call(s.url, { path: SELF, as: null }));
+  });
+  it("an unknown xoauth_requestor_id", async () => {
+    expectAuthFault(await call(s.url, { path: SELF, as: "example.org:mallory" }));
+  });
+  it("a body that does not match oauth_body_hash", async () => {
+    const url = `${s.url}/os/0.8/appdata/@me/@self/@app?xoauth_requestor_id=example.org%3Aalice`;
+    const params: [string, string][] = [
+      ["oauth_consumer_key", "quiz-key"],
+      ["oauth_nonce", `bh-${Date.now()}`],
+      ["oauth_signature_method", "HMAC-SHA1"],
+      ["oauth_timestamp", String(Math.floor(Date.now() / 1000))],
+      ["oauth_version", "1.0"],
+      ["oauth_body_hash", "2jmj7l5rSw0yVb/vlWAYkK/YBwk="],
+    ];
+    const base = signatureBaseString("POST", url.split("?")[0] ?? "", [
+      ...params,
+      ["xoauth_requestor_id", "example.org:alice"],
+    ]);
+    const sig = hmacSha1(signingKey("quiz-secret"), base);
+    const r = await fetch(url, {
+      method: "POST",
+      headers: {
+        authorization: formatAuthorizationHeader([...params, ["oauth_signature", sig]]),
+        "content-type": "application/json",
+      },
+      body: '{"a":"1"}',
+    });
+    expect(r.status).toBe(400);
+  });
+  it("a signature method other than HMAC-SHA1", async () => {
+    const r = await call(s.url, {
+      path: SELF,
+      headers: {
+        authorization:
+          'OAuth oauth_consumer_key="quiz-key", oauth_signature_method="PLAINTEXT", oauth_signature="quiz-secret%26", oauth_timestamp="1", oauth_nonce="n"',
+      },
+    });
+    expectAuthFault(r);
+  });
+  it("two different values for one OAuth parameter (header and query)", async () => {
+    const r = await call(s.url, { path: `${SELF}?oauth_nonce=other` });
+    expectAuthFault(r);
+  });
+});
+
+describe("P-AUTH-4/5: identities", () => {
+  it("a bare requestor value names the same user, responses carry the full id", async () => {
+    const r = await call(s.url, { path: SELF, as: "alice" });
+    expect(r.status).toBe(200);
+    expect((r.json as { entry: { id: string } }).entry.id).toBe("example.org:alice");
+  });
+  it("the viewer's own id and @me are interchangeable", async () => {
+    const a = await call(s.url, { path: "/os/0.8/people/example.org:alice/@self" });
+    const b = await call(s.url, { path: SELF });
+    expect(a.json).toEqual(b.json);
+  });
+  it("a viewer without the calling app → 403 (P-AUTH-5)", async () => {
+    const r = await call(s.url, { path: SELF, as: "example.org:carol" });
+    expect(r.status).toBe(403);
+    expect(r.json).toMatchObject({ error: { code: 403 } });
+  });
+});

@@ -1,0 +1,103 @@
+/**
+ * Routing and error precedence (P-ERR-1, P-ERR-2, P-ERR-5, §7 "target id / selector not given").
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { call, type Running, start } from "./harness.js";
+
+let s: Running;
+beforeAll(async () => {
+  s = await start();
+});
+afterAll(() => s.close());
+
+const status = async (
+  path: string,
+  method = "GET",
+  extra: Parameters<typeof call>[1] extends infer C ? Partial<C> : never = {},
+) => (await call(s.url, { path, method, ...extra })).status;
+
+describe("P-ERR-2: paths and methods", () => {
+  it("an unknown path → 404 with the JSON error body (P-ERR-1)", async () => {
+    const r = await call(s.url, { path: "/os/0.8/nothing/@me/@self" });
+    expect(r.status).toBe(404);
+    expect(r.json).toEqual({ error: { code: 404, message: expect.any(String) } });
+    expect(r.headers.get("content-type")).toBe("application/json; charset=utf-8");
+    expect(await status("/os/0.9/people/@me/@self")).toBe(404);
+    expect(await status("/os/0.8/")).toBe(404);
+  });
+  it("a known path with another method → 405 with Allow", async () => {
+    const r = await call(s.url, {
+      path: "/os/0.8/people/@me/@self",
+      method: "POST",
+      json: { a: "1" },
+    });
+    expect(r.status).toBe(405);
+    expect(r.headers.get("allow")).toBe("GET");
+    const a = await call(s.url, { path: "/os/0.8/appdata/@me/@friends/@app", method: "DELETE" });
+    expect(a.status).toBe(405);
+    expect(a.headers.get("allow")).toBe("GET");
+    const b = await call(s.url, { path: "/os/0.8/appdata/@me/@self/@app", method: "PATCH" });
+    expect(b.headers.get("allow")).toBe("GET, POST, PUT, DELETE");
+  });
+  it("a path that stops before its guid → 400 (§7 target id not given)", async () => {
+    for (const r of ["people", "appdata", "albums", "mediaitems"])
+      expect(await status(`/os/0.8/${r}`)).toBe(400);
+  });
+  it("a path that stops before its selector → 403 (§7 selector not given)", async () => {
+    for (const r of ["people", "appdata", "albums", "mediaitems"])
+      expect(await status(`/os/0.8/${r}/@me`)).toBe(403);
+  });
+  it("a photo list without its album id → 400", async () => {
+    expect(await status("/os/0.8/mediaitems/@me/@self")).toBe(400);
+  });
+  it("an appdata path without @app → 404", async () => {
+    expect(await status("/os/0.8/appdata/@me/@self")).toBe(404);
+    expect(await status("/os/0.8/appdata/@me/@self/@other")).toBe(404);
+  });
+  it("one trailing slash is ignored (signed with it); an empty segment → 404", async () => {
+    expect(await status("/os/0.8/people/@me/@self/")).toBe(200);
+    expect(await status("/os/0.8/people/@me/@self//")).toBe(404);
+    expect(await status("/os/0.8/people//@self")).toBe(404);
+  });
+  it("a Content-Type on a bodiless GET is ignored", async () => {
+    const r = await call(s.url, {
+      path: "/os/0.8/people/@me/@self",
+      headers: { "content-type": "application/json" },
+    });
+    expect(r.status).toBe(200);
+  });
+});
+
+describe("P-ERR-5: the first fault in order answers", () => {
+  it("authentication (400) before unknown path (404)", async () => {
+    expect((await call(s.url, { path: "/os/0.8/nothing", unsigned: true })).status).toBe(400);
+  });
+  it("unknown path (404) before the app check (403)", async () => {
+    expect(await status("/os/0.8/nothing", "GET", { as: "example.org:carol" })).toBe(404);
+  });
+  it("method (405) before the app check (403)", async () => {
+    expect(await status("/os/0.8/albums/@me/@self", "DELETE", { as: "example.org:carol" })).toBe(
+      405,
+    );
+  });
+  it("the app check (403) before a missing guid (400)", async () => {
+    expect(await status("/os/0.8/people", "GET", { as: "example.org:carol" })).toBe(403);
+  });
+  it("a missing guid (400) before anything in the query", async () => {
+    expect(await status("/os/0.8/people?format=bogus")).toBe(400);
+  });
+  it("for reads, unknown user (404) before permission (403) before the query (400)", async () => {
+    expect(await status("/os/0.8/people/example.org:nobody/@self?format=bogus")).toBe(404);
+    expect(await status("/os/0.8/people/example.org:dave/@self?format=bogus")).toBe(403);
+    expect(await status("/os/0.8/people/@me/@self?format=bogus")).toBe(400);
+  });
+  it("for writes, another guid (403) before the body (400)", async () => {
+    const r = await call(s.url, {
+      method: "POST",
+      path: "/os/0.8/appdata/example.org:bob/@self/@app",
+      body: "{",
+      contentType: "application/json",
+    });
+    expect(r.status).toBe(403);
+  });
+});
