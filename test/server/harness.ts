@@ -127,7 +127,7 @@ export async function call(base: string, c: Call): Promise<Answer> {
   const res = await fetch(url, {
     method,
     headers: { ...headers, ...c.headers },
-    ...(body !== undefined ? { body } : {}),
+    ...(body !== undefined ? { body: typeof body === "string" ? body : new Uint8Array(body) } : {}),
   });
   const text = await res.text();
   let json: unknown;
