@@ -1,0 +1,111 @@
+/**
+ * `npm run mutants`: the mutation self-check of issue 6. Prints the mutant table and the
+ * variant table; exits 1 when a mutant survives or a variant fails, 0 otherwise.
+ * Options: `--only <id-substring>` to run a subset; `--json <file>` to write the results.
+ */
+import { writeFileSync } from "node:fs";
+import { MUTANTS } from "./mutants/catalogue.js";
+import {
+  loadFixtures,
+  type MutantResult,
+  runMutant,
+  runVariant,
+  type VariantResult,
+} from "./mutants/harness.js";
+import { VARIANTS } from "./mutants/variants.js";
+
+function arg(name: string): string | undefined {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+async function pool<T, R>(
+  items: readonly T[],
+  width: number,
+  work: (t: T) => Promise<R>,
+): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(width, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        out[i] = await work(items[i] as T);
+      }
+    }),
+  );
+  return out;
+}
+
+const pad = (s: string, n: number): string => (s.length >= n ? s : s + " ".repeat(n - s.length));
+
+async function main(): Promise<number> {
+  const only = arg("--only");
+  const { world, target } = loadFixtures();
+  const mutants = MUTANTS.filter((m) => !only || m.id.includes(only));
+  const variants = VARIANTS.filter((v) => !only || v.id.includes(only));
+  const t0 = performance.now();
+  const mres: MutantResult[] = await pool(mutants, 2, async (m) => {
+    const r = await runMutant(world, target, m);
+    process.stderr.write(r.killed ? "." : "S");
+    return r;
+  });
+  const vres: VariantResult[] = await pool(variants, 2, async (v) => {
+    const r = await runVariant(world, target, v);
+    process.stderr.write(r.failures.length ? "F" : ".");
+    return r;
+  });
+  process.stderr.write("\n");
+  console.log(
+    `\n${pad("mutant", 32)} ${pad("statement", 10)} ${pad("result", 8)} first case that caught it`,
+  );
+  for (const r of mres) {
+    console.log(
+      `${pad(r.mutant.id, 32)} ${pad(r.mutant.statement, 10)} ${pad(r.killed ? "killed" : "SURVIVED", 8)} ${r.by || `— ${r.mutant.what}`}`,
+    );
+  }
+  console.log(`\n${pad("variant", 26)} ${pad("level", 8)} result`);
+  for (const r of vres) {
+    const head = `${pad(r.variant.id, 26)} ${pad(r.variant.level, 8)} `;
+    if (r.failures.length === 0) console.log(`${head}pass (${r.passed} cases)`);
+    else {
+      console.log(`${head}FALSE POSITIVES: ${r.failures.length}`);
+      for (const f of r.failures.slice(0, 10))
+        console.log(`    ${f.id} (${f.statement}): ${f.message.split("\n")[0]}`);
+    }
+  }
+  const killed = mres.filter((r) => r.killed).length;
+  const falsePositives = vres.filter((r) => r.failures.length > 0).length;
+  const secs = ((performance.now() - t0) / 1000).toFixed(1);
+  console.log(
+    `\nmutants: ${killed}/${mres.length} killed; variants: ${vres.length - falsePositives}/${vres.length} passing; ${secs} s`,
+  );
+  const json = arg("--json");
+  if (json)
+    writeFileSync(
+      json,
+      JSON.stringify(
+        {
+          mutants: mres,
+          variants: vres.map((v) => ({ ...v, variant: { ...v.variant, rewrite: undefined } })),
+        },
+        null,
+        2,
+      ),
+    );
+  if (mres.length + vres.length === 0) {
+    console.error("nothing selected: a self-check that ran nothing is not green");
+    return 4;
+  }
+  return killed === mres.length && falsePositives === 0 ? 0 : 1;
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (e: unknown) => {
+    console.error(e);
+    process.exitCode = 70;
+  },
+);
