@@ -257,8 +257,22 @@ function textOf(
       issue: { code: "xml-malformed", pointer: "", message: "the document must be text" },
     };
   }
+  const lone = LONE_SURROGATE.exec(text);
+  if (lone) {
+    const before = text.slice(0, lone.index);
+    const line = before.split("\n").length;
+    const column = lone.index - before.lastIndexOf("\n");
+    const message = "a lone surrogate is not an XML character";
+    return {
+      ok: false,
+      issue: { code: "xml-invalid-char", pointer: "", message, xml: { xpath: "/", line, column } },
+    };
+  }
   return { ok: true, text: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text };
 }
+
+/** A UTF-16 surrogate without its pair (saxes would misread it; strings may hold one, bytes cannot). */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 function tooLarge(maxBytes: number): Issue {
   return { code: "xml-too-large", pointer: "", message: `document larger than ${maxBytes} bytes` };
