@@ -1,0 +1,210 @@
+/**
+ * Limits (issue 4 §5, P-ERR-3, P-ERR-4): 413 for bodies over 1 MiB (declared or streamed) while
+ * the client can still read it, bounded URLs and headers, slow clients timed out, and no 500
+ * for anything a client sends.
+ */
+import { connect, type Socket } from "node:net";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signRequest } from "../../src/oauth/index.js";
+import { call, type Running, start } from "./harness.js";
+
+let s: Running;
+let port: number;
+beforeAll(async () => {
+  s = await start({ limits: { headersTimeoutMs: 500, requestTimeoutMs: 1500 } });
+  port = Number(new URL(s.url).port);
+});
+afterAll(() => s.close());
+
+/** Writes `chunks` to a raw socket and collects everything until the server closes. */
+function raw(chunks: (string | Buffer)[], opts: { waitMs?: number } = {}): Promise<string> {
+  return new Promise((resolve) => {
+    const sock: Socket = connect(port, "127.0.0.1");
+    let out = "";
+    sock.on("data", (d) => {
+      out += d.toString("latin1");
+    });
+    sock.on("error", () => resolve(out));
+    sock.on("close", () => resolve(out));
+    sock.on("connect", async () => {
+      for (const c of chunks) {
+        if (!sock.write(c)) await new Promise((r) => sock.once("drain", r));
+      }
+      if (opts.waitMs) setTimeout(() => sock.end(), opts.waitMs);
+    });
+  });
+}
+
+function signedHead(method: string, path: string, extra: string[]): string {
+  const signed = signRequest({
+    method,
+    url: `http://127.0.0.1:${port}${path}`,
+    consumerKey: "quiz-key",
+    consumerSecret: "quiz-secret",
+    requestorId: "example.org:alice",
+  });
+  const u = new URL(signed.url);
+  return [
+    `${method} ${u.pathname}${u.search} HTTP/1.1`,
+    `Host: 127.0.0.1:${port}`,
+    `Authorization: ${signed.headers.authorization}`,
+    ...extra,
+    "",
+    "",
+  ].join("\r\n");
+}
+
+describe("P-ERR-4: bodies over 1 MiB", () => {
+  it("refused from Content-Length; a client that writes the whole body first still reads the 413", async () => {
+    const size = 3 * 1024 * 1024;
+    const head = signedHead("POST", "/os/0.8/appdata/@me/@self/@app", [
+      "Content-Type: application/json",
+      `Content-Length: ${size}`,
+    ]);
+    const out = await raw([head, Buffer.alloc(size, 0x20)]);
+    expect(out).toMatch(/^HTTP\/1\.1 413 /);
+    expect(out).toContain('{"error":{"code":413');
+  });
+  it("refused as soon as a chunked body crosses the limit", async () => {
+    const head = signedHead("POST", "/os/0.8/appdata/@me/@self/@app", [
+      "Content-Type: application/json",
+      "Transfer-Encoding: chunked",
+    ]);
+    const chunk = Buffer.alloc(256 * 1024, 0x20);
+    const chunks: (string | Buffer)[] = [head];
+    for (let i = 0; i < 6; i++) chunks.push(`${chunk.length.toString(16)}\r\n`, chunk, "\r\n");
+    chunks.push("0\r\n\r\n");
+    expect(await raw(chunks)).toMatch(/^HTTP\/1\.1 413 /);
+  });
+  it("exactly 1 MiB is not refused for size", async () => {
+    const body = `{"a":"${"x".repeat(1024 * 1024 - 8)}"}`;
+    expect(Buffer.byteLength(body)).toBe(1024 * 1024);
+    const r = await call(s.url, {
+      method: "POST",
+      path: "/os/0.8/appdata/@me/@self/@app",
+      body,
+      contentType: "application/json",
+    });
+    expect(r.status).toBe(400); // the value is over 65,536 code points: refused by P-DATA-1, not by size
+  });
+  it("413 comes before authentication (P-ERR-5)", async () => {
+    const out = await raw([
+      `POST /os/0.8/appdata/@me/@self/@app HTTP/1.1\r\nHost: x\r\nContent-Length: ${2 * 1024 * 1024}\r\n\r\n`,
+      Buffer.alloc(2 * 1024 * 1024),
+    ]);
+    expect(out).toMatch(/^HTTP\/1\.1 413 /);
+  });
+});
+
+describe("bounded URLs and headers, slow clients", () => {
+  it("a request target over 8 KiB → 414", async () => {
+    const r = await fetch(`${s.url}/os/0.8/people/@me/@self?x=${"a".repeat(9000)}`);
+    expect(r.status).toBe(414);
+  });
+  it("a header block over 16 KiB → 431", async () => {
+    const r = await raw([
+      `GET /os/0.8/people/@me/@self HTTP/1.1\r\nHost: x\r\nX-Big: ${"a".repeat(20_000)}\r\n\r\n`,
+    ]);
+    expect(r).toMatch(/^HTTP\/1\.1 431 /);
+  });
+  it("a client that never finishes its headers is timed out", async () => {
+    const t0 = Date.now();
+    const out = await raw(["GET /os/0.8/people/@me/@self HTTP/1.1\r\nHost: x\r\n"], {});
+    expect(Date.now() - t0).toBeLessThan(5000);
+    expect(out === "" || /^HTTP\/1\.1 408 /.test(out)).toBe(true);
+  });
+  it("a client that never finishes its body is timed out", async () => {
+    const head = signedHead("POST", "/os/0.8/appdata/@me/@self/@app", [
+      "Content-Type: application/json",
+      "Content-Length: 100",
+    ]);
+    const t0 = Date.now();
+    await raw([head, '{"a":']);
+    expect(Date.now() - t0).toBeLessThan(6000);
+  });
+});
+
+describe("P-ERR-3: never a 500 for client input", () => {
+  const segment = fc.oneof(
+    fc.constantFrom(
+      "@me",
+      "@self",
+      "@friends",
+      "@all",
+      "@app",
+      "example.org:alice",
+      "alice",
+      "example.org:album-1",
+      "%",
+      "%ZZ",
+      "..",
+      ".",
+      "",
+      "%00",
+      "😀",
+    ),
+    fc.string({ maxLength: 8 }),
+  );
+  const query = fc.array(
+    fc.tuple(
+      fc.constantFrom(
+        "fields",
+        "count",
+        "startIndex",
+        "format",
+        "filterBy",
+        "visibility",
+        "x",
+        "oauth_nonce",
+      ),
+      fc.string({ maxLength: 10 }),
+    ),
+    { maxLength: 4 },
+  );
+  it("random signed requests over the whole path space answer < 500", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom("people", "appdata", "albums", "mediaitems", "other"),
+        fc.array(segment, { maxLength: 4 }),
+        query,
+        fc.constantFrom("GET", "POST", "PUT", "DELETE", "PATCH", "HEAD"),
+        fc.option(fc.string({ maxLength: 40 })),
+        fc.constantFrom("application/json", "application/x-www-form-urlencoded", "text/plain"),
+        async (resource, segs, q, method, body, contentType) => {
+          const qs = q.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join("&");
+          const path = `/os/0.8/${resource}/${segs.map((x) => encodeURIComponent(x)).join("/")}${qs ? `?${qs}` : ""}`;
+          let status: number;
+          try {
+            const r = await call(s.url, {
+              method,
+              path,
+              ...(body !== null && method !== "GET" && method !== "HEAD"
+                ? { body, contentType }
+                : {}),
+            });
+            status = r.status;
+          } catch (e) {
+            if (e instanceof URIError) return; // the client could not sign it
+            throw e;
+          }
+          expect(status).toBeLessThan(500);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+  it("raw malformed requests answer < 500", async () => {
+    for (const line of [
+      "GET /os/0.8/people/%E0%A4%A/@self HTTP/1.1",
+      "GET /os/0.8/people/@me/@self?%zz=1 HTTP/1.1",
+      "GET * HTTP/1.1",
+      "GET http://x/os/0.8/people/@me/@self HTTP/1.1",
+    ]) {
+      const out = await raw([
+        `${line}\r\nHost: 127.0.0.1\r\nAuthorization: OAuth oauth_consumer_key="quiz-key"\r\nConnection: close\r\n\r\n`,
+      ]);
+      expect(out).toMatch(/^HTTP\/1\.1 4\d\d /);
+    }
+  });
+});
