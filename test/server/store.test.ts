@@ -1,0 +1,77 @@
+/**
+ * Both stores behave alike (issue 4 §4, P-FMT-3 order, P-DATA-4 merge, P-DATA-6 app isolation),
+ * checked against a model with fast-check.
+ */
+import { join } from "node:path";
+import fc from "fast-check";
+import { afterAll, describe, expect, it } from "vitest";
+import { type AppDataStore, openStore } from "../../src/server/index.js";
+import { tempDir } from "./harness.js";
+
+const t = tempDir();
+afterAll(() => t.remove());
+let n = 0;
+const kinds: [string, () => AppDataStore][] = [
+  ["memory", () => openStore(":memory:")],
+  ["sqlite", () => openStore(join(t.dir, `s${n++}.sqlite`))],
+];
+
+type Op =
+  | { kind: "write"; app: string; pairs: [string, string][] }
+  | { kind: "delete"; app: string; keys?: string[] };
+const key = fc.constantFrom("a", "b", "10", "2", "__proto__", "constructor");
+const app = fc.constantFrom("quiz", "notes");
+const op: fc.Arbitrary<Op> = fc.oneof(
+  fc.record({
+    kind: fc.constant("write" as const),
+    app,
+    pairs: fc.array(fc.tuple(key, fc.string({ maxLength: 3 })), { minLength: 1, maxLength: 4 }),
+  }),
+  fc
+    .record({
+      kind: fc.constant("delete" as const),
+      app,
+      keys: fc.option(fc.array(key, { maxLength: 3 }), { nil: undefined }),
+    })
+    .map((o) => (o.keys === undefined ? { kind: o.kind, app: o.app } : o)),
+);
+
+describe.each(kinds)("%s store", (_, make) => {
+  it("matches a Map model: first-written order, merge, delete, per-app isolation", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(op, { maxLength: 12 }), async (ops) => {
+        const store = make();
+        const model = new Map<string, Map<string, string>>([
+          ["quiz", new Map()],
+          ["notes", new Map()],
+        ]);
+        for (const o of ops) {
+          const m = model.get(o.app) as Map<string, string>;
+          if (o.kind === "write") {
+            await store.write(o.app, "u", o.pairs);
+            for (const [k, v] of o.pairs) m.set(k, v);
+          } else {
+            await store.delete(o.app, "u", o.keys);
+            if (o.keys === undefined) m.clear();
+            else for (const k of o.keys) m.delete(k);
+          }
+        }
+        for (const a of ["quiz", "notes"])
+          expect([...store.read(a, "u")]).toEqual([...(model.get(a) ?? [])]);
+        expect([...store.read("quiz", "u", ["10", "a"])]).toEqual(
+          [...(model.get("quiz") ?? [])].filter(([k]) => k === "10" || k === "a"),
+        );
+        await store.close();
+      }),
+      { numRuns: 40 },
+    );
+  });
+  it("seeds once", async () => {
+    const store = make();
+    store.seedOnce({ quiz: { u: { a: "1" } } });
+    await store.delete("quiz", "u");
+    store.seedOnce({ quiz: { u: { a: "1" } } });
+    expect(store.read("quiz", "u").size).toBe(0);
+    await store.close();
+  });
+});
