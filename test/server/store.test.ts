@@ -33,7 +33,12 @@ const op: fc.Arbitrary<Op> = fc.oneof(
       app,
       keys: fc.option(fc.array(key, { maxLength: 3 }), { nil: undefined }),
     })
-    .map((o) => (o.keys === undefined ? { kind: o.kind, app: o.app } : o)),
+    .map(
+      (o): Op =>
+        o.keys === undefined
+          ? { kind: "delete", app: o.app }
+          : { kind: "delete", app: o.app, keys: o.keys },
+    ),
 );
 
 describe.each(kinds)("%s store", (_, make) => {
