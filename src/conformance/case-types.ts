@@ -38,9 +38,10 @@ export interface AuthSpec {
   /**
    * How the body enters the signature: `auto` (form bodies as parameters, others not), `hash`
    * (base64 `oauth_body_hash`), `hash-hex`, `param` (the body text as one parameter name with an
-   * empty value, the OpenSocial PHP client).
+   * empty value, the OpenSocial PHP client), `hash-wrong` (a hash of other bytes), `unsigned`
+   * (a form body left out of the signature).
    */
-  body?: "auto" | "hash" | "hash-hex" | "param";
+  body?: "auto" | "hash" | "hash-hex" | "hash-wrong" | "param" | "unsigned";
   /** Where `xoauth_requestor_id` travels (default query). */
   requestorIn?: "query" | "header";
 }
@@ -60,7 +61,7 @@ export interface RequestSpec {
   method: string;
   path: string;
   query?: Record<string, string> | [string, string][];
-  /** Appended to the query verbatim (after `&` when a query exists), e.g. a trailing `&`. */
+  /** Appended to the query verbatim, after `&` unless it starts with one (`"&"` alone makes a trailing `&`). */
   rawQuery?: string;
   headers?: Record<string, string>;
   body?: BodySpec;
@@ -87,6 +88,8 @@ export interface PointerCheck {
   count?: number | string | { min?: number; max?: number };
   /** Every value at the pointer is one of the given list (or captured array). */
   in?: unknown;
+  /** The values at the pointer (or the array there) include each of the given values. */
+  contains?: unknown;
   /** The array at the pointer is sorted by code point order (P-PAGE-3). */
   sorted?: true;
   /** The object's own keys, in this order. */

@@ -15,7 +15,7 @@ function quote(s: string): string {
 export function redact(text: string, secrets: readonly string[] = []): string {
   let out = text
     .replace(/(oauth_signature=")[^"]*(")/g, `$1${REDACTED}$2`)
-    .replace(/(oauth_signature=)[^&\s'"]*/g, `$1${REDACTED}`);
+    .replace(/(oauth_signature=)(?!")[^&\s'"]*/g, `$1${REDACTED}`);
   for (const s of secrets) if (s.length >= 4) out = out.split(s).join(REDACTED);
   return out;
 }

@@ -1,8 +1,11 @@
 /**
- * RFC 6901 JSON Pointers with two extensions for checks: the token `*` maps over every element
- * of an array (or value of an object), and `@one` unwraps a one-element array (so that a core
- * check accepts an object or a one-element array, P-PEOPLE-1).
+ * RFC 6901 JSON Pointers with three extensions for checks: the token `*` maps over every
+ * element of an array (or value of an object), `@one` unwraps a one-element array (so that a
+ * core check accepts an object or a one-element array, P-PEOPLE-1), and `[member=value]` keeps
+ * the array elements whose member equals the text (e.g. `/entry/[id=example.org:album-1]`).
  */
+
+const SELECT = /^\[([A-Za-z0-9_]+)=(.*)\]$/;
 
 /** A value found at a concrete pointer. */
 export interface Located {
@@ -64,6 +67,18 @@ export function evaluatePointer(doc: unknown, pointer: string): Evaluation {
           for (const [k, v] of Object.entries(s.value))
             next.push({ pointer: `${s.pointer}/${escapeToken(k)}`, value: v });
         } else missing.push(`${s.pointer}/*`);
+      } else if (SELECT.test(token)) {
+        const [, member = "", want = ""] = SELECT.exec(token) ?? [];
+        const list = Array.isArray(s.value) ? s.value : [];
+        list.forEach((v, i) => {
+          const m =
+            v !== null && typeof v === "object"
+              ? (v as Record<string, unknown>)[member]
+              : undefined;
+          if (m !== undefined && String(m) === want)
+            next.push({ pointer: `${s.pointer}/${i}`, value: v });
+        });
+        if (!next.length) missing.push(`${s.pointer}/[${member}=${want}]`);
       } else if (token === "@one") {
         if (Array.isArray(s.value)) {
           if (s.value.length === 1) next.push({ pointer: `${s.pointer}/0`, value: s.value[0] });

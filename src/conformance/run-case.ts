@@ -1,6 +1,7 @@
 /**
  * Runs one case: its steps in order, each request built and signed, sent within limits,
- * checked, and its captures taken for the steps after it. A failed step ends the case, except
+ * checked, and its captures taken for the steps after it (a capture pointer starting with `?` is
+ * optional: nothing there leaves the capture unset instead of failing). A failed step ends the case, except
  * for steps marked `always` (clean-up).
  */
 import { randomBytes } from "node:crypto";
@@ -11,7 +12,7 @@ import { evaluatePointer } from "./pointer.js";
 import { sendHttp10 } from "./raw-http10.js";
 import { buildRequest, type RequestEnv } from "./request-build.js";
 import type { CheckResult, RawOutcome, StepResult } from "./results.js";
-import type { TemplateContext } from "./template.js";
+import { fillText, type TemplateContext } from "./template.js";
 
 /** What a case needs from the run. */
 export interface CaseEnv extends RequestEnv {
@@ -138,7 +139,7 @@ async function runStep(
     views,
   );
   checks.push(
-    ...takeCaptures(step, x.response.headers, views.decoded, captures, c.statements[0] ?? ""),
+    ...takeCaptures(step, x.response.headers, views.decoded, template, c.statements[0] ?? ""),
   );
   return { ...base, request: built.sent, status: x.response.status, ms: ms(), checks };
 }
@@ -147,11 +148,14 @@ function takeCaptures(
   step: StepSpec,
   headers: Readonly<Record<string, string>>,
   decoded: ReturnType<typeof responseViews>["decoded"],
-  captures: Map<string, unknown>,
+  template: TemplateContext,
   statement: string,
 ): CheckResult[] {
+  const captures = template.captures as Map<string, unknown>;
   const out: CheckResult[] = [];
-  for (const [name, from] of Object.entries(step.capture ?? {})) {
+  for (const [name, raw] of Object.entries(step.capture ?? {})) {
+    const optional = raw.startsWith("?");
+    const from = fillText(optional ? raw.slice(1) : raw, template);
     if (from.startsWith("header:")) {
       captures.set(name, headers[from.slice(7).toLowerCase()]);
       continue;
@@ -169,6 +173,8 @@ function takeCaptures(
     const found = evaluatePointer(body.value, from);
     const wild = from.split("/").includes("*");
     if (!wild && found.matches.length === 0) {
+      captures.delete(name);
+      if (optional) continue;
       out.push({
         check: `capture ${name}`,
         ok: false,

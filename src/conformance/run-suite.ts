@@ -47,7 +47,7 @@ export async function runSuite(opts: RunOptions): Promise<RunReport | RunAbort> 
   const t0 = performance.now();
   const level = opts.level ?? "profile";
   const timeoutMs = opts.timeoutMs ?? 10_000;
-  const concurrency = opts.concurrency ?? 8;
+  const concurrency = opts.concurrency ?? 16;
   const st = loadStatements(opts.suiteDir);
   if (!st.ok) return { exitCode: EXIT.USAGE, message: st.problems.join("\n") };
   const suite = loadCases(st.statements, opts.suiteDir ?? SUITE_DIR);

@@ -32,7 +32,7 @@ export interface SignInput {
   readonly path: string;
   /** Query text without `?` (already encoded), possibly empty. */
   readonly query: string;
-  /** Text appended to the query last, verbatim, no separator added (e.g. `&`); signed like the rest. */
+  /** Text appended to the query last, verbatim (joined with `&` unless it starts with one, so `&` alone makes a trailing `&`); signed like the rest. */
   readonly trailing?: string;
   readonly body?: Uint8Array;
   readonly contentType?: string;
@@ -90,7 +90,10 @@ export function sign(input: SignInput): SignOutput {
   const reqInQuery = auth.requestorIn === "query" || auth.mode === "none";
   let query = reqInQuery ? joinQuery(input.query, encodePairs(requestor)) : input.query;
   const trailing = input.trailing ?? "";
-  const withTrailing = (q: string) => `${q}${trailing}`;
+  const withTrailing = (q: string) =>
+    q === "" || trailing === "" || trailing.startsWith("&")
+      ? `${q}${trailing}`
+      : `${q}&${trailing}`;
   if (auth.mode === "none")
     return { query: withTrailing(query), headers: {}, nonce, signature: "" };
 
@@ -113,6 +116,8 @@ export function sign(input: SignInput): SignOutput {
   const body = input.body ?? new Uint8Array();
   if (auth.body === "hash" && input.body) oauth.push(["oauth_body_hash", bodyHash(body)]);
   if (auth.body === "hash-hex" && input.body) oauth.push(["oauth_body_hash", bodyHashHex(body)]);
+  if (auth.body === "hash-wrong" && input.body)
+    oauth.push(["oauth_body_hash", bodyHash(Buffer.concat([body, Buffer.from(" ")]))]);
   if (!reqInQuery) oauth.push(...requestor);
 
   const bodyText = Buffer.from(body).toString("utf8");

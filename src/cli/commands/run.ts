@@ -213,7 +213,7 @@ export const registerRun: CommandRegistration = (cli: Argv, setExit) => {
           default: 10_000,
           describe: "Per-request timeout in ms",
         })
-        .option("concurrency", { type: "number", default: 8, describe: "Cases run at once" })
+        .option("concurrency", { type: "number", default: 16, describe: "Cases run at once" })
         .option("bail", {
           type: "boolean",
           default: false,

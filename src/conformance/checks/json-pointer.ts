@@ -95,6 +95,12 @@ function one(
 
   if (c.equals !== undefined) {
     const want = fill(c.equals, tctx);
+    if (wild && Array.isArray(want)) {
+      const seq = matches.map((m) => m.value);
+      return valuesEqual(want, seq, lenient)
+        ? r(true, `equals ${show(want)}`)
+        : r(false, `${show(seq)}, expected ${show(want)}`, { expected: want, actual: seq });
+    }
     const bad = matches.find((m) => !valuesEqual(want, m.value, lenient));
     if (matches.length === 0)
       return r(false, `no values, expected ${show(want)}`, { expected: want });
@@ -134,7 +140,12 @@ function one(
       return r(false, `${show(first?.value)} is neither an array nor an object`, {
         actual: first?.value,
       });
-    const spec = typeof c.count === "string" ? Number(fill(c.count, tctx)) : c.count;
+    const filled = typeof c.count === "string" ? fill(c.count, tctx) : c.count;
+    const spec: number | { min?: number; max?: number } = Array.isArray(filled)
+      ? filled.length
+      : filled !== null && typeof filled === "object"
+        ? (filled as { min?: number; max?: number })
+        : Number(filled);
     if (typeof spec === "number") {
       return size === spec
         ? r(true, `count ${size}`)
@@ -154,6 +165,17 @@ function one(
     return bad !== undefined
       ? r(false, `${show(bad)} is not among ${show(list)}`, { expected: list, actual: bad })
       : r(true, `all ${values.length} values among the allowed`);
+  }
+  if (c.contains !== undefined) {
+    const wantRaw = fill(c.contains, tctx);
+    const want = Array.isArray(wantRaw) ? wantRaw : [wantRaw];
+    const values = wild ? matches.map((m) => m.value) : first?.value;
+    if (!Array.isArray(values))
+      return r(false, `${show(values)} is not a list`, { actual: values });
+    const lacking = want.filter((w) => !values.some((v) => valuesEqual(w, v, lenient)));
+    return lacking.length
+      ? r(false, `lacks ${show(lacking)} (has ${show(values)})`, { expected: want, actual: values })
+      : r(true, `contains ${show(want)}`);
   }
   if (c.sorted) {
     const seq = wild ? matches.map((m) => m.value) : first?.value;
