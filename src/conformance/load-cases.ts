@@ -21,15 +21,17 @@ export interface Suite {
   readonly problems: CaseProblem[];
 }
 
-let validator: ValidateFunction | undefined;
+const validators = new Map<string, ValidateFunction>();
 
-/** The compiled case schema. */
+/** The compiled case schema of the suite in `dir`. */
 export function caseValidator(dir = SUITE_DIR): ValidateFunction {
-  if (!validator) {
+  let v = validators.get(dir);
+  if (!v) {
     const ajv = new Ajv2020({ allErrors: false, strict: false });
-    validator = ajv.compile(JSON.parse(readFileSync(join(dir, "case.schema.json"), "utf8")));
+    v = ajv.compile(JSON.parse(readFileSync(join(dir, "case.schema.json"), "utf8")));
+    validators.set(dir, v);
   }
-  return validator;
+  return v;
 }
 
 function listJson(dir: string): string[] {

@@ -1,6 +1,7 @@
 /**
  * HTTP/1.0 requests over a plain socket (P-AUTH-6: HTTP/1.0 requests are served). undici only
- * speaks HTTP/1.1, so this sends the bytes itself, with the same deadline and body cap.
+ * speaks HTTP/1.1, so this sends the bytes itself, with the same deadline and body cap. The
+ * response ends when the server closes or when Content-Length bytes have arrived.
  */
 import { connect } from "node:net";
 import { type ClientLimits, decode, type Exchange, type WireRequest } from "./http-client.js";
@@ -59,6 +60,9 @@ export function sendHttp10(
         return;
       }
       chunks.push(b);
+      const complete = completeLength(chunks);
+      if (complete !== undefined && size >= complete)
+        finish(parseResponse(Buffer.concat(chunks), limits, ms()));
     });
     socket.on("error", (e) =>
       finish({
@@ -68,6 +72,15 @@ export function sendHttp10(
     );
     socket.on("end", () => finish(parseResponse(Buffer.concat(chunks), limits, ms())));
   });
+}
+
+/** Total bytes of the response when its headers are in and carry Content-Length. */
+function completeLength(chunks: Buffer[]): number | undefined {
+  const raw = Buffer.concat(chunks);
+  const split = raw.indexOf("\r\n\r\n");
+  if (split < 0) return undefined;
+  const m = /\r\ncontent-length:\s*(\d+)/i.exec(raw.subarray(0, split).toString("latin1"));
+  return m ? split + 4 + Number(m[1]) : undefined;
 }
 
 function parseResponse(raw: Buffer, limits: ClientLimits, ms: number): Exchange {

@@ -5,12 +5,13 @@
 import type { Argv } from "yargs";
 import { loadCases, loadStatements } from "../../conformance/index.js";
 import type { CommandRegistration } from "../commands.js";
+import type { TextSink } from "./run.js";
 
 /** Prints the coverage table; resolves to the exit code. */
 export function coverageCommand(
   opts: { json: boolean },
-  out = process.stdout,
-  err = process.stderr,
+  out: TextSink = process.stdout,
+  err: TextSink = process.stderr,
 ): number {
   const st = loadStatements();
   if (!st.ok) {

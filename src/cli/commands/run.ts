@@ -68,11 +68,16 @@ function parseReporters(args: RunArgs): Output[] | string {
   return outs;
 }
 
+/** Where a command writes (process.stdout / process.stderr, or a buffer in tests). */
+export interface TextSink {
+  write(text: string): unknown;
+}
+
 /** Runs the command; resolves to the exit code. */
 export async function runCommand(
   args: RunArgs,
-  out = process.stdout,
-  err = process.stderr,
+  out: TextSink = process.stdout,
+  err: TextSink = process.stderr,
 ): Promise<number> {
   const usage = (m: string) => {
     err.write(`opensocial-kit run: ${m}\n`);
@@ -154,7 +159,7 @@ export async function runCommand(
 }
 
 /** Starts the reference server on 127.0.0.1:0 with the bundled world and an in-memory store. */
-async function startReferenceServer(): Promise<
+export async function startReferenceServer(): Promise<
   { url: string; stop: () => Promise<void> } | string
 > {
   const { createServer, loadWorld, openStore, BUNDLED_WORLD } = await import(

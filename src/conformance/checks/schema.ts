@@ -5,7 +5,6 @@
 import { isKind } from "../../schemas/kinds.js";
 import { validate } from "../../schemas/validate.js";
 import type { ExpectSpec } from "../case-types.js";
-import { show } from "../compare.js";
 import type { CheckResult } from "../results.js";
 import { type CheckContext, result } from "./context.js";
 
@@ -27,7 +26,7 @@ export function checkSchema(expect: ExpectSpec, ctx: CheckContext): CheckResult[
       check,
       ok: false,
       location: i.pointer || "/",
-      actual: show(valueAt(body.value, i.pointer)),
+      actual: valueAt(body.value, i.pointer),
       message: `${i.pointer || "/"}: ${i.message} [${i.code}]`,
     }),
   );

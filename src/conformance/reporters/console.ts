@@ -24,7 +24,7 @@ function describeFailure(c: CaseResult, ctx: ReportContext): string[] {
     for (const k of f.failed.slice(0, 6)) {
       lines.push(`  - ${k.message}`);
       if (k.location !== undefined) lines.push(`    at ${k.location}`);
-      if ("expected" in k || "actual" in k)
+      if (k.expected !== undefined || k.actual !== undefined)
         lines.push(`    expected ${show(k.expected)}, actual ${show(k.actual)}`);
     }
     if (f.step.request) lines.push(`  reproduce: ${curlLine(f.step.request, ctx.secrets)}`);

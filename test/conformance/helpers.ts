@@ -1,0 +1,81 @@
+/**
+ * Test helpers: tiny HTTP servers on 127.0.0.1:0 (closed by the test), the reference server
+ * in-process (as the CLI's quick start starts it), and a text sink.
+ */
+import {
+  createServer as createHttpServer,
+  type IncomingMessage,
+  type ServerResponse,
+} from "node:http";
+import type { AddressInfo, Socket } from "node:net";
+import { startReferenceServer } from "../../src/cli/commands/run.js";
+import { checkTarget, type Target } from "../../src/conformance/index.js";
+
+/** A running server and how to stop it. */
+export interface Running {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Starts a node:http server with `handler`; `close` also destroys open sockets. */
+export async function startFake(
+  handler: (req: IncomingMessage, res: ServerResponse, socket: Socket) => void,
+): Promise<Running> {
+  const sockets = new Set<Socket>();
+  const server = createHttpServer((req, res) => handler(req, res, req.socket));
+  server.on("connection", (s) => {
+    sockets.add(s);
+    s.on("close", () => sockets.delete(s));
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((r) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => r());
+      }),
+  };
+}
+
+/** Starts the reference server as the CLI's quick start does. */
+export async function startReference(): Promise<Running> {
+  const r = await startReferenceServer();
+  if (typeof r === "string") throw new Error(r);
+  return { url: r.url, close: r.stop };
+}
+
+/** The bundled target (fixtures/target.json's apps and users) at `baseUrl`. */
+export function bundledTarget(baseUrl: string, world = true): Target {
+  const r = checkTarget(
+    {
+      baseUrl,
+      apps: {
+        main: { consumerKey: "quiz-key", consumerSecret: "quiz-secret" },
+        other: { consumerKey: "notes-key", consumerSecret: "notes-secret" },
+      },
+      users: {
+        viewer: "example.org:alice",
+        friend: "example.org:bob",
+        friendWithoutApp: "example.org:carol",
+        stranger: "example.org:dave",
+      },
+      ...(world ? { world: "world.json" } : {}),
+    },
+    new URL("../../fixtures/", import.meta.url).pathname,
+  );
+  if (!r.ok) throw new Error(r.problems.join("; "));
+  return r.target;
+}
+
+/** Collects written text. */
+export function sink(): { text: string; write(s: string): boolean } {
+  return {
+    text: "",
+    write(s: string) {
+      this.text += s;
+      return true;
+    },
+  };
+}

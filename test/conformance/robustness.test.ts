@@ -1,0 +1,221 @@
+/**
+ * Issue 5 item 7: against deliberately bad targets (hang, close mid-response, endless or
+ * 100 MB body, malformed JSON or XML, wrong content type) a case fails clearly, in bounded
+ * time and memory, and the run goes on.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  type CaseSpec,
+  createHttpClient,
+  runSuite,
+  SUITE_DIR,
+} from "../../src/conformance/index.js";
+import { type CaseEnv, runCase } from "../../src/conformance/run-case.js";
+import { bundledTarget, type Running, startFake } from "./helpers.js";
+
+const chunk = Buffer.alloc(64 * 1024, 120);
+
+let bad: Running;
+beforeAll(async () => {
+  bad = await startFake((req, res, socket) => {
+    const path = (req.url ?? "").split("?")[0];
+    switch (path) {
+      case "/hang":
+        return; // never answers
+      case "/close-mid":
+        res.writeHead(200, { "content-type": "application/json", "content-length": "1000" });
+        res.write('{"entry": [');
+        setTimeout(() => socket.destroy(), 20);
+        return;
+      case "/endless": {
+        res.writeHead(200, { "content-type": "application/json" });
+        const pump = () => {
+          while (res.write(chunk)) {
+            /* fill the buffer */
+          }
+        };
+        res.on("drain", pump);
+        pump();
+        return;
+      }
+      case "/huge-declared":
+        res.writeHead(200, {
+          "content-type": "application/json",
+          "content-length": String(100 * 1024 * 1024),
+        });
+        res.write(chunk);
+        return;
+      case "/drip": {
+        res.writeHead(200, { "content-type": "application/json" });
+        const t = setInterval(() => res.write(" "), 50);
+        res.on("close", () => clearInterval(t));
+        return;
+      }
+      case "/malformed-json":
+        res.writeHead(200, { "content-type": "application/json; charset=utf-8" });
+        res.end('{"entry": [1, 2,');
+        return;
+      case "/malformed-xml":
+        res.writeHead(200, { "content-type": "application/atom+xml; charset=utf-8" });
+        res.end('<feed xmlns="http://www.w3.org/2005/Atom"><entry></feed>');
+        return;
+      case "/wrong-type":
+        res.writeHead(200, { "content-type": "text/html" });
+        res.end("<html>hello</html>");
+        return;
+      case "/bad-gzip":
+        res.writeHead(200, { "content-type": "application/json", "content-encoding": "gzip" });
+        res.end("not gzip at all");
+        return;
+      default:
+        res.writeHead(200, { "content-type": "application/json; charset=utf-8" });
+        res.end('{"entry":{"id":"example.org:alice"},"startIndex":0,"totalResults":1}');
+    }
+  });
+});
+afterAll(async () => {
+  await bad.close();
+});
+
+function env(timeoutMs = 400): CaseEnv {
+  const target = bundledTarget(bad.url, false);
+  return {
+    client: createHttpClient(bad.url, 4),
+    origin: bad.url,
+    apps: target.apps,
+    users: target.users,
+    namespace: "example.org",
+    limits: { timeoutMs, maxBodyBytes: 4 * 1024 * 1024 },
+    now: () => Math.floor(Date.now() / 1000),
+  };
+}
+
+function caseFor(
+  path: string,
+  expect: CaseSpec["steps"][number]["expect"] = {
+    status: 200,
+    json: [{ pointer: "/entry", present: true }],
+  },
+): CaseSpec {
+  return {
+    id: `bad/${path.slice(1)}`,
+    description: "a bad target",
+    statements: ["S-4.6-SELF"],
+    level: "core",
+    steps: [{ request: { method: "GET", path }, expect }],
+  };
+}
+
+async function runBad(path: string, expect?: CaseSpec["steps"][number]["expect"]) {
+  const e = env();
+  const t0 = performance.now();
+  try {
+    const r = await runCase(caseFor(path, expect), e);
+    return { r, ms: performance.now() - t0 };
+  } finally {
+    await e.client.close();
+  }
+}
+
+describe("bad targets", () => {
+  it("a hanging target times out", async () => {
+    const { r, ms } = await runBad("/hang");
+    expect(r.raw).toBe("fail");
+    expect(r.message).toMatch(/timeout/);
+    expect(ms).toBeLessThan(2000);
+  });
+  it("a connection closed mid-response fails the case", async () => {
+    const { r, ms } = await runBad("/close-mid");
+    expect(r.raw).toBe("fail");
+    expect(r.message).toMatch(/closed|terminated|other side/i);
+    expect(ms).toBeLessThan(2000);
+  });
+  it("an endless body is cut at the 4 MiB cap, in bounded memory", async () => {
+    const before = process.memoryUsage().heapUsed;
+    const { r, ms } = await runBad("/endless");
+    expect(r.raw).toBe("fail");
+    expect(r.message).toMatch(/too-large/);
+    expect(ms).toBeLessThan(3000);
+    expect(process.memoryUsage().heapUsed - before).toBeLessThan(64 * 1024 * 1024);
+  });
+  it("a declared 100 MB body is refused without reading it", async () => {
+    const { r, ms } = await runBad("/huge-declared");
+    expect(r.message).toMatch(/too-large: Content-Length 104857600/);
+    expect(ms).toBeLessThan(1000);
+  });
+  it("a body that trickles forever hits the deadline", async () => {
+    const { r, ms } = await runBad("/drip");
+    expect(r.message).toMatch(/timeout/);
+    expect(ms).toBeLessThan(2000);
+  });
+  it("malformed JSON fails the JSON checks with a parse message", async () => {
+    const { r } = await runBad("/malformed-json");
+    expect(r.raw).toBe("fail");
+    expect(r.message).toMatch(/not JSON/);
+  });
+  it("malformed XML fails the Atom decoding, located", async () => {
+    const { r } = await runBad("/malformed-xml", {
+      status: 200,
+      atom: { kind: "appdata" },
+      json: [{ pointer: "/entry", present: true }],
+    });
+    expect(r.raw).toBe("fail");
+    expect(r.message).toMatch(/Atom appdata/);
+  });
+  it("a wrong content type fails the content-type check", async () => {
+    const { r } = await runBad("/wrong-type", { status: 200, contentType: "json" });
+    expect(r.message).toMatch(/Content-Type "text\/html", expected application\/json/);
+  });
+  it("a body that is not the encoding it claims fails clearly", async () => {
+    const { r } = await runBad("/bad-gzip");
+    expect(r.message).toMatch(/bad-encoding/);
+  });
+});
+
+describe("a run against a bad target goes on", () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), "osk-suite-"));
+    mkdirSync(join(dir, "cases", "bad"), { recursive: true });
+    writeFileSync(
+      join(dir, "statements.json"),
+      JSON.stringify({
+        statements: [{ id: "S-4.6-SELF", section: "§4.6", statement: "x", level: "core" }],
+      }),
+    );
+    writeFileSync(join(dir, "case.schema.json"), JSON.stringify({ type: "object" }));
+    for (const p of ["/hang", "/endless", "/malformed-json", "/ok"]) {
+      const c = caseFor(p);
+      writeFileSync(join(dir, "cases", `${c.id}.json`), JSON.stringify(c));
+    }
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("fails the bad cases, passes the good one, and ends in bounded time", async () => {
+    const t0 = performance.now();
+    const report = await runSuite({
+      target: bundledTarget(bad.url, false),
+      suiteDir: dir,
+      timeoutMs: 400,
+      concurrency: 4,
+    });
+    expect("cases" in report).toBe(true);
+    if (!("cases" in report)) return;
+    const outcome = Object.fromEntries(report.cases.map((c) => [c.id, c.outcome]));
+    expect(outcome).toEqual({
+      "bad/hang": "fail",
+      "bad/endless": "fail",
+      "bad/malformed-json": "fail",
+      "bad/ok": "pass",
+    });
+    expect(report.exitCode).toBe(1);
+    expect(performance.now() - t0).toBeLessThan(4000);
+  });
+
+  it("uses the bundled suite location by default", () => {
+    expect(SUITE_DIR.endsWith("conformance/")).toBe(true);
+  });
+});
