@@ -90,6 +90,10 @@ export interface PointerCheck {
   in?: unknown;
   /** The values at the pointer (or the array there) include each of the given values. */
   contains?: unknown;
+  /** The object at the pointer has these members with these values (others may exist). */
+  has?: unknown;
+  /** The object at the pointer has none of these members. */
+  lacks?: unknown;
   /** The array at the pointer is sorted by code point order (P-PAGE-3). */
   sorted?: true;
   /** The object's own keys, in this order. */

@@ -4,6 +4,7 @@
  * `world` (`{$world.friends.viewer}`, `{$world.person.friend.displayName}`, …).
  */
 import { readFileSync } from "node:fs";
+import { OPTIONAL_PERSON_FIELDS } from "../model/resources.js";
 import { codePointCompare } from "./compare.js";
 import type { Target } from "./target.js";
 
@@ -54,6 +55,7 @@ export function worldFacts(w: WorldFile, target: Target): Record<string, unknown
     w.friends.flatMap(([a, b]) => (a === id ? [b] : b === id ? [a] : [])).sort(codePointCompare);
   const viewer = target.users.viewer ?? "";
   const person: Record<string, unknown> = {};
+  const missingFields: Record<string, string[]> = {};
   const friends: Record<string, string[]> = {};
   const friendsWithApp: Record<string, string[]> = {};
   const albums: Record<string, unknown> = {};
@@ -64,6 +66,7 @@ export function worldFacts(w: WorldFile, target: Target): Record<string, unknown
     if (p) {
       const { apps, ...rest } = p;
       person[role] = { ...rest, hasApp: (apps ?? []).includes(main) };
+      missingFields[role] = OPTIONAL_PERSON_FIELDS.filter((f) => !Object.hasOwn(rest, f));
     }
     friends[role] = friendsOf(id);
     friendsWithApp[role] = friendsOf(id).filter((f) =>
@@ -94,5 +97,5 @@ export function worldFacts(w: WorldFile, target: Target): Record<string, unknown
       (appdataFields[name] as Record<string, string>)[role] = Object.keys(rec).join(",");
     }
   }
-  return { person, friends, friendsWithApp, albums, appdata, appdataFields };
+  return { person, missingFields, friends, friendsWithApp, albums, appdata, appdataFields };
 }

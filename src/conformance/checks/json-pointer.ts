@@ -1,6 +1,6 @@
 /**
  * JSON-pointer checks on the decoded body: equals, oneOf, absent, present, type, count, in,
- * sorted, keys, matches. Core cases compare leniently (numeric strings, "true"/"false"), profile
+ * contains, has, lacks, sorted, keys, matches. Core cases compare leniently (numeric strings, "true"/"false"), profile
  * cases strictly, unless a check says `strict`.
  */
 import type { ExpectSpec, PointerCheck } from "../case-types.js";
@@ -176,6 +176,35 @@ function one(
     return lacking.length
       ? r(false, `lacks ${show(lacking)} (has ${show(values)})`, { expected: want, actual: values })
       : r(true, `contains ${show(want)}`);
+  }
+  if (c.has !== undefined || c.lacks !== undefined) {
+    const v = first?.value;
+    if (v === null || typeof v !== "object" || Array.isArray(v))
+      return r(false, `${show(v)} is not an object`, { actual: v });
+    const obj = v as Record<string, unknown>;
+    if (c.has !== undefined) {
+      const want = fill(c.has, tctx);
+      if (want === null || typeof want !== "object")
+        return r(false, `"has" needs an object, got ${show(want)}`);
+      const bad = Object.entries(want).find(
+        ([k, w]) => !Object.hasOwn(obj, k) || !valuesEqual(w, obj[k], lenient),
+      );
+      if (bad)
+        return r(false, `member ${bad[0]}: ${show(obj[bad[0]])}, expected ${show(bad[1])}`, {
+          location: `${pointer}/${bad[0]}`,
+          expected: bad[1],
+          actual: obj[bad[0]],
+        });
+    }
+    const lacks = c.lacks === undefined ? [] : fill(c.lacks, tctx);
+    if (!Array.isArray(lacks)) return r(false, `"lacks" needs a list, got ${show(lacks)}`);
+    const present = lacks.filter((k) => Object.hasOwn(obj, String(k)));
+    return present.length
+      ? r(false, `has ${show(present)}, expected none of them`, {
+          expected: lacks,
+          actual: present,
+        })
+      : r(true, "members as expected");
   }
   if (c.sorted) {
     const seq = wild ? matches.map((m) => m.value) : first?.value;
