@@ -4,11 +4,10 @@
  * P-AUTH-6 is one more base string or key tried against the same secret: none accepts a request
  * that no secret signed.
  */
+import { createHmac, createSecretKey, type KeyObject } from "node:crypto";
 import {
-  baseStringUri,
   bodyHash,
   bodyHashHex,
-  hmacSha1,
   type OAuthParam,
   rawSigningKey,
   signatureBaseString,
@@ -54,14 +53,32 @@ export function checkBodyHash(given: string | undefined, body: Uint8Array): Faul
   return bad("oauth_body_hash does not match the body");
 }
 
-/** The base string URI: scheme, the `Host` the client addressed, and the path as sent. */
+const HOST = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::[0-9]{1,5})?$/;
+
+/** The base string URI (RFC 5849 §3.4.1.2): `http://`, the `Host` the client addressed (lower case, port 80 dropped), the path as sent. */
 export function requestUri(host: string | undefined, pathname: string): string | Fault {
-  if (!host || /[\s/\\?#@]/.test(host)) return bad("missing or malformed Host");
-  try {
-    return baseStringUri(new URL(pathname, `http://${host}`));
-  } catch {
-    return bad("missing or malformed Host");
+  if (!host || !HOST.test(host)) return bad("missing or malformed Host");
+  const h = host.toLowerCase();
+  return `http://${h.endsWith(":80") ? h.slice(0, -3) : h}${pathname}`;
+}
+
+const keyCache = new WeakMap<WorldApp, readonly KeyObject[]>();
+
+/**
+ * P-AUTH-1/6: the signing keys of `app` (from the percent-encoded secret, and from the raw one
+ * when it differs), prepared once as key objects: the same keys as `signingKey`/`rawSigningKey`.
+ */
+export function keysOf(app: WorldApp, defects: ReadonlySet<string>): readonly KeyObject[] {
+  let keys = keyCache.get(app);
+  if (!keys) {
+    const encoded = signingKey(app.consumerSecret);
+    const raw = rawSigningKey(app.consumerSecret);
+    keys = (raw === encoded ? [encoded] : [encoded, raw]).map((k) =>
+      createSecretKey(Buffer.from(k, "utf8")),
+    );
+    keyCache.set(app, keys);
   }
+  return defects.has("auth-no-raw-key") ? keys.slice(0, 1) : keys;
 }
 
 /** P-AUTH-1/6: true when some candidate list, signed with the secret (encoded or raw), gives `signature`. */
@@ -74,13 +91,13 @@ export function signatureMatches(
   signature: string,
   defects: ReadonlySet<string>,
 ): boolean {
-  const keys = [signingKey(app.consumerSecret)];
-  const raw = rawSigningKey(app.consumerSecret);
-  if (raw !== keys[0] && !defects.has("auth-no-raw-key")) keys.push(raw);
+  const keys = keysOf(app, defects);
   for (const list of lists)
     for (const body of bodyLists) {
       const base = signatureBaseString(method, uri, [...list, ...body]);
-      for (const key of keys) if (signaturesEqual(hmacSha1(key, base), signature)) return true;
+      for (const key of keys)
+        if (signaturesEqual(createHmac("sha1", key).update(base).digest("base64"), signature))
+          return true;
     }
   return defects.has("auth-accept-any-signature");
 }

@@ -1,0 +1,49 @@
+/**
+ * A benchmark target in its own process: `reference <sqlite-path>` (the reference server with
+ * OAuth verification on) or `baseline` (a bare node:http handler answering the same JSON).
+ * Prints `{"url":…}` once listening.
+ */
+import { createServer as createHttpServer } from "node:http";
+import { BUNDLED_WORLD, createServer, loadWorld, openStore } from "../../src/server/index.js";
+
+const [mode, data] = process.argv.slice(2);
+
+/** The people @me/@self answer of the bundled world, for the baseline. */
+const BASELINE_BODY = JSON.stringify({
+  entry: {
+    id: "example.org:alice",
+    nickname: "alice",
+    displayName: "Alice",
+    updated: "2026-01-02T03:04:05Z",
+    hasApp: true,
+    thumbnailUrl: "https://img.example.org/alice/thumb.jpg",
+    isViewer: true,
+    isOwner: true,
+  },
+  startIndex: 0,
+  totalResults: 1,
+});
+
+if (mode === "baseline") {
+  const server = createHttpServer((req, res) => {
+    req.resume();
+    req.on("end", () => {
+      res.writeHead(200, {
+        "content-type": "application/json; charset=utf-8",
+        "content-length": Buffer.byteLength(BASELINE_BODY),
+      });
+      res.end(BASELINE_BODY);
+    });
+  });
+  server.listen(0, "127.0.0.1", () => {
+    const a = server.address();
+    if (a && typeof a === "object")
+      process.stdout.write(`${JSON.stringify({ url: `http://127.0.0.1:${a.port}` })}\n`);
+  });
+} else {
+  const world = loadWorld(BUNDLED_WORLD);
+  if (!world.ok) throw new Error("bundled world does not load");
+  const server = createServer({ world: world.value, store: openStore(data ?? ":memory:") });
+  const { url } = await server.listen({ port: 0 });
+  process.stdout.write(`${JSON.stringify({ url })}\n`);
+}
