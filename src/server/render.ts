@@ -26,19 +26,18 @@ export function appDataJson(value: AppDataReply): string {
   return `{"entry":{${users.join(",")}},"startIndex":0,"id":[${ids.join(",")}],"totalResults":${value.totalResults}}`;
 }
 
-/** The application-data response as a plain object for the Atom codec (null prototype). */
+/**
+ * The application-data response for the Atom codec: users in a null-prototype object (ids are
+ * never integer-like), each record kept as its ordered `Map` (P-FMT-3).
+ */
 export function appDataObject(value: AppDataReply): {
-  entry: Record<string, Record<string, string>>;
+  entry: Record<string, ReadonlyMap<string, string>>;
   id: string[];
   startIndex: number;
   totalResults: number;
 } {
-  const entry: Record<string, Record<string, string>> = Object.create(null);
-  for (const [user, record] of value.entry) {
-    const rec: Record<string, string> = Object.create(null);
-    for (const [k, v] of record) rec[k] = v;
-    entry[user] = rec;
-  }
+  const entry: Record<string, ReadonlyMap<string, string>> = Object.create(null);
+  for (const [user, record] of value.entry) entry[user] = record;
   return { entry, id: [...value.entry.keys()], startIndex: 0, totalResults: value.totalResults };
 }
 

@@ -91,6 +91,21 @@ describe("P-FMT-2/7: Atom for every operation matches the JSON", () => {
     expect(back.ok).toBe(true);
     if (back.ok) expect(back.value).toEqual(json.json);
   });
+  it("appdata keys keep first-written order in Atom too, integer-like keys included (P-FMT-3/4)", async () => {
+    const as = "example.org:erin";
+    await call(s.url, {
+      method: "POST",
+      path: "/os/0.8/appdata/@me/@self/@app",
+      as,
+      body: '{"zz":"1","7":"2","a":"3"}',
+      contentType: "application/json",
+    });
+    const r = await call(s.url, { path: "/os/0.8/appdata/@me/@self/@app?format=atom", as });
+    const at = (tag: string) => r.text.indexOf(`<${tag}>`);
+    expect(at("zz")).toBeGreaterThan(0);
+    expect(at("zz")).toBeLessThan(at("_x0037_"));
+    expect(at("_x0037_")).toBeLessThan(at("a"));
+  });
   it("the appdata feed carries urn:guid ids and the OpenSearch namespace without a trailing slash", async () => {
     const r = await call(s.url, { path: "/os/0.8/appdata/@me/@self/@app?format=atom" });
     expect(r.text).toContain('http://a9.com/-/spec/opensearch/1.1"');

@@ -57,6 +57,12 @@ function refuseTooLarge(req: IncomingMessage, res: NodeResponse, limits: HttpLim
   req.resume();
 }
 
+/** The declared `Content-Length` (0 when absent or not a number). */
+function declaredLength(req: IncomingMessage): number {
+  const n = Number(req.headers["content-length"] ?? "0");
+  return Number.isFinite(n) ? n : 0;
+}
+
 function hostOf(req: IncomingMessage, headers: Record<string, string>): void {
   if (headers.host) return;
   const { localAddress, localPort } = req.socket;
@@ -81,24 +87,27 @@ export function listenHttp(
     connectionsCheckingInterval: Math.max(100, Math.min(1000, limits.headersTimeoutMs / 2)),
     keepAliveTimeout: limits.keepAliveTimeoutMs,
   });
-  server.on("request", (req: IncomingMessage, res: NodeResponse) => {
+  const onRequest = (req: IncomingMessage, res: NodeResponse): void => {
     if ((req.url ?? "").length > limits.maxUrlBytes) {
       res.shouldKeepAlive = false;
       send(res, faultResponse(fault(414, "request target too long")));
       req.resume();
       return;
     }
-    const declared = Number(req.headers["content-length"] ?? "0");
-    if (declared > limits.maxBodyBytes) return refuseTooLarge(req, res, limits);
+    if (declaredLength(req) > limits.maxBodyBytes) return refuseTooLarge(req, res, limits);
     inFlight++;
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let refused = false;
+    let settled = false;
     const done = (): void => {
+      if (settled) return;
+      settled = true;
       inFlight--;
       if (inFlight === 0) idle?.();
     };
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let refused = false;
     req.on("data", (chunk: Buffer) => {
+      if (refused) return;
       size += chunk.length;
       if (size > limits.maxBodyBytes) {
         refused = true;
@@ -121,10 +130,15 @@ export function listenHttp(
         .then((r) => send(res, r))
         .finally(done);
     });
-    req.on("error", () => {
-      if (!refused) done();
-      refused = true;
-    });
+    req.on("aborted", done);
+    req.on("error", done);
+  };
+  server.on("request", onRequest);
+  // `Expect: 100-continue`: a body that will be refused is never invited (P-ERR-4).
+  server.on("checkContinue", (req: IncomingMessage, res: NodeResponse) => {
+    if (declaredLength(req) > limits.maxBodyBytes) return refuseTooLarge(req, res, limits);
+    res.writeContinue();
+    onRequest(req, res);
   });
   return new Promise((resolve, reject) => {
     server.once("error", reject);
