@@ -94,7 +94,10 @@ export function listenHttp(
       req.resume();
       return;
     }
-    if (declaredLength(req) > limits.maxBodyBytes) return refuseTooLarge(req, res, limits);
+    if (declaredLength(req) > limits.maxBodyBytes) {
+      refuseTooLarge(req, res, limits);
+      return;
+    }
     inFlight++;
     let settled = false;
     const done = (): void => {
