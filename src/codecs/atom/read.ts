@@ -47,10 +47,19 @@ interface EntryParts {
   readonly data: XmlElement | undefined;
 }
 
+/** At most this many issues are reported for one document. */
+const MAX_ISSUES = 100;
+
 /** Collects issues and where each lies. */
 class Report {
   readonly issues: Issue[] = [];
+  /** True once {@link MAX_ISSUES} issues are in: callers stop looking for more. */
+  get full(): boolean {
+    return this.issues.length >= MAX_ISSUES;
+  }
+  /** Adds an issue; past {@link MAX_ISSUES} the rest are dropped (each costs a path walk). */
   add(code: IssueCode, pointer: string, message: string, el: XmlElement): void {
+    if (this.issues.length >= MAX_ISSUES) return;
     this.issues.push({
       code,
       pointer,
@@ -357,31 +366,32 @@ export function fromAtomFeed<K extends AtomKind>(
   if (kind === "appdata") {
     const entry = new Map<string, Record<string, string>>();
     const ids: string[] = [];
-    entryEls.forEach((el, i) => {
+    for (let i = 0; i < entryEls.length && !report.full; i++) {
+      const el = entryEls[i]!;
       const parts = readEntry(el, `/id/${i}`, spec.names, report);
-      if (parts.id === undefined || !parts.data) return;
+      if (parts.id === undefined || !parts.data) continue;
       const pointer = `/entry/${escapePointerToken(parts.id)}`;
       if (entry.has(parts.id)) {
         report.add("atom-bad-id", pointer, `a second entry for ${parts.id}`, el);
-        return;
+        continue;
       }
       located.set(pointer, parts.data);
       entry.set(parts.id, readRecord(parts.data, pointer, report));
       ids.push(parts.id);
-    });
+    }
     value.entry = Object.fromEntries(entry);
     value.id = ids;
   } else {
     const items: JsonObject[] = [];
-    entryEls.forEach((el, i) => {
+    for (let i = 0; i < entryEls.length && !report.full; i++) {
       const pointer = kind === "person" ? "/entry" : `/entry/${i}`;
-      const parts = readEntry(el, pointer, spec.names, report);
-      if (!parts.data) return;
+      const parts = readEntry(entryEls[i]!, pointer, spec.names, report);
+      if (!parts.data) continue;
       located.set(pointer, parts.data);
       const item = readObject(parts.data, spec.arrays);
       if (kind === "albums" && !Object.hasOwn(item, "mediaMimeType")) item.mediaMimeType = [];
       items.push(item);
-    });
+    }
     if (kind === "person") {
       if (entryEls.length !== 1) {
         const code = entryEls.length === 0 ? "atom-missing" : "too-many";
@@ -398,10 +408,12 @@ export function fromAtomFeed<K extends AtomKind>(
   if (report.issues.length > 0) return fail(report.issues);
   const validator = validatorFor(SCHEMA_KIND[kind], "lenient");
   if (!validator(value)) {
-    const issues = toIssues(validator.errors, value).map((issue) => {
-      const el = locate(issue.pointer, feed, located);
-      return { ...issue, xml: { xpath: xpathOf(el), line: el.line, column: el.column } };
-    });
+    const issues = toIssues(validator.errors, value)
+      .slice(0, MAX_ISSUES)
+      .map((issue) => {
+        const el = locate(issue.pointer, feed, located);
+        return { ...issue, xml: { xpath: xpathOf(el), line: el.line, column: el.column } };
+      });
     return fail(issues);
   }
   return ok(value as unknown as AtomValueMap[K]);
