@@ -1,0 +1,146 @@
+/**
+ * `npm run bench:runner` (issue 5 §8): the conformance runner's per-request overhead against a
+ * plain undici request loop, both against the same reference server (a child process), both
+ * signing every request with its own nonce (the server refuses replays), measured in one run.
+ *
+ * - baseline: `Agent.request` + `signRequest` + read the body, nothing else;
+ * - runner: `runCase` on a one-step case (build from the case data, sign, bounded send, decode
+ *   JSON, status + content-type + strict schema + 3 pointer checks, step/case bookkeeping).
+ * Sequential (latency) and 16 at a time (throughput); medians of 5 rounds.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { join } from "node:path";
+import { Agent } from "undici";
+import type { CaseSpec } from "../../src/conformance/index.js";
+import { createHttpClient } from "../../src/conformance/index.js";
+import { type CaseEnv, runCase } from "../../src/conformance/run-case.js";
+import { signRequest } from "../../src/oauth/index.js";
+import { validate } from "../../src/schemas/validate.js";
+
+const N = Number(process.env.BENCH_REQUESTS ?? 2000);
+const ROUNDS = 5;
+const PATH = "/os/0.8/people/example.org:alice/@self";
+
+function startServer(): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", join(import.meta.dirname, "server.ts")],
+    {
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
+  return new Promise((resolve, reject) => {
+    let out = "";
+    child.stdout?.on("data", (d: Buffer) => {
+      out += d.toString();
+      if (out.includes("\n"))
+        resolve({ child, url: (JSON.parse(out.split("\n")[0] ?? "") as { url: string }).url });
+    });
+    child.once("exit", (code) => reject(new Error(`server exited ${code}`)));
+  });
+}
+
+const CASE: CaseSpec = {
+  id: "bench/self",
+  description: "the viewer's profile",
+  statements: ["S-4.6-SELF"],
+  level: "profile",
+  steps: [
+    {
+      request: { method: "GET", path: "/os/0.8/people/{viewer}/@self" },
+      expect: {
+        status: 200,
+        contentType: "json",
+        schema: { kind: "people-self" },
+        json: [
+          { pointer: "/entry/id", equals: "{viewer}" },
+          { pointer: "/totalResults", equals: 1 },
+          { pointer: "/itemsPerPage", absent: true },
+        ],
+      },
+    },
+  ],
+};
+
+async function pool(n: number, width: number, work: () => Promise<void>): Promise<void> {
+  let left = n;
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (left-- > 0) await work();
+    }),
+  );
+}
+
+async function timed(n: number, width: number, work: () => Promise<void>): Promise<number> {
+  const t0 = performance.now();
+  await pool(n, width, work);
+  return ((performance.now() - t0) * 1000) / n; // µs per request
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+
+async function main(): Promise<void> {
+  const { child, url } = await startServer();
+  validate("people-self", {}, { mode: "strict" }); // compile once, outside the timings
+  const agent = new Agent({ connections: 16 });
+  const client = createHttpClient(url, 16);
+  const env: CaseEnv = {
+    client,
+    origin: url,
+    apps: { main: { consumerKey: "quiz-key", consumerSecret: "quiz-secret" } },
+    users: { viewer: "example.org:alice" },
+    namespace: "example.org",
+    limits: { timeoutMs: 10_000, maxBodyBytes: 4 * 1024 * 1024 },
+    now: () => Math.floor(Date.now() / 1000),
+  };
+  let failures = 0;
+  const baseline = async () => {
+    const s = signRequest({
+      method: "GET",
+      url: url + PATH,
+      consumerKey: "quiz-key",
+      consumerSecret: "quiz-secret",
+      requestorId: "example.org:alice",
+    });
+    const u = new URL(s.url);
+    const res = await agent.request({
+      origin: url,
+      path: u.pathname + u.search,
+      method: "GET",
+      headers: s.headers,
+    });
+    await res.body.arrayBuffer();
+    if (res.statusCode !== 200) failures++;
+  };
+  const runner = async () => {
+    const r = await runCase(CASE, env);
+    if (r.raw !== "pass") failures++;
+  };
+  await timed(300, 16, baseline);
+  await timed(300, 16, runner); // warm-up
+  const rows: [string, number, number][] = [];
+  for (const width of [1, 16]) {
+    const b: number[] = [];
+    const r: number[] = [];
+    for (let i = 0; i < ROUNDS; i++) {
+      b.push(await timed(N, width, baseline));
+      r.push(await timed(N, width, runner));
+    }
+    rows.push([width === 1 ? "sequential" : "16 at a time", median(b), median(r)]);
+  }
+  await agent.close();
+  await client.close();
+  child.kill();
+  console.log(
+    `runner bench: ${N} requests × ${ROUNDS} rounds per cell, GET people @self, node ${process.version}, ${failures} failures\n`,
+  );
+  console.log("| mode | plain undici µs/req | runner µs/req | overhead µs/req | ratio |");
+  console.log("|---|---|---|---|---|");
+  for (const [mode, b, r] of rows)
+    console.log(
+      `| ${mode} | ${b.toFixed(0)} | ${r.toFixed(0)} | ${(r - b).toFixed(0)} | ${(r / b).toFixed(2)}× |`,
+    );
+  if (failures) process.exitCode = 1;
+}
+
+await main();
