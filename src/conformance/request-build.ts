@@ -5,9 +5,10 @@
 import { percentEncode } from "../oauth/index.js";
 import type { BodySpec, RequestSpec } from "./case-types.js";
 import type { WireRequest } from "./http-client.js";
+import { fillOrdered, stringifyOrdered } from "./key-order.js";
 import type { SentRequest } from "./results.js";
 import { type AppCredentials, normaliseAuth, sign } from "./signing.js";
-import { fill, fillText, type TemplateContext } from "./template.js";
+import { fillText, type TemplateContext } from "./template.js";
 
 /** The credentials and identities a request may use. */
 export interface RequestEnv {
@@ -44,7 +45,7 @@ export function buildBody(
   let bytes: Uint8Array;
   let type: string | undefined;
   if ("json" in spec) {
-    bytes = enc.encode(JSON.stringify(fill(spec.json, ctx)));
+    bytes = enc.encode(stringifyOrdered(fillOrdered(spec.json, ctx)));
     type = "application/json";
   } else if ("form" in spec) {
     const pairs = pairsOf(spec.form).map(([k, v]) => [fillText(k, ctx), fillText(v, ctx)] as const);

@@ -1,7 +1,8 @@
 /**
  * Placeholders in case strings (README-writing-cases.md): `{viewer}` and the other roles,
  * `{viewer.bare}` (the value without its namespace, P-AUTH-4), `{namespace}`, `{unknownUser}`,
- * `{unique}` (a per-run token for keys no other case touches), `{$name}` / `{$name.0.id}`
+ * `{unique}` (a per-run token for keys no other case touches), `{uniqueDigits}` (eight digits
+ * from the same token, for integer-like keys), `{$name}` / `{$name.0.id}`
  * (values captured by earlier steps) and `{#/pointer}` (the count of the array or object at a
  * pointer of the current response).
  */
@@ -32,6 +33,13 @@ export function placeholderNames(text: string): string[] {
   return [...text.matchAll(PLACEHOLDER)].map((m) => m[1] ?? "");
 }
 
+/** Eight decimal digits derived from the unique token (for integer-like keys, P-FMT-3). */
+export function uniqueDigits(unique: string): string {
+  let h = 0;
+  for (const ch of unique) h = (h * 31 + (ch.codePointAt(0) ?? 0)) % 100_000_000;
+  return String(h).padStart(8, "0");
+}
+
 /** Resolves one placeholder name to its value. Throws {@link PlaceholderError}. */
 export function lookup(name: string, ctx: TemplateContext): unknown {
   if (name.startsWith("#")) {
@@ -55,6 +63,7 @@ export function lookup(name: string, ctx: TemplateContext): unknown {
     return v;
   }
   if (name === "unique") return ctx.unique;
+  if (name === "uniqueDigits") return uniqueDigits(ctx.unique);
   if (name === "namespace") return ctx.namespace;
   const [who = "", form] = name.split(".");
   const id = ctx.users[who];

@@ -21,6 +21,8 @@ export interface CheckContext {
   /** The body as JSON (or as the Atom codec decoded it), computed once. */
   readonly decoded: () => DecodedBody;
   readonly text: () => string;
+  /** Member order as written in a JSON body (pointer → names); absent for Atom. */
+  readonly textOrder?: () => ReadonlyMap<string, string[]>;
 }
 
 /** Builds a result; `statement` defaults to the context's. */

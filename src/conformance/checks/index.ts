@@ -6,6 +6,7 @@
 import { parseJsonText } from "../../codecs/json/index.js";
 import type { ExpectSpec, Level } from "../case-types.js";
 import type { WireResponse } from "../http-client.js";
+import { memberOrder } from "../key-order.js";
 import type { CheckResult } from "../results.js";
 import type { TemplateContext } from "../template.js";
 import { decodeAtom } from "./atom.js";
@@ -49,12 +50,21 @@ export function responseViews(expect: ExpectSpec, response: WireResponse) {
     text ??= response.body.toString("utf8");
     return text;
   };
+  let order: ReadonlyMap<string, string[]> | undefined;
   return {
     text: getText,
     decoded: () => {
       decoded ??= decodeBody(expect, getText());
       return decoded;
     },
+    ...(expect.atom
+      ? {}
+      : {
+          textOrder: () => {
+            order ??= memberOrder(getText());
+            return order;
+          },
+        }),
   };
 }
 

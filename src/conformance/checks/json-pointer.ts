@@ -221,7 +221,9 @@ function one(
     const want = fill(c.keys, tctx);
     const v = first?.value;
     const have =
-      v !== null && typeof v === "object" && !Array.isArray(v) ? Object.keys(v) : undefined;
+      v !== null && typeof v === "object" && !Array.isArray(v)
+        ? (ctx.textOrder?.().get(first?.pointer ?? "") ?? Object.keys(v))
+        : undefined;
     const ok = have !== undefined && valuesEqual(want, have, false);
     return ok
       ? r(true, `keys ${show(have)}`)
