@@ -10,6 +10,7 @@ import { memberOrder } from "../key-order.js";
 import type { CheckResult } from "../results.js";
 import type { TemplateContext } from "../template.js";
 import { decodeAtom } from "./atom.js";
+import { checkAtomFrame } from "./atom-frame.js";
 import { checkBodyEmpty } from "./body-empty.js";
 import { checkBodyExcludes } from "./body-excludes.js";
 import { checkContentType } from "./content-type.js";
@@ -29,6 +30,7 @@ const RULES = [
   checkBodyEmpty,
   checkErrorBody,
   checkSchema,
+  checkAtomFrame,
   checkJsonPointers,
   checkBodyExcludes,
 ];
