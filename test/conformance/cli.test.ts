@@ -154,6 +154,33 @@ describe("opensocial-kit run", () => {
     expect(stale.text).toContain("stale expectation people/no-such-case");
   });
 
+  it("--out, --feature and --bail", async () => {
+    const file = join(dir, "out.xml");
+    expect(await quiet(["run", "--feature", "atom", "--reporter", "junit", "--out", file])).toBe(0);
+    const xml = readFileSync(file, "utf8");
+    const ids = [...xml.matchAll(/name="([a-z-]+\/[a-z0-9-]+)"/g)].map((m) => m[1]);
+    expect(ids.length).toBeGreaterThan(10);
+    expect(ids).toContain("appdata-read/atom");
+    expect(ids).not.toContain("people/self-viewer");
+    expect(await quiet(["run", "--reporter", "json", "--reporter", "tap", "--out", file])).toBe(2);
+    const json = join(dir, "bail.json");
+    expect(
+      await quiet([
+        "run",
+        "--base-url",
+        defective.url,
+        "--bail",
+        "--concurrency",
+        "1",
+        "--reporter",
+        `json:${json}`,
+      ]),
+    ).toBe(1);
+    const bailed = JSON.parse(readFileSync(json, "utf8"));
+    expect(bailed.cases.filter((c: { outcome: string }) => c.outcome === "fail")).toHaveLength(1);
+    expect(bailed.cases.length).toBeLessThan(250); // without --bail the defect fails 5 cases
+  });
+
   it("exit 2 on usage and target-file errors", async () => {
     expect(await quiet(["run", "--level", "extreme"])).toBe(2);
     expect(await quiet(["run", "--target", join(dir, "missing.json")])).toBe(2);
