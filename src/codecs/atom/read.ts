@@ -11,6 +11,7 @@ import type { AppDataResponse } from "../../model/responses.js";
 import { escapePointerToken, toIssues } from "../../schemas/issues.js";
 import type { Kind } from "../../schemas/kinds.js";
 import { validatorFor } from "../../schemas/registry.js";
+import { passesAppDataFast } from "./appdata-check.js";
 import {
   type AtomKind,
   type AtomValueMap,
@@ -191,7 +192,7 @@ function readObject(el: XmlElement, arrays: Readonly<Record<string, ItemShape>>)
 
 /** P-FMT-3: key → text, one child element per key. */
 function readRecord(el: XmlElement, pointer: string, report: Report): Record<string, string> {
-  const record = new Map<string, string>();
+  const record: Record<string, string> = {};
   for (const child of el.children) {
     const key = decodeName(child.local);
     if (child.children.length > 0) {
@@ -202,9 +203,21 @@ function readRecord(el: XmlElement, pointer: string, report: Report): Record<str
         child,
       );
     }
-    record.set(key, child.text);
+    setMember(record, key, child.text);
   }
-  return Object.fromEntries(record);
+  return record;
+}
+
+/** Sets an own, enumerable member, `__proto__` included (never the prototype). */
+function setMember(target: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === "__proto__") {
+    Object.defineProperty(target, key, {
+      value,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  } else target[key] = value;
 }
 
 /** The OpenSearch members of the feed (either namespace spelling). */
@@ -266,11 +279,11 @@ function textOf(
       issue: { code: "xml-malformed", pointer: "", message: "the document must be text" },
     };
   }
-  const lone = LONE_SURROGATE.exec(text);
-  if (lone) {
-    const before = text.slice(0, lone.index);
+  const lone = loneSurrogate(text);
+  if (lone >= 0) {
+    const before = text.slice(0, lone);
     const line = before.split("\n").length;
-    const column = lone.index - before.lastIndexOf("\n");
+    const column = lone - before.lastIndexOf("\n");
     const message = "a lone surrogate is not an XML character";
     return {
       ok: false,
@@ -280,8 +293,23 @@ function textOf(
   return { ok: true, text: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text };
 }
 
-/** A UTF-16 surrogate without its pair (saxes would misread it; strings may hold one, bytes cannot). */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const SURROGATE = /[\uD800-\uDFFF]/g;
+
+/**
+ * Index of the first UTF-16 surrogate without its pair, or -1. Strings may hold one (bytes
+ * cannot), and saxes would misread it as half of a pair. Jumps from surrogate to surrogate.
+ */
+function loneSurrogate(text: string): number {
+  SURROGATE.lastIndex = 0;
+  for (let m = SURROGATE.exec(text); m; m = SURROGATE.exec(text)) {
+    const i = m.index;
+    const c = text.charCodeAt(i);
+    const d = text.charCodeAt(i + 1);
+    if (c > 0xdbff || !(d >= 0xdc00 && d <= 0xdfff)) return i;
+    SURROGATE.lastIndex = i + 2;
+  }
+  return -1;
+}
 
 function tooLarge(maxBytes: number): Issue {
   return { code: "xml-too-large", pointer: "", message: `document larger than ${maxBytes} bytes` };
@@ -406,6 +434,8 @@ export function fromAtomFeed<K extends AtomKind>(
     } else value.entry = items;
   }
   if (report.issues.length > 0) return fail(report.issues);
+  if (kind === "appdata" && passesAppDataFast(value))
+    return ok(value as unknown as AtomValueMap[K]);
   const validator = validatorFor(SCHEMA_KIND[kind], "lenient");
   if (!validator(value)) {
     const issues = toIssues(validator.errors, value)

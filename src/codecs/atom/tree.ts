@@ -59,18 +59,12 @@ export function parseTree(text: string, maxDepth: number): TreeResult {
       "/",
     );
   });
-  parser.on("opentagstart", () => {
-    if (++depth > maxDepth) {
-      throw stop(
-        "xml-too-deep",
-        `elements nested deeper than ${maxDepth}`,
-        parser.line,
-        parser.column,
-        current ? `${xpathOf(current)}/*` : "/",
-      );
-    }
-  });
   parser.on("opentag", (tag: SaxesTagNS) => {
+    if (++depth > maxDepth) {
+      const where = current ? `${xpathOf(current)}/*` : "/";
+      const message = `elements nested deeper than ${maxDepth}`;
+      throw stop("xml-too-deep", message, parser.line, parser.column, where);
+    }
     const el: XmlElement = {
       uri: tag.uri,
       local: tag.local,
