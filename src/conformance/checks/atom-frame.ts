@@ -96,15 +96,13 @@ export function checkAtomFrame(expect: ExpectSpec, ctx: CheckContext): CheckResu
         message: `${entries.length} entries framed as §4.3 says`,
       }),
     ];
-  return problems
-    .slice(0, 5)
-    .map(([xpath, message]) =>
-      result(ctx, {
-        check: "atom framing",
-        ok: false,
-        statement,
-        location: xpath,
-        message: `${xpath}: ${message}`,
-      }),
-    );
+  return problems.slice(0, 5).map(([xpath, message]) =>
+    result(ctx, {
+      check: "atom framing",
+      ok: false,
+      statement,
+      location: xpath,
+      message: `${xpath}: ${message}`,
+    }),
+  );
 }
