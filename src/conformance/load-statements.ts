@@ -7,6 +7,12 @@ import { join } from "node:path";
 import type { Statement } from "./case-types.js";
 import { SUITE_DIR } from "./suite-location.js";
 
+/**
+ * The suite format this runner reads. It changes when the meaning of a case member changes;
+ * a runner refuses a suite of another format (as test262's harness does) instead of guessing.
+ */
+export const SUITE_FORMAT_VERSION = 1;
+
 /** Reads the statement catalogue; problems are returned, never thrown. */
 export function loadStatements(
   dir = SUITE_DIR,
@@ -17,6 +23,14 @@ export function loadStatements(
   } catch (e) {
     return { ok: false, problems: [`statements.json: ${(e as Error).message}`] };
   }
+  const version = (data as { formatVersion?: unknown }).formatVersion;
+  if (version !== SUITE_FORMAT_VERSION)
+    return {
+      ok: false,
+      problems: [
+        `statements.json: suite format ${String(version)} is not the format ${SUITE_FORMAT_VERSION} this runner reads`,
+      ],
+    };
   const list = (data as { statements?: unknown }).statements;
   if (!Array.isArray(list))
     return { ok: false, problems: ["statements.json: no statements array"] };

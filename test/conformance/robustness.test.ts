@@ -183,6 +183,7 @@ describe("a run against a bad target goes on", () => {
     writeFileSync(
       join(dir, "statements.json"),
       JSON.stringify({
+        formatVersion: 1,
         statements: [{ id: "S-4.6-SELF", section: "§4.6", statement: "x", level: "core" }],
       }),
     );

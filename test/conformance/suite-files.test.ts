@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 /**
  * The suite validates itself (as JSON-Schema-Test-Suite does): every case file matches
  * case.schema.json (additionalProperties false), ids are unique and match file paths, every
@@ -77,6 +80,21 @@ describe("conformance suite files", () => {
         id,
       ).toBe(true);
     for (const s of statements) expect(s.level).toBe(s.id.startsWith("S-") ? "core" : "profile");
+  });
+
+  it("refuses a suite of another format version", () => {
+    const dir = mkdtempSync(join(tmpdir(), "osk-format-"));
+    try {
+      writeFileSync(
+        join(dir, "statements.json"),
+        JSON.stringify({ formatVersion: 2, statements: [] }),
+      );
+      const r = loadStatements(dir);
+      expect(r.ok).toBe(false);
+      if (!r.ok) expect(r.problems[0]).toMatch(/suite format 2 is not the format 1/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("rejects a case with an unknown member (additionalProperties false)", () => {
