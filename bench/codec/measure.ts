@@ -1,36 +1,29 @@
-// Timing for the codec bench. The machine may be shared, so every implementation is timed in
-// interleaved rounds on CPU time of this process (not wall time), and the median round is kept.
+// Timing for the codec bench. The machine may be shared and cases differ in how much garbage
+// they leave, so each case runs alone in a fresh worker thread, timed on CPU time (not wall
+// time); rounds go through the cases in turn and the median round is kept.
+import { Worker } from "node:worker_threads";
 
-/** A named function to time. */
-export interface Case {
-  readonly name: string;
-  readonly fn: () => unknown;
+/** Worker bootstrap: register the TypeScript loader in the worker, then load the timing module. */
+const BOOT = `import(${JSON.stringify(import.meta.resolve("tsx/esm/api"))})
+  .then(({ register }) => { register(); return import(${JSON.stringify(new URL("./worker.ts", import.meta.url).href)}); })`;
+
+function runOnce(name: string, ms: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(BOOT, { eval: true, workerData: { name, ms } });
+    worker.once("message", (ops: number) => resolve(ops));
+    worker.once("error", reject);
+  });
 }
 
-function cpuMs(): number {
-  return process.cpuUsage().user / 1000;
-}
-
-/** Median operations per CPU-second of each case over `rounds` interleaved rounds of `roundMs`. */
-export function measure(
-  cases: readonly Case[],
+/** Median operations per CPU-second of each named case over `rounds` rounds of `roundMs`. */
+export async function measure(
+  names: readonly string[],
   rounds: number,
   roundMs: number,
-): Map<string, number> {
-  for (const c of cases) for (let i = 0; i < 30; i++) c.fn();
-  const samples = new Map<string, number[]>(cases.map((c) => [c.name, []]));
+): Promise<Map<string, number>> {
+  const samples = new Map<string, number[]>(names.map((n) => [n, []]));
   for (let r = 0; r < rounds; r++) {
-    for (const c of cases) {
-      const start = cpuMs();
-      let ops = 0;
-      let elapsed = 0;
-      do {
-        c.fn();
-        ops++;
-        elapsed = cpuMs() - start;
-      } while (elapsed < roundMs);
-      samples.get(c.name)?.push((ops * 1000) / elapsed);
-    }
+    for (const name of names) samples.get(name)?.push(await runOnce(name, roundMs));
   }
   const out = new Map<string, number>();
   for (const [name, list] of samples) {

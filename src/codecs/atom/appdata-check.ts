@@ -4,7 +4,7 @@
  * strict as the schema's), and its counts are typed in place. When it fails, the caller runs the
  * schema, which gives the issues. The fast path skips only the schema's cost, never its verdict.
  */
-import { isValidKey, isValidValue } from "../../model/appdata-rules.js";
+import { codePointLength, isValidKey, MAX_VALUE_CODE_POINTS } from "../../model/appdata-rules.js";
 
 /** The schema's platformId pattern (defs.schema.json), with a tighter length bound. */
 const PLATFORM_ID = /^[^:]+:.+$/u;
@@ -18,7 +18,18 @@ function count(value: unknown): number | undefined {
   return Number.isSafeInteger(n) ? n : undefined;
 }
 
-/** True (and counts typed) when `value` certainly passes the `appdata` schema. */
+/**
+ * P-DATA-1 length of a value read from a well-formed document: its characters are XML 1.0
+ * `Char`s already (the parser refused any other), so only the length is left to check.
+ */
+function fitsValueLength(text: string): boolean {
+  return text.length <= MAX_VALUE_CODE_POINTS || codePointLength(text) <= MAX_VALUE_CODE_POINTS;
+}
+
+/**
+ * True (and counts typed) when `value`, as built from a parsed document, certainly passes the
+ * `appdata` schema.
+ */
 export function passesAppDataFast(value: Record<string, unknown>): boolean {
   for (const key of Object.keys(value)) if (!MEMBERS.has(key)) return false;
   const startIndex = count(value.startIndex);
@@ -30,7 +41,7 @@ export function passesAppDataFast(value: Record<string, unknown>): boolean {
     const record = entry[id];
     if (record === undefined) return false;
     for (const key in record) {
-      if (!isValidKey(key) || !isValidValue(record[key] ?? "")) return false;
+      if (!isValidKey(key) || !fitsValueLength(record[key] ?? "")) return false;
     }
   }
   value.startIndex = startIndex;

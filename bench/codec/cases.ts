@@ -1,0 +1,31 @@
+// The timed cases of the codec bench, each built on the same documents.
+import { SaxesParser } from "saxes";
+import { fromAtom, toAtom } from "../../src/codecs/atom/index.js";
+import { fastXmlParserParse, xmlbuilder2Feed } from "./baselines.js";
+import { benchFeed } from "./feed.js";
+
+/** The documents every case works on. */
+export function documents() {
+  const value = benchFeed(true);
+  const plain = benchFeed(false);
+  return { value, atom: toAtom(value), plainAtom: toAtom(plain), json: JSON.stringify(value) };
+}
+
+/** Case name → the operation it times. */
+export function cases(): ReadonlyMap<string, () => unknown> {
+  const { value, atom, plainAtom, json } = documents();
+  return new Map<string, () => unknown>([
+    ["serialise: opensocial-kit toAtom", () => toAtom(value)],
+    ["serialise: xmlbuilder2", () => xmlbuilder2Feed(value)],
+    ["serialise: JSON.stringify", () => JSON.stringify(value)],
+    ["parse: opensocial-kit fromAtom", () => fromAtom(atom)],
+    [
+      "parse: saxes alone (xmlns, no handlers)",
+      () => new SaxesParser({ xmlns: true }).write(atom).close(),
+    ],
+    ["parse: fast-xml-parser", () => fastXmlParserParse(atom)],
+    ["parse: JSON.parse", () => JSON.parse(json)],
+    ["parse (plain values): fromAtom", () => fromAtom(plainAtom)],
+    ["parse (plain values): fast-xml-parser", () => fastXmlParserParse(plainAtom)],
+  ]);
+}
