@@ -26,7 +26,7 @@ function startTarget(args: string[]): Promise<{ child: ChildProcess; url: string
     process.execPath,
     ["--import", "tsx", join(import.meta.dirname, "target.ts"), ...args],
     {
-      stdio: ["ignore", "pipe", "inherit"],
+      stdio: ["ignore", "pipe", "inherit", "ipc"],
     },
   );
   return new Promise((resolve, reject) => {
@@ -89,24 +89,38 @@ interface Row {
   rps: number;
   p99: number;
   errors: number;
+  /** Server CPU time (user + system) per request, µs. */
+  cpuPerReq: number;
+}
+
+/** The target's CPU time so far, µs. */
+function cpuOf(child: ChildProcess): Promise<number> {
+  return new Promise((resolve) => {
+    child.once("message", (m) => resolve((m as { cpu: number }).cpu));
+    child.send("cpu");
+  });
 }
 
 async function load(
-  url: string,
+  target: { url: string; child: ChildProcess },
   s: Scenario,
   setup: (req: { headers?: Record<string, string> }) => object,
 ): Promise<Row> {
+  const url = target.url;
+  const cpu0 = await cpuOf(target.child);
   const r = await autocannon({
     url,
     connections: CONNECTIONS,
     duration: DURATION_S,
     requests: [{ method: s.method, path: s.path, setupRequest: setup }],
   });
+  const cpu = (await cpuOf(target.child)) - cpu0;
   return {
     name: s.name,
     rps: r.requests.average,
     p99: r.latency.p99,
     errors: r.errors + r.timeouts + r.non2xx,
+    cpuPerReq: cpu / Math.max(1, r.requests.total),
   };
 }
 
@@ -134,27 +148,27 @@ async function main(): Promise<void> {
     // generator does the same work for both; it just answers a fixed JSON body. It is measured
     // right before each scenario, and each ratio is to that adjacent baseline, so that drift in
     // a shared machine's load affects both sides alike.
-    await load(baseline.url, people, signedPool(baseline.url, people)); // warm-up
+    await load(baseline, people, signedPool(baseline.url, people)); // warm-up
     const rows: (Row & { ratio: number })[] = [];
     for (const s of SCENARIOS) {
       const b = await load(
-        baseline.url,
+        baseline,
         { ...people, name: "baseline node:http JSON" },
         signedPool(baseline.url, people),
       );
       rows.push({ ...b, ratio: 1 });
-      const r = await load(ref.url, s, signedPool(ref.url, s));
+      const r = await load(ref, s, signedPool(ref.url, s));
       rows.push({ ...r, ratio: r.rps / b.rps });
     }
     process.stdout.write(
       `\nserver bench: ${CONNECTIONS} connections, ${DURATION_S} s each, loopback, node ${process.version}\n`,
     );
     process.stdout.write(
-      `${"scenario".padEnd(28)}${"req/s".padStart(10)}${"p99 ms".padStart(9)}${"ratio".padStart(8)}${"errors".padStart(8)}\n`,
+      `${"scenario".padEnd(28)}${"req/s".padStart(10)}${"p99 ms".padStart(9)}${"ratio".padStart(8)}${"errors".padStart(8)}${"srv CPU µs/req".padStart(16)}\n`,
     );
     for (const r of rows)
       process.stdout.write(
-        `${r.name.padEnd(28)}${r.rps.toFixed(0).padStart(10)}${r.p99.toFixed(1).padStart(9)}${r.ratio.toFixed(2).padStart(8)}${String(r.errors).padStart(8)}\n`,
+        `${r.name.padEnd(28)}${r.rps.toFixed(0).padStart(10)}${r.p99.toFixed(1).padStart(9)}${r.ratio.toFixed(2).padStart(8)}${String(r.errors).padStart(8)}${r.cpuPerReq.toFixed(0).padStart(16)}\n`,
       );
     const errors = rows.reduce((n, r) => n + r.errors, 0);
     if (errors > 0) process.exitCode = 1;

@@ -8,6 +8,14 @@ import { BUNDLED_WORLD, createServer, loadWorld, openStore } from "../../src/ser
 
 const [mode, data] = process.argv.slice(2);
 
+// The bench asks for this process's CPU time (user + system, µs) around each scenario.
+process.on("message", (m) => {
+  if (m === "cpu") {
+    const u = process.cpuUsage();
+    process.send?.({ cpu: u.user + u.system });
+  }
+});
+
 /** The people @me/@self answer of the bundled world, for the baseline. */
 const BASELINE_BODY = JSON.stringify({
   entry: {

@@ -39,13 +39,29 @@ export interface PipelineDeps {
   atom: AtomRenderer;
 }
 
-/** The path and decoded query of a request target, or a fault (P-DATA-2: undecodable query → 400). */
+/**
+ * The path (as sent: it is what the client signed) and decoded query of a request target, or a
+ * fault (P-DATA-2: an undecodable query → 400). An absolute-form target keeps only its path.
+ */
 export function parseTarget(url: string): { pathname: string; query: OAuthParam[] } | Fault {
+  let target = url;
+  if (!target.startsWith("/")) {
+    try {
+      const u = new URL(target);
+      target = u.pathname + u.search;
+    } catch {
+      return fault(400, "request target is not decodable");
+    }
+  }
+  const hash = target.indexOf("#");
+  if (hash >= 0) target = target.slice(0, hash);
+  const q = target.indexOf("?");
   try {
-    const u = new URL(url, "http://localhost");
-    return { pathname: u.pathname, query: formParams(u.search.slice(1)) };
+    return q < 0
+      ? { pathname: target, query: [] }
+      : { pathname: target.slice(0, q), query: formParams(target.slice(q + 1)) };
   } catch {
-    return fault(400, "request target or query is not decodable");
+    return fault(400, "query is not decodable");
   }
 }
 

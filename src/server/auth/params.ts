@@ -34,25 +34,25 @@ export function collectParams(
   query: readonly OAuthParam[],
 ): CollectedParams | Fault {
   const protocol = new Map<string, string>();
-  const merged: OAuthParam[] = [...query];
-  let overlap = false;
-  for (const p of header) {
-    if (query.some(([n, v]) => n === p[0] && v === p[1])) overlap = true;
-    else merged.push(p);
-  }
-  for (const [n, v] of [...query, ...header]) {
+  let repeated = false;
+  for (const [n, v] of query.length === 0 ? header : [...query, ...header]) {
     if (!isProtocolParam(n)) continue;
     const seen = protocol.get(n);
-    if (seen !== undefined && seen !== v)
-      return fault(400, "authentication failed: an OAuth parameter has two different values");
+    if (seen !== undefined) {
+      if (seen !== v)
+        return fault(400, "authentication failed: an OAuth parameter has two different values");
+      repeated = true;
+    }
     protocol.set(n, v);
   }
-  const unsigned = (list: readonly OAuthParam[]) => list.filter(([n]) => n !== "oauth_signature");
-  const dedupedQuery = dedupeProtocol(merged);
-  const lists = [unsigned(dedupedQuery)];
-  const raw = unsigned([...query, ...header]);
-  if (overlap || dedupedQuery.length !== merged.length) lists.push(raw);
-  return { protocol, lists };
+  const raw = withoutSignature(query.length === 0 ? header : [...query, ...header]);
+  // P-AUTH-6: a protocol parameter repeated with the same value is counted once; the list with
+  // every occurrence (RFC 5849) stays a candidate.
+  return { protocol, lists: repeated ? [dedupeProtocol(raw), raw] : [raw] };
+}
+
+function withoutSignature(list: readonly OAuthParam[]): OAuthParam[] {
+  return list.filter(([n]) => n !== "oauth_signature");
 }
 
 /** Drops repeated identical protocol parameters (the same name and value) after the first. */
