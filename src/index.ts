@@ -21,6 +21,7 @@ export {
   fromAtom,
   fromAtomFeed,
   isAtomKind,
+  type OrderedAppDataResponse,
   toAtom,
   toAtomFeed,
 } from "./codecs/atom/index.js";
