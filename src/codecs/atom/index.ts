@@ -9,5 +9,6 @@ export { ATOM_KINDS, type AtomKind, type AtomValueMap, isAtomKind } from "./kind
 export { type AtomReadLimits, DEFAULT_ATOM_LIMITS } from "./limits.js";
 export { decodeName, encodeName } from "./names.js";
 export { ATOM_NS, OPENSOCIAL_NS, OSEARCH_NS, OSEARCH_NS_PUBLISHED } from "./namespaces.js";
-export { type AtomReadOptions, fromAtom, fromAtomFeed } from "./read.js";
+export { type AtomReadOptions, fromAtom, fromAtomFeed, parseXmlDocument } from "./read.js";
+export { type TreeResult, type XmlElement, xpathOf } from "./tree.js";
 export { type OrderedAppDataResponse, toAtom, toAtomFeed } from "./write.js";

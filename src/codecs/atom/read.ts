@@ -22,7 +22,7 @@ import {
 import { type AtomReadLimits, DEFAULT_ATOM_LIMITS, utf8LengthUpTo } from "./limits.js";
 import { decodeName } from "./names.js";
 import { ATOM_NS, isOpenSearchNs, OPENSOCIAL_NS } from "./namespaces.js";
-import { parseTree, type XmlElement, xpathOf } from "./tree.js";
+import { parseTree, type TreeResult, type XmlElement, xpathOf } from "./tree.js";
 
 /** Options of the Atom readers. */
 export interface AtomReadOptions {
@@ -343,6 +343,20 @@ function locate(pointer: string, feed: XmlElement, entries: Map<string, XmlEleme
 }
 
 /**
+ * The element tree of untrusted XML (text or UTF-8 bytes) with every safety bound of the Atom
+ * readers: size (UTF-8 bytes), DOCTYPE, depth, well-formedness, XML characters. For checkers
+ * that look at more of the document than {@link fromAtomFeed} keeps. Never throws.
+ */
+export function parseXmlDocument(
+  xml: string | Uint8Array,
+  limits: AtomReadLimits = {},
+): TreeResult {
+  const input = textOf(xml, limits.maxBytes ?? DEFAULT_ATOM_LIMITS.maxBytes);
+  if (!input.ok) return { ok: false, issue: input.issue };
+  return parseTree(input.text, limits.maxDepth ?? DEFAULT_ATOM_LIMITS.maxDepth);
+}
+
+/**
  * Reads an Atom feed of `kind` (P-FMT-2, P-FMT-7) into its JSON-shaped value: `appdata` →
  * {entry, id, startIndex, totalResults}; `albums`/`photos` → {entry[], startIndex, itemsPerPage,
  * totalResults}; `person` → {entry (one person), startIndex, totalResults}; `people` → the
@@ -363,11 +377,7 @@ export function fromAtomFeed<K extends AtomKind>(
       },
     ]);
   }
-  const maxBytes = options.limits?.maxBytes ?? DEFAULT_ATOM_LIMITS.maxBytes;
-  const maxDepth = options.limits?.maxDepth ?? DEFAULT_ATOM_LIMITS.maxDepth;
-  const input = textOf(xml, maxBytes);
-  if (!input.ok) return fail([input.issue]);
-  const tree = parseTree(input.text, maxDepth);
+  const tree = parseXmlDocument(xml, options.limits);
   if (!tree.ok) return fail([tree.issue]);
   const feed = tree.root;
   const report = new Report();

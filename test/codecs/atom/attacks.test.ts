@@ -3,7 +3,12 @@
 import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_ATOM_LIMITS, fromAtom, fromAtomFeed } from "../../../src/codecs/atom/index.js";
+import {
+  DEFAULT_ATOM_LIMITS,
+  fromAtom,
+  fromAtomFeed,
+  parseXmlDocument,
+} from "../../../src/codecs/atom/index.js";
 
 const ATOM = "http://www.w3.org/2005/Atom";
 const GOLDEN = readFileSync(
@@ -162,5 +167,24 @@ describe("fromAtom never throws", () => {
       }),
       { numRuns: 500 },
     );
+  });
+});
+
+describe("parseXmlDocument: the same bounds for checkers that walk the tree", () => {
+  it("refuses what fromAtom refuses, and gives the tree otherwise", () => {
+    expect(parseXmlDocument(`<!DOCTYPE x><x/>`)).toMatchObject({
+      ok: false,
+      issue: { code: "xml-doctype" },
+    });
+    expect(parseXmlDocument("a".repeat(2 * 1024 * 1024))).toMatchObject({
+      ok: false,
+      issue: { code: "xml-too-large" },
+    });
+    expect(parseXmlDocument("<x>\uD800</x>")).toMatchObject({
+      ok: false,
+      issue: { code: "xml-invalid-char" },
+    });
+    const tree = parseXmlDocument(GOLDEN);
+    expect(tree.ok && tree.root.local).toBe("feed");
   });
 });
