@@ -44,6 +44,8 @@ export interface AuthSpec {
   body?: "auto" | "hash" | "hash-hex" | "hash-wrong" | "param" | "unsigned";
   /** Where `xoauth_requestor_id` travels (default query). */
   requestorIn?: "query" | "header";
+  /** Query text added after signing, so the signature does not cover it (tampering). */
+  unsignedQuery?: string;
 }
 
 /** A request body, by how it is produced. `contentType` overrides the natural label. */

@@ -57,6 +57,7 @@ export interface SignOutput {
 export function normaliseAuth(auth: AuthMode | AuthSpec | undefined): SignInput["auth"] {
   const spec: AuthSpec = typeof auth === "string" ? { mode: auth } : (auth ?? { mode: "valid" });
   const out: SignInput["auth"] = {
+    unsignedQuery: spec.unsignedQuery ?? "",
     mode: spec.mode,
     placement: spec.placement ?? "header",
     key: spec.key ?? "encoded",
@@ -142,7 +143,7 @@ export function sign(input: SignInput): SignOutput {
   if (auth.placement !== "query")
     headers.authorization = formatAuthorizationHeader(signed, auth.realm);
   if (auth.placement !== "header") query = joinQuery(query, encodePairs(signed));
-  return { query: withTrailing(query), headers, nonce, signature };
+  return { query: joinQuery(withTrailing(query), auth.unsignedQuery), headers, nonce, signature };
 }
 
 /** A signature with its first character changed (still valid base64). */
