@@ -6,7 +6,9 @@
  * - baseline: `Agent.request` + `signRequest` + read the body, nothing else;
  * - runner: `runCase` on a one-step case (build from the case data, sign, bounded send, decode
  *   JSON, status + content-type + strict schema + 3 pointer checks, step/case bookkeeping).
- * Sequential (latency) and 16 at a time (throughput); medians of 5 rounds.
+ * Sequential (latency) and 16 at a time (throughput); medians of 5 rounds. Wall time per request
+ * and this process's CPU time per request (stable under a loaded machine; the server's CPU is in
+ * its own process).
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { join } from "node:path";
@@ -71,10 +73,17 @@ async function pool(n: number, width: number, work: () => Promise<void>): Promis
   );
 }
 
-async function timed(n: number, width: number, work: () => Promise<void>): Promise<number> {
+/** Wall µs and this process's CPU µs per request (the server runs in another process). */
+async function timed(
+  n: number,
+  width: number,
+  work: () => Promise<void>,
+): Promise<[number, number]> {
   const t0 = performance.now();
+  const c0 = process.cpuUsage();
   await pool(n, width, work);
-  return ((performance.now() - t0) * 1000) / n; // µs per request
+  const c = process.cpuUsage(c0);
+  return [((performance.now() - t0) * 1000) / n, (c.user + c.system) / n];
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
@@ -118,15 +127,22 @@ async function main(): Promise<void> {
   };
   await timed(300, 16, baseline);
   await timed(300, 16, runner); // warm-up
-  const rows: [string, number, number][] = [];
+  const rows: [string, number, number, number, number][] = [];
   for (const width of [1, 16]) {
-    const b: number[] = [];
-    const r: number[] = [];
+    const b: [number, number][] = [];
+    const r: [number, number][] = [];
     for (let i = 0; i < ROUNDS; i++) {
       b.push(await timed(N, width, baseline));
       r.push(await timed(N, width, runner));
     }
-    rows.push([width === 1 ? "sequential" : "16 at a time", median(b), median(r)]);
+    const mode = width === 1 ? "sequential" : "16 at a time";
+    rows.push([
+      mode,
+      median(b.map((x) => x[0])),
+      median(r.map((x) => x[0])),
+      median(b.map((x) => x[1])),
+      median(r.map((x) => x[1])),
+    ]);
   }
   await agent.close();
   await client.close();
@@ -134,11 +150,13 @@ async function main(): Promise<void> {
   console.log(
     `runner bench: ${N} requests × ${ROUNDS} rounds per cell, GET people @self, node ${process.version}, ${failures} failures\n`,
   );
-  console.log("| mode | plain undici µs/req | runner µs/req | overhead µs/req | ratio |");
-  console.log("|---|---|---|---|---|");
-  for (const [mode, b, r] of rows)
+  console.log(
+    "| mode | undici wall µs/req | runner wall µs/req | wall overhead | ratio | undici CPU µs/req | runner CPU µs/req | CPU overhead |",
+  );
+  console.log("|---|---|---|---|---|---|---|---|");
+  for (const [mode, b, r, bc, rc] of rows)
     console.log(
-      `| ${mode} | ${b.toFixed(0)} | ${r.toFixed(0)} | ${(r - b).toFixed(0)} | ${(r / b).toFixed(2)}× |`,
+      `| ${mode} | ${b.toFixed(0)} | ${r.toFixed(0)} | ${(r - b).toFixed(0)} | ${(r / b).toFixed(2)}× | ${bc.toFixed(0)} | ${rc.toFixed(0)} | ${(rc - bc).toFixed(0)} |`,
     );
   if (failures) process.exitCode = 1;
 }
