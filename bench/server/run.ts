@@ -20,6 +20,7 @@ import { signRequest } from "../../src/oauth/index.js";
 const CONNECTIONS = 50;
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
 const POOL = Number(process.env.BENCH_POOL ?? 150_000);
+const WARMUP_S = 1;
 
 function startTarget(args: string[]): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(
@@ -105,13 +106,14 @@ async function load(
   target: { url: string; child: ChildProcess },
   s: Scenario,
   setup: (req: { headers?: Record<string, string> }) => object,
+  seconds = DURATION_S,
 ): Promise<Row> {
   const url = target.url;
   const cpu0 = await cpuOf(target.child);
   const r = await autocannon({
     url,
     connections: CONNECTIONS,
-    duration: DURATION_S,
+    duration: seconds,
     requests: [{ method: s.method, path: s.path, setupRequest: setup }],
   });
   const cpu = (await cpuOf(target.child)) - cpu0;
@@ -148,7 +150,9 @@ async function main(): Promise<void> {
     // generator does the same work for both; it just answers a fixed JSON body. It is measured
     // right before each scenario, and each ratio is to that adjacent baseline, so that drift in
     // a shared machine's load affects both sides alike.
-    await load(baseline, people, signedPool(baseline.url, people)); // warm-up
+    // Warm-up (JIT) of both targets, not reported.
+    await load(baseline, people, signedPool(baseline.url, people), WARMUP_S);
+    for (const s of SCENARIOS) await load(ref, s, signedPool(ref.url, s), WARMUP_S);
     const rows: (Row & { ratio: number })[] = [];
     for (const s of SCENARIOS) {
       const b = await load(

@@ -229,37 +229,19 @@ describe("§4.4 write", () => {
     expect(JSON.parse(await read(SELF, ERIN)).entry[ERIN]).toEqual({ put: "yes" });
   });
   it("only the viewer's own guid: @me, full id, bare value; any other guid → 403 (P-DATA-6, §7.1)", async () => {
-    for (const guid of ["@me", ERIN, "erin"])
-      expect(
-        (
-          await call(s.url, {
-            method: "POST",
-            path: `/os/0.8/appdata/${guid}/@self/@app`,
-            as: ERIN,
-            json: { g: "1" },
-          })
-        ).status,
-      ).toBe(200);
-    expect(
-      (
-        await call(s.url, {
-          method: "POST",
-          path: "/os/0.8/appdata/example.org:alice/@self/@app",
-          as: ERIN,
-          json: { g: "1" },
-        })
-      ).status,
-    ).toBe(403);
-    expect(
-      (
-        await call(s.url, {
-          method: "POST",
-          path: "/os/0.8/appdata/example.org:nobody/@self/@app",
-          as: ERIN,
-          json: { g: "1" },
-        })
-      ).status,
-    ).toBe(403);
+    const cases: [string, number][] = [
+      ["@me", 200],
+      [ERIN, 200],
+      ["erin", 200],
+      ["example.org:alice", 403],
+      ["example.org:nobody", 403],
+    ];
+    for (const [guid, status] of cases) {
+      const path = `/os/0.8/appdata/${guid}/@self/@app`;
+      expect((await call(s.url, { method: "POST", path, as: ERIN, json: { g: "1" } })).status).toBe(
+        status,
+      );
+    }
   });
 });
 

@@ -158,6 +158,33 @@ function headerShape(opts: {
   };
 }
 
+/** A write with a body, header-placed OAuth, requestor in the query; `signed` are the body parameters the client signs. */
+function bodyShape(opts: {
+  method?: string;
+  contentType: string;
+  body: string;
+  signed?: OAuthParam[];
+  extraOAuth?: OAuthParam[];
+}): Shape {
+  return (secret) => {
+    const method = opts.method ?? "POST";
+    const path = "/os/0.8/appdata/@me/@self/@app";
+    const oauth = protocol("quiz-key", opts.extraOAuth);
+    const sig = signature(method, path, [ALICE, ...oauth, ...(opts.signed ?? [])], secret);
+    return http(
+      method,
+      `${path}?${q([ALICE])}`,
+      [
+        ["Host", host],
+        ["Authorization", formatAuthorizationHeader([...oauth, ["oauth_signature", sig]])],
+        ["Content-Type", opts.contentType],
+        ["Connection", "close"],
+      ],
+      opts.body,
+    );
+  };
+}
+
 async function expectShape(shape: Shape, status = 200): Promise<Raw> {
   const good = await sendRaw(shape("quiz-secret"));
   expect(good.status, good.text).toBe(status);
@@ -212,26 +239,9 @@ describe("identity and signing as deployed (issue 7 item 1)", () => {
   });
   it("a JSON body signed as one parameter name with an empty value (OpenSocial PHP client)", async () => {
     const body = '{"php":"yes","n":"1+1"}';
-    await expectShape((secret) => {
-      const oauth = protocol("quiz-key");
-      const sig = signature(
-        "POST",
-        "/os/0.8/appdata/@me/@self/@app",
-        [ALICE, ...oauth, [body, ""]],
-        secret,
-      );
-      return http(
-        "POST",
-        `/os/0.8/appdata/@me/@self/@app?${q([ALICE])}`,
-        [
-          ["Host", host],
-          ["Authorization", formatAuthorizationHeader([...oauth, ["oauth_signature", sig]])],
-          ["Content-Type", "application/x-www-form-urlencoded"],
-          ["Connection", "close"],
-        ],
-        body,
-      );
-    });
+    await expectShape(
+      bodyShape({ contentType: "application/x-www-form-urlencoded", body, signed: [[body, ""]] }),
+    );
     const read = await sendRaw(
       headerShape({ path: "/os/0.8/appdata/@me/@self/@app", query: [ALICE, ["fields", "php,n"]] })(
         "quiz-secret",
@@ -244,21 +254,13 @@ describe("identity and signing as deployed (issue 7 item 1)", () => {
     ["hex", bodyHashHex],
   ])("oauth_body_hash in %s (P-AUTH-2/6)", async (_, hash) => {
     const body = '{"hashed":"1"}';
-    await expectShape((secret) => {
-      const oauth = protocol("quiz-key", [["oauth_body_hash", hash(body)]]);
-      const sig = signature("POST", "/os/0.8/appdata/@me/@self/@app", [ALICE, ...oauth], secret);
-      return http(
-        "POST",
-        `/os/0.8/appdata/@me/@self/@app?${q([ALICE])}`,
-        [
-          ["Host", host],
-          ["Content-Type", "application/json"],
-          ["Authorization", formatAuthorizationHeader([...oauth, ["oauth_signature", sig]])],
-          ["Connection", "close"],
-        ],
+    await expectShape(
+      bodyShape({
+        contentType: "application/json",
         body,
-      );
-    });
+        extraOAuth: [["oauth_body_hash", hash(body)]],
+      }),
+    );
   });
   it("a hex body hash of another body is refused", async () => {
     const oauth = protocol("quiz-key", [["oauth_body_hash", bodyHashHex("other")]]);
@@ -356,43 +358,21 @@ describe("paths and parameters as deployed (issue 7 item 2)", () => {
   });
   it("a form-encoded write signed with its parameters (RFC 5849)", async () => {
     const body = "color=blue&size=L";
-    await expectShape((secret) => {
-      const oauth = protocol("quiz-key");
-      const sig = signature(
-        "POST",
-        "/os/0.8/appdata/@me/@self/@app",
-        [ALICE, ...oauth, ["color", "blue"], ["size", "L"]],
-        secret,
-      );
-      return http(
-        "POST",
-        `/os/0.8/appdata/@me/@self/@app?${q([ALICE])}`,
-        [
-          ["Host", host],
-          ["Authorization", formatAuthorizationHeader([...oauth, ["oauth_signature", sig]])],
-          ["Content-Type", "application/x-www-form-urlencoded"],
-          ["Connection", "close"],
-        ],
+    await expectShape(
+      bodyShape({
+        contentType: "application/x-www-form-urlencoded",
         body,
-      );
-    });
+        signed: [
+          ["color", "blue"],
+          ["size", "L"],
+        ],
+      }),
+    );
   });
   it("PUT as POST (P-DATA-2)", async () => {
-    await expectShape((secret) => {
-      const oauth = protocol("quiz-key");
-      const sig = signature("PUT", "/os/0.8/appdata/@me/@self/@app", [ALICE, ...oauth], secret);
-      return http(
-        "PUT",
-        `/os/0.8/appdata/@me/@self/@app?${q([ALICE])}`,
-        [
-          ["Host", host],
-          ["Authorization", formatAuthorizationHeader([...oauth, ["oauth_signature", sig]])],
-          ["Content-Type", "application/json"],
-          ["Connection", "close"],
-        ],
-        '{"put":"1"}',
-      );
-    });
+    await expectShape(
+      bodyShape({ method: "PUT", contentType: "application/json", body: '{"put":"1"}' }),
+    );
   });
 });
 
