@@ -1,7 +1,8 @@
 /**
  * Replay protection (P-AUTH-3): a (consumer key, nonce) pair is refused while its timestamp is
  * still inside the window. Entries expire when their timestamp leaves the window, so the store
- * holds at most one window's worth of verified requests.
+ * holds at most one window's worth of verified requests; expired entries are dropped bucket by
+ * bucket (one bucket per second of expiry), so pruning costs only what it frees.
  */
 
 /** Seconds a timestamp may differ from the server clock (P-AUTH-3). */
@@ -17,19 +18,30 @@ export interface NonceStore {
 /** Creates an empty nonce store. */
 export function nonceStore(): NonceStore {
   const expiries = new Map<string, number>();
-  let lastPrune = 0;
-  const prune = (nowMs: number): void => {
-    if (nowMs - lastPrune < 5_000) return;
-    lastPrune = nowMs;
-    for (const [k, exp] of expiries) if (exp < nowMs) expiries.delete(k);
+  const buckets = new Map<number, string[]>();
+  let prunedAt = Number.NEGATIVE_INFINITY;
+  // At most once a second: drop the buckets (at most ~600) whose second has passed.
+  const prune = (nowS: number): void => {
+    if (nowS <= prunedAt) return;
+    prunedAt = nowS;
+    for (const [until, ids] of buckets) {
+      if (until >= nowS) continue;
+      for (const id of ids) if ((expiries.get(id) ?? 0) <= until) expiries.delete(id);
+      buckets.delete(until);
+    }
   };
   return {
     claim(consumerKey, nonce, timestampS, nowMs) {
-      prune(nowMs);
+      const nowS = Math.floor(nowMs / 1000);
+      prune(nowS);
       const id = `${consumerKey}\n${nonce}`;
       const exp = expiries.get(id);
-      if (exp !== undefined && exp >= nowMs) return false;
-      expiries.set(id, (timestampS + TIMESTAMP_WINDOW_S) * 1000);
+      if (exp !== undefined && exp >= nowS) return false;
+      const until = timestampS + TIMESTAMP_WINDOW_S;
+      expiries.set(id, until);
+      const bucket = buckets.get(until);
+      if (bucket) bucket.push(id);
+      else buckets.set(until, [id]);
       return true;
     },
     get size() {
