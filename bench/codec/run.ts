@@ -54,5 +54,5 @@ console.log(
   `parse:     JSON.parse / fromAtom          = ${ratio("parse: JSON.parse", "parse: opensocial-kit fromAtom")}×`,
 );
 console.log(
-  `xmlbuilder2 output reads back unchanged: ${builderFaithful ? "yes" : "NO: values changed (its issue #117: `&amp;` in a value is written as is)"}`,
+  `xmlbuilder2 output reads back unchanged: ${builderFaithful ? "yes" : "NO: values changed (its issue #117: `&amp;` in a value is written as is; CR is written raw and reads back as LF)"}`,
 );

@@ -109,13 +109,29 @@ function writeAppData(record: unknown, where: string): string {
     : `${dataOpen("appdata")}\n${out}      </appdata>`;
 }
 
+/** Valid P-DATA-1 keys seen lately → element name (keys repeat from entry to entry). */
+const TAGS = new Map<string, string>();
+const TAGS_MAX = 4096;
+
+/** The element name of a P-DATA-1 key (P-FMT-4); `OSK_INVALID_KEY` for any other key. */
+function tagOf(key: unknown): string {
+  if (typeof key === "string") {
+    const known = TAGS.get(key);
+    if (known !== undefined) return known;
+    if (isValidKey(key)) {
+      if (TAGS.size >= TAGS_MAX) TAGS.clear();
+      const tag = encodeName(key);
+      TAGS.set(key, tag);
+      return tag;
+    }
+  }
+  throw new KitError("OSK_INVALID_KEY", JSON.stringify(String(key).slice(0, 140)));
+}
+
 /** One `appdata` child: a P-DATA-1 key and its string value. */
 function writeKey(key: unknown, value: unknown, where: string): string {
-  if (typeof key !== "string" || !isValidKey(key)) {
-    throw new KitError("OSK_INVALID_KEY", JSON.stringify(String(key).slice(0, 140)));
-  }
-  if (typeof value !== "string") throw invalid(`${where}/${key}: values are strings`);
-  const tag = encodeName(key);
+  const tag = tagOf(key);
+  if (typeof value !== "string") throw invalid(`${where}/${String(key)}: values are strings`);
   return value === ""
     ? `${MEMBER_INDENT}<${tag}/>\n`
     : `${MEMBER_INDENT}<${tag}>${escapeText(value)}</${tag}>\n`;
