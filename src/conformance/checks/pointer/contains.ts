@@ -1,0 +1,25 @@
+/** `contains`: the values at the pointer (or the array there) include each given value. */
+import { show, valuesEqual } from "../../compare.js";
+import { fill } from "../../template.js";
+import { listAt, type PointerRule } from "./rule.js";
+
+/** The `contains` rule. */
+export const containsRule: PointerRule = {
+  key: "contains",
+  run: (view) => {
+    const raw = fill(view.check.contains, view.template);
+    const want = Array.isArray(raw) ? raw : [raw];
+    const values = listAt(view);
+    if (!Array.isArray(values))
+      return { ok: false, message: `${show(values)} is not a list`, actual: values };
+    const lacking = want.filter((w) => !values.some((v) => valuesEqual(w, v, view.lenient)));
+    return lacking.length
+      ? {
+          ok: false,
+          message: `lacks ${show(lacking)} (has ${show(values)})`,
+          expected: want,
+          actual: values,
+        }
+      : { ok: true, message: `contains ${show(want)}` };
+  },
+};

@@ -1,0 +1,29 @@
+/** The pointer rules, in the order the engine tries them (the first member present decides). */
+import { containsRule } from "./contains.js";
+import { countRule } from "./count.js";
+import { equalsRule } from "./equals.js";
+import { inRule } from "./in.js";
+import { keysRule } from "./keys.js";
+import { matchesRule } from "./matches.js";
+import { hasRule, lacksRule } from "./members.js";
+import { oneOfRule } from "./one-of.js";
+import type { PointerRule } from "./rule.js";
+import { sortedRule } from "./sorted.js";
+import { typeRule } from "./type.js";
+
+export type { PointerRule, PointerView, Verdict } from "./rule.js";
+
+/** Every pointer rule. */
+export const POINTER_RULES: readonly PointerRule[] = [
+  equalsRule,
+  oneOfRule,
+  typeRule,
+  countRule,
+  inRule,
+  containsRule,
+  hasRule,
+  lacksRule,
+  sortedRule,
+  keysRule,
+  matchesRule,
+];

@@ -1,0 +1,21 @@
+/** `matches`: every value is a string matching the regular expression. */
+import { show } from "../../compare.js";
+import { fillText } from "../../template.js";
+import type { PointerRule } from "./rule.js";
+
+/** The `matches` rule. */
+export const matchesRule: PointerRule = {
+  key: "matches",
+  run: ({ check, matches, template }) => {
+    const re = new RegExp(fillText(check.matches ?? "", template));
+    const bad = matches.find((m) => typeof m.value !== "string" || !re.test(m.value));
+    return bad
+      ? {
+          ok: false,
+          message: `${show(bad.value)} does not match /${re.source}/`,
+          location: bad.pointer,
+          actual: bad.value,
+        }
+      : { ok: true, message: `matches /${re.source}/` };
+  },
+};

@@ -1,0 +1,63 @@
+/**
+ * `has` (the object has these members with these values; others may exist) and `lacks` (the
+ * object has none of these members). Extra members are always allowed (issue 6 variants).
+ */
+import { show, valuesEqual } from "../../compare.js";
+import { fill } from "../../template.js";
+import type { PointerRule, PointerView, Verdict } from "./rule.js";
+
+function objectAt(view: PointerView): Record<string, unknown> | Verdict {
+  const v = view.matches[0]?.value;
+  if (v === null || typeof v !== "object" || Array.isArray(v))
+    return { ok: false, message: `${show(v)} is not an object`, actual: v };
+  return v as Record<string, unknown>;
+}
+
+function isVerdict(x: unknown): x is Verdict {
+  return typeof (x as Verdict).ok === "boolean" && typeof (x as Verdict).message === "string";
+}
+
+/** The `has` rule. */
+export const hasRule: PointerRule = {
+  key: "has",
+  run: (view) => {
+    const obj = objectAt(view);
+    if (isVerdict(obj)) return obj;
+    const want = fill(view.check.has, view.template);
+    if (want === null || typeof want !== "object")
+      return { ok: false, message: `"has" needs an object, got ${show(want)}` };
+    const bad = Object.entries(want).find(
+      ([k, w]) => !Object.hasOwn(obj, k) || !valuesEqual(w, obj[k], view.lenient),
+    );
+    return bad
+      ? {
+          ok: false,
+          message: `member ${bad[0]}: ${show(obj[bad[0]])}, expected ${show(bad[1])}`,
+          location: `${view.pointer}/${bad[0]}`,
+          expected: bad[1],
+          actual: obj[bad[0]],
+        }
+      : { ok: true, message: `has ${Object.keys(want).length} members as expected` };
+  },
+};
+
+/** The `lacks` rule. */
+export const lacksRule: PointerRule = {
+  key: "lacks",
+  run: (view) => {
+    const obj = objectAt(view);
+    if (isVerdict(obj)) return obj;
+    const lacks = fill(view.check.lacks, view.template);
+    if (!Array.isArray(lacks))
+      return { ok: false, message: `"lacks" needs a list, got ${show(lacks)}` };
+    const present = lacks.filter((k) => Object.hasOwn(obj, String(k)));
+    return present.length
+      ? {
+          ok: false,
+          message: `has ${show(present)}, expected none of them`,
+          expected: lacks,
+          actual: present,
+        }
+      : { ok: true, message: `none of ${show(lacks)}` };
+  },
+};

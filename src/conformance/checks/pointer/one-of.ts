@@ -1,0 +1,22 @@
+/** `oneOf`: every value equals one of the listed values. */
+import { show, valuesEqual } from "../../compare.js";
+import { fill } from "../../template.js";
+import type { PointerRule } from "./rule.js";
+
+/** The `oneOf` rule. */
+export const oneOfRule: PointerRule = {
+  key: "oneOf",
+  run: ({ check, matches, lenient, template }) => {
+    const options = (check.oneOf ?? []).map((o) => fill(o, template));
+    const bad = matches.find((m) => !options.some((o) => valuesEqual(o, m.value, lenient)));
+    return bad
+      ? {
+          ok: false,
+          message: `${show(bad.value)}, expected one of ${show(options)}`,
+          location: bad.pointer,
+          expected: options,
+          actual: bad.value,
+        }
+      : { ok: true, message: "one of the allowed values" };
+  },
+};

@@ -1,0 +1,51 @@
+/**
+ * One pointer rule per file (as ajv keeps one keyword per file): each reads the values found
+ * at a check's pointer and returns a verdict. The engine (../json-pointer.ts) finds the values
+ * and turns verdicts into check results.
+ */
+import type { PointerCheck } from "../../case-types.js";
+import type { Located } from "../../pointer.js";
+import type { TemplateContext } from "../../template.js";
+import type { CheckContext } from "../context.js";
+
+/** What a rule sees. */
+export interface PointerView {
+  readonly check: PointerCheck;
+  /** The pointer, placeholders filled. */
+  readonly pointer: string;
+  readonly matches: readonly Located[];
+  /** The pointer maps over elements (`*`). */
+  readonly wild: boolean;
+  /** Core comparison (numeric strings, "true"/"false") unless the check is strict. */
+  readonly lenient: boolean;
+  /** Template context with the current body (for `{#/pointer}`). */
+  readonly template: TemplateContext;
+  readonly ctx: CheckContext;
+}
+
+/** A rule's judgement. */
+export interface Verdict {
+  readonly ok: boolean;
+  readonly message: string;
+  readonly expected?: unknown;
+  readonly actual?: unknown;
+  readonly location?: string | undefined;
+}
+
+/** A pointer rule: the check member that selects it, and its judgement. */
+export interface PointerRule {
+  readonly key: keyof PointerCheck;
+  readonly run: (view: PointerView) => Verdict;
+}
+
+/** Size of an array or object, else undefined. */
+export function sizeOf(v: unknown): number | undefined {
+  if (Array.isArray(v)) return v.length;
+  if (v !== null && typeof v === "object") return Object.keys(v).length;
+  return undefined;
+}
+
+/** The values a list rule looks at: every match with `*`, else the array at the pointer. */
+export function listAt(view: PointerView): unknown {
+  return view.wild ? view.matches.map((m) => m.value) : view.matches[0]?.value;
+}

@@ -1,0 +1,23 @@
+/** `sorted`: the list is in code point order of its values' text (P-PAGE-3). */
+import { codePointCompare, show } from "../../compare.js";
+import { listAt, type PointerRule } from "./rule.js";
+
+/** The `sorted` rule. */
+export const sortedRule: PointerRule = {
+  key: "sorted",
+  run: (view) => {
+    const seq = listAt(view);
+    if (!Array.isArray(seq)) return { ok: false, message: `${show(seq)} is not a list` };
+    for (let i = 1; i < seq.length; i++) {
+      const a = String(seq[i - 1]);
+      const b = String(seq[i]);
+      if (codePointCompare(a, b) > 0)
+        return {
+          ok: false,
+          message: `not in code point order: ${show(a)} before ${show(b)}`,
+          actual: seq,
+        };
+    }
+    return { ok: true, message: "in code point order" };
+  },
+};
