@@ -1,19 +1,23 @@
 /** `format=atom` (P-FMT-1, P-FMT-2, P-FMT-7) through the Atom codec; the server writes no XML itself. */
-import { toAtom, toAtomFeed } from "../codecs/atom/index.js";
+import { type AtomWriteOptions, toAtom, toAtomFeed } from "../codecs/atom/index.js";
 import { type AtomRenderer, appDataObject } from "./render.js";
 
-/** Renders any reply as its Atom feed. */
-export const renderAtom: AtomRenderer = (reply) => {
-  switch (reply.kind) {
-    case "appdata":
-      return toAtom(appDataObject(reply.value));
-    case "photos":
-      return toAtomFeed("photos", reply.value, { ownerId: reply.ownerId });
-    case "albums":
-      return toAtomFeed("albums", reply.value);
-    case "person":
-      return toAtomFeed("person", reply.value);
-    case "people":
-      return toAtomFeed("people", reply.value);
-  }
-};
+/** An Atom renderer; `strict` writes the RFC 4287-valid feed of P-FMT-5 instead of the §4.3 layout. */
+export function atomRenderer(options: { strict?: boolean } = {}): AtomRenderer {
+  const base: AtomWriteOptions = options.strict ? { strict: true } : {};
+  return (reply) => {
+    const opts: AtomWriteOptions = options.strict ? { ...base, now: new Date() } : base;
+    switch (reply.kind) {
+      case "appdata":
+        return toAtom(appDataObject(reply.value), opts);
+      case "photos":
+        return toAtomFeed("photos", reply.value, { ...opts, ownerId: reply.ownerId });
+      case "albums":
+        return toAtomFeed("albums", reply.value, opts);
+      case "person":
+        return toAtomFeed("person", reply.value, opts);
+      case "people":
+        return toAtomFeed("people", reply.value, opts);
+    }
+  };
+}

@@ -3,7 +3,7 @@
  * without a socket; `listen()` serves it over `node:http`; `close()` lets in-flight requests
  * finish.
  */
-import { renderAtom } from "./atom.js";
+import { atomRenderer } from "./atom.js";
 import { nonceStore } from "./auth/nonce-store.js";
 import { DEFAULT_LIMITS } from "./http/limits.js";
 import { type Listening, listenHttp } from "./http/node-adapter.js";
@@ -36,7 +36,7 @@ export function createServer(options: ServerOptions): ReferenceServer {
     limits: { ...DEFAULT_LIMITS, ...options.limits },
     nonces: nonceStore(),
     defects: options.defects ?? new Set(),
-    atom: renderAtom,
+    atom: atomRenderer({ strict: options.atomStrict === true }),
   };
   options.store.seedOnce(options.world.file.appdata ?? {});
   let listening: Listening | undefined;

@@ -53,6 +53,8 @@ export interface ServerOptions {
   clock?: () => number;
   logger?: ServerLogger;
   limits?: Partial<HttpLimits>;
+  /** P-FMT-5: write RFC 4287-valid Atom feeds (feed id, title, updated, author). Default false. */
+  atomStrict?: boolean;
   /**
    * Mutation testing (issue 6): names of rules to break on purpose. Never set in production.
    */

@@ -114,6 +114,20 @@ describe("P-FMT-2/7: Atom for every operation matches the JSON", () => {
   });
 });
 
+describe("P-FMT-5: opt-in strict Atom", () => {
+  it("atomStrict writes feed id, title, updated and author; the default leaves them out", async () => {
+    const strict = await start({ atomStrict: true });
+    const r = await call(strict.url, { path: "/os/0.8/people/@me/@friends?format=atom" });
+    await strict.close();
+    wellFormed(r.text);
+    const head = r.text.slice(0, r.text.indexOf("<entry>"));
+    expect(head).toMatch(/<id>[^<]+<\/id>/);
+    expect(head).toMatch(/<updated>\d{4}-/);
+    const plain = await call(s.url, { path: "/os/0.8/people/@me/@friends?format=atom" });
+    expect(plain.text.slice(0, plain.text.indexOf("<entry>"))).not.toMatch(/<updated>\d/);
+  });
+});
+
 describe("P-ERR-2: compression only when asked", () => {
   it("no Accept-Encoding → identity", async () => {
     const r = await fetch(`${s.url}/os/0.8/nothing`, {

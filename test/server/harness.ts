@@ -40,7 +40,13 @@ export interface Running {
 
 /** Starts a server; `data` is a SQLite path or `:memory:` (default). */
 export async function start(
-  opts: { data?: string; clock?: () => number; limits?: Partial<HttpLimits>; world?: World } = {},
+  opts: {
+    data?: string;
+    clock?: () => number;
+    limits?: Partial<HttpLimits>;
+    world?: World;
+    atomStrict?: boolean;
+  } = {},
 ): Promise<Running> {
   const store = openStore(opts.data ?? ":memory:");
   const server = createServer({
@@ -48,6 +54,7 @@ export async function start(
     store,
     ...(opts.clock ? { clock: opts.clock } : {}),
     ...(opts.limits ? { limits: opts.limits } : {}),
+    ...(opts.atomStrict ? { atomStrict: true } : {}),
     logger: { error: (m, d) => console.error(m, d) },
   });
   const { url } = await server.listen({ port: 0 });

@@ -14,6 +14,7 @@ interface ServeArgs {
   port: number;
   host: string;
   data: string;
+  atomStrict: boolean;
 }
 
 /** Runs the server; resolves with the exit code once stopped by a signal. */
@@ -31,7 +32,7 @@ export async function runServe(args: ServeArgs): Promise<number> {
     return 2;
   }
   const store = openStore(args.data);
-  const server = createServer({ world: world.value, store });
+  const server = createServer({ world: world.value, store, atomStrict: args.atomStrict });
   let url: string;
   try {
     ({ url } = await server.listen({ port: args.port, host: args.host }));
@@ -75,6 +76,11 @@ export const serveCommand: CommandRegistration = (cli: Argv, setExit) => {
           type: "string",
           default: DEFAULT_DATA,
           describe: "SQLite file for application data, or :memory:",
+        })
+        .option("atom-strict", {
+          type: "boolean",
+          default: false,
+          describe: "Write RFC 4287-valid Atom feeds (P-FMT-5) instead of the social-api.md layout",
         }),
     async (argv) => {
       setExit(await runServe(argv as ServeArgs));
