@@ -41,9 +41,8 @@ const SCHEMA_KIND: Readonly<Record<AtomKind, Kind>> = {
 
 type JsonObject = Record<string, unknown>;
 
-/** What one entry gave: its ids, its data element, where it is. */
+/** What one entry gave: its id and its data element. */
 interface EntryParts {
-  readonly el: XmlElement;
   readonly id: string | undefined;
   readonly data: XmlElement | undefined;
 }
@@ -160,7 +159,7 @@ function readEntry(
   const id = idEl ? guidOf(idEl, "entry id", pointer, report) : undefined;
   readAuthor(el, pointer, report);
   const data = readContent(el, names, pointer, report);
-  return { el, id, data };
+  return { id, data };
 }
 
 /** A member's value: text for a leaf, an object (repeated names as arrays) for an element with children. */
