@@ -7,6 +7,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { Ajv2020 } from "ajv/dist/2020.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { coverageCommand } from "../../src/cli/commands/coverage.js";
 import { runCommand } from "../../src/cli/commands/run.js";
@@ -81,6 +82,12 @@ describe("opensocial-kit run", () => {
     expect(out.text).not.toContain("quiz-secret");
     expect(out.text).toContain('expectation entry: {"id":"people/self-viewer"');
     const report = JSON.parse(readFileSync(json, "utf8"));
+    const validateReport = new Ajv2020({ strict: false }).compile(
+      JSON.parse(
+        readFileSync(new URL("../../conformance/report.schema.json", import.meta.url), "utf8"),
+      ),
+    );
+    expect(validateReport(report), JSON.stringify(validateReport.errors?.slice(0, 3))).toBe(true);
     const failed = report.cases.filter((c: { outcome: string }) => c.outcome === "fail");
     expect(failed.map((c: { id: string }) => c.id)).toContain("people/self-viewer");
     expect(failed.find((c: { id: string }) => c.id === "people/self-viewer").failedStatement).toBe(
