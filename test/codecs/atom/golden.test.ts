@@ -3,11 +3,21 @@
 // each golden file reads back to the value. Strict files validate against the RFC 4287 RELAX NG
 // grammar with a real validator (xmllint from libxml2-utils). Regenerate with UPDATE_GOLDEN=1.
 import { spawnSync } from "node:child_process";
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { AtomKind, AtomWriteOptions } from "../../../src/codecs/atom/index.js";
 import { fromAtomFeed, toAtomFeed } from "../../../src/codecs/atom/index.js";
+import {
+  albumList,
+  appDataResponse,
+  friendsList,
+  personResponse,
+  photoList,
+} from "./arbitraries.js";
 
 const DIR = fileURLToPath(new URL("../../../fixtures/atom/", import.meta.url));
 const RNG = fileURLToPath(new URL("../../../fixtures/rng/atom.rng", import.meta.url));
@@ -66,6 +76,41 @@ describe("Atom golden files", () => {
       expect(strict.status).toBe(0);
     });
   }
+  it("strict output of random values of every kind validates too (P-FMT-5)", () => {
+    const dir = mkdtempSync(join(tmpdir(), "osk-atom-"));
+    try {
+      const samples: [AtomKind, unknown, AtomWriteOptions][] = [
+        ...fc
+          .sample(appDataResponse, 6)
+          .map((v) => ["appdata", v, {}] as [AtomKind, unknown, AtomWriteOptions]),
+        ...fc
+          .sample(albumList, 4)
+          .map((v) => ["albums", v, {}] as [AtomKind, unknown, AtomWriteOptions]),
+        ...fc
+          .sample(photoList, 4)
+          .map((v) => ["photos", v, { ownerId: "a:b" }] as [AtomKind, unknown, AtomWriteOptions]),
+        ...fc
+          .sample(friendsList, 4)
+          .map((v) => ["people", v, {}] as [AtomKind, unknown, AtomWriteOptions]),
+        ...fc
+          .sample(personResponse, 4)
+          .map((v) => ["person", v, {}] as [AtomKind, unknown, AtomWriteOptions]),
+      ];
+      const files = samples.map(([kind, value, options], i) => {
+        const file = join(dir, `${i}.xml`);
+        writeFileSync(
+          file,
+          toAtomFeed(kind, value as never, { ...options, strict: true, now: NOW }),
+        );
+        return file;
+      });
+      const run = xmllint(["--noout", "--relaxng", RNG, ...files]);
+      expect(run.output).not.toContain("fails to validate");
+      expect(run.status).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
   it("the grammar has teeth: the default form (empty updated, atom:url) is not RFC 4287-valid", () => {
     const result = xmllint(["--noout", "--relaxng", RNG, `${DIR}appdata.xml`]);
     expect(result.status).not.toBe(0);
