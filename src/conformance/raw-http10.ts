@@ -4,6 +4,7 @@
  * response ends when the server closes or when Content-Length bytes have arrived.
  */
 import { connect } from "node:net";
+import { connect as connectTls } from "node:tls";
 import { type ClientLimits, decode, type Exchange, type WireRequest } from "./http-client.js";
 
 /** Sends `req` as HTTP/1.0 to `origin` and reads until the server closes. */
@@ -26,7 +27,11 @@ export function sendHttp10(
       socket.destroy();
       resolve(x);
     };
-    const socket = connect({ host: url.hostname, port: Number(url.port || 80) });
+    const tls = url.protocol === "https:";
+    const port = Number(url.port || (tls ? 443 : 80));
+    const socket = tls
+      ? connectTls({ host: url.hostname, port, servername: url.hostname })
+      : connect({ host: url.hostname, port });
     const timer = setTimeout(
       () =>
         finish({
@@ -39,7 +44,7 @@ export function sendHttp10(
         }),
       limits.timeoutMs,
     );
-    socket.on("connect", () => {
+    socket.on(tls ? "secureConnect" : "connect", () => {
       const lines = [`${req.method} ${req.path} HTTP/1.0`, `Host: ${url.host}`];
       for (const [k, v] of Object.entries(req.headers)) lines.push(`${k}: ${v}`);
       if (req.body) lines.push(`Content-Length: ${req.body.length}`);

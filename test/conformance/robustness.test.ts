@@ -66,6 +66,12 @@ beforeAll(async () => {
         res.writeHead(200, { "content-type": "text/html" });
         res.end("<html>hello</html>");
         return;
+      case "/http10-keepalive":
+        // answers an HTTP/1.0 request but keeps the connection open: Content-Length ends it
+        socket.write(
+          `HTTP/1.0 200 OK\r\nContent-Type: application/json\r\nContent-Length: 13\r\nConnection: keep-alive\r\n\r\n{"entry":[1]}`,
+        );
+        return;
       case "/bad-gzip":
         res.writeHead(200, { "content-type": "application/json", "content-encoding": "gzip" });
         res.end("not gzip at all");
@@ -168,6 +174,17 @@ describe("bad targets", () => {
   it("a wrong content type fails the content-type check", async () => {
     const { r } = await runBad("/wrong-type", { status: 200, contentType: "json" });
     expect(r.message).toMatch(/Content-Type "text\/html", expected application\/json/);
+  });
+  it("an HTTP/1.0 response ends at Content-Length even when the server keeps the socket", async () => {
+    const c = caseFor("/http10-keepalive");
+    const step = c.steps[0];
+    if (step) step.request.http = "1.0";
+    const e = env(3000);
+    const t0 = performance.now();
+    const r = await runCase(c, e);
+    await e.client.close();
+    expect(r.raw).toBe("pass");
+    expect(performance.now() - t0).toBeLessThan(1000);
   });
   it("a body that is not the encoding it claims fails clearly", async () => {
     const { r } = await runBad("/bad-gzip");
