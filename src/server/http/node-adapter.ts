@@ -23,6 +23,8 @@ export interface Listening {
   close(graceMs?: number): Promise<void>;
 }
 
+const EMPTY = Buffer.alloc(0);
+
 function send(res: NodeResponse, r: ServerResponse): void {
   if (res.headersSent || res.destroyed) return;
   res.writeHead(r.status, r.headers);
@@ -55,6 +57,12 @@ function refuseTooLarge(req: IncomingMessage, res: NodeResponse, limits: HttpLim
   });
   req.on("end", () => res.end());
   req.resume();
+}
+
+/** True when the request announces a body (a non-zero Content-Length or a Transfer-Encoding). */
+function hasBody(req: IncomingMessage): boolean {
+  const length = req.headers["content-length"];
+  return req.headers["transfer-encoding"] !== undefined || (length !== undefined && length !== "0");
 }
 
 /** The declared `Content-Length` (0 when absent or not a number). */
@@ -106,6 +114,26 @@ export function listenHttp(
       inFlight--;
       if (inFlight === 0) idle?.();
     };
+    const respond = (body: Buffer): void => {
+      const headers = flattenHeaders(req.headers);
+      hostOf(req, headers);
+      handle({
+        method: req.method ?? "GET",
+        url: req.url ?? "/",
+        headers,
+        body,
+        httpVersion: req.httpVersion,
+      })
+        .then((r) => send(res, r))
+        .finally(done);
+    };
+    req.on("error", done);
+    if (!hasBody(req)) {
+      // No Content-Length and no Transfer-Encoding: a request without a body (RFC 9112 §6.3).
+      req.resume();
+      respond(EMPTY);
+      return;
+    }
     const chunks: Buffer[] = [];
     let size = 0;
     let refused = false;
@@ -120,21 +148,9 @@ export function listenHttp(
       } else chunks.push(chunk);
     });
     req.on("end", () => {
-      if (refused) return;
-      const headers = flattenHeaders(req.headers);
-      hostOf(req, headers);
-      handle({
-        method: req.method ?? "GET",
-        url: req.url ?? "/",
-        headers,
-        body: chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks),
-        httpVersion: req.httpVersion,
-      })
-        .then((r) => send(res, r))
-        .finally(done);
+      if (!refused) respond(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks));
     });
     req.on("aborted", done);
-    req.on("error", done);
   };
   server.on("request", onRequest);
   // `Expect: 100-continue`: a body that will be refused is never invited (P-ERR-4).
