@@ -27,7 +27,10 @@ function describeFailure(c: CaseResult, ctx: ReportContext): string[] {
       if (k.expected !== undefined || k.actual !== undefined)
         lines.push(`    expected ${show(k.expected)}, actual ${show(k.actual)}`);
     }
-    if (f.step.request) lines.push(`  reproduce: ${curlLine(f.step.request, ctx.secrets)}`);
+    if (f.step.request) {
+      lines.push(`  reproduce: ${curlLine(f.step.request, ctx.secrets)}`);
+      lines.push(`  (signature redacted; to replay signed: opensocial-kit run --grep '^${c.id}$')`);
+    }
   }
   if (c.outcome === "fail")
     lines.push(
