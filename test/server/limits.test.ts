@@ -107,6 +107,7 @@ describe("bounded URLs and headers, slow clients", () => {
       `GET /os/0.8/people/@me/@self HTTP/1.1\r\nHost: x\r\nX-Big: ${"a".repeat(20_000)}\r\n\r\n`,
     ]);
     expect(r).toMatch(/^HTTP\/1\.1 431 /);
+    expect(r).toContain('{"error":{"code":431,');
   });
   it("a client that never finishes its headers is timed out", async () => {
     const t0 = Date.now();
@@ -199,12 +200,15 @@ describe("P-ERR-3: never a 500 for client input", () => {
       "GET /os/0.8/people/%E0%A4%A/@self HTTP/1.1",
       "GET /os/0.8/people/@me/@self?%zz=1 HTTP/1.1",
       "GET * HTTP/1.1",
+      "NOT AN HTTP REQUEST",
+      "GET /os/0.8/people/@me/@self HTTP/9.9",
       "GET http://x/os/0.8/people/@me/@self HTTP/1.1",
     ]) {
       const out = await raw([
         `${line}\r\nHost: 127.0.0.1\r\nAuthorization: OAuth oauth_consumer_key="quiz-key"\r\nConnection: close\r\n\r\n`,
       ]);
       expect(out).toMatch(/^HTTP\/1\.1 4\d\d /);
+      expect(out).toContain('{"error":{"code":4');
     }
   });
 });

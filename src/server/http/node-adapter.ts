@@ -11,6 +11,7 @@ import {
   type Server,
 } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { Duplex } from "node:stream";
 import { fault } from "../fault.js";
 import { faultResponse } from "../render.js";
 import type { HttpLimits, ServerRequest, ServerResponse } from "../types.js";
@@ -57,6 +58,25 @@ function refuseTooLarge(req: IncomingMessage, res: NodeResponse, limits: HttpLim
   });
   req.on("end", () => res.end());
   req.resume();
+}
+
+/** Node's parser errors (malformed request, oversized headers, timeouts) with the P-ERR-1 body. */
+function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
+  if (!socket.writable || (err as { code?: string }).code === "ECONNRESET") {
+    socket.destroy();
+    return;
+  }
+  const status =
+    err.code === "HPE_HEADER_OVERFLOW" ? 431 : err.code === "ERR_HTTP_REQUEST_TIMEOUT" ? 408 : 400;
+  const reason =
+    status === 431
+      ? "Request Header Fields Too Large"
+      : status === 408
+        ? "Request Timeout"
+        : "Bad Request";
+  const r = faultResponse(fault(status, reason.toLowerCase()));
+  const head = `HTTP/1.1 ${status} ${reason}\r\ncontent-type: ${r.headers["content-type"]}\r\ncontent-length: ${r.body.length}\r\nconnection: close\r\n\r\n`;
+  socket.end(Buffer.concat([Buffer.from(head, "latin1"), r.body]));
 }
 
 /** True when the request announces a body (a non-zero Content-Length or a Transfer-Encoding). */
@@ -153,6 +173,7 @@ export function listenHttp(
     req.on("aborted", done);
   };
   server.on("request", onRequest);
+  server.on("clientError", answerClientError);
   // `Expect: 100-continue`: a body that will be refused is never invited (P-ERR-4).
   server.on("checkContinue", (req: IncomingMessage, res: NodeResponse) => {
     if (declaredLength(req) > limits.maxBodyBytes) return refuseTooLarge(req, res, limits);
