@@ -19,11 +19,6 @@ CREATE TABLE IF NOT EXISTS appdata (
 CREATE INDEX IF NOT EXISTS appdata_order ON appdata (app, user, seq);
 `;
 
-interface Row {
-  key: string;
-  value: string;
-}
-
 /** Opens (creating if needed) the SQLite store at `file`. */
 export function sqliteStore(file: string): AppDataStore {
   mkdirSync(dirname(file), { recursive: true });
@@ -32,9 +27,11 @@ export function sqliteStore(file: string): AppDataStore {
   db.pragma("synchronous = FULL");
   db.pragma("busy_timeout = 5000");
   db.exec(SCHEMA);
-  const selectAll = db.prepare<[string, string], Row>(
-    "SELECT key, value FROM appdata WHERE app = ? AND user = ? ORDER BY seq",
-  );
+  const selectAll = db
+    .prepare<[string, string], [string, string]>(
+      "SELECT key, value FROM appdata WHERE app = ? AND user = ? ORDER BY seq",
+    )
+    .raw(true);
   const upsert = db.prepare(
     "INSERT INTO appdata (app, user, key, value, seq) VALUES (?, ?, ?, ?, ?) ON CONFLICT (app, user, key) DO UPDATE SET value = excluded.value",
   );
@@ -56,7 +53,7 @@ export function sqliteStore(file: string): AppDataStore {
     volatile: false,
     read(app, user, keys): AppDataMap {
       const rec = new Map<string, string>();
-      for (const row of selectAll.iterate(app, user)) rec.set(row.key, row.value);
+      for (const [key, value] of selectAll.all(app, user)) rec.set(key, value);
       return pick(rec, keys);
     },
     write(app, user, pairs) {
