@@ -63,6 +63,7 @@ export type {
   Album,
   AppDataRecord,
   BloodType,
+  JsonValue,
   OptionalPersonField,
   Person,
   Photo,

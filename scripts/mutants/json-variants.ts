@@ -33,9 +33,35 @@ function mapStructure(doc: Json, f: (o: Obj, depth: number) => Obj): Json {
   return walk(doc, 0);
 }
 
+/**
+ * Prefixes every integer-like member name in JSON text with U+0001 so that `JSON.parse` keeps
+ * their order (P-FMT-3; it would otherwise move them first). `rewriteJson` strips the mark.
+ */
+function markIntegerKeys(text: string): string {
+  let out = "";
+  let i = 0;
+  while (i < text.length) {
+    const c = text[i];
+    if (c !== '"') {
+      out += c;
+      i++;
+      continue;
+    }
+    let j = i + 1;
+    while (j < text.length && text[j] !== '"') j += text[j] === "\\" ? 2 : 1;
+    const token = text.slice(i, j + 1);
+    let k = j + 1;
+    while (k < text.length && /\s/.test(text[k] ?? "")) k++;
+    out += text[k] === ":" && /^"[0-9]+"$/.test(token) ? `"\\u0001${token.slice(1)}` : token;
+    i = j + 1;
+  }
+  return out;
+}
+
 function rewriteJson(body: string, type: string, f: (doc: Json) => Json): string {
   if (!type.includes("json")) return body;
-  return JSON.stringify(f(JSON.parse(body) as Json));
+  const doc = JSON.parse(markIntegerKeys(body)) as Json;
+  return JSON.stringify(f(doc)).replace(/"\\u0001/g, '"');
 }
 
 const reverseMembers = (o: Obj): Obj => Object.fromEntries(Object.entries(o).reverse());

@@ -27,8 +27,20 @@ export interface Photo {
   url: string;
 }
 
-/** An element of `addresses` (§2.6: structure not shown; members are scalars). */
-export type Address = Record<string, string | number | boolean>;
+/** Any JSON value. */
+export type JsonValue =
+  | string
+  | number
+  | boolean
+  | null
+  | JsonValue[]
+  | { [member: string]: JsonValue };
+
+/**
+ * An element of `addresses`. §2.6 does not show its structure, so readers accept any members;
+ * the reference server and the Atom writer use scalar members only (P-FMT-7).
+ */
+export type Address = { [member: string]: JsonValue };
 
 /** One of the blood types §2.6 allows. */
 export type BloodType = "A" | "AB" | "B" | "O";
