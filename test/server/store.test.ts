@@ -42,7 +42,7 @@ const op: fc.Arbitrary<Op> = fc.oneof(
 );
 
 describe.each(kinds)("%s store", (_, make) => {
-  it("matches a Map model: first-written order, merge, delete, per-app isolation", async () => {
+  it("matches a Map model after every step: first-written order, merge, delete, per-app isolation", async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(op, { maxLength: 12 }), async (ops) => {
         const store = make();
@@ -60,6 +60,8 @@ describe.each(kinds)("%s store", (_, make) => {
             if (o.keys === undefined) m.clear();
             else for (const k of o.keys) m.delete(k);
           }
+          // read after every step, so a stale read cache would show
+          expect([...store.read(o.app, "u")]).toEqual([...m]);
         }
         for (const a of ["quiz", "notes"])
           expect([...store.read(a, "u")]).toEqual([...(model.get(a) ?? [])]);

@@ -7,14 +7,16 @@
 
 interface Pending {
   run: () => void;
+  /** Runs synchronously right after the commit, before the caller is told. */
+  after: (() => void) | undefined;
   resolve: () => void;
   reject: (e: unknown) => void;
 }
 
 /** A queue that runs operations in batched transactions. */
 export interface CommitQueue {
-  /** Queues `run`; resolves once its transaction has committed. */
-  submit(run: () => void): Promise<void>;
+  /** Queues `run`; `after` runs once its transaction has committed, then the promise resolves. */
+  submit(run: () => void, after?: () => void): Promise<void>;
   /** Runs everything queued now, synchronously. */
   flush(): void;
 }
@@ -32,11 +34,15 @@ export function commitQueue(transaction: (body: () => void) => void): CommitQueu
       transaction(() => {
         for (const p of batch) p.run();
       });
-      for (const p of batch) p.resolve();
+      for (const p of batch) {
+        p.after?.();
+        p.resolve();
+      }
     } catch {
       for (const p of batch) {
         try {
           transaction(p.run);
+          p.after?.();
           p.resolve();
         } catch (e) {
           p.reject(e);
@@ -45,9 +51,9 @@ export function commitQueue(transaction: (body: () => void) => void): CommitQueu
     }
   };
   return {
-    submit(run) {
+    submit(run, after) {
       return new Promise<void>((resolve, reject) => {
-        queue.push({ run, resolve, reject });
+        queue.push({ run, after, resolve, reject });
         if (!scheduled) {
           scheduled = true;
           setImmediate(flush);

@@ -2,7 +2,8 @@
  * SQLite {@link AppDataStore} (better-sqlite3): WAL with `synchronous=FULL`, so a committed
  * transaction is on disk; writes of concurrent requests are group-committed. Key order is kept
  * by a sequence number assigned when a key is first written (P-FMT-3); rewriting a key keeps
- * its number, deleting and writing it again gives a new one.
+ * its number, deleting and writing it again gives a new one. Records read are cached (this
+ * process owns the file); a record's cache entry is dropped right after a write to it commits.
  */
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
@@ -18,6 +19,9 @@ CREATE TABLE IF NOT EXISTS appdata (
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS appdata_order ON appdata (app, user, seq);
 `;
+
+/** Most records kept in the read cache. */
+const CACHE_LIMIT = 10_000;
 
 /** Opens (creating if needed) the SQLite store at `file`. */
 export function sqliteStore(file: string): AppDataStore {
@@ -48,22 +52,34 @@ export function sqliteStore(file: string): AppDataStore {
   ): void => {
     for (const [k, v] of pairs) upsert.run(app, user, k, v, ++seq);
   };
+  const cache = new Map<string, Map<string, string>>();
+  const cacheId = (app: string, user: string): string => `${app}\u0000${user}`;
+  const forget = (app: string, user: string) => () => cache.delete(cacheId(app, user));
   let closed = false;
   return {
     volatile: false,
     read(app, user, keys): AppDataMap {
-      const rec = new Map<string, string>();
-      for (const [key, value] of selectAll.all(app, user)) rec.set(key, value);
+      const id = cacheId(app, user);
+      let rec = cache.get(id);
+      if (!rec) {
+        rec = new Map<string, string>();
+        for (const [key, value] of selectAll.all(app, user)) rec.set(key, value);
+        cache.set(id, rec);
+        if (cache.size > CACHE_LIMIT) cache.delete(cache.keys().next().value ?? id);
+      }
       return pick(rec, keys);
     },
     write(app, user, pairs) {
-      return queue.submit(() => setPairs(app, user, pairs));
+      return queue.submit(() => setPairs(app, user, pairs), forget(app, user));
     },
     delete(app, user, keys) {
-      return queue.submit(() => {
-        if (keys === undefined) deleteUser.run(app, user);
-        else for (const k of keys) deleteKey.run(app, user, k);
-      });
+      return queue.submit(
+        () => {
+          if (keys === undefined) deleteUser.run(app, user);
+          else for (const k of keys) deleteKey.run(app, user, k);
+        },
+        forget(app, user),
+      );
     },
     seedOnce(seed) {
       db.transaction(() => {
@@ -73,6 +89,7 @@ export function sqliteStore(file: string): AppDataStore {
           for (const [user, record] of Object.entries(users))
             setPairs(app, user, Object.entries(record));
       })();
+      cache.clear();
     },
     async close() {
       if (closed) return;
