@@ -7,7 +7,8 @@
  * counts as empty; prefixes never matter.
  */
 import { ATOM_NS } from "../../codecs/atom/namespaces.js";
-import { parseTree, type XmlElement, xpathOf } from "../../codecs/atom/tree.js";
+import { parseXmlDocument } from "../../codecs/atom/read.js";
+import { type XmlElement, xpathOf } from "../../codecs/atom/tree.js";
 import type { ExpectSpec } from "../case-types.js";
 import type { CheckResult } from "../results.js";
 import { type CheckContext, result } from "./context.js";
@@ -83,7 +84,8 @@ export function checkAtomFrame(expect: ExpectSpec, ctx: CheckContext): CheckResu
   if (!expect.atom) return [];
   const kind = expect.atom.kind;
   const statement = expect.statement ?? (kind === "appdata" ? "S-4.3-ATOM" : "P-FMT-7");
-  const tree = parseTree(ctx.text(), 64);
+  // The same bounds as the codec (size, depth, DOCTYPE, lone surrogates): target bodies are hostile input.
+  const tree = parseXmlDocument(ctx.text());
   if (!tree.ok) return []; // the codec's decoding reports malformed XML, located
   const entries = tree.root.children.filter((c) => c.uri === ATOM_NS && c.local === "entry");
   const problems = entries.flatMap((e) => entryProblems(e, kind, ctx.level === "profile"));
