@@ -1,12 +1,14 @@
 /**
  * The mutants of issue 6: each is one deliberate defect the reference server can switch on
  * (`createServer({ defects: new Set([id]) })`), with the statement it breaks. A mutant that the
- * suite does not kill is a hole in the suite.
+ * suite does not kill is a hole in the suite. The ids are the server's `DEFECTS`
+ * (src/server/defects.ts); `catalogue.test.ts` keeps the two lists equal.
  */
+import type { Defect } from "../../src/server/index.js";
 
 /** One deliberate defect. */
 export interface Mutant {
-  id: string;
+  id: Defect;
   /** The statement it breaks (§ of social-api.md or a profile id). */
   statement: string;
   /** What the defective server does. */
@@ -295,6 +297,12 @@ export const MUTANTS: readonly Mutant[] = [
     statement: "P-AUTH-5",
     area: "auth",
     what: "a viewer without the app is served",
+  },
+  {
+    id: "auth-raw-key-refused",
+    statement: "P-AUTH-6",
+    area: "auth",
+    what: "a signature made with the raw (not percent-encoded) secret is refused",
   },
   // errors and limits
   {

@@ -12,6 +12,8 @@ import { loadTarget, type RunReport, runSuite, type Target } from "../../src/con
 import {
   BUNDLED_WORLD,
   createServer,
+  DEFECTS,
+  type Defect,
   loadWorld,
   openStore,
   type World,
@@ -28,11 +30,20 @@ export interface Variant {
   rewrite: BodyRewrite;
 }
 
+/**
+ * How a mutant's run ended: a case failed (`killed`); the smoke request failed with the defect
+ * on and passes without it (`killed-by-smoke`); every case passed (`survived`); the id is no
+ * switch of the server (`unimplemented`); or the run could not be judged (`error`: it stopped
+ * for a reason the defect does not explain). Only the first two count as killed.
+ */
+export type MutantOutcome = "killed" | "killed-by-smoke" | "survived" | "unimplemented" | "error";
+
 /** What one mutant's run found. */
 export interface MutantResult {
   mutant: Mutant;
+  outcome: MutantOutcome;
   killed: boolean;
-  /** The first case that failed, or why the run stopped (smoke request refused). */
+  /** The first case that failed, or why the run stopped. */
   by: string;
   ms: number;
 }
@@ -59,7 +70,7 @@ export function loadFixtures(): { world: World; target: Target } {
 
 async function withServer<T>(
   world: World,
-  defects: ReadonlySet<string>,
+  defects: ReadonlySet<Defect>,
   use: (url: string) => Promise<T>,
 ): Promise<T> {
   const store = openStore(":memory:");
@@ -77,6 +88,53 @@ function isReport(r: Awaited<ReturnType<typeof runSuite>>): r is RunReport {
   return "cases" in r;
 }
 
+/** The whole suite at profile level, stopping at the first failure. */
+function runBail(target: Target, url: string): ReturnType<typeof runSuite> {
+  return runSuite({
+    target: { ...target, baseUrl: url },
+    level: "profile",
+    bail: true,
+    timeoutMs: 5000,
+  });
+}
+
+/** True when a server with `defects` answers the smoke request (a run with one cheap case starts). */
+export async function smokePasses(
+  world: World,
+  target: Target,
+  defects: ReadonlySet<Defect>,
+): Promise<boolean> {
+  return withServer(world, defects, async (url) => {
+    const r = await runSuite({
+      target: { ...target, baseUrl: url },
+      level: "profile",
+      grep: /^errors\/unknown-path-404$/,
+      timeoutMs: 5000,
+    });
+    return isReport(r);
+  });
+}
+
+/** Runs the suite against a server with exactly `defects` on and judges the run (see {@link MutantOutcome}). */
+export async function runWithDefects(
+  world: World,
+  target: Target,
+  defects: ReadonlySet<Defect>,
+): Promise<{ outcome: MutantOutcome; by: string }> {
+  const r = await withServer(world, defects, (url) => runBail(target, url));
+  if (!isReport(r)) {
+    const why = `run stopped (exit ${r.exitCode}): ${r.message.split("\n")[0]}`;
+    // Killed by the smoke request only if the same request passes on the correct server.
+    const byDefect = r.exitCode === 3 && (await smokePasses(world, target, new Set()));
+    return { outcome: byDefect ? "killed-by-smoke" : "error", by: why };
+  }
+  const failed = r.cases.find((c) => c.outcome === "fail" || c.outcome === "unexpected-pass");
+  if (failed) return { outcome: "killed", by: `${failed.id} (${failed.failedStatement ?? "?"})` };
+  return { outcome: "survived", by: "" };
+}
+
+const IMPLEMENTED: ReadonlySet<string> = new Set(DEFECTS);
+
 /** Runs the suite against the server with `mutant` switched on. */
 export async function runMutant(
   world: World,
@@ -84,29 +142,11 @@ export async function runMutant(
   mutant: Mutant,
 ): Promise<MutantResult> {
   const t0 = performance.now();
-  return withServer(world, new Set([mutant.id]), async (url) => {
-    const r = await runSuite({
-      target: { ...target, baseUrl: url },
-      level: "profile",
-      bail: true,
-      timeoutMs: 5000,
-    });
-    const ms = Math.round(performance.now() - t0);
-    if (!isReport(r))
-      return {
-        mutant,
-        killed: r.exitCode === 3,
-        by: `run stopped (exit ${r.exitCode}): ${r.message.split("\n")[0]}`,
-        ms,
-      };
-    const failed = r.cases.find((c) => c.outcome === "fail");
-    return {
-      mutant,
-      killed: failed !== undefined,
-      by: failed ? `${failed.id} (${failed.failedStatement ?? "?"})` : "",
-      ms,
-    };
-  });
+  const judged = IMPLEMENTED.has(mutant.id)
+    ? await runWithDefects(world, target, new Set([mutant.id]))
+    : { outcome: "unimplemented" as const, by: "not a defect switch of the server (DEFECTS)" };
+  const killed = judged.outcome === "killed" || judged.outcome === "killed-by-smoke";
+  return { mutant, ...judged, killed, ms: Math.round(performance.now() - t0) };
 }
 
 /** Runs the suite against a correct server behind `variant`'s rewriting proxy. */

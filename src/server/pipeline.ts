@@ -7,6 +7,7 @@ import { formParams, type OAuthParam } from "../oauth/index.js";
 import type { NonceStore } from "./auth/nonce-store.js";
 import { verifyRequest } from "./auth/verify.js";
 import { maybeCompress } from "./compress.js";
+import type { Defects } from "./defects.js";
 import { type Fault, fault, isFault } from "./fault.js";
 import { getAlbums, getPhotos } from "./handlers/albums.js";
 import { deleteAppData, readAppData, writeAppData } from "./handlers/appdata.js";
@@ -35,7 +36,7 @@ export interface PipelineDeps {
   logger: ServerLogger;
   limits: HttpLimits;
   nonces: NonceStore;
-  defects: ReadonlySet<string>;
+  defects: Defects;
   atom: AtomRenderer;
 }
 
@@ -95,7 +96,10 @@ export function dispatch(
 
 async function answer(req: ServerRequest, deps: PipelineDeps): Promise<Reply | Fault> {
   if (req.body.length > deps.limits.maxBodyBytes)
-    return fault(413, "request body larger than 1 MiB");
+    return fault(
+      deps.defects.has("limits-413-ignored") ? 400 : 413,
+      "request body larger than 1 MiB",
+    );
   const target = parseTarget(req.url);
   if (isFault(target)) return target;
   const caller: Caller | Fault = verifyRequest(req, target, {
@@ -104,12 +108,15 @@ async function answer(req: ServerRequest, deps: PipelineDeps): Promise<Reply | F
     nowMs: deps.clock(),
     defects: deps.defects,
   });
-  if (isFault(caller)) return caller;
+  if (isFault(caller)) return deps.defects.has("auth-401") ? fault(401, caller.message) : caller;
   const match = matchRoute(req.method, target.pathname);
   if (isFault(match)) return match;
-  if (!hasApp(caller.viewer, caller.app))
+  if (!hasApp(caller.viewer, caller.app) && !deps.defects.has("auth-viewer-without-app"))
     return fault(403, "the viewer does not use this application");
-  if ("deferred" in match) return match.deferred;
+  if ("deferred" in match)
+    return match.deferred.status === 403 && deps.defects.has("errors-missing-selector-404")
+      ? fault(404, "not found")
+      : match.deferred;
   const ctx: HandlerContext = {
     ...caller,
     world: deps.world,
@@ -129,7 +136,9 @@ export async function handleRequest(
   let res: ServerResponse;
   try {
     const out = await answer(req, deps);
-    res = isFault(out) ? faultResponse(out) : replyResponse(out, deps.atom);
+    res = isFault(out)
+      ? faultResponse(out, deps.defects)
+      : replyResponse(out, deps.atom, deps.defects);
   } catch (e) {
     deps.logger.error("internal error", {
       method: req.method,

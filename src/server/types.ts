@@ -2,6 +2,7 @@
  * The socket-free request and response of the reference server (`handle(req)`), the options
  * of `createServer`, and the context every handler receives.
  */
+import type { Defect, Defects } from "./defects.js";
 import type { AppDataStore } from "./store/types.js";
 import type { World, WorldApp, WorldPerson } from "./world/types.js";
 
@@ -56,9 +57,9 @@ export interface ServerOptions {
   /** P-FMT-5: write RFC 4287-valid Atom feeds (feed id, title, updated, author). Default false. */
   atomStrict?: boolean;
   /**
-   * Mutation testing (issue 6): names of rules to break on purpose. Never set in production.
+   * Mutation testing (issue 6): rules to break on purpose (`DEFECTS`). Never set in production.
    */
-  defects?: ReadonlySet<string>;
+  defects?: ReadonlySet<Defect>;
 }
 
 /** Who is calling (P-AUTH-1): the application and the viewer. */
@@ -76,5 +77,5 @@ export interface HandlerContext extends Caller {
   readonly store: AppDataStore;
   readonly query: Query;
   readonly req: ServerRequest;
-  readonly defects: ReadonlySet<string>;
+  readonly defects: Defects;
 }

@@ -14,6 +14,7 @@ import {
   signaturesEqual,
   signingKey,
 } from "../../oauth/index.js";
+import type { Defects } from "../defects.js";
 import { type Fault, fault, isFault } from "../fault.js";
 import type { Caller, ServerRequest } from "../types.js";
 import { findPerson } from "../world/resolve.js";
@@ -27,7 +28,7 @@ export interface VerifyContext {
   world: World;
   nonces: NonceStore;
   nowMs: number;
-  defects: ReadonlySet<string>;
+  defects: Defects;
 }
 
 /** The request's path as signed, and its query parameters. */
@@ -68,7 +69,7 @@ const keyCache = new WeakMap<WorldApp, readonly KeyObject[]>();
  * P-AUTH-1/6: the signing keys of `app` (from the percent-encoded secret, and from the raw one
  * when it differs), prepared once as key objects: the same keys as `signingKey`/`rawSigningKey`.
  */
-export function keysOf(app: WorldApp, defects: ReadonlySet<string>): readonly KeyObject[] {
+export function keysOf(app: WorldApp, defects: Defects): readonly KeyObject[] {
   let keys = keyCache.get(app);
   if (!keys) {
     const encoded = signingKey(app.consumerSecret);
@@ -78,7 +79,7 @@ export function keysOf(app: WorldApp, defects: ReadonlySet<string>): readonly Ke
     );
     keyCache.set(app, keys);
   }
-  return defects.has("auth-no-raw-key") ? keys.slice(0, 1) : keys;
+  return defects.has("auth-raw-key-refused") ? keys.slice(0, 1) : keys;
 }
 
 /** P-AUTH-1/6: true when some candidate list, signed with the secret (encoded or raw), gives `signature`. */
@@ -89,7 +90,7 @@ export function signatureMatches(
   bodyLists: readonly (readonly OAuthParam[])[],
   app: WorldApp,
   signature: string,
-  defects: ReadonlySet<string>,
+  defects: Defects,
 ): boolean {
   const keys = keysOf(app, defects);
   for (const list of lists)
@@ -99,7 +100,7 @@ export function signatureMatches(
         if (signaturesEqual(createHmac("sha1", key).update(base).digest("base64"), signature))
           return true;
     }
-  return defects.has("auth-accept-any-signature");
+  return defects.has("auth-bad-signature-accepted");
 }
 
 /** Verifies `req` and returns the caller (app and viewer), or a 400 fault. */
@@ -126,7 +127,8 @@ export function verifyRequest(
   const token = p.get("oauth_token");
   if (token !== undefined && token !== "") return bad("two-legged requests carry no token");
   if (nonce === "" || nonce.length > 256) return bad("malformed oauth_nonce");
-  const ts = checkTimestamp(stamp, ctx.nowMs);
+  const now = ctx.defects.has("auth-stale-accepted") ? Number(stamp) * 1000 : ctx.nowMs;
+  const ts = checkTimestamp(stamp, now);
   if (isFault(ts)) return ts;
   const app = ctx.world.appsByKey.get(key);
   if (!app) return bad("unknown consumer key");
@@ -137,7 +139,10 @@ export function verifyRequest(
   const bodyLists = bodyParamLists(req.headers["content-type"], req.body);
   if (!signatureMatches(req.method, uri, collected.lists, bodyLists, app, signature, ctx.defects))
     return bad("invalid signature");
-  if (!ctx.nonces.claim(key, nonce, ts, ctx.nowMs) && !ctx.defects.has("auth-allow-replay"))
+  if (
+    !ctx.nonces.claim(key, nonce, ts, ctx.nowMs) &&
+    !ctx.defects.has("auth-nonce-replay-accepted")
+  )
     return bad("nonce already used");
   const requestor = p.get("xoauth_requestor_id");
   const viewer = requestor === undefined ? undefined : findPerson(ctx.world, requestor);

@@ -4,7 +4,7 @@
  */
 import { type Fault, fault, isFault } from "../fault.js";
 import { chooseFormat } from "../query/format.js";
-import { DEFAULT_COUNT, readPage, slicePage } from "../query/paging.js";
+import { DEFAULT_COUNT, pageOf, readPage } from "../query/paging.js";
 import type { Reply } from "../reply.js";
 import type { Route } from "../router.js";
 import type { HandlerContext } from "../types.js";
@@ -15,7 +15,7 @@ import type { IndexedAlbum } from "../world/types.js";
 /** P-ALBUM-1: without `visibility`, everyone-albums only; `all`, every album the viewer may see. */
 export function readVisibility(ctx: HandlerContext): "everyone" | "all" | Fault {
   const v = ctx.query.get("visibility");
-  if (v === undefined) return "everyone";
+  if (v === undefined) return ctx.defects.has("albums-visibility-ignored") ? "all" : "everyone";
   return v === "all" ? "all" : fault(400, "visibility must be all");
 }
 
@@ -30,22 +30,23 @@ export function getAlbums(
   if (isFault(format)) return format;
   const visibility = readVisibility(ctx);
   if (isFault(visibility)) return visibility;
-  const page = readPage(ctx.query, DEFAULT_COUNT.albums);
+  const page = readPage(ctx.query, DEFAULT_COUNT.albums, ctx.defects);
   if (isFault(page)) return page;
   const all = ctx.world.albumsByOwner.get(owner.id) ?? [];
+  const hideFriends = ctx.defects.has("albums-friend-scope") && owner.id !== ctx.viewer.id;
   const list =
     visibility === "all"
-      ? all.filter((a) => canSeeAlbum(ctx.world, a, ctx.viewer.id))
+      ? all.filter(
+          (a) =>
+            canSeeAlbum(ctx.world, a, ctx.viewer.id) &&
+            !(hideFriends && a.visibility === "friends"),
+        )
       : all.filter((a) => a.visibility === "everyone");
+  const shown = pageOf(list, page, ctx.defects);
   return {
     kind: "albums",
     format,
-    value: {
-      entry: slicePage(list, page).map(albumView),
-      startIndex: page.startIndex,
-      itemsPerPage: page.count,
-      totalResults: list.length,
-    },
+    value: { ...shown, entry: shown.entry.map((a) => albumView(a, ctx.defects)) },
   };
 }
 
@@ -63,21 +64,20 @@ export function getPhotos(
   if (!owner) return fault(404, "the specified user is not found");
   const album = findAlbum(ctx, route.albumId);
   if (!album || album.ownerId !== owner.id) return fault(404, "the specified album is not found");
-  if (!canSeeAlbum(ctx.world, album, ctx.viewer.id))
+  if (
+    !canSeeAlbum(ctx.world, album, ctx.viewer.id) &&
+    !ctx.defects.has("photos-hidden-album-readable")
+  )
     return fault(403, "no permission to read this album");
   const format = chooseFormat(ctx.query, ctx.req.headers.accept);
   if (isFault(format)) return format;
-  const page = readPage(ctx.query, DEFAULT_COUNT.photos);
+  const page = readPage(ctx.query, DEFAULT_COUNT.photos, ctx.defects);
   if (isFault(page)) return page;
+  const shown = pageOf(album.photos, page, ctx.defects);
   return {
     kind: "photos",
     format,
     ownerId: album.ownerId,
-    value: {
-      entry: slicePage(album.photos, page).map(photoView),
-      startIndex: page.startIndex,
-      itemsPerPage: page.count,
-      totalResults: album.photos.length,
-    },
+    value: { ...shown, entry: shown.entry.map(photoView) },
   };
 }

@@ -2,10 +2,13 @@
  * GET people/{guid}/{selector}/{pid} (§4.6, §7.2) with P-PEOPLE-1..5 and P-PAGE: unknown user or
  * pid → 404 before permission → 403 (P-ERR-5), then the query (400).
  */
+
+import type { Person } from "../../model/resources.js";
+import type { PersonResponse } from "../../model/responses.js";
 import { type Fault, fault, isFault } from "../fault.js";
 import { fieldNames } from "../query/fields.js";
 import { chooseFormat } from "../query/format.js";
-import { DEFAULT_COUNT, readPage, slicePage } from "../query/paging.js";
+import { DEFAULT_COUNT, pageOf, readPage } from "../query/paging.js";
 import type { Reply } from "../reply.js";
 import type { Route } from "../router.js";
 import type { HandlerContext } from "../types.js";
@@ -17,12 +20,24 @@ type PeopleRoute = Extract<Route, { op: "people" }>;
 
 /** P-PEOPLE-4: the viewer and the viewer's friends. */
 export function canReadProfile(ctx: HandlerContext, target: WorldPerson): boolean {
+  if (ctx.defects.has("people-stranger-readable")) return true;
   return target.id === ctx.viewer.id || areFriends(ctx.world, target.id, ctx.viewer.id);
+}
+
+/** A person as this request shows them (`selfOf` for isViewer/isOwner, `fields` from the query). */
+function show(ctx: HandlerContext, p: WorldPerson, selfOf?: string): Person {
+  const fields = ctx.defects.has("people-fields-ignored") ? [] : (fieldNames(ctx.query) ?? []);
+  const out = personView(
+    p,
+    selfOf === undefined ? { app: ctx.app, fields } : { app: ctx.app, fields, selfOf },
+  );
+  if (ctx.defects.has("people-has-app-always")) out.hasApp = true;
+  return out;
 }
 
 /** P-PEOPLE-2: only `hasApp` is a known filter. */
 export function readFilter(ctx: HandlerContext): "hasApp" | undefined | Fault {
-  const filterBy = ctx.query.get("filterBy");
+  const filterBy = ctx.defects.has("people-filter-ignored") ? undefined : ctx.query.get("filterBy");
   if (filterBy === undefined || filterBy === "hasApp") return filterBy;
   return fault(400, "filterBy supports only hasApp");
 }
@@ -31,12 +46,11 @@ function self(ctx: HandlerContext, target: WorldPerson): Reply | Fault {
   if (!canReadProfile(ctx, target)) return fault(403, "no permission to read this user");
   const format = chooseFormat(ctx.query, ctx.req.headers.accept);
   if (isFault(format)) return format;
-  const entry = personView(target, {
-    app: ctx.app,
-    selfOf: ctx.viewer.id,
-    fields: fieldNames(ctx.query) ?? [],
-  });
-  return { kind: "person", format, value: { entry, startIndex: 0, totalResults: 1 } };
+  const entry = show(ctx, target, ctx.viewer.id);
+  const value: PersonResponse = { entry, startIndex: 0, totalResults: 1 };
+  if (ctx.defects.has("people-items-on-self")) Object.assign(value, { itemsPerPage: 1 });
+  if (ctx.defects.has("people-self-entry-array")) Object.assign(value, { entry: [entry] });
+  return { kind: "person", format, value };
 }
 
 /** P-PEOPLE-1: one friend as an object, no itemsPerPage, no isViewer/isOwner. */
@@ -48,7 +62,7 @@ function oneFriend(ctx: HandlerContext, target: WorldPerson, pid: string): Reply
     return fault(403, "no permission to read friends of another user");
   const format = chooseFormat(ctx.query, ctx.req.headers.accept);
   if (isFault(format)) return format;
-  const entry = personView(friend, { app: ctx.app, fields: fieldNames(ctx.query) ?? [] });
+  const entry = show(ctx, friend);
   return { kind: "person", format, value: { entry, startIndex: 0, totalResults: 1 } };
 }
 
@@ -57,7 +71,7 @@ function friends(ctx: HandlerContext, target: WorldPerson): Reply | Fault {
     return fault(403, "no permission to read friends of another user");
   const format = chooseFormat(ctx.query, ctx.req.headers.accept);
   if (isFault(format)) return format;
-  const page = readPage(ctx.query, DEFAULT_COUNT.friends);
+  const page = readPage(ctx.query, DEFAULT_COUNT.friends, ctx.defects);
   if (isFault(page)) return page;
   const filter = readFilter(ctx);
   if (isFault(filter)) return filter;
@@ -65,23 +79,23 @@ function friends(ctx: HandlerContext, target: WorldPerson): Reply | Fault {
     (id) => ctx.world.people.get(id) ?? [],
   );
   if (filter === "hasApp") list = list.filter((p) => hasApp(p, ctx.app));
-  const fields = fieldNames(ctx.query) ?? [];
+  const selfOf = ctx.defects.has("people-is-viewer-on-friends") ? ctx.viewer.id : undefined;
+  const shown = pageOf(list, page, ctx.defects);
   return {
     kind: "people",
     format,
-    value: {
-      entry: slicePage(list, page).map((p) => personView(p, { app: ctx.app, fields })),
-      startIndex: page.startIndex,
-      itemsPerPage: page.count,
-      totalResults: list.length,
-    },
+    value: { ...shown, entry: shown.entry.map((p) => show(ctx, p, selfOf)) },
   };
 }
 
 /** Answers a people request. */
 export function getPeople(ctx: HandlerContext, route: PeopleRoute): Reply | Fault {
   const target = resolveGuid(ctx.world, route.guid, ctx.viewer);
-  if (!target) return fault(404, "the specified user is not found");
+  if (!target)
+    return fault(
+      ctx.defects.has("people-unknown-403") ? 403 : 404,
+      "the specified user is not found",
+    );
   if (route.pid !== undefined) return oneFriend(ctx, target, route.pid);
   return route.selector === "@self" ? self(ctx, target) : friends(ctx, target);
 }
