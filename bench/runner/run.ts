@@ -96,7 +96,7 @@ async function main(): Promise<void> {
   const env: CaseEnv = {
     client,
     origin: url,
-    apps: { main: { consumerKey: "quiz-key", consumerSecret: "quiz-secret" } },
+    apps: { main: { consumerKey: "quiz-key", consumerSecret: "quiz secret+1/é" } },
     users: { viewer: "example.org:alice" },
     namespace: "example.org",
     limits: { timeoutMs: 10_000, maxBodyBytes: 4 * 1024 * 1024 },
@@ -108,7 +108,7 @@ async function main(): Promise<void> {
       method: "GET",
       url: url + PATH,
       consumerKey: "quiz-key",
-      consumerSecret: "quiz-secret",
+      consumerSecret: "quiz secret+1/é",
       requestorId: "example.org:alice",
     });
     const u = new URL(s.url);

@@ -61,7 +61,7 @@ function signedPool(
       method: s.method,
       url: base + s.path,
       consumerKey: "quiz-key",
-      consumerSecret: "quiz-secret",
+      consumerSecret: "quiz secret+1/é",
       requestorId: "example.org:alice",
       nonce: `${s.name}-${i}-${Math.random().toString(36).slice(2)}`,
     });

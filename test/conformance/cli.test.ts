@@ -79,7 +79,8 @@ describe("opensocial-kit run", () => {
     expect(out.text).toContain("statement S-4.6-SELF");
     expect(out.text).toMatch(/\/: must have required property 'totalResults'|totalResults/);
     expect(out.text).toMatch(/reproduce: curl .*oauth_signature="REDACTED"/);
-    expect(out.text).not.toContain("quiz-secret");
+    expect(out.text).not.toContain("quiz secret+1/é");
+    expect(out.text).not.toContain("quiz%20secret");
     expect(out.text).toContain('expectation entry: {"id":"people/self-viewer"');
     const report = JSON.parse(readFileSync(json, "utf8"));
     const validateReport = new Ajv2020({ strict: false }).compile(

@@ -52,7 +52,7 @@ export function bundledTarget(baseUrl: string, world = true): Target {
     {
       baseUrl,
       apps: {
-        main: { consumerKey: "quiz-key", consumerSecret: "quiz-secret" },
+        main: { consumerKey: "quiz-key", consumerSecret: "quiz secret+1/é" },
         other: { consumerKey: "notes-key", consumerSecret: "notes-secret" },
       },
       users: {

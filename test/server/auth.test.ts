@@ -22,7 +22,7 @@ const SELF = "/os/0.8/people/@me/@self";
 function expectAuthFault(r: { status: number; json: unknown; text: string }): void {
   expect(r.status).toBe(400);
   expect(r.json).toMatchObject({ error: { code: 400 } });
-  expect(r.text).not.toMatch(/quiz-secret|oauth_signature=|oauth_nonce/);
+  expect(r.text).not.toMatch(/quiz secret\+1\/é|quiz%20secret|oauth_signature=|oauth_nonce/);
 }
 
 describe("P-AUTH-1/2: accepted credentials", () => {
@@ -94,7 +94,7 @@ describe("P-AUTH-3: every authentication fault is 400", () => {
     expectAuthFault(
       await call(s.url, {
         path: SELF,
-        app: { consumerKey: "nope", consumerSecret: "quiz-secret" },
+        app: { consumerKey: "nope", consumerSecret: "quiz secret+1/é" },
       }),
     );
   });
@@ -140,7 +140,7 @@ describe("P-AUTH-3: every authentication fault is 400", () => {
       ...params,
       ["xoauth_requestor_id", "example.org:alice"],
     ]);
-    const sig = hmacSha1(signingKey("quiz-secret"), base);
+    const sig = hmacSha1(signingKey("quiz secret+1/é"), base);
     const r = await fetch(url, {
       method: "POST",
       headers: {
@@ -156,7 +156,7 @@ describe("P-AUTH-3: every authentication fault is 400", () => {
       path: SELF,
       headers: {
         authorization:
-          'OAuth oauth_consumer_key="quiz-key", oauth_signature_method="PLAINTEXT", oauth_signature="quiz-secret%26", oauth_timestamp="1", oauth_nonce="n"',
+          'OAuth oauth_consumer_key="quiz-key", oauth_signature_method="PLAINTEXT", oauth_signature="quiz%20secret%2B1%2F%C3%A9%26", oauth_timestamp="1", oauth_nonce="n"',
       },
     });
     expectAuthFault(r);

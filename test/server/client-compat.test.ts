@@ -186,7 +186,7 @@ function bodyShape(opts: {
 }
 
 async function expectShape(shape: Shape, status = 200): Promise<Raw> {
-  const good = await sendRaw(shape("quiz-secret"));
+  const good = await sendRaw(shape("quiz secret+1/é"));
   expect(good.status, good.text).toBe(status);
   const bad = await sendRaw(shape(WRONG));
   expect(bad.status).toBe(400);
@@ -244,7 +244,7 @@ describe("identity and signing as deployed (issue 7 item 1)", () => {
     );
     const read = await sendRaw(
       headerShape({ path: "/os/0.8/appdata/@me/@self/@app", query: [ALICE, ["fields", "php,n"]] })(
-        "quiz-secret",
+        "quiz secret+1/é",
       ),
     );
     expect(JSON.parse(read.text).entry["example.org:alice"]).toEqual({ php: "yes", n: "1+1" });
@@ -268,7 +268,7 @@ describe("identity and signing as deployed (issue 7 item 1)", () => {
       "POST",
       "/os/0.8/appdata/@me/@self/@app",
       [ALICE, ...oauth],
-      "quiz-secret",
+      "quiz secret+1/é",
     );
     const r = await sendRaw(
       http(
@@ -335,7 +335,9 @@ describe("identity and signing as deployed (issue 7 item 1)", () => {
     );
     expect(gz.headers["content-encoding"]).toBe("gzip");
     expect(JSON.parse(gz.text).entry.id).toBe("example.org:alice");
-    const plain = await sendRaw(headerShape({ path: "/os/0.8/people/@me/@self" })("quiz-secret"));
+    const plain = await sendRaw(
+      headerShape({ path: "/os/0.8/people/@me/@self" })("quiz secret+1/é"),
+    );
     expect(plain.headers["content-encoding"]).toBeUndefined();
   });
 });

@@ -142,7 +142,7 @@ describe("P-ERR-2: compression only when asked", () => {
       method: "GET",
       url: `${s.url}/os/0.8/people/@me/@self`,
       consumerKey: "quiz-key",
-      consumerSecret: "quiz-secret",
+      consumerSecret: "quiz secret+1/é",
       requestorId: "example.org:alice",
     });
     const raw = await new Promise<{ headers: Record<string, unknown>; body: Buffer }>(

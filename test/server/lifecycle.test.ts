@@ -28,7 +28,7 @@ describe("lifecycle", () => {
       method: "POST",
       url: `${s.url}/os/0.8/appdata/@me/@self/@app`,
       consumerKey: "quiz-key",
-      consumerSecret: "quiz-secret",
+      consumerSecret: "quiz secret+1/é",
       requestorId: "example.org:alice",
     });
     const u = new URL(signed.url);
@@ -72,7 +72,7 @@ describe("lifecycle", () => {
       method: "GET",
       url: "http://sandbox.test/os/0.8/people/@me/@self",
       consumerKey: "quiz-key",
-      consumerSecret: "quiz-secret",
+      consumerSecret: "quiz secret+1/é",
       requestorId: "alice",
     });
     const u = new URL(signed.url);

@@ -41,7 +41,7 @@ function signedHead(method: string, path: string, extra: string[]): string {
     method,
     url: `http://127.0.0.1:${port}${path}`,
     consumerKey: "quiz-key",
-    consumerSecret: "quiz-secret",
+    consumerSecret: "quiz secret+1/é",
     requestorId: "example.org:alice",
   });
   const u = new URL(signed.url);
