@@ -1,4 +1,5 @@
 // RFC 5849 primitives against the RFC's own example (§3.4.1.1) and a sign/verify round trip.
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   formatAuthorizationHeader,
@@ -17,6 +18,26 @@ describe("RFC 5849", () => {
   it("percent-encodes per §3.6", () => {
     expect(percentEncode("a b!*'()~-._")).toBe("a%20b%21%2A%27%28%29~-._");
     expect(percentEncode("é")).toBe("%C3%A9");
+  });
+
+  it("the unreserved fast path agrees with full encoding for any text", () => {
+    const slow = (t: string): string =>
+      encodeURIComponent(t).replace(
+        /[!'()*]/g,
+        (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+      );
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.string(),
+          fc.string({ unit: "binary" }).filter((t) => t.isWellFormed()),
+        ),
+        (t) => {
+          expect(percentEncode(t)).toBe(slow(t));
+        },
+      ),
+    );
+    expect(percentEncode("Az09-._~")).toBe("Az09-._~");
   });
 
   it("builds the §3.4.1.1 example base string", () => {
