@@ -39,6 +39,7 @@ export function parseAuthorizationHeader(header: string): OAuthParam[] | undefin
 }
 
 function safeDecode(text: string): string | undefined {
+  if (!text.includes("%")) return text;
   try {
     return decodeURIComponent(text);
   } catch {

@@ -50,12 +50,15 @@ export function formParams(text: string): OAuthParam[] {
     const eq = seg.indexOf("=");
     const n = eq < 0 ? seg : seg.slice(0, eq);
     const v = eq < 0 ? "" : seg.slice(eq + 1);
-    out.push([
-      decodeURIComponent(n.replace(/\+/g, " ")),
-      decodeURIComponent(v.replace(/\+/g, " ")),
-    ]);
+    out.push([formDecode(n), formDecode(v)]);
   }
   return out;
+}
+
+/** Decodes one form-encoded component (`+` as space); throws URIError on bad escapes. */
+function formDecode(text: string): string {
+  if (!text.includes("%") && !text.includes("+")) return text;
+  return decodeURIComponent(text.replace(/\+/g, " "));
 }
 
 /** Signs `input` and returns what to send. */
