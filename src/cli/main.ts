@@ -7,6 +7,9 @@ import { hideBin } from "yargs/helpers";
 import { COMMANDS } from "./commands.js";
 import { packageVersion } from "./version.js";
 
+/** Thrown from yargs' failure handler so that no command runs after a usage error. */
+const USAGE = Symbol("usage");
+
 /** Runs the CLI with `argv` (without node and script). Resolves to the exit code. */
 export async function main(argv: string[] = hideBin(process.argv)): Promise<number> {
   let exitCode = 0;
@@ -17,19 +20,25 @@ export async function main(argv: string[] = hideBin(process.argv)): Promise<numb
     )
     .version(packageVersion())
     .strict()
-    .demandCommand(1, "Name a command: see the list above.")
+    .demandCommand(1, "Name a command: serve, run or coverage.")
     .recommendCommands()
     .wrap(Math.min(100, process.stdout.columns || 100))
     .epilogue("Spec: social-api.md, decisions: profile.md. Docs: README.md.")
-    .fail((msg, err, y) => {
+    .exitProcess(false)
+    .fail((msg, err) => {
       if (err) throw err;
-      process.stderr.write(`${y.help() && ""}${msg}\nRun 'opensocial-kit --help' for usage.\n`);
-      exitCode = 2;
+      process.stderr.write(`${msg}\nRun 'opensocial-kit <command> --help' for usage.\n`);
+      throw USAGE;
     });
   for (const command of COMMANDS)
     command(cli, (code) => {
       exitCode = code;
     });
-  await cli.parseAsync();
+  try {
+    await cli.parseAsync();
+  } catch (e) {
+    if (e === USAGE) return 2;
+    throw e;
+  }
   return exitCode;
 }

@@ -223,7 +223,31 @@ export const registerRun: CommandRegistration = (cli: Argv, setExit) => {
           type: "boolean",
           default: false,
           describe: "Stop after the first unexpected result",
-        }),
+        })
+        .example("$0 run", "quick start: the whole suite against an in-process reference server")
+        .example(
+          "$0 run --target my-target.json",
+          "your implementation (target file: see fixtures/target.json)",
+        )
+        .example(
+          "$0 run --base-url http://127.0.0.1:8080 --level core",
+          "only what social-api.md itself says, with the bundled apps and users",
+        )
+        .example(
+          "$0 run --target t.json --reporter console --reporter junit:reports/junit.xml --reporter json:reports/run.json",
+          "CI: progress on the console, JUnit and JSON reports to files",
+        )
+        .example(
+          "$0 run --target t.json --expectations known-failures.json",
+          "gate on known failures: an unexpected pass or an unused entry fails the run",
+        )
+        .example(
+          "$0 run --grep '^appdata-write/' --bail",
+          "one operation's cases, stop at the first failure",
+        )
+        .epilogue(
+          "Exit codes: 0 every selected case passed (or failed as expected); 1 a conformance failure, an unexpected pass or a stale expectation; 2 usage or target-file error; 3 target unreachable or credentials refused by the smoke request; 4 nothing selected (a run that tested nothing is never green). Docs: conformance/README-runners.md.",
+        ),
     async (argv) => {
       setExit(
         await runCommand({

@@ -81,7 +81,18 @@ export const serveCommand: CommandRegistration = (cli: Argv, setExit) => {
           type: "boolean",
           default: false,
           describe: "Write RFC 4287-valid Atom feeds (P-FMT-5) instead of the social-api.md layout",
-        }),
+        })
+        .example(
+          "$0 serve",
+          "bundled world on http://127.0.0.1:8080, data in ./.opensocial-kit/appdata.sqlite",
+        )
+        .example(
+          "$0 serve --world my-world.json --port 0 --data :memory:",
+          "your world, any free port, nothing kept",
+        )
+        .epilogue(
+          "Requests are signed with two-legged OAuth 1.0a (HMAC-SHA1, P-AUTH-1); the bundled world's apps and users are in fixtures/world.json and fixtures/target.json. Stop with Ctrl-C: in-flight requests finish first. World file format: schemas/world.schema.json.",
+        ),
     async (argv) => {
       setExit(await runServe(argv as ServeArgs));
     },
