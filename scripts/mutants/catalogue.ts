@@ -32,10 +32,22 @@ export const MUTANTS: readonly Mutant[] = [
     what: "a write of 99 pairs is refused",
   },
   {
+    id: "appdata-fields-100-accepted",
+    statement: "P-DATA-3",
+    area: "appdata",
+    what: "a fields list of 100 keys is accepted",
+  },
+  {
     id: "appdata-key-alphabet-ignored",
     statement: "P-DATA-1",
     area: "appdata",
     what: "keys outside A-Za-z0-9_.- are stored",
+  },
+  {
+    id: "appdata-value-rules-ignored",
+    statement: "P-DATA-1",
+    area: "appdata",
+    what: "values with characters outside XML Char are stored",
   },
   {
     id: "appdata-values-as-numbers",
@@ -84,6 +96,12 @@ export const MUTANTS: readonly Mutant[] = [
     statement: "§4.4",
     area: "appdata",
     what: "another user's data can be written",
+  },
+  {
+    id: "appdata-delete-other-guid",
+    statement: "§4.5",
+    area: "appdata",
+    what: "another user's data can be deleted",
   },
   {
     id: "appdata-apps-shared",
@@ -198,6 +216,12 @@ export const MUTANTS: readonly Mutant[] = [
     what: "an invalid count answers 200",
   },
   {
+    id: "paging-max-count-refused",
+    statement: "P-PAGE-1",
+    area: "paging",
+    what: "count=1000 (the largest accepted) answers 400",
+  },
+  {
     id: "paging-missing-total",
     statement: "§2.4",
     area: "paging",
@@ -211,6 +235,12 @@ export const MUTANTS: readonly Mutant[] = [
     what: "people @self carries itemsPerPage",
   },
   { id: "people-fields-ignored", statement: "§2.6", area: "people", what: "fields is ignored" },
+  {
+    id: "people-absent-fields-filled",
+    statement: "§2.6",
+    area: "people",
+    what: "an asked field the person lacks is written as an empty string",
+  },
   {
     id: "people-filter-ignored",
     statement: "§4.6",
@@ -237,6 +267,24 @@ export const MUTANTS: readonly Mutant[] = [
     what: "a stranger's profile is returned",
   },
   {
+    id: "people-pid-not-friend",
+    statement: "P-PEOPLE-1",
+    area: "people",
+    what: "a pid that is not a friend of guid is returned",
+  },
+  {
+    id: "people-friends-of-other",
+    statement: "P-PEOPLE-1",
+    area: "people",
+    what: "another user's friends list is returned",
+  },
+  {
+    id: "people-friends-unordered",
+    statement: "P-PAGE-3",
+    area: "people",
+    what: "friends are listed in reverse id order",
+  },
+  {
     id: "people-self-entry-array",
     statement: "§4.6",
     area: "people",
@@ -256,6 +304,12 @@ export const MUTANTS: readonly Mutant[] = [
     what: "mediaItemCount is one more than the photos",
   },
   {
+    id: "albums-mime-types-repeated",
+    statement: "P-ALBUM-3",
+    area: "albums",
+    what: "mediaMimeType lists every photo's type, repeats included",
+  },
+  {
     id: "albums-friend-scope",
     statement: "P-ALBUM-1",
     area: "albums",
@@ -266,6 +320,12 @@ export const MUTANTS: readonly Mutant[] = [
     statement: "P-ALBUM-2",
     area: "albums",
     what: "photos of an album the viewer may not see",
+  },
+  {
+    id: "photos-foreign-album",
+    statement: "P-ALBUM-2",
+    area: "albums",
+    what: "photos of an album that guid does not own are listed",
   },
   // auth
   {
@@ -291,6 +351,12 @@ export const MUTANTS: readonly Mutant[] = [
     statement: "P-AUTH-3",
     area: "auth",
     what: "a stale timestamp is accepted",
+  },
+  {
+    id: "auth-body-hash-ignored",
+    statement: "P-AUTH-2",
+    area: "auth",
+    what: "a wrong oauth_body_hash is accepted",
   },
   {
     id: "auth-viewer-without-app",

@@ -142,9 +142,16 @@ export async function runMutant(
   mutant: Mutant,
 ): Promise<MutantResult> {
   const t0 = performance.now();
-  const judged = IMPLEMENTED.has(mutant.id)
-    ? await runWithDefects(world, target, new Set([mutant.id]))
-    : { outcome: "unimplemented" as const, by: "not a defect switch of the server (DEFECTS)" };
+  let judged: { outcome: MutantOutcome; by: string };
+  if (!IMPLEMENTED.has(mutant.id))
+    judged = { outcome: "unimplemented", by: "not a defect switch of the server (DEFECTS)" };
+  else
+    try {
+      judged = await runWithDefects(world, target, new Set([mutant.id]));
+    } catch (e) {
+      // A server that cannot start proves nothing about the suite.
+      judged = { outcome: "error", by: `no run: ${e instanceof Error ? e.message : String(e)}` };
+    }
   const killed = judged.outcome === "killed" || judged.outcome === "killed-by-smoke";
   return { mutant, ...judged, killed, ms: Math.round(performance.now() - t0) };
 }

@@ -63,7 +63,8 @@ export function getPhotos(
   const owner = resolveGuid(ctx.world, route.guid, ctx.viewer);
   if (!owner) return fault(404, "the specified user is not found");
   const album = findAlbum(ctx, route.albumId);
-  if (!album || album.ownerId !== owner.id) return fault(404, "the specified album is not found");
+  if (!album || (album.ownerId !== owner.id && !ctx.defects.has("photos-foreign-album")))
+    return fault(404, "the specified album is not found");
   if (
     !canSeeAlbum(ctx.world, album, ctx.viewer.id) &&
     !ctx.defects.has("photos-hidden-album-readable")

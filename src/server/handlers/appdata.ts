@@ -40,7 +40,7 @@ export function readAppData(
   if (!canReadAppData(ctx, target, route.selector)) return fault(403, "no permission to read");
   const format = chooseFormat(ctx.query, ctx.req.headers.accept);
   if (isFault(format)) return format;
-  const keys = appDataKeys(ctx.query);
+  const keys = appDataKeys(ctx.query, ctx.defects);
   if (isFault(keys)) return keys;
   const friends = ctx.world.friends.get(target.id) ?? [];
   const users =
@@ -82,10 +82,11 @@ export async function deleteAppData(
   ctx: HandlerContext,
   route: Extract<Route, { op: "appdata-delete" }>,
 ): Promise<Reply | Fault> {
-  if (!isOwnGuid(ctx, route.guid)) return fault(403, "no permission to update");
+  if (!isOwnGuid(ctx, route.guid) && !ctx.defects.has("appdata-delete-other-guid"))
+    return fault(403, "no permission to update");
   const format = chooseFormat(ctx.query, ctx.req.headers.accept);
   if (isFault(format)) return format;
-  const keys = appDataKeys(ctx.query);
+  const keys = appDataKeys(ctx.query, ctx.defects);
   if (isFault(keys)) return keys;
   if (keys === undefined && ctx.defects.has("appdata-delete-all-keeps-data"))
     return { kind: "empty" };

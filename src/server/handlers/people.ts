@@ -3,7 +3,7 @@
  * pid → 404 before permission → 403 (P-ERR-5), then the query (400).
  */
 
-import type { Person } from "../../model/resources.js";
+import { OPTIONAL_PERSON_FIELDS, type Person } from "../../model/resources.js";
 import type { PersonResponse } from "../../model/responses.js";
 import { type Fault, fault, isFault } from "../fault.js";
 import { fieldNames } from "../query/fields.js";
@@ -17,6 +17,8 @@ import { areFriends, findPerson, resolveGuid } from "../world/resolve.js";
 import type { WorldPerson } from "../world/types.js";
 
 type PeopleRoute = Extract<Route, { op: "people" }>;
+
+const OPTIONAL: ReadonlySet<string> = new Set(OPTIONAL_PERSON_FIELDS);
 
 /** P-PEOPLE-4: the viewer and the viewer's friends. */
 export function canReadProfile(ctx: HandlerContext, target: WorldPerson): boolean {
@@ -32,6 +34,8 @@ function show(ctx: HandlerContext, p: WorldPerson, selfOf?: string): Person {
     selfOf === undefined ? { app: ctx.app, fields } : { app: ctx.app, fields, selfOf },
   );
   if (ctx.defects.has("people-has-app-always")) out.hasApp = true;
+  if (ctx.defects.has("people-absent-fields-filled"))
+    for (const f of fields) if (OPTIONAL.has(f) && !(f in out)) Object.assign(out, { [f]: "" });
   return out;
 }
 
@@ -56,7 +60,10 @@ function self(ctx: HandlerContext, target: WorldPerson): Reply | Fault {
 /** P-PEOPLE-1: one friend as an object, no itemsPerPage, no isViewer/isOwner. */
 function oneFriend(ctx: HandlerContext, target: WorldPerson, pid: string): Reply | Fault {
   const friend = findPerson(ctx.world, pid);
-  if (!friend || !areFriends(ctx.world, target.id, friend.id))
+  if (
+    !friend ||
+    (!areFriends(ctx.world, target.id, friend.id) && !ctx.defects.has("people-pid-not-friend"))
+  )
     return fault(404, "the specified user is not found");
   if (target.id !== ctx.viewer.id)
     return fault(403, "no permission to read friends of another user");
@@ -67,7 +74,7 @@ function oneFriend(ctx: HandlerContext, target: WorldPerson, pid: string): Reply
 }
 
 function friends(ctx: HandlerContext, target: WorldPerson): Reply | Fault {
-  if (target.id !== ctx.viewer.id)
+  if (target.id !== ctx.viewer.id && !ctx.defects.has("people-friends-of-other"))
     return fault(403, "no permission to read friends of another user");
   const format = chooseFormat(ctx.query, ctx.req.headers.accept);
   if (isFault(format)) return format;
@@ -79,6 +86,7 @@ function friends(ctx: HandlerContext, target: WorldPerson): Reply | Fault {
     (id) => ctx.world.people.get(id) ?? [],
   );
   if (filter === "hasApp") list = list.filter((p) => hasApp(p, ctx.app));
+  if (ctx.defects.has("people-friends-unordered")) list = list.toReversed();
   const selfOf = ctx.defects.has("people-is-viewer-on-friends") ? ctx.viewer.id : undefined;
   const shown = pageOf(list, page, ctx.defects);
   return {

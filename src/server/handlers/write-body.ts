@@ -84,7 +84,8 @@ export function checkPairs(
   for (const [k, v] of read.pairs) {
     if (!isValidKey(k) && !defects.has("appdata-key-alphabet-ignored"))
       return fault(400, "a character not allowed in a key is used");
-    if (!isValidValue(v)) return fault(400, "key/value specification invalid: value not allowed");
+    if (!isValidValue(v) && !defects.has("appdata-value-rules-ignored"))
+      return fault(400, "key/value specification invalid: value not allowed");
   }
   return read.pairs;
 }

@@ -37,7 +37,8 @@ export function readPage(
   const startIndex = start === undefined ? 0 : parseDecimal(start);
   if (startIndex === undefined) return fault(400, "paging value invalid: startIndex");
   const n = count === undefined ? defaultCount : parseDecimal(count);
-  if (n === undefined || n === 0 || n > MAX_COUNT)
+  const max = defects.has("paging-max-count-refused") ? MAX_COUNT - 1 : MAX_COUNT;
+  if (n === undefined || n === 0 || n > max)
     return defects.has("paging-bad-count-accepted")
       ? { startIndex, count: defaultCount }
       : fault(400, "paging value invalid: count");

@@ -17,7 +17,9 @@ export function albumView(a: IndexedAlbum, defects: Defects = NO_DEFECTS): Album
     thumbnailUrl: a.thumbnailUrl,
     mediaItemCount: a.photos.length + (defects.has("albums-count-off-by-one") ? 1 : 0),
     ownerId: a.ownerId,
-    mediaMimeType: [...a.mediaMimeType],
+    mediaMimeType: defects.has("albums-mime-types-repeated")
+      ? a.photos.map((p) => p.mimeType)
+      : [...a.mediaMimeType],
   };
 }
 
