@@ -13,7 +13,16 @@ export interface Mutant {
   statement: string;
   /** What the defective server does. */
   what: string;
-  area: "appdata" | "atom" | "paging" | "people" | "albums" | "auth" | "errors" | "limits";
+  area:
+    | "appdata"
+    | "atom"
+    | "paging"
+    | "people"
+    | "albums"
+    | "auth"
+    | "errors"
+    | "limits"
+    | "clients";
 }
 
 /** Every mutant, grouped by area. */
@@ -388,6 +397,36 @@ export const MUTANTS: readonly Mutant[] = [
     statement: "§7.1",
     area: "errors",
     what: "a path without selector answers 404, not 403",
+  },
+  {
+    id: "errors-missing-guid-404",
+    statement: "§7.1",
+    area: "errors",
+    what: "a path without guid answers 404, not 400",
+  },
+  {
+    id: "errors-500-bad-query",
+    statement: "P-ERR-3",
+    area: "errors",
+    what: "an undecodable query answers 500",
+  },
+  {
+    id: "errors-trailing-slash-404",
+    statement: "P-ERR-2",
+    area: "errors",
+    what: "a path with one trailing slash answers 404",
+  },
+  {
+    id: "errors-gzip-unasked",
+    statement: "P-ERR-2",
+    area: "errors",
+    what: "responses are gzipped without Accept-Encoding",
+  },
+  {
+    id: "clients-http10-refused",
+    statement: "P-AUTH-6",
+    area: "clients",
+    what: "HTTP/1.0 requests answer 505",
   },
   {
     id: "limits-413-ignored",

@@ -71,6 +71,11 @@ export const DEFECTS = [
   "errors-405-no-allow",
   "errors-body-plain",
   "errors-missing-selector-404",
+  "errors-missing-guid-404",
+  "errors-500-bad-query",
+  "errors-trailing-slash-404",
+  "errors-gzip-unasked",
+  "clients-http10-refused",
   "limits-413-ignored",
 ] as const;
 

@@ -101,7 +101,10 @@ async function answer(req: ServerRequest, deps: PipelineDeps): Promise<Reply | F
       "request body larger than 1 MiB",
     );
   const target = parseTarget(req.url);
+  if (isFault(target) && deps.defects.has("errors-500-bad-query")) throw new Error("mutant");
   if (isFault(target)) return target;
+  if (req.httpVersion === "1.0" && deps.defects.has("clients-http10-refused"))
+    return fault(505, "HTTP/1.0 not supported");
   const caller: Caller | Fault = verifyRequest(req, target, {
     world: deps.world,
     nonces: deps.nonces,
@@ -109,12 +112,15 @@ async function answer(req: ServerRequest, deps: PipelineDeps): Promise<Reply | F
     defects: deps.defects,
   });
   if (isFault(caller)) return deps.defects.has("auth-401") ? fault(401, caller.message) : caller;
+  if (target.pathname.endsWith("/") && deps.defects.has("errors-trailing-slash-404"))
+    return fault(404, "not found");
   const match = matchRoute(req.method, target.pathname);
   if (isFault(match)) return match;
   if (!hasApp(caller.viewer, caller.app) && !deps.defects.has("auth-viewer-without-app"))
     return fault(403, "the viewer does not use this application");
   if ("deferred" in match)
-    return match.deferred.status === 403 && deps.defects.has("errors-missing-selector-404")
+    return (match.deferred.status === 403 && deps.defects.has("errors-missing-selector-404")) ||
+      (match.deferred.status === 400 && deps.defects.has("errors-missing-guid-404"))
       ? fault(404, "not found")
       : match.deferred;
   const ctx: HandlerContext = {
@@ -147,5 +153,6 @@ export async function handleRequest(
     });
     res = faultResponse(fault(500, "internal error"));
   }
-  return maybeCompress(res, req.headers["accept-encoding"]);
+  const gzip = deps.defects.has("errors-gzip-unasked") ? "gzip" : req.headers["accept-encoding"];
+  return maybeCompress(res, gzip);
 }
