@@ -53,7 +53,8 @@ function self(ctx: HandlerContext, target: WorldPerson): Reply | Fault {
   const entry = show(ctx, target, ctx.viewer.id);
   const value: PersonResponse = { entry, startIndex: 0, totalResults: 1 };
   if (ctx.defects.has("people-items-on-self")) Object.assign(value, { itemsPerPage: 1 });
-  if (ctx.defects.has("people-self-entry-array")) Object.assign(value, { entry: [entry] });
+  if (ctx.defects.has("people-self-entry-array") && format === "json")
+    Object.assign(value, { entry: [entry] });
   return { kind: "person", format, value };
 }
 
