@@ -89,6 +89,14 @@ export const stringRendering = (body: string, type: string): string =>
     ),
   );
 
+/** Application-data users (`entry` members and `id`) in reverse order: no order is promised by the profile either. */
+export const appDataUserOrder = (body: string, type: string): string =>
+  rewriteJson(body, type, (doc) =>
+    isAppData(doc) && isObj(doc.entry) && Array.isArray(doc.id)
+      ? { ...doc, entry: reverseMembers(doc.entry), id: [...doc.id].reverse() }
+      : doc,
+  );
+
 /** `entry` lists, appdata users and `id` in reverse order (no order is promised by social-api.md). */
 export const entryOrder = (body: string, type: string): string =>
   rewriteJson(body, type, (doc) => {

@@ -2,7 +2,13 @@
  * The allowed variants of issue 6 item 2, each with the level at which it must pass.
  */
 import type { Variant } from "./harness.js";
-import { entryOrder, extraMembers, memberOrder, stringRendering } from "./json-variants.js";
+import {
+  appDataUserOrder,
+  entryOrder,
+  extraMembers,
+  memberOrder,
+  stringRendering,
+} from "./json-variants.js";
 import {
   extensionElements,
   extraWhitespace,
@@ -35,6 +41,12 @@ export const VARIANTS: readonly Variant[] = [
     what: "entries in another order (no order in social-api.md)",
     level: "core",
     rewrite: entryOrder,
+  },
+  {
+    id: "json-appdata-user-order",
+    what: "application-data users in another order (no order in profile.md either)",
+    level: "profile",
+    rewrite: appDataUserOrder,
   },
   {
     id: "atom-other-prefixes",
