@@ -11,6 +11,7 @@ import {
   runMutant,
   runVariant,
   runWithDefects,
+  smokePasses,
 } from "../../scripts/mutants/harness.js";
 import { VARIANTS } from "../../scripts/mutants/variants.js";
 import { DEFECTS } from "../../src/server/index.js";
@@ -65,6 +66,9 @@ describe("harness judgement", () => {
     const r = await runWithDefects(world, wrong, new Set(["auth-401"]));
     expect(r.outcome).toBe("error");
     expect(r.by).toMatch(/exit 3/);
+    // The same smoke request with the right credentials passes: that is what a smoke kill needs.
+    expect(await smokePasses(world, target, new Set(["auth-401"]))).toBe(true);
+    expect(await smokePasses(world, wrong, new Set())).toBe(false);
   });
 
   it("runs a variant with zero false positives", async () => {
