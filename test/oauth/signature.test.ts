@@ -30,7 +30,7 @@ describe("RFC 5849", () => {
       fc.property(
         fc.oneof(
           fc.string(),
-          fc.string({ unit: "binary" }).filter((t) => t.isWellFormed()),
+          fc.string({ unit: "binary" }).filter((t) => !/\p{Cs}/u.test(t)),
         ),
         (t) => {
           expect(percentEncode(t)).toBe(slow(t));
