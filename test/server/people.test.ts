@@ -151,4 +151,14 @@ describe("P-PEOPLE-1: single friend by pid", () => {
       (await get("/os/0.8/people/@me/@friends/example.org:bob?count=0&filterBy=x")).status,
     ).toBe(200);
   });
+  it("another user's friendships cannot be probed: friend or not, a known pid → 403", async () => {
+    // bob's friends are alice and dave; erin and carol are not: all answer alike (review finding).
+    for (const pid of ["dave", "erin", "carol"])
+      expect((await get(`/os/0.8/people/example.org:bob/@friends/example.org:${pid}`)).status).toBe(
+        403,
+      );
+    expect((await get("/os/0.8/people/example.org:bob/@friends/example.org:nobody")).status).toBe(
+      404,
+    );
+  });
 });

@@ -61,13 +61,13 @@ function self(ctx: HandlerContext, target: WorldPerson): Reply | Fault {
 /** P-PEOPLE-1: one friend as an object, no itemsPerPage, no isViewer/isOwner. */
 function oneFriend(ctx: HandlerContext, target: WorldPerson, pid: string): Reply | Fault {
   const friend = findPerson(ctx.world, pid);
-  if (
-    !friend ||
-    (!areFriends(ctx.world, target.id, friend.id) && !ctx.defects.has("people-pid-not-friend"))
-  )
-    return fault(404, "the specified user is not found");
+  if (!friend) return fault(404, "the specified user is not found");
+  // P-ERR-5's "unknown pid" is read as "no such user": a known pid is judged only after the
+  // permission check, so another user's friendships cannot be probed through 404 vs 403.
   if (target.id !== ctx.viewer.id)
     return fault(403, "no permission to read friends of another user");
+  if (!areFriends(ctx.world, target.id, friend.id) && !ctx.defects.has("people-pid-not-friend"))
+    return fault(404, "the specified user is not found");
   const format = chooseFormat(ctx.query, ctx.req.headers.accept);
   if (isFault(format)) return format;
   const entry = show(ctx, friend);
