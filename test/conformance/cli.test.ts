@@ -208,6 +208,29 @@ describe("opensocial-kit run", () => {
     expect(await quiet(["run", "--expectations", exp])).toBe(2);
   });
 
+  it("exit 2 before any case runs when a report file cannot be written", async () => {
+    const file = join(dir, "a-file");
+    writeFileSync(file, "x");
+    for (const spec of [`junit:${join(file, "x.xml")}`, `json:${dir}`]) {
+      const err = sink();
+      const t0 = performance.now();
+      expect(await runCommand({ ...args, reporter: [spec] }, sink(), err)).toBe(2);
+      expect(performance.now() - t0).toBeLessThan(1000);
+      expect(err.text).toMatch(/report file .* (cannot be written|is a directory)/);
+      expect(err.text).not.toContain("started the reference server");
+    }
+    const nested = join(dir, "new", "deeper", "run.json");
+    const out = sink();
+    expect(
+      await runCommand(
+        { ...args, grep: "^people/self-viewer$", reporter: ["console", `json:${nested}`] },
+        out,
+        sink(),
+      ),
+    ).toBe(0);
+    expect(JSON.parse(readFileSync(nested, "utf8")).cases).toHaveLength(1);
+  });
+
   it("exit 3 when the target is unreachable or refuses the credentials", async () => {
     const closed = await startFake(() => undefined);
     const url = closed.url;

@@ -5,8 +5,8 @@
  * in-memory store, the bundled world) and uses fixtures/target.json's apps and users: the
  * quick start. Only this command, not the runner, imports the server.
  */
-import { writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { accessSync, constants, mkdirSync, statSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
 import type { Argv } from "yargs";
 import {
   EXIT,
@@ -68,6 +68,25 @@ function parseReporters(args: RunArgs): Output[] | string {
   return outs;
 }
 
+/**
+ * Why a report file could not be written, checked before the suite runs (so a bad path costs
+ * nothing): its folder is created if missing, must be writable, and the path must not be a folder.
+ */
+export function reportPathProblem(file: string): string | undefined {
+  const path = resolve(file);
+  try {
+    if (statSync(path, { throwIfNoEntry: false })?.isDirectory())
+      return `report file ${file} is a directory`;
+    mkdirSync(dirname(path), { recursive: true });
+    accessSync(dirname(path), constants.W_OK);
+    if (statSync(path, { throwIfNoEntry: false })) accessSync(path, constants.W_OK);
+  } catch (e) {
+    const code = (e as { code?: string }).code ?? "";
+    return `report file ${file} cannot be written (${code || (e as Error).message})`;
+  }
+  return undefined;
+}
+
 /** Where a command writes (process.stdout / process.stderr, or a buffer in tests). */
 export interface TextSink {
   write(text: string): unknown;
@@ -86,6 +105,10 @@ export async function runCommand(
   if (args.level !== "core" && args.level !== "profile") return usage("--level is core or profile");
   const outputs = parseReporters(args);
   if (typeof outputs === "string") return usage(outputs);
+  for (const o of outputs) {
+    const problem = o.file === undefined ? undefined : reportPathProblem(o.file);
+    if (problem) return usage(problem);
+  }
   let grep: RegExp | undefined;
   try {
     if (args.grep !== undefined) grep = new RegExp(args.grep);
