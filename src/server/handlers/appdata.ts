@@ -7,7 +7,7 @@ import { appDataKeys } from "../query/fields.js";
 import { chooseFormat } from "../query/format.js";
 import type { Reply } from "../reply.js";
 import type { Route } from "../router.js";
-import type { AppDataMap } from "../store/types.js";
+import { type AppDataMap, RECORD_LIMITS } from "../store/types.js";
 import type { HandlerContext } from "../types.js";
 import { areFriends, findPerson, resolveGuid } from "../world/resolve.js";
 import type { WorldPerson } from "../world/types.js";
@@ -73,7 +73,12 @@ export async function writeAppData(
   const pairs = parseWriteBody(ctx.req.headers["content-type"], ctx.req.body, ctx.defects);
   if (isFault(pairs)) return pairs;
   if (ctx.defects.has("appdata-post-replaces")) await ctx.store.delete(ctx.app.id, ctx.viewer.id);
-  await ctx.store.write(ctx.app.id, ctx.viewer.id, [...pairs]);
+  const written = await ctx.store.write(ctx.app.id, ctx.viewer.id, [...pairs]);
+  if (written === "over-limit")
+    return fault(
+      400,
+      `application data of one user is limited to ${RECORD_LIMITS.maxKeys} keys and ${RECORD_LIMITS.maxBytes} bytes`,
+    );
   return { kind: "empty" };
 }
 

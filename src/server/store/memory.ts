@@ -2,7 +2,13 @@
  * In-memory {@link AppDataStore}: `Map`s all the way down, so `__proto__` and `constructor` are
  * ordinary keys and insertion order is first-written order (P-FMT-3).
  */
-import { type AppDataMap, type AppDataStore, pick } from "./types.js";
+import {
+  type AppDataMap,
+  type AppDataStore,
+  pick,
+  RECORD_LIMITS,
+  recordBytes,
+} from "./types.js";
 
 const EMPTY: AppDataMap = new Map();
 
@@ -29,8 +35,14 @@ export function memoryStore(): AppDataStore {
       return pick(apps.get(app)?.get(user) ?? EMPTY, keys);
     },
     async write(app, user, pairs) {
+      const current = apps.get(app)?.get(user) ?? EMPTY;
+      const merged = new Map(current);
+      for (const [k, v] of pairs) merged.set(k, v);
+      if (merged.size > RECORD_LIMITS.maxKeys || recordBytes(merged) > RECORD_LIMITS.maxBytes)
+        return "over-limit";
       const rec = recordOf(app, user);
       for (const [k, v] of pairs) rec.set(k, v);
+      return "written";
     },
     async delete(app, user, keys) {
       const rec = apps.get(app)?.get(user);

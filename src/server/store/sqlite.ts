@@ -9,7 +9,7 @@ import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import Database from "better-sqlite3";
 import { commitQueue } from "./group-commit.js";
-import { type AppDataMap, type AppDataStore, pick } from "./types.js";
+import { type AppDataMap, type AppDataStore, pick, RECORD_LIMITS } from "./types.js";
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
@@ -19,6 +19,9 @@ CREATE TABLE IF NOT EXISTS appdata (
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS appdata_order ON appdata (app, user, seq);
 `;
+
+/** Thrown inside a write's transaction when the record would cross RECORD_LIMITS. */
+const OVER_LIMIT = Symbol("over-limit");
 
 /** Most records kept in the read cache. */
 const CACHE_LIMIT = 10_000;
@@ -38,6 +41,9 @@ export function sqliteStore(file: string): AppDataStore {
     .raw(true);
   const upsert = db.prepare(
     "INSERT INTO appdata (app, user, key, value, seq) VALUES (?, ?, ?, ?, ?) ON CONFLICT (app, user, key) DO UPDATE SET value = excluded.value",
+  );
+  const recordSize = db.prepare<[string, string], { n: number; bytes: number }>(
+    "SELECT COUNT(*) AS n, COALESCE(SUM(OCTET_LENGTH(key) + OCTET_LENGTH(value)), 0) AS bytes FROM appdata WHERE app = ? AND user = ?",
   );
   const deleteKey = db.prepare("DELETE FROM appdata WHERE app = ? AND user = ? AND key = ?");
   const deleteUser = db.prepare("DELETE FROM appdata WHERE app = ? AND user = ?");
@@ -70,7 +76,20 @@ export function sqliteStore(file: string): AppDataStore {
       return pick(rec, keys);
     },
     write(app, user, pairs) {
-      return queue.submit(() => setPairs(app, user, pairs), forget(app, user));
+      const run = (): void => {
+        setPairs(app, user, pairs);
+        const size = recordSize.get(app, user);
+        // Thrown inside the transaction, so the write is rolled back (RECORD_LIMITS).
+        if (size && (size.n > RECORD_LIMITS.maxKeys || size.bytes > RECORD_LIMITS.maxBytes))
+          throw OVER_LIMIT;
+      };
+      return queue.submit(run, forget(app, user)).then(
+        () => "written" as const,
+        (e: unknown) => {
+          if (e === OVER_LIMIT) return "over-limit" as const;
+          throw e;
+        },
+      );
     },
     delete(app, user, keys) {
       return queue.submit(

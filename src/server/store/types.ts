@@ -6,14 +6,38 @@
 /** One user's record: key → value, in first-written order. */
 export type AppDataMap = ReadonlyMap<string, string>;
 
+/**
+ * Bounds on one user's record for one application (a server limit the profile leaves open):
+ * without them, merged writes could grow a record until reading it fails. A write that would
+ * cross either bound is refused as a whole.
+ */
+export const RECORD_LIMITS = { maxKeys: 10_000, maxBytes: 4 * 1024 * 1024 } as const;
+
+/** What a write did: stored, or refused because the record would cross {@link RECORD_LIMITS}. */
+export type WriteResult = "written" | "over-limit";
+
+/** UTF-8 size of a record's keys and values, as {@link RECORD_LIMITS} counts it. */
+export function recordBytes(record: Iterable<readonly [string, string]>): number {
+  let n = 0;
+  for (const [k, v] of record) n += Buffer.byteLength(k) + Buffer.byteLength(v);
+  return n;
+}
+
 /** What every store implementation offers. Reads are synchronous; writes resolve when durable. */
 export interface AppDataStore {
   /** `true` for a store that keeps nothing across restarts. */
   readonly volatile: boolean;
   /** The record of `user` for `app` (empty when none); `keys` limits it, keeping stored order. */
   read(app: string, user: string, keys?: readonly string[]): AppDataMap;
-  /** Sets `pairs` (in order) for `user`, keeping other keys (P-DATA-4). All or nothing. */
-  write(app: string, user: string, pairs: readonly (readonly [string, string])[]): Promise<void>;
+  /**
+   * Sets `pairs` (in order) for `user`, keeping other keys (P-DATA-4). All or nothing: resolves
+   * `over-limit`, storing nothing, when the record would cross {@link RECORD_LIMITS}.
+   */
+  write(
+    app: string,
+    user: string,
+    pairs: readonly (readonly [string, string])[],
+  ): Promise<WriteResult>;
   /** Deletes `keys` of `user` (all keys when undefined). Unknown keys are ignored (P-DATA-5). */
   delete(app: string, user: string, keys?: readonly string[]): Promise<void>;
   /** Writes `seed` only if this store has never been seeded (world `appdata`, issue 4 §2). */
