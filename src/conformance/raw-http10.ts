@@ -19,6 +19,7 @@ export function sendHttp10(
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
+    const head = headScanner();
     let done = false;
     const finish = (x: Exchange) => {
       if (done) return;
@@ -65,8 +66,10 @@ export function sendHttp10(
         return;
       }
       chunks.push(b);
-      const complete = completeLength(chunks);
-      if (complete !== undefined && size >= complete)
+      // Each chunk is scanned once for the end of the headers; afterwards only the running size
+      // is compared (no re-joining of every chunk on every event).
+      const total = head.push(b, chunks);
+      if (total !== undefined && total >= 0 && size >= total)
         finish(parseResponse(Buffer.concat(chunks), limits, ms()));
     });
     socket.on("error", (e) =>
@@ -79,13 +82,35 @@ export function sendHttp10(
   });
 }
 
-/** Total bytes of the response when its headers are in and carry Content-Length. */
-function completeLength(chunks: Buffer[]): number | undefined {
-  const raw = Buffer.concat(chunks);
-  const split = raw.indexOf("\r\n\r\n");
-  if (split < 0) return undefined;
-  const m = /\r\ncontent-length:\s*(\d+)/i.exec(raw.subarray(0, split).toString("latin1"));
-  return m ? split + 4 + Number(m[1]) : undefined;
+/**
+ * Finds the end of the headers as chunks arrive, scanning each byte once (three bytes of the
+ * previous chunk are kept for a `\r\n\r\n` split across chunks). `push` answers the total
+ * length of the response once the headers are in: header bytes plus Content-Length, or -1
+ * without Content-Length (the response ends when the server closes); undefined before.
+ */
+export function headScanner(): {
+  push(chunk: Buffer, all: readonly Buffer[]): number | undefined;
+} {
+  let seen = 0;
+  let tail = Buffer.alloc(0);
+  let total: number | undefined;
+  return {
+    push(chunk, all) {
+      if (total !== undefined) return total;
+      const window = Buffer.concat([tail, chunk]);
+      const at = window.indexOf("\r\n\r\n");
+      if (at < 0) {
+        seen += chunk.length;
+        tail = window.subarray(Math.max(0, window.length - 3));
+        return undefined;
+      }
+      const split = seen - tail.length + at;
+      const head = Buffer.concat(all).subarray(0, split).toString("latin1");
+      const m = /\r\ncontent-length:\s*(\d+)/i.exec(head);
+      total = m ? split + 4 + Number(m[1]) : -1;
+      return total;
+    },
+  };
 }
 
 function parseResponse(raw: Buffer, limits: ClientLimits, ms: number): Exchange {
