@@ -59,3 +59,13 @@ describe("parseWriteBody", () => {
     );
   });
 });
+
+describe("bounded reading (P-DATA-3)", () => {
+  it("stops reading at PAIR_LIMIT: a huge body is refused after 100 pairs", async () => {
+    const { scanForm, scanStringObject } = await import("./write-body.js");
+    const form = Array.from({ length: 50_000 }, (_, i) => `k${i}=v`).join("&");
+    expect(scanForm(form)?.count).toBe(100);
+    const json = `{${Array.from({ length: 50_000 }, (_, i) => `"k${i}":"v"`).join(",")}}`;
+    expect(scanStringObject(json)?.count).toBe(100);
+  });
+});

@@ -44,7 +44,8 @@ export function scanStringObject(text: string): { pairs: Pairs; count: number } 
     const v = token(STRING, text, skip(text, at + 1));
     if (!v) return undefined;
     pairs.set(JSON.parse(k[0]) as string, JSON.parse(v[0]) as string);
-    count++;
+    // P-DATA-3: at PAIR_LIMIT the write is refused whatever follows; stop reading (bounded work).
+    if (++count >= PAIR_LIMIT) return { pairs, count };
     at = skip(text, v[1]);
     if (text[at] === "}") return skip(text, at + 1) === text.length ? { pairs, count } : undefined;
     if (text[at] !== ",") return undefined;
@@ -63,7 +64,7 @@ export function scanForm(text: string): { pairs: Pairs; count: number } | undefi
       const name = decodeURIComponent((eq < 0 ? seg : seg.slice(0, eq)).replace(/\+/g, " "));
       const value = eq < 0 ? "" : decodeURIComponent(seg.slice(eq + 1).replace(/\+/g, " "));
       pairs.set(name, value);
-      count++;
+      if (++count >= PAIR_LIMIT) break; // P-DATA-3: refused whatever follows
     }
   } catch {
     return undefined;
