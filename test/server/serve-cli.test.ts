@@ -53,6 +53,17 @@ describe("serve", () => {
     expect(await s.exit).toBe(0);
     expect(s.output().out).toContain("stopped");
   });
+  it("refuses a data file another server holds: exit 1, a clear message, no stack", async () => {
+    const data = join(t.dir, "held", "appdata.sqlite");
+    const first = serve(["--port", "0", "--data", data]);
+    await first.listening();
+    const second = serve(["--port", "0", "--data", data]);
+    expect(await second.exit).toBe(1);
+    expect(second.output().err).toMatch(/in use by another process/);
+    expect(second.output().err).not.toMatch(/at .*\.ts:\d+/);
+    first.child.kill("SIGTERM");
+    expect(await first.exit).toBe(0);
+  });
   it("refuses a world with an unknown id, naming its path", async () => {
     const bad = join(t.dir, "bad-world.json");
     writeFileSync(

@@ -3,7 +3,14 @@
  * in-flight requests finish and closes the store.
  */
 import type { Argv } from "yargs";
-import { BUNDLED_WORLD, createServer, loadWorld, openStore } from "../../server/index.js";
+import { KitError } from "../../model/kit-error.js";
+import {
+  type AppDataStore,
+  BUNDLED_WORLD,
+  createServer,
+  loadWorld,
+  openStore,
+} from "../../server/index.js";
 import type { CommandRegistration } from "../commands.js";
 
 /** Default location of the application data (relative to the working directory). */
@@ -31,7 +38,14 @@ export async function runServe(args: ServeArgs): Promise<number> {
     process.stderr.write(`--port must be 0–65535\n`);
     return 2;
   }
-  const store = openStore(args.data);
+  let store: AppDataStore;
+  try {
+    store = openStore(args.data);
+  } catch (e) {
+    if (!(e instanceof KitError)) throw e;
+    process.stderr.write(`--data ${args.data}: ${e.message}\n`);
+    return 1;
+  }
   const server = createServer({ world: world.value, store, atomStrict: args.atomStrict });
   let url: string;
   try {

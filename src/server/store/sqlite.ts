@@ -8,6 +8,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import Database from "better-sqlite3";
+import { KitError } from "../../model/kit-error.js";
 import { commitQueue } from "./group-commit.js";
 import { type AppDataMap, type AppDataStore, pick, RECORD_LIMITS } from "./types.js";
 
@@ -26,14 +27,40 @@ const OVER_LIMIT = Symbol("over-limit");
 /** Most records kept in the read cache. */
 const CACHE_LIMIT = 10_000;
 
+/**
+ * Opens `file` for this process alone: EXCLUSIVE locking (the read cache assumes no other
+ * writer), and a write transaction at once, so that a file another process holds, a read-only
+ * file or an unwritable folder is refused at start (`OSK_STORE_UNAVAILABLE`), not at the first
+ * POST.
+ */
+function openExclusive(file: string): Database.Database {
+  let db: Database.Database | undefined;
+  try {
+    mkdirSync(dirname(file), { recursive: true });
+    db = new Database(file, { timeout: 0 }); // a held file is refused at once, not after 5 s
+    db.pragma("locking_mode = EXCLUSIVE");
+    db.pragma("journal_mode = WAL");
+    db.pragma("synchronous = FULL");
+    db.exec("BEGIN IMMEDIATE; COMMIT;");
+    db.pragma("busy_timeout = 5000");
+    db.exec(SCHEMA);
+    return db;
+  } catch (e) {
+    db?.close();
+    const code = (e as { code?: string }).code ?? "";
+    const why =
+      code === "SQLITE_BUSY"
+        ? "in use by another process"
+        : code === "SQLITE_READONLY" || code === "EACCES" || code === "EROFS"
+          ? "not writable"
+          : (e as Error).message;
+    throw new KitError("OSK_STORE_UNAVAILABLE", `${file}: ${why}`);
+  }
+}
+
 /** Opens (creating if needed) the SQLite store at `file`. */
 export function sqliteStore(file: string): AppDataStore {
-  mkdirSync(dirname(file), { recursive: true });
-  const db = new Database(file);
-  db.pragma("journal_mode = WAL");
-  db.pragma("synchronous = FULL");
-  db.pragma("busy_timeout = 5000");
-  db.exec(SCHEMA);
+  const db = openExclusive(file);
   const selectAll = db
     .prepare<[string, string], [string, string]>(
       "SELECT key, value FROM appdata WHERE app = ? AND user = ? ORDER BY seq",
