@@ -2,13 +2,7 @@
  * In-memory {@link AppDataStore}: `Map`s all the way down, so `__proto__` and `constructor` are
  * ordinary keys and insertion order is first-written order (P-FMT-3).
  */
-import {
-  type AppDataMap,
-  type AppDataStore,
-  pick,
-  RECORD_LIMITS,
-  recordBytes,
-} from "./types.js";
+import { type AppDataMap, type AppDataStore, pick, RECORD_LIMITS, recordBytes } from "./types.js";
 
 const EMPTY: AppDataMap = new Map();
 
