@@ -22,7 +22,11 @@ export function checkStatus(expect: ExpectSpec, ctx: CheckContext): CheckResult[
   ];
 }
 
+/**
+ * The start of the body for a failure message, decoded from the first bytes only: a slice of
+ * the whole text would keep the whole (up to 4 MiB) body alive in the report.
+ */
 function snippet(ctx: CheckContext): string {
-  const t = ctx.text().replace(/\s+/g, " ").trim();
+  const t = ctx.response.body.subarray(0, 640).toString("utf8").replace(/\s+/g, " ").trim();
   return t === "" ? "" : ` (body: ${t.length > 160 ? `${t.slice(0, 157)}...` : t})`;
 }
