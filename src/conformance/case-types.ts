@@ -105,6 +105,12 @@ export interface PointerCheck {
   statement?: string;
   /** Compare strictly even in a core case. */
   strict?: boolean;
+  /**
+   * `*` or `[member=value]` may meet an empty array/object (the check then passes over no
+   * element). Off by default so that an empty answer proves nothing; use only where an empty
+   * list is a correct answer that the case cannot rule out.
+   */
+  allowEmpty?: true;
 }
 
 /** Checks on a header. */

@@ -12,6 +12,7 @@ const TEXT = JSON.stringify({
   ],
   rec: { z: "1", a: "2" },
   total: 2,
+  none: [],
 });
 const doc = JSON.parse(TEXT);
 
@@ -68,6 +69,22 @@ describe("pointer rules", () => {
     [{ pointer: "/entry/*/missing", absent: true }, true],
     [{ pointer: "/nothing", present: true }, false],
     [{ pointer: "/nothing", equals: 1 }, false],
+    // No vacuous pass: absent needs the parent of its last token; * and [..] need elements.
+    [{ pointer: "/nothing/x", absent: true }, false],
+    [{ pointer: "/nothing/*/x", absent: true }, false],
+    [{ pointer: "/nothing/[id=ns:a]", absent: true }, false],
+    [{ pointer: "/total/*", absent: true }, false],
+    [{ pointer: "/rec/[id=ns:a]", absent: true }, false],
+    [{ pointer: "/entry/x", absent: true }, false],
+    [{ pointer: "/entry/[id=ns:z]", absent: true }, true],
+    [{ pointer: "/entry/[id=ns:z]/n", absent: true }, false],
+    [{ pointer: "/none/*/x", absent: true }, false],
+    [{ pointer: "/none/*/x", absent: true, allowEmpty: true }, true],
+    [{ pointer: "/none/[id=ns:a]", absent: true }, false],
+    [{ pointer: "/none/*", count: 0 }, false],
+    [{ pointer: "/none/*", count: 0, allowEmpty: true }, true],
+    [{ pointer: "/none/*/id", type: "string" }, false],
+    [{ pointer: "/nothing/*/id", type: "string" }, false],
   ])("%j → %s", (check, pass, level) => {
     expect(ok(check, level)).toBe(pass);
   });

@@ -18,7 +18,12 @@ describe("evaluatePointer", () => {
     expect(evaluatePointer(doc, "").matches[0]?.value).toBe(doc);
   });
   it("reports the concrete pointer where the path broke", () => {
-    expect(evaluatePointer(doc, "/entry/5/id")).toEqual({ matches: [], missing: ["/entry/5"] });
+    expect(evaluatePointer(doc, "/entry/5/id")).toEqual({
+      matches: [],
+      missing: ["/entry/5"],
+      broken: ["/entry/5"],
+      empty: [],
+    });
     expect(evaluatePointer(doc, "/entry/01").missing).toEqual(["/entry/01"]);
   });
   it("maps * over arrays and objects", () => {

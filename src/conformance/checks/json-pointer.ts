@@ -1,7 +1,10 @@
 /**
  * The JSON-pointer check engine: decodes the body once, fills each check's pointer, finds the
  * values (pointer.ts: `*`, `@one`, `[member=value]`), settles `absent` / `present` / missing
- * paths itself and hands the values to the rules of ./pointer/ (one rule a file). Core cases
+ * paths itself and hands the values to the rules of ./pointer/ (one rule a file). No check
+ * passes vacuously: `absent` fails when the parent of the last token is not there (a 200 `{}`
+ * proves nothing), and `*` / `[member=value]` over an empty container fails unless the check
+ * says `allowEmpty`. Core cases
  * compare leniently (numeric strings, "true"/"false"), profile cases strictly, unless a check
  * says `strict`. A check naming several rules runs each.
  */
@@ -45,7 +48,7 @@ function judge(
   ctx: CheckContext,
   template: TemplateContext,
 ): CheckResult[] {
-  const { matches, missing } = evaluatePointer(doc, pointer);
+  const { matches, missing, broken, empty } = evaluatePointer(doc, pointer);
   const where = pointer || "/";
   const toResult = (v: Verdict): CheckResult =>
     result(ctx, {
@@ -58,6 +61,22 @@ function judge(
       ...(v.actual !== undefined ? { actual: v.actual } : {}),
     });
   const first = matches[0];
+  if (broken.length > 0 && (c.absent || matches.length === 0))
+    return [
+      toResult({
+        ok: false,
+        message: `nothing to check: the path breaks at ${broken[0]}`,
+        location: broken[0],
+      }),
+    ];
+  if (empty.length > 0 && !c.allowEmpty && matches.length === 0)
+    return [
+      toResult({
+        ok: false,
+        message: `nothing to check: ${empty[0]} is empty (a check over no element proves nothing)`,
+        location: empty[0],
+      }),
+    ];
   if (c.absent)
     return [
       toResult(
