@@ -94,7 +94,8 @@ export function dispatch(
   }
 }
 
-async function answer(req: ServerRequest, deps: PipelineDeps): Promise<Reply | Fault> {
+/** The reply or fault of `req`; a promise only when the handler awaits (writes). */
+function answer(req: ServerRequest, deps: PipelineDeps): Reply | Fault | Promise<Reply | Fault> {
   if (req.body.length > deps.limits.maxBodyBytes)
     return fault(
       deps.defects.has("limits-413-ignored") ? 400 : 413,
@@ -124,7 +125,8 @@ async function answer(req: ServerRequest, deps: PipelineDeps): Promise<Reply | F
       ? fault(404, "not found")
       : match.deferred;
   const ctx: HandlerContext = {
-    ...caller,
+    app: caller.app,
+    viewer: caller.viewer,
     world: deps.world,
     store: deps.store,
     query: firstValues(target.query),
@@ -141,7 +143,8 @@ export async function handleRequest(
 ): Promise<ServerResponse> {
   let res: ServerResponse;
   try {
-    const out = await answer(req, deps);
+    const pending = answer(req, deps);
+    const out = pending instanceof Promise ? await pending : pending;
     res = isFault(out)
       ? faultResponse(out, deps.defects)
       : replyResponse(out, deps.atom, deps.defects);
