@@ -35,7 +35,8 @@ function send(res: NodeResponse, r: ServerResponse): void {
 /** Flattens Node's headers to one string per lower-case name. */
 export function flattenHeaders(raw: IncomingMessage["headers"]): Record<string, string> {
   const out: Record<string, string> = Object.create(null);
-  for (const [name, value] of Object.entries(raw)) {
+  for (const name in raw) {
+    const value = raw[name];
     if (value !== undefined) out[name] = Array.isArray(value) ? value.join(", ") : value;
   }
   return out;
@@ -134,6 +135,7 @@ export function listenHttp(
       inFlight--;
       if (inFlight === 0) idle?.();
     };
+    // `handle` never rejects, so `done` always runs once the answer is sent.
     const respond = (body: Buffer): void => {
       const headers = flattenHeaders(req.headers);
       hostOf(req, headers);
@@ -143,9 +145,10 @@ export function listenHttp(
         headers,
         body,
         httpVersion: req.httpVersion,
-      })
-        .then((r) => send(res, r))
-        .finally(done);
+      }).then((r) => {
+        send(res, r);
+        done();
+      }, done);
     };
     req.on("error", done);
     if (!hasBody(req)) {
@@ -154,6 +157,8 @@ export function listenHttp(
       respond(EMPTY);
       return;
     }
+    // A body may never end (abort): that settles the request too.
+    req.on("aborted", done);
     const chunks: Buffer[] = [];
     let size = 0;
     let refused = false;
@@ -170,7 +175,6 @@ export function listenHttp(
     req.on("end", () => {
       if (!refused) respond(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks));
     });
-    req.on("aborted", done);
   };
   server.on("request", onRequest);
   server.on("clientError", answerClientError);
