@@ -8,7 +8,8 @@
  * verifies each one (HMAC, timestamp window, nonce store) exactly as in production. Every
  * scenario, the baseline included, goes through the same per-request `setupRequest` path, and
  * the baseline is sent the same pre-signed GET requests (it ignores them and answers a fixed
- * JSON body of the same size as people @me/@self).
+ * JSON body of the same size as people @me/@self). Both targets run under plain `node`, the
+ * reference server from the built `dist/` (rebuilt first when missing or older than `src/`).
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -16,6 +17,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
 import { signRequest } from "../../src/oauth/index.js";
+import { ensureFreshBuild } from "./fresh-build.js";
 
 const CONNECTIONS = 50;
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
@@ -23,13 +25,9 @@ const POOL = Number(process.env.BENCH_POOL ?? 150_000);
 const WARMUP_S = 1;
 
 function startTarget(args: string[]): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(
-    process.execPath,
-    ["--import", "tsx", join(import.meta.dirname, "target.ts"), ...args],
-    {
-      stdio: ["ignore", "pipe", "inherit", "ipc"],
-    },
-  );
+  const child = spawn(process.execPath, [join(import.meta.dirname, "target.mjs"), ...args], {
+    stdio: ["ignore", "pipe", "inherit", "ipc"],
+  });
   return new Promise((resolve, reject) => {
     let out = "";
     child.stdout?.on("data", (d: Buffer) => {
@@ -138,6 +136,7 @@ const SCENARIOS: Scenario[] = [
 ];
 
 async function main(): Promise<void> {
+  ensureFreshBuild(join(import.meta.dirname, "..", ".."));
   const dir = mkdtempSync(join(tmpdir(), "osk-bench-"));
   const children: ChildProcess[] = [];
   try {

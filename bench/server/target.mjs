@@ -1,10 +1,11 @@
 /**
- * A benchmark target in its own process: `reference <sqlite-path>` (the reference server with
- * OAuth verification on) or `baseline` (a bare node:http handler answering the same JSON).
- * Prints `{"url":…}` once listening.
+ * A benchmark target in its own process, run by plain `node` (no TypeScript loader), as users
+ * run the package: `reference <sqlite-path>` (the built reference server, `dist/`, with OAuth
+ * verification on) or `baseline` (a bare node:http handler answering the same JSON).
+ * Prints `{"url":…}` once listening. `run.ts` builds `dist/` first when it is missing or stale.
  */
 import { createServer as createHttpServer } from "node:http";
-import { BUNDLED_WORLD, createServer, loadWorld, openStore } from "../../src/server/index.js";
+import { BUNDLED_WORLD, createServer, loadWorld, openStore } from "../../dist/server/index.js";
 
 const [mode, data] = process.argv.slice(2);
 
