@@ -12,7 +12,8 @@ import type { ServerResponse } from "./types.js";
 export const JSON_TYPE = "application/json; charset=utf-8";
 export const ATOM_TYPE = "application/atom+xml; charset=utf-8";
 
-const encoder = new TextEncoder();
+/** UTF-8 bytes of `text` (a Buffer: Node writes it without copying). */
+const utf8 = (text: string): Uint8Array => Buffer.from(text, "utf8");
 
 /** Writes the application-data response by hand so that keys keep stored order (P-FMT-3). */
 export function appDataJson(value: AppDataReply, defects: Defects = NO_DEFECTS): string {
@@ -49,7 +50,7 @@ export function appDataObject(value: AppDataReply): {
 
 /** A JSON response. */
 export function jsonResponse(status: number, text: string): ServerResponse {
-  const body = encoder.encode(text);
+  const body = utf8(text);
   return {
     status,
     headers: { "content-type": JSON_TYPE, "content-length": String(body.length) },
@@ -73,7 +74,7 @@ export type AtomRenderer = (reply: Exclude<Reply, { kind: "empty" }>) => string;
 
 /** A `text/plain` response (only the `errors-body-plain` mutant writes one). */
 function plainResponse(status: number, text: string): ServerResponse {
-  const body = encoder.encode(text);
+  const body = utf8(text);
   const headers = { "content-type": "text/plain", "content-length": String(body.length) };
   return { status, headers, body };
 }
@@ -95,7 +96,7 @@ export function replyResponse(
       ? jsonResponse(200, "{}")
       : { status: 200, headers: { "content-length": "0" }, body: new Uint8Array(0) };
   if (reply.format === "atom" && !atomAnswersJson(reply, defects)) {
-    const body = encoder.encode(atom(reply));
+    const body = utf8(atom(reply));
     const type = defects.has("atom-content-type") ? JSON_TYPE : ATOM_TYPE;
     return {
       status: 200,

@@ -42,6 +42,10 @@ export function splitPath(pathname: string): string[] | undefined {
   const out: string[] = [];
   for (const raw of rest.split("/")) {
     if (raw === "") return undefined;
+    if (!raw.includes("%")) {
+      out.push(raw);
+      continue;
+    }
     try {
       out.push(decodeURIComponent(raw));
     } catch {
