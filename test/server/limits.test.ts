@@ -212,3 +212,18 @@ describe("P-ERR-3: never a 500 for client input", () => {
     }
   });
 });
+
+describe("P-ERR-1 where Node would answer by itself (review finding)", () => {
+  it("an Expect other than 100-continue → 417 with the JSON error body", async () => {
+    const out = await raw([
+      `GET /os/0.8/people/@me/@self HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nExpect: foo\r\nConnection: close\r\n\r\n`,
+    ]);
+    expect(out).toMatch(/^HTTP\/1\.1 417 /);
+    expect(out).toMatch(/\{"error":\{"code":417,"message":"[^"]+"\}\}$/);
+  });
+  it("CONNECT → 400 with the JSON error body, not a silent close", async () => {
+    const out = await raw([`CONNECT example.org:443 HTTP/1.1\r\nHost: example.org:443\r\n\r\n`]);
+    expect(out).toMatch(/^HTTP\/1\.1 400 /);
+    expect(out).toMatch(/\{"error":\{"code":400,"message":"bad request"\}\}$/);
+  });
+});

@@ -75,6 +75,11 @@ function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
       : status === 408
         ? "Request Timeout"
         : "Bad Request";
+  writeRawFault(socket, status, reason);
+}
+
+/** Writes a P-ERR-1 error straight to a socket Node's HTTP layer will not answer, and closes it. */
+function writeRawFault(socket: Duplex, status: number, reason: string): void {
   const r = faultResponse(fault(status, reason.toLowerCase()));
   const head = `HTTP/1.1 ${status} ${reason}\r\ncontent-type: ${r.headers["content-type"]}\r\ncontent-length: ${r.body.length}\r\nconnection: close\r\n\r\n`;
   socket.end(Buffer.concat([Buffer.from(head, "latin1"), r.body]));
@@ -184,6 +189,16 @@ export function listenHttp(
     res.writeContinue();
     onRequest(req, res);
   });
+  // P-ERR-1 for what Node would otherwise answer itself: an `Expect` other than 100-continue
+  // (Node's bare 417) and CONNECT (Node closes the socket without a word).
+  server.on("checkExpectation", (req: IncomingMessage, res: NodeResponse) => {
+    res.shouldKeepAlive = false;
+    send(res, faultResponse(fault(417, "only Expect: 100-continue is supported")));
+    req.resume();
+  });
+  server.on("connect", (_req: IncomingMessage, socket: Duplex) =>
+    writeRawFault(socket, 400, "Bad Request"),
+  );
   return new Promise((resolve, reject) => {
     server.once("error", reject);
     server.listen(at.port, at.host, () => {
