@@ -37,12 +37,15 @@ export interface SignedRequest {
   oauth: OAuthParam[];
 }
 
-/** Parses the query of `url` into pairs, skipping empty segments (P-AUTH-6). */
+/** Parses the query of `url` into pairs, skipping empty segments (P-AUTH-6). Throws `URIError` on a malformed escape. */
 export function queryParams(url: URL): OAuthParam[] {
   return formParams(url.search.slice(1));
 }
 
-/** Parses `a=b&c=d` (`+` as space) into pairs, skipping empty segments. */
+/**
+ * Parses `a=b&c=d` (`+` as space) into pairs, skipping empty segments. Throws `URIError` on a
+ * malformed escape (`%ZZ`): callers reading untrusted input catch it (the server answers 400).
+ */
 export function formParams(text: string): OAuthParam[] {
   const out: OAuthParam[] = [];
   for (const seg of text.split("&")) {
@@ -61,7 +64,7 @@ function formDecode(text: string): string {
   return decodeURIComponent(text.replace(/\+/g, " "));
 }
 
-/** Signs `input` and returns what to send. */
+/** Signs `input` and returns what to send. Throws `URIError` when the URL's query or `formBody` holds a malformed escape. */
 export function signRequest(input: SignRequestInput): SignedRequest {
   const url = new URL(input.url);
   const oauth: OAuthParam[] = [
