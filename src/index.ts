@@ -82,6 +82,18 @@ export type {
   PersonResponse,
   PhotoList,
 } from "./model/responses.js";
+export {
+  formatAuthorizationHeader,
+  parseAuthorizationHeader,
+} from "./oauth/authorization-header.js";
+/** RFC 5849 primitives: percent-encoding, base string, signing key, header format and parse. */
+export { baseStringUri, type OAuthParam, signatureBaseString } from "./oauth/base-string.js";
+export { percentEncode } from "./oauth/percent-encode.js";
+
+// ── OAuth 1.0a (two-legged, P-AUTH-1/2) ──────────────────────────────────────
+/** Signs a request as a client does (HMAC-SHA1, empty token secret, `xoauth_requestor_id`). */
+export { type SignedRequest, type SignRequestInput, signRequest } from "./oauth/sign-request.js";
+export { hmacSha1, signingKey } from "./oauth/signature.js";
 /** Document kinds and validation modes. */
 export { isKind, KINDS, type Kind, type Mode } from "./schemas/kinds.js";
 /** Compiles every bundled schema now (call at start-up to fail fast). */
