@@ -1,14 +1,24 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: edits quote source text, template literals included
 /**
- * The mutants of issue 6: each is one deliberate defect the reference server can switch on
- * (`createServer({ defects: new Set([id]) })`), with the statement it breaks. A mutant that the
- * suite does not kill is a hole in the suite. The ids are the server's `DEFECTS`
- * (src/server/defects.ts); `catalogue.test.ts` keeps the two lists equal.
+ * The mutants of the self-check (issue 6, issue 10 item 4): each is one deliberate defect, written
+ * as edits to a copy of `src/` (hand-written mutants, as a mutation tool writes its own), with the
+ * statement it breaks. `src/` itself holds no switch: `mutant-tree.ts` copies the product, applies
+ * a mutant's edits and runs that copy. A mutant the suite does not kill is a hole in the suite.
+ * `test/scripts/mutants.test.ts` keeps every edit applicable: each `find` occurs exactly once in
+ * its file, so a refactor of `src/` that moves the code fails there rather than silently.
  */
-import type { Defect } from "../../src/server/index.js";
+
+/** One change to one file of the product: `find` occurs exactly once in `file`. */
+export interface SourceEdit {
+  /** Path from the package root, under `src/`. */
+  file: string;
+  find: string;
+  replace: string;
+}
 
 /** One deliberate defect. */
 export interface Mutant {
-  id: Defect;
+  id: string;
   /** The statement it breaks (§ of social-api.md or a profile id). */
   statement: string;
   /** What the defective server does. */
@@ -23,6 +33,20 @@ export interface Mutant {
     | "errors"
     | "limits"
     | "clients";
+  /** The edits that plant the defect. */
+  edits: readonly SourceEdit[];
+}
+
+/**
+ * The edits that pass every Atom document the server writes through `expr` (a JavaScript
+ * expression over `render(reply)`): the Atom mutants are text edits of the written feed.
+ */
+function rewriteAtomOutput(expr: string): SourceEdit[] {
+  const file = "src/server/atom.ts";
+  return [
+    { file, find: "  return (reply) => {", replace: "  const render: AtomRenderer = (reply) => {" },
+    { file, find: "    }\n  };\n}", replace: `    }\n  };\n  return (reply) => ${expr};\n}` },
+  ];
 }
 
 /** Every mutant, grouped by area. */
@@ -33,170 +57,360 @@ export const MUTANTS: readonly Mutant[] = [
     statement: "P-DATA-3",
     area: "appdata",
     what: "a write of 100 pairs is accepted",
+    edits: [
+      {
+        file: "src/server/handlers/write-body.ts",
+        find: "  if (read.count >= PAIR_LIMIT)\n",
+        replace: "  if (read.count > PAIR_LIMIT)\n",
+      },
+    ],
   },
   {
     id: "appdata-99-pairs-refused",
     statement: "P-DATA-3",
     area: "appdata",
     what: "a write of 99 pairs is refused",
+    edits: [
+      {
+        file: "src/server/handlers/write-body.ts",
+        find: "  if (read.count >= PAIR_LIMIT)\n",
+        replace: "  if (read.count >= PAIR_LIMIT - 1)\n",
+      },
+    ],
   },
   {
     id: "appdata-fields-100-accepted",
     statement: "P-DATA-3",
     area: "appdata",
     what: "a fields list of 100 keys is accepted",
+    edits: [
+      {
+        file: "src/server/query/fields.ts",
+        find: "if (names.length >= PAIR_LIMIT)",
+        replace: "if (names.length > PAIR_LIMIT)",
+      },
+    ],
   },
   {
     id: "appdata-key-alphabet-ignored",
     statement: "P-DATA-1",
     area: "appdata",
     what: "keys outside A-Za-z0-9_.- are stored",
+    edits: [
+      {
+        file: "src/server/handlers/write-body.ts",
+        find: "    if (!isValidKey(k)) return fault(",
+        replace: "    if (!k) return fault(",
+      },
+    ],
   },
   {
     id: "appdata-value-rules-ignored",
     statement: "P-DATA-1",
     area: "appdata",
     what: "values with characters outside XML Char are stored",
+    edits: [
+      {
+        file: "src/server/handlers/write-body.ts",
+        find: "    if (!isValidValue(v)) return fault(",
+        replace: '    if (typeof v !== "string") return fault(',
+      },
+    ],
   },
   {
     id: "appdata-values-as-numbers",
-    statement: "§2.5",
+    statement: "S-2.5-APPDATA-SHAPE",
     area: "appdata",
     what: "numeric-looking values are written as JSON numbers",
+    edits: [
+      {
+        file: "src/server/render.ts",
+        find: "for (const [k, v] of record) pairs.push(`${JSON.stringify(k)}:${JSON.stringify(v)}`);",
+        replace:
+          "for (const [k, v] of record) pairs.push(`${JSON.stringify(k)}:${/^-?[0-9]+$/.test(v) ? v : JSON.stringify(v)}`);",
+      },
+    ],
   },
   {
     id: "appdata-post-replaces",
     statement: "P-DATA-4",
     area: "appdata",
     what: "POST replaces the record instead of merging",
+    edits: [
+      {
+        file: "src/server/handlers/appdata.ts",
+        find: "  const written = await ctx.store.write(",
+        replace:
+          "  await ctx.store.delete(ctx.app.id, ctx.viewer.id);\n  const written = await ctx.store.write(",
+      },
+    ],
   },
   {
     id: "appdata-delete-all-keeps-data",
-    statement: "§4.5",
+    statement: "S-4.5-DELETE-ALL",
     area: "appdata",
     what: "DELETE without fields keeps the data",
+    edits: [
+      {
+        file: "src/server/handlers/appdata.ts",
+        find: "  await ctx.store.delete(ctx.app.id, ctx.viewer.id, keys);",
+        replace:
+          "  if (keys !== undefined) await ctx.store.delete(ctx.app.id, ctx.viewer.id, keys);",
+      },
+    ],
   },
   {
     id: "appdata-delete-fields-ignored",
-    statement: "§4.5",
+    statement: "S-4.5-DELETE-FIELDS",
     area: "appdata",
     what: "DELETE with fields deletes every key",
+    edits: [
+      {
+        file: "src/server/handlers/appdata.ts",
+        find: "  await ctx.store.delete(ctx.app.id, ctx.viewer.id, keys);",
+        replace: "  await ctx.store.delete(ctx.app.id, ctx.viewer.id, undefined);",
+      },
+    ],
   },
   {
     id: "appdata-fields-ignored",
-    statement: "§4.3",
+    statement: "S-4.3-FIELDS",
     area: "appdata",
     what: "GET ignores fields and returns every key",
+    edits: [
+      {
+        file: "src/server/handlers/appdata.ts",
+        find: "ctx.store.read(ctx.app.id, user, keys)",
+        replace: "ctx.store.read(ctx.app.id, user, undefined)",
+      },
+    ],
   },
   {
     id: "appdata-friend-refused",
     statement: "P-DATA-6",
     area: "appdata",
     what: "reading a friend's data answers 403",
+    edits: [
+      {
+        file: "src/server/handlers/appdata.ts",
+        find: "  if (target.id === ctx.viewer.id) return true;\n",
+        replace: "  if (target.id === ctx.viewer.id) return true;\n  if (selector) return false;\n",
+      },
+    ],
   },
   {
     id: "appdata-stranger-returned",
     statement: "P-DATA-6",
     area: "appdata",
     what: "a stranger's data is returned",
+    edits: [
+      {
+        file: "src/server/handlers/appdata.ts",
+        find: "  if (target.id === ctx.viewer.id) return true;\n",
+        replace:
+          '  if (target.id === ctx.viewer.id) return true;\n  if (selector === "@self") return true;\n',
+      },
+    ],
   },
   {
     id: "appdata-other-guid-writable",
-    statement: "§4.4",
+    statement: "S-4.4-OWN-ONLY",
     area: "appdata",
     what: "another user's data can be written",
+    edits: [
+      {
+        file: "src/server/handlers/appdata.ts",
+        find: '  if (!isOwnGuid(ctx, route.guid)) return fault(403, "no permission to update");\n  const format = chooseFormat(ctx.query, ctx.req.headers.accept);\n  if (isFault(format)) return format;\n  const pairs',
+        replace:
+          "  const format = chooseFormat(ctx.query, ctx.req.headers.accept);\n  if (isFault(format)) return format;\n  const pairs",
+      },
+    ],
   },
   {
     id: "appdata-delete-other-guid",
-    statement: "§4.5",
+    statement: "S-4.5-OWN-ONLY",
     area: "appdata",
     what: "another user's data can be deleted",
+    edits: [
+      {
+        file: "src/server/handlers/appdata.ts",
+        find: '  if (!isOwnGuid(ctx, route.guid)) return fault(403, "no permission to update");\n  const format = chooseFormat(ctx.query, ctx.req.headers.accept);\n  if (isFault(format)) return format;\n  const keys',
+        replace:
+          "  const format = chooseFormat(ctx.query, ctx.req.headers.accept);\n  if (isFault(format)) return format;\n  const keys",
+      },
+    ],
   },
   {
     id: "appdata-apps-shared",
     statement: "P-DATA-6",
     area: "appdata",
     what: "a second app reads the first app's data",
+    edits: [
+      {
+        file: "src/server/handlers/appdata.ts",
+        find: "ctx.store.read(ctx.app.id, user, keys)",
+        replace: 'ctx.store.read(ctx.world.file.apps[0]?.id ?? "", user, keys)',
+      },
+    ],
   },
   {
     id: "appdata-friends-include-self",
-    statement: "§4.3",
+    statement: "S-4.3-FRIENDS",
     area: "appdata",
     what: "@friends also lists the viewer's own data",
+    edits: [
+      {
+        file: "src/server/handlers/appdata.ts",
+        find: 'const users = route.selector === "@self" ? [target.id] : friends;',
+        replace:
+          'const users = route.selector === "@self" ? [target.id] : [target.id, ...friends];',
+      },
+    ],
   },
   {
     id: "appdata-missing-total",
-    statement: "§2.5",
+    statement: "S-2.5-APPDATA-SHAPE",
     area: "appdata",
     what: "totalResults is left out of appdata reads",
+    edits: [
+      {
+        file: "src/server/render.ts",
+        find: 'const total = `,"totalResults":${value.totalResults}`;',
+        replace: 'const total = "";',
+      },
+    ],
   },
   {
     id: "appdata-items-per-page",
     statement: "P-PAGE-4",
     area: "appdata",
     what: "appdata reads carry itemsPerPage",
+    edits: [
+      {
+        file: "src/server/render.ts",
+        find: "]${total}}`;",
+        replace: ']${total},"itemsPerPage":${users.length}}`;',
+      },
+    ],
   },
   {
     id: "appdata-id-array-empty",
-    statement: "§2.5",
+    statement: "S-2.5-APPDATA-SHAPE",
     area: "appdata",
     what: "id[] is always empty",
+    edits: [
+      { file: "src/server/render.ts", find: "    ids.push(JSON.stringify(user));\n", replace: "" },
+    ],
   },
   {
     id: "appdata-write-echoes-body",
     statement: "P-DATA-2",
     area: "appdata",
     what: "a write answers with a JSON body",
+    edits: [
+      {
+        file: "src/server/render.ts",
+        find: '    return { status: 200, headers: { "content-length": "0" }, body: new Uint8Array(0) };',
+        replace: '    return jsonResponse(200, "{}");',
+      },
+    ],
   },
   {
     id: "appdata-empty-users-listed",
     statement: "P-DATA-5",
     area: "appdata",
     what: "users without data appear with {}",
+    edits: [
+      {
+        file: "src/server/handlers/appdata.ts",
+        find: "    if (rec.size > 0) entry.set(user, rec);",
+        replace: "    entry.set(user, rec);",
+      },
+    ],
   },
   // Atom
   {
     id: "atom-id-without-urn",
-    statement: "§4.3",
+    statement: "S-4.3-ATOM",
     area: "atom",
     what: "entry id without urn:guid:",
+    edits: rewriteAtomOutput('render(reply).replaceAll("<id>urn:guid:", "<id>")'),
   },
   {
     id: "atom-appdata-namespace",
-    statement: "§4.3",
+    statement: "S-4.3-ATOM",
     area: "atom",
     what: "appdata element in the wrong namespace",
+    edits: rewriteAtomOutput(
+      "render(reply).replace('<appdata xmlns=\"http://ns.opensocial.org/2008/opensocial\"', '<appdata xmlns=\"urn:example:appdata\"')",
+    ),
   },
-  { id: "atom-author-uri", statement: "§4.3", area: "atom", what: "author has uri instead of url" },
+  {
+    id: "atom-author-uri",
+    statement: "S-4.3-ATOM",
+    area: "atom",
+    what: "author has uri instead of url",
+    edits: rewriteAtomOutput(
+      'render(reply).replace(/<url>(urn:guid:[^<]*)<\\/url>/g, "<uri>$1</uri>")',
+    ),
+  },
   {
     id: "atom-missing-total",
-    statement: "§4.3",
+    statement: "S-4.3-ATOM",
     area: "atom",
     what: "feed without opensearch totalResults",
+    edits: rewriteAtomOutput(
+      'render(reply).replace(/\\s*<(\\w+):totalResults>[0-9]+<\\/\\1:totalResults>/, "")',
+    ),
   },
   {
     id: "atom-format-ignored",
     statement: "P-FMT-1",
     area: "atom",
     what: "format=atom answers JSON",
+    edits: [
+      {
+        file: "src/server/render.ts",
+        find: '  if (reply.format === "atom") {',
+        replace: '  if (reply.format === "atom" && reply.kind === "never") {',
+      },
+    ],
   },
   {
     id: "atom-content-type",
     statement: "P-FMT-1",
     area: "atom",
     what: "Atom sent as application/json",
+    edits: [
+      {
+        file: "src/server/render.ts",
+        find: '"content-type": ATOM_TYPE,',
+        replace: '"content-type": JSON_TYPE,',
+      },
+    ],
   },
   {
     id: "atom-key-unescaped",
     statement: "P-FMT-4",
     area: "atom",
     what: "keys that are not XML names written raw",
+    edits: rewriteAtomOutput(
+      "render(reply).replace(/(<\\/?)_x([0-9A-F]{4})_/g, (_m, lt: string, hex: string) => lt + String.fromCharCode(Number.parseInt(hex, 16)))",
+    ),
   },
   {
     id: "atom-people-json",
     statement: "P-FMT-7",
     area: "atom",
     what: "people with format=atom answers JSON",
+    edits: [
+      {
+        file: "src/server/render.ts",
+        find: '  if (reply.format === "atom") {',
+        replace:
+          '  if (reply.format === "atom" && reply.kind !== "person" && reply.kind !== "people") {',
+      },
+    ],
   },
   // paging
   {
@@ -204,180 +418,427 @@ export const MUTANTS: readonly Mutant[] = [
     statement: "P-PAGE-1",
     area: "paging",
     what: "startIndex is ignored",
+    edits: [
+      {
+        file: "src/server/query/paging.ts",
+        find: '  const start = query.get("startIndex");',
+        replace: "  const start = undefined as string | undefined;",
+      },
+    ],
   },
-  { id: "paging-count-ignored", statement: "P-PAGE-1", area: "paging", what: "count is ignored" },
+  {
+    id: "paging-count-ignored",
+    statement: "P-PAGE-1",
+    area: "paging",
+    what: "count is ignored",
+    edits: [
+      {
+        file: "src/server/query/paging.ts",
+        find: '  const count = query.get("count");',
+        replace: "  const count = undefined as string | undefined;",
+      },
+    ],
+  },
   {
     id: "paging-total-is-page",
     statement: "P-PAGE-3",
     area: "paging",
     what: "totalResults counts the page, not all matches",
+    edits: [
+      {
+        file: "src/server/query/paging.ts",
+        find: "    totalResults: items.length,",
+        replace: "    totalResults: entry.length,",
+      },
+    ],
   },
   {
     id: "paging-items-is-entries",
     statement: "P-PAGE-3",
     area: "paging",
     what: "itemsPerPage is the number of entries returned",
+    edits: [
+      {
+        file: "src/server/query/paging.ts",
+        find: "    itemsPerPage: page.count,",
+        replace: "    itemsPerPage: entry.length,",
+      },
+    ],
   },
   {
     id: "paging-bad-count-accepted",
-    statement: "§7.2",
+    statement: "S-7.2-400-PAGING",
     area: "paging",
     what: "an invalid count answers 200",
+    edits: [
+      {
+        file: "src/server/query/paging.ts",
+        find: '  if (n === undefined || n === 0 || n > MAX_COUNT) return fault(400, "paging value invalid: count");',
+        replace:
+          "  if (n === undefined || n === 0 || n > MAX_COUNT) return { startIndex, count: defaultCount };",
+      },
+    ],
   },
   {
     id: "paging-max-count-refused",
     statement: "P-PAGE-1",
     area: "paging",
     what: "count=1000 (the largest accepted) answers 400",
+    edits: [
+      { file: "src/server/query/paging.ts", find: "n > MAX_COUNT)", replace: "n > MAX_COUNT - 1)" },
+    ],
   },
   {
     id: "paging-missing-total",
-    statement: "§2.4",
+    statement: "S-2.4-PAGING-FIELDS",
     area: "paging",
     what: "album lists without totalResults",
+    edits: [
+      {
+        file: "src/server/render.ts",
+        find: '  return jsonResponse(\n    200,\n    reply.kind === "appdata"',
+        replace:
+          '  if (reply.kind === "albums")\n    return jsonResponse(200, JSON.stringify({ ...reply.value, totalResults: undefined }));\n  return jsonResponse(\n    200,\n    reply.kind === "appdata"',
+      },
+    ],
   },
   // people
   {
     id: "people-items-on-self",
-    statement: "§4.6",
+    statement: "S-4.6-SELF",
     area: "people",
     what: "people @self carries itemsPerPage",
+    edits: [
+      {
+        file: "src/server/handlers/people.ts",
+        find: "  const value: PersonResponse = { entry, startIndex: 0, totalResults: 1 };\n",
+        replace:
+          "  const value: PersonResponse = { entry, startIndex: 0, totalResults: 1 };\n  Object.assign(value, { itemsPerPage: 1 });\n",
+      },
+    ],
   },
-  { id: "people-fields-ignored", statement: "§2.6", area: "people", what: "fields is ignored" },
+  {
+    id: "people-fields-ignored",
+    statement: "S-4.6-FIELDS",
+    area: "people",
+    what: "fields is ignored",
+    edits: [
+      {
+        file: "src/server/handlers/people.ts",
+        find: "  const fields = fieldNames(ctx.query) ?? [];",
+        replace: "  const fields: string[] = [];",
+      },
+    ],
+  },
   {
     id: "people-absent-fields-filled",
-    statement: "§2.6",
+    statement: "S-2.6-PERSON-FIELDS",
     area: "people",
     what: "an asked field the person lacks is written as an empty string",
+    edits: [
+      {
+        file: "src/server/handlers/people.ts",
+        find: 'import type { Person } from "../../model/resources.js";',
+        replace: 'import { OPTIONAL_PERSON_FIELDS, type Person } from "../../model/resources.js";',
+      },
+      {
+        file: "src/server/handlers/people.ts",
+        find: "  return personView(\n    p,\n    selfOf === undefined ? { app: ctx.app, fields } : { app: ctx.app, fields, selfOf },\n  );",
+        replace:
+          '  const out = personView(\n    p,\n    selfOf === undefined ? { app: ctx.app, fields } : { app: ctx.app, fields, selfOf },\n  );\n  for (const f of fields)\n    if ((OPTIONAL_PERSON_FIELDS as readonly string[]).includes(f) && !(f in out)) Object.assign(out, { [f]: "" });\n  return out;',
+      },
+    ],
   },
   {
     id: "people-filter-ignored",
-    statement: "§4.6",
+    statement: "S-4.6-FILTERBY",
     area: "people",
     what: "filterBy=hasApp is ignored",
+    edits: [
+      {
+        file: "src/server/handlers/people.ts",
+        find: '  const filterBy = ctx.query.get("filterBy");',
+        replace: "  const filterBy = undefined as string | undefined;",
+      },
+    ],
   },
-  { id: "people-has-app-always", statement: "§2.6", area: "people", what: "hasApp is always true" },
+  {
+    id: "people-has-app-always",
+    statement: "S-2.6-PERSON-ALWAYS",
+    area: "people",
+    what: "hasApp is always true",
+    edits: [
+      {
+        file: "src/server/handlers/people.ts",
+        find: "  return personView(\n    p,\n    selfOf === undefined ? { app: ctx.app, fields } : { app: ctx.app, fields, selfOf },\n  );",
+        replace:
+          "  const out = personView(\n    p,\n    selfOf === undefined ? { app: ctx.app, fields } : { app: ctx.app, fields, selfOf },\n  );\n  out.hasApp = true;\n  return out;",
+      },
+    ],
+  },
   {
     id: "people-is-viewer-on-friends",
-    statement: "§2.6",
+    statement: "S-2.6-PERSON-SELF-ONLY",
     area: "people",
     what: "friends carry isViewer/isOwner",
+    edits: [
+      {
+        file: "src/server/handlers/people.ts",
+        find: "entry: shown.entry.map((p) => show(ctx, p))",
+        replace: "entry: shown.entry.map((p) => show(ctx, p, ctx.viewer.id))",
+      },
+    ],
   },
   {
     id: "people-unknown-403",
-    statement: "§7.2",
+    statement: "S-7.2-404-USER",
     area: "people",
     what: "an unknown user answers 403, not 404",
+    edits: [
+      {
+        file: "src/server/handlers/people.ts",
+        find: 'fault(404, "the specified user is not found");\n  if (route.pid',
+        replace: 'fault(403, "the specified user is not found");\n  if (route.pid',
+      },
+    ],
   },
   {
     id: "people-stranger-readable",
     statement: "P-PEOPLE-4",
     area: "people",
     what: "a stranger's profile is returned",
+    edits: [
+      {
+        file: "src/server/handlers/people.ts",
+        find: "  return target.id === ctx.viewer.id || areFriends(ctx.world, target.id, ctx.viewer.id);",
+        replace: "  return true;",
+      },
+    ],
   },
   {
     id: "people-pid-not-friend",
     statement: "P-PEOPLE-1",
     area: "people",
     what: "a pid that is not a friend of guid is returned",
+    edits: [
+      {
+        file: "src/server/handlers/people.ts",
+        find: '  if (!areFriends(ctx.world, target.id, friend.id))\n    return fault(404, "the specified user is not found");\n',
+        replace: "",
+      },
+    ],
   },
   {
     id: "people-friends-of-other",
     statement: "P-PEOPLE-1",
     area: "people",
     what: "another user's friends list is returned",
+    edits: [
+      {
+        file: "src/server/handlers/people.ts",
+        find: '  if (target.id !== ctx.viewer.id)\n    return fault(403, "no permission to read friends of another user");\n  const format',
+        replace: "  const format",
+      },
+    ],
   },
   {
     id: "people-friends-unordered",
     statement: "P-PAGE-3",
     area: "people",
     what: "friends are listed in reverse id order",
+    edits: [
+      {
+        file: "src/server/handlers/people.ts",
+        find: "  const shown = pageOf(list, page);",
+        replace: "  const shown = pageOf(list.toReversed(), page);",
+      },
+    ],
   },
   {
     id: "people-self-entry-array",
-    statement: "§4.6",
+    statement: "S-4.6-SELF",
     area: "people",
     what: "@self answers entry as an array",
+    edits: [
+      {
+        file: "src/server/handlers/people.ts",
+        find: "  const value: PersonResponse = { entry, startIndex: 0, totalResults: 1 };\n",
+        replace:
+          '  const value: PersonResponse = { entry, startIndex: 0, totalResults: 1 };\n  if (format === "json") Object.assign(value, { entry: [entry] });\n',
+      },
+    ],
   },
   // albums and photos
   {
     id: "albums-visibility-ignored",
-    statement: "§4.1",
+    statement: "S-4.1-VISIBILITY",
     area: "albums",
     what: "without visibility every album is listed",
+    edits: [
+      {
+        file: "src/server/handlers/albums.ts",
+        find: '  if (v === undefined) return "everyone";',
+        replace: '  if (v === undefined) return "all";',
+      },
+    ],
   },
   {
     id: "albums-count-off-by-one",
-    statement: "§2.2",
+    statement: "S-2.2-ALBUM-FIELDS",
     area: "albums",
     what: "mediaItemCount is one more than the photos",
+    edits: [
+      {
+        file: "src/server/views/album.ts",
+        find: "    mediaItemCount: a.photos.length,",
+        replace: "    mediaItemCount: a.photos.length + 1,",
+      },
+    ],
   },
   {
     id: "albums-mime-types-repeated",
     statement: "P-ALBUM-3",
     area: "albums",
     what: "mediaMimeType lists every photo's type, repeats included",
+    edits: [
+      {
+        file: "src/server/views/album.ts",
+        find: "    mediaMimeType: [...a.mediaMimeType],",
+        replace: "    mediaMimeType: a.photos.map((p) => p.mimeType),",
+      },
+    ],
   },
   {
     id: "albums-friend-scope",
     statement: "P-ALBUM-1",
     area: "albums",
     what: "visibility=all hides a friend's friends-albums",
+    edits: [
+      {
+        file: "src/server/handlers/albums.ts",
+        find: "? all.filter((a) => canSeeAlbum(ctx.world, a, ctx.viewer.id))",
+        replace:
+          '? all.filter((a) => canSeeAlbum(ctx.world, a, ctx.viewer.id) && !(owner.id !== ctx.viewer.id && a.visibility === "friends"))',
+      },
+    ],
   },
   {
     id: "photos-hidden-album-readable",
     statement: "P-ALBUM-2",
     area: "albums",
     what: "photos of an album the viewer may not see",
+    edits: [
+      {
+        file: "src/server/handlers/albums.ts",
+        find: "  if (!canSeeAlbum(ctx.world, album, ctx.viewer.id))",
+        replace: "  if (false)",
+      },
+    ],
   },
   {
     id: "photos-foreign-album",
     statement: "P-ALBUM-2",
     area: "albums",
     what: "photos of an album that guid does not own are listed",
+    edits: [
+      {
+        file: "src/server/handlers/albums.ts",
+        find: "  if (!album || album.ownerId !== owner.id)",
+        replace: "  if (!album)",
+      },
+    ],
   },
   // auth
   {
     id: "auth-bad-signature-accepted",
-    statement: "§5",
+    statement: "S-5-AUTH",
     area: "auth",
     what: "an invalid signature is accepted",
+    edits: [
+      {
+        file: "src/server/auth/verify.ts",
+        find: "  return false;\n}",
+        replace: "  return true;\n}",
+      },
+    ],
   },
   {
     id: "auth-nonce-replay-accepted",
     statement: "P-AUTH-3",
     area: "auth",
     what: "a replayed nonce is accepted",
+    edits: [
+      {
+        file: "src/server/auth/verify.ts",
+        find: 'if (!ctx.nonces.claim(key, nonce, ts, ctx.nowMs)) return bad("nonce already used");',
+        replace: "ctx.nonces.claim(key, nonce, ts, ctx.nowMs);",
+      },
+    ],
   },
   {
     id: "auth-401",
-    statement: "§5",
+    statement: "S-5-AUTH",
     area: "auth",
     what: "invalid credentials answer 401 instead of 400",
+    edits: [
+      {
+        file: "src/server/pipeline.ts",
+        find: "  if (isFault(caller)) return caller;",
+        replace: "  if (isFault(caller)) return fault(401, caller.message);",
+      },
+    ],
   },
   {
     id: "auth-stale-accepted",
     statement: "P-AUTH-3",
     area: "auth",
     what: "a stale timestamp is accepted",
+    edits: [
+      {
+        file: "src/server/auth/verify.ts",
+        find: "checkTimestamp(stamp, ctx.nowMs)",
+        replace: "checkTimestamp(stamp, Number(stamp) * 1000)",
+      },
+    ],
   },
   {
     id: "auth-body-hash-ignored",
     statement: "P-AUTH-2",
     area: "auth",
     what: "a wrong oauth_body_hash is accepted",
+    edits: [
+      {
+        file: "src/server/auth/verify.ts",
+        find: "  if (hashFault) return hashFault;\n",
+        replace: "",
+      },
+    ],
   },
   {
     id: "auth-viewer-without-app",
     statement: "P-AUTH-5",
     area: "auth",
     what: "a viewer without the app is served",
+    edits: [
+      {
+        file: "src/server/pipeline.ts",
+        find: "if (!hasApp(caller.viewer, caller.app))",
+        replace: "if (!hasApp(caller.viewer, caller.app) && false)",
+      },
+    ],
   },
   {
     id: "auth-raw-key-refused",
     statement: "P-AUTH-6",
     area: "auth",
     what: "a signature made with the raw (not percent-encoded) secret is refused",
+    edits: [
+      {
+        file: "src/server/auth/verify.ts",
+        find: "  return keys;\n}",
+        replace: "  return keys.slice(0, 1);\n}",
+      },
+    ],
   },
   // errors and limits
   {
@@ -385,53 +846,124 @@ export const MUTANTS: readonly Mutant[] = [
     statement: "P-ERR-2",
     area: "errors",
     what: "405 without an Allow header",
+    edits: [
+      {
+        file: "src/server/render.ts",
+        find: '  if (f.allow) res.headers.allow = f.allow.join(", ");\n',
+        replace: "",
+      },
+    ],
   },
   {
     id: "errors-body-plain",
     statement: "P-ERR-1",
     area: "errors",
     what: "error bodies are plain text",
+    edits: [
+      {
+        file: "src/server/render.ts",
+        find: '  if (f.allow) res.headers.allow = f.allow.join(", ");\n  return res;',
+        replace:
+          '  const text = Buffer.from(f.message);\n  return { status: f.status, headers: { "content-type": "text/plain", "content-length": String(text.length) }, body: text };',
+      },
+    ],
   },
   {
     id: "errors-missing-selector-404",
-    statement: "§7.1",
+    statement: "S-7.1-403-NO-SELECTOR",
     area: "errors",
     what: "a path without selector answers 404, not 403",
+    edits: [
+      {
+        file: "src/server/pipeline.ts",
+        find: "return match.deferred;",
+        replace: 'return match.deferred.status === 403 ? fault(404, "not found") : match.deferred;',
+      },
+    ],
   },
   {
     id: "errors-missing-guid-404",
-    statement: "§7.1",
+    statement: "S-7.1-400-NO-TARGET",
     area: "errors",
     what: "a path without guid answers 404, not 400",
+    edits: [
+      {
+        file: "src/server/pipeline.ts",
+        find: "return match.deferred;",
+        replace: 'return match.deferred.status === 400 ? fault(404, "not found") : match.deferred;',
+      },
+    ],
   },
   {
     id: "errors-500-bad-query",
     statement: "P-ERR-3",
     area: "errors",
     what: "an undecodable query answers 500",
+    edits: [
+      {
+        file: "src/server/pipeline.ts",
+        find: "  if (isFault(target)) return target;\n",
+        replace: '  if (isFault(target)) throw new Error("mutant");\n',
+      },
+    ],
   },
   {
     id: "errors-trailing-slash-404",
     statement: "P-ERR-2",
     area: "errors",
     what: "a path with one trailing slash answers 404",
+    edits: [
+      {
+        file: "src/server/pipeline.ts",
+        find: "  if (isFault(caller)) return caller;\n",
+        replace:
+          '  if (isFault(caller)) return caller;\n  if (target.pathname.endsWith("/")) return fault(404, "not found");\n',
+      },
+    ],
   },
   {
     id: "errors-gzip-unasked",
     statement: "P-ERR-2",
     area: "errors",
     what: "responses are gzipped without Accept-Encoding",
+    edits: [
+      {
+        file: "src/server/pipeline.ts",
+        find: 'return maybeCompress(res, req.headers["accept-encoding"]);',
+        replace: 'return maybeCompress(res, "gzip");',
+      },
+    ],
   },
   {
     id: "clients-http10-refused",
     statement: "P-AUTH-6",
     area: "clients",
     what: "HTTP/1.0 requests answer 505",
+    edits: [
+      {
+        file: "src/server/pipeline.ts",
+        find: "  if (isFault(target)) return target;\n",
+        replace:
+          '  if (isFault(target)) return target;\n  if (req.httpVersion === "1.0") return fault(505, "HTTP/1.0 not supported");\n',
+      },
+    ],
   },
   {
     id: "limits-413-ignored",
     statement: "P-ERR-4",
     area: "limits",
     what: "bodies over 1 MiB are read and answered 400",
+    edits: [
+      {
+        file: "src/server/pipeline.ts",
+        find: '    return fault(413, "request body larger than 1 MiB");',
+        replace: '    return fault(400, "request body larger than 1 MiB");',
+      },
+      {
+        file: "src/server/create-server.ts",
+        find: "listenHttp(handle, deps.limits, {",
+        replace: "listenHttp(handle, { ...deps.limits, maxBodyBytes: deps.limits.drainBytes }, {",
+      },
+    ],
   },
 ];

@@ -1,7 +1,8 @@
 /**
- * The mutation self-check (issue 6): runs the whole conformance suite against the reference
- * server once per mutant (one deliberate defect switched on) and once per allowed variant (a
- * correct server behind a rewriting proxy). Every mutant must be killed; every variant must
+ * The mutation self-check (issue 6, issue 10 items 4-5): runs the whole conformance suite
+ * against the reference server once per mutant (a copy of `src/` with one deliberate defect
+ * planted, run in a child process) and once per allowed variant (a correct server behind a
+ * rewriting proxy). Every mutant must be killed; every variant must
  * pass with zero failures.
  *
  * The runner is used exactly as a user's CI uses it: over HTTP to a base URL.
@@ -12,13 +13,13 @@ import { loadTarget, type RunReport, runSuite, type Target } from "../../src/con
 import {
   BUNDLED_WORLD,
   createServer,
-  DEFECTS,
-  type Defect,
   loadWorld,
   openStore,
   type World,
 } from "../../src/server/index.js";
 import type { Mutant } from "./catalogue.js";
+import { withMutantServer } from "./mutant-process.js";
+import { applyEdits, plantMutant, readProductFile } from "./mutant-tree.js";
 import { type BodyRewrite, startVariantProxy } from "./variant-proxy.js";
 
 /** An allowed variant: a rewrite of correct responses, and the level at which it must pass. */
@@ -31,20 +32,27 @@ export interface Variant {
 }
 
 /**
- * How a mutant's run ended: a case failed (`killed`); the smoke request failed with the defect
- * on and passes without it (`killed-by-smoke`); every case passed (`survived`); the id is no
- * switch of the server (`unimplemented`); or the run could not be judged (`error`: it stopped
- * for a reason the defect does not explain). Only the first two count as killed.
+ * How a mutant's run ended: cases failed (`killed`); the smoke request failed with the defect
+ * planted and passes without it (`killed-by-smoke`); every case passed (`survived`); its edits do
+ * not apply to `src/` (`unplanted`); or the run could not be judged (`error`: it stopped for a
+ * reason the defect does not explain). Only the first two count as killed.
  */
-export type MutantOutcome = "killed" | "killed-by-smoke" | "survived" | "unimplemented" | "error";
+export type MutantOutcome = "killed" | "killed-by-smoke" | "survived" | "unplanted" | "error";
 
 /** What one mutant's run found. */
 export interface MutantResult {
   mutant: Mutant;
   outcome: MutantOutcome;
   killed: boolean;
-  /** The first case that failed, or why the run stopped. */
+  /**
+   * Issue 10 item 5: true when a failing case cites the statement the mutant breaks (a catch-all
+   * case may fail beside it, but not alone); a smoke kill is attributed by definition.
+   */
+  attributed: boolean;
+  /** The first failing case that cites the mutant's statement, else the first failing case, or why the run stopped. */
   by: string;
+  /** Every failing case (id and the statement it reported). */
+  failing: string[];
   ms: number;
 }
 
@@ -68,13 +76,10 @@ export function loadFixtures(): { world: World; target: Target } {
   return { world: world.value, target: target.target };
 }
 
-async function withServer<T>(
-  world: World,
-  defects: ReadonlySet<Defect>,
-  use: (url: string) => Promise<T>,
-): Promise<T> {
+/** Runs `use` against the correct reference server (in this process, memory store). */
+async function withCorrectServer<T>(world: World, use: (url: string) => Promise<T>): Promise<T> {
   const store = openStore(":memory:");
-  const server = createServer({ world, store, defects, logger: silent });
+  const server = createServer({ world, store, logger: silent });
   try {
     const { url } = await server.listen({ port: 0, host: "127.0.0.1" });
     return await use(url);
@@ -84,27 +89,35 @@ async function withServer<T>(
   }
 }
 
+/** Runs `use` against the server of `mutant`, or the correct one when there is none. */
+function withServer<T>(
+  world: World,
+  mutant: Mutant | undefined,
+  use: (url: string) => Promise<T>,
+): Promise<T> {
+  return mutant ? withMutantServer(plantMutant(mutant), use) : withCorrectServer(world, use);
+}
+
 function isReport(r: Awaited<ReturnType<typeof runSuite>>): r is RunReport {
   return "cases" in r;
 }
 
-/** The whole suite at profile level, stopping at the first failure. */
-function runBail(target: Target, url: string): ReturnType<typeof runSuite> {
-  return runSuite({
-    target: { ...target, baseUrl: url },
-    level: "profile",
-    bail: true,
-    timeoutMs: 5000,
-  });
+/** The whole suite at profile level (every case: attribution needs all failures). */
+function runAll(target: Target, url: string): ReturnType<typeof runSuite> {
+  return runSuite({ target: { ...target, baseUrl: url }, level: "profile", timeoutMs: 5000 });
 }
 
-/** True when a server with `defects` answers the smoke request (a run with one cheap case starts). */
-export async function smokePasses(
-  world: World,
-  target: Target,
-  defects: ReadonlySet<Defect>,
-): Promise<boolean> {
-  return withServer(world, defects, async (url) => {
+/**
+ * True when a case citing `cited` speaks to the rule `named`: the same id, or one is a clause
+ * of the other (`P-FMT-3.2` of `P-FMT-3`).
+ */
+export function citesRule(cited: readonly string[], named: string): boolean {
+  return cited.some((c) => c === named || c.startsWith(`${named}.`) || named.startsWith(`${c}.`));
+}
+
+/** True when a server (the mutant's, or the correct one) answers the smoke request. */
+export async function smokePasses(world: World, target: Target, mutant?: Mutant): Promise<boolean> {
+  return withServer(world, mutant, async (url) => {
     const r = await runSuite({
       target: { ...target, baseUrl: url },
       level: "profile",
@@ -115,42 +128,61 @@ export async function smokePasses(
   });
 }
 
-/** Runs the suite against a server with exactly `defects` on and judges the run (see {@link MutantOutcome}). */
-export async function runWithDefects(
+/** Runs the suite against the mutant's server (or the correct one) and judges the run. */
+export async function judgeRun(
   world: World,
   target: Target,
-  defects: ReadonlySet<Defect>,
-): Promise<{ outcome: MutantOutcome; by: string }> {
-  const r = await withServer(world, defects, (url) => runBail(target, url));
+  mutant?: Mutant,
+): Promise<Omit<MutantResult, "mutant" | "killed" | "ms">> {
+  const r = await withServer(world, mutant, (url) => runAll(target, url));
   if (!isReport(r)) {
     const why = `run stopped (exit ${r.exitCode}): ${r.message.split("\n")[0]}`;
     // Killed by the smoke request only if the same request passes on the correct server.
-    const byDefect = r.exitCode === 3 && (await smokePasses(world, target, new Set()));
-    return { outcome: byDefect ? "killed-by-smoke" : "error", by: why };
+    const byDefect = r.exitCode === 3 && (await smokePasses(world, target));
+    return byDefect
+      ? { outcome: "killed-by-smoke", attributed: true, by: why, failing: [] }
+      : { outcome: "error", attributed: false, by: why, failing: [] };
   }
-  const failed = r.cases.find((c) => c.outcome === "fail" || c.outcome === "unexpected-pass");
-  if (failed) return { outcome: "killed", by: `${failed.id} (${failed.failedStatement ?? "?"})` };
-  return { outcome: "survived", by: "" };
+  const failed = r.cases.filter((c) => c.outcome === "fail" || c.outcome === "unexpected-pass");
+  const failing = failed.map((c) => `${c.id} (${c.failedStatement ?? "?"})`);
+  if (failed.length === 0) return { outcome: "survived", attributed: false, by: "", failing };
+  const citing = mutant ? failed.find((c) => citesRule(c.statements, mutant.statement)) : undefined;
+  const shown = citing ?? failed[0];
+  return {
+    outcome: "killed",
+    attributed: citing !== undefined,
+    by: shown ? `${shown.id} (${shown.failedStatement ?? "?"})` : "",
+    failing,
+  };
 }
 
-const IMPLEMENTED: ReadonlySet<string> = new Set(DEFECTS);
-
-/** Runs the suite against the server with `mutant` switched on. */
+/** Runs the suite against the server with `mutant` planted. */
 export async function runMutant(
   world: World,
   target: Target,
   mutant: Mutant,
 ): Promise<MutantResult> {
   const t0 = performance.now();
-  let judged: { outcome: MutantOutcome; by: string };
-  if (!IMPLEMENTED.has(mutant.id))
-    judged = { outcome: "unimplemented", by: "not a defect switch of the server (DEFECTS)" };
+  let judged: Omit<MutantResult, "mutant" | "killed" | "ms">;
+  const planted = applyEdits(mutant.edits, readProductFile);
+  if (!planted.ok)
+    judged = {
+      outcome: "unplanted",
+      attributed: false,
+      by: planted.issues.map((i) => i.message).join("; "),
+      failing: [],
+    };
   else
     try {
-      judged = await runWithDefects(world, target, new Set([mutant.id]));
+      judged = await judgeRun(world, target, mutant);
     } catch (e) {
       // A server that cannot start proves nothing about the suite.
-      judged = { outcome: "error", by: `no run: ${e instanceof Error ? e.message : String(e)}` };
+      judged = {
+        outcome: "error",
+        attributed: false,
+        by: `no run: ${e instanceof Error ? e.message : String(e)}`,
+        failing: [],
+      };
     }
   const killed = judged.outcome === "killed" || judged.outcome === "killed-by-smoke";
   return { mutant, ...judged, killed, ms: Math.round(performance.now() - t0) };
@@ -163,7 +195,7 @@ export async function runVariant(
   variant: Variant,
 ): Promise<VariantResult> {
   const t0 = performance.now();
-  return withServer(world, new Set(), async (url) => {
+  return withCorrectServer(world, async (url) => {
     const proxy = await startVariantProxy(url, variant.rewrite);
     try {
       const r = await runSuite({

@@ -5,7 +5,6 @@
  */
 import { atomRenderer } from "./atom.js";
 import { nonceStore } from "./auth/nonce-store.js";
-import { NO_DEFECTS } from "./defects.js";
 import { DEFAULT_LIMITS } from "./http/limits.js";
 import { type Listening, listenHttp } from "./http/node-adapter.js";
 import { handleRequest, type PipelineDeps } from "./pipeline.js";
@@ -36,8 +35,7 @@ export function createServer(options: ServerOptions): ReferenceServer {
     logger: options.logger ?? stderrLogger,
     limits: { ...DEFAULT_LIMITS, ...options.limits },
     nonces: nonceStore(),
-    defects: options.defects ?? NO_DEFECTS,
-    atom: atomRenderer({ strict: options.atomStrict === true }, options.defects ?? NO_DEFECTS),
+    atom: atomRenderer({ strict: options.atomStrict === true }),
   };
   options.store.seedOnce(options.world.file.appdata ?? {});
   let listening: Listening | undefined;
@@ -46,11 +44,7 @@ export function createServer(options: ServerOptions): ReferenceServer {
     handle,
     async listen(at = {}) {
       if (listening) return { url: listening.url };
-      // Mutant: the adapter lets large bodies through to the pipeline, which answers 400.
-      const limits = deps.defects.has("limits-413-ignored")
-        ? { ...deps.limits, maxBodyBytes: deps.limits.drainBytes }
-        : deps.limits;
-      listening = await listenHttp(handle, limits, {
+      listening = await listenHttp(handle, deps.limits, {
         port: at.port ?? 0,
         host: at.host ?? "127.0.0.1",
       });

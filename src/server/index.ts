@@ -5,8 +5,6 @@
 
 /** Creates the server (`handle`, `listen`, `close`). */
 export { createServer, type ReferenceServer } from "./create-server.js";
-/** Deliberate defects for mutation testing (issue 6); never set in production. */
-export { DEFECTS, type Defect, type Defects } from "./defects.js";
 /** Default HTTP limits (1 MiB bodies, timeouts). */
 export { DEFAULT_LIMITS } from "./http/limits.js";
 /** The application-data store: in-memory or SQLite. */

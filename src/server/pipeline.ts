@@ -7,7 +7,6 @@ import { formParams, type OAuthParam } from "../oauth/index.js";
 import type { NonceStore } from "./auth/nonce-store.js";
 import { verifyRequest } from "./auth/verify.js";
 import { maybeCompress } from "./compress.js";
-import type { Defects } from "./defects.js";
 import { type Fault, fault, isFault } from "./fault.js";
 import { getAlbums, getPhotos } from "./handlers/albums.js";
 import { deleteAppData, readAppData, writeAppData } from "./handlers/appdata.js";
@@ -36,7 +35,6 @@ export interface PipelineDeps {
   logger: ServerLogger;
   limits: HttpLimits;
   nonces: NonceStore;
-  defects: Defects;
   atom: AtomRenderer;
 }
 
@@ -97,33 +95,20 @@ export function dispatch(
 /** The reply or fault of `req`; a promise only when the handler awaits (writes). */
 function answer(req: ServerRequest, deps: PipelineDeps): Reply | Fault | Promise<Reply | Fault> {
   if (req.body.length > deps.limits.maxBodyBytes)
-    return fault(
-      deps.defects.has("limits-413-ignored") ? 400 : 413,
-      "request body larger than 1 MiB",
-    );
+    return fault(413, "request body larger than 1 MiB");
   const target = parseTarget(req.url);
-  if (isFault(target) && deps.defects.has("errors-500-bad-query")) throw new Error("mutant");
   if (isFault(target)) return target;
-  if (req.httpVersion === "1.0" && deps.defects.has("clients-http10-refused"))
-    return fault(505, "HTTP/1.0 not supported");
   const caller: Caller | Fault = verifyRequest(req, target, {
     world: deps.world,
     nonces: deps.nonces,
     nowMs: deps.clock(),
-    defects: deps.defects,
   });
-  if (isFault(caller)) return deps.defects.has("auth-401") ? fault(401, caller.message) : caller;
-  if (target.pathname.endsWith("/") && deps.defects.has("errors-trailing-slash-404"))
-    return fault(404, "not found");
+  if (isFault(caller)) return caller;
   const match = matchRoute(req.method, target.pathname);
   if (isFault(match)) return match;
-  if (!hasApp(caller.viewer, caller.app) && !deps.defects.has("auth-viewer-without-app"))
+  if (!hasApp(caller.viewer, caller.app))
     return fault(403, "the viewer does not use this application");
-  if ("deferred" in match)
-    return (match.deferred.status === 403 && deps.defects.has("errors-missing-selector-404")) ||
-      (match.deferred.status === 400 && deps.defects.has("errors-missing-guid-404"))
-      ? fault(404, "not found")
-      : match.deferred;
+  if ("deferred" in match) return match.deferred;
   const ctx: HandlerContext = {
     app: caller.app,
     viewer: caller.viewer,
@@ -131,12 +116,11 @@ function answer(req: ServerRequest, deps: PipelineDeps): Reply | Fault | Promise
     store: deps.store,
     query: firstValues(target.query),
     req,
-    defects: deps.defects,
   };
   return dispatch(ctx, match.route);
 }
 
-/** Handles one request; never throws. A defect is logged (without secrets) and answered 500. */
+/** Handles one request; never throws. A bug is logged (without secrets) and answered 500. */
 export async function handleRequest(
   req: ServerRequest,
   deps: PipelineDeps,
@@ -145,9 +129,7 @@ export async function handleRequest(
   try {
     const pending = answer(req, deps);
     const out = pending instanceof Promise ? await pending : pending;
-    res = isFault(out)
-      ? faultResponse(out, deps.defects)
-      : replyResponse(out, deps.atom, deps.defects);
+    res = isFault(out) ? faultResponse(out) : replyResponse(out, deps.atom);
   } catch (e) {
     deps.logger.error("internal error", {
       method: req.method,
@@ -156,6 +138,5 @@ export async function handleRequest(
     });
     res = faultResponse(fault(500, "internal error"));
   }
-  const gzip = deps.defects.has("errors-gzip-unasked") ? "gzip" : req.headers["accept-encoding"];
-  return maybeCompress(res, gzip);
+  return maybeCompress(res, req.headers["accept-encoding"]);
 }

@@ -3,7 +3,6 @@
  * (`application/atom+xml; charset=utf-8`) via the Atom codec, the P-ERR-1 error body, and the
  * empty 200 of writes and deletes (P-DATA-2).
  */
-import { type Defects, NO_DEFECTS } from "./defects.js";
 import type { Fault } from "./fault.js";
 import type { AppDataReply, Reply } from "./reply.js";
 import type { ServerResponse } from "./types.js";
@@ -16,21 +15,17 @@ export const ATOM_TYPE = "application/atom+xml; charset=utf-8";
 const utf8 = (text: string): Uint8Array => Buffer.from(text, "utf8");
 
 /** Writes the application-data response by hand so that keys keep stored order (P-FMT-3). */
-export function appDataJson(value: AppDataReply, defects: Defects = NO_DEFECTS): string {
+export function appDataJson(value: AppDataReply): string {
   const users: string[] = [];
   const ids: string[] = [];
   for (const [user, record] of value.entry) {
     const pairs: string[] = [];
-    for (const [k, v] of record) {
-      const numeric = defects.has("appdata-values-as-numbers") && /^-?[0-9]+$/.test(v);
-      pairs.push(`${JSON.stringify(k)}:${numeric ? v : JSON.stringify(v)}`);
-    }
+    for (const [k, v] of record) pairs.push(`${JSON.stringify(k)}:${JSON.stringify(v)}`);
     users.push(`${JSON.stringify(user)}:{${pairs.join(",")}}`);
-    if (!defects.has("appdata-id-array-empty")) ids.push(JSON.stringify(user));
+    ids.push(JSON.stringify(user));
   }
-  const total = defects.has("appdata-missing-total") ? "" : `,"totalResults":${value.totalResults}`;
-  const perPage = defects.has("appdata-items-per-page") ? `,"itemsPerPage":${users.length}` : "";
-  return `{"entry":{${users.join(",")}},"startIndex":0,"id":[${ids.join(",")}]${total}${perPage}}`;
+  const total = `,"totalResults":${value.totalResults}`;
+  return `{"entry":{${users.join(",")}},"startIndex":0,"id":[${ids.join(",")}]${total}}`;
 }
 
 /**
@@ -59,55 +54,32 @@ export function jsonResponse(status: number, text: string): ServerResponse {
 }
 
 /** P-ERR-1: `{"error":{"code":…,"message":"…"}}`, JSON whatever the format; 405 carries `Allow`. */
-export function faultResponse(f: Fault, defects: Defects = NO_DEFECTS): ServerResponse {
+export function faultResponse(f: Fault): ServerResponse {
   const res = jsonResponse(
     f.status,
     JSON.stringify({ error: { code: f.status, message: f.message } }),
   );
-  if (defects.has("errors-body-plain")) return plainResponse(f.status, f.message);
-  if (f.allow && !defects.has("errors-405-no-allow")) res.headers.allow = f.allow.join(", ");
+  if (f.allow) res.headers.allow = f.allow.join(", ");
   return res;
 }
 
 /** Renders an Atom document; supplied by the Atom codec. */
 export type AtomRenderer = (reply: Exclude<Reply, { kind: "empty" }>) => string;
 
-/** A `text/plain` response (only the `errors-body-plain` mutant writes one). */
-function plainResponse(status: number, text: string): ServerResponse {
-  const body = utf8(text);
-  const headers = { "content-type": "text/plain", "content-length": String(body.length) };
-  return { status, headers, body };
-}
-
-/** True when a defect makes an Atom request answer JSON (mutants `atom-format-ignored`, `atom-people-json`). */
-function atomAnswersJson(reply: Reply, defects: Defects): boolean {
-  if (defects.has("atom-format-ignored")) return true;
-  return defects.has("atom-people-json") && (reply.kind === "person" || reply.kind === "people");
-}
-
 /** Renders a successful reply. */
-export function replyResponse(
-  reply: Reply,
-  atom: AtomRenderer,
-  defects: Defects = NO_DEFECTS,
-): ServerResponse {
+export function replyResponse(reply: Reply, atom: AtomRenderer): ServerResponse {
   if (reply.kind === "empty")
-    return defects.has("appdata-write-echoes-body")
-      ? jsonResponse(200, "{}")
-      : { status: 200, headers: { "content-length": "0" }, body: new Uint8Array(0) };
-  if (reply.format === "atom" && !atomAnswersJson(reply, defects)) {
+    return { status: 200, headers: { "content-length": "0" }, body: new Uint8Array(0) };
+  if (reply.format === "atom") {
     const body = utf8(atom(reply));
-    const type = defects.has("atom-content-type") ? JSON_TYPE : ATOM_TYPE;
     return {
       status: 200,
-      headers: { "content-type": type, "content-length": String(body.length) },
+      headers: { "content-type": ATOM_TYPE, "content-length": String(body.length) },
       body,
     };
   }
-  if (reply.kind === "albums" && defects.has("paging-missing-total"))
-    return jsonResponse(200, JSON.stringify({ ...reply.value, totalResults: undefined }));
   return jsonResponse(
     200,
-    reply.kind === "appdata" ? appDataJson(reply.value, defects) : JSON.stringify(reply.value),
+    reply.kind === "appdata" ? appDataJson(reply.value) : JSON.stringify(reply.value),
   );
 }

@@ -2,7 +2,6 @@
  * The socket-free request and response of the reference server (`handle(req)`), the options
  * of `createServer`, and the context every handler receives.
  */
-import type { Defect, Defects } from "./defects.js";
 import type { AppDataStore } from "./store/types.js";
 import type { World, WorldApp, WorldPerson } from "./world/types.js";
 
@@ -23,7 +22,7 @@ export interface ServerResponse {
   body: Uint8Array;
 }
 
-/** Where the server reports defects (never request secrets). */
+/** Where the server reports its own bugs (never request secrets). */
 export interface ServerLogger {
   error(message: string, detail?: Record<string, unknown>): void;
 }
@@ -56,10 +55,6 @@ export interface ServerOptions {
   limits?: Partial<HttpLimits>;
   /** P-FMT-5: write RFC 4287-valid Atom feeds (feed id, title, updated, author). Default false. */
   atomStrict?: boolean;
-  /**
-   * Mutation testing (issue 6): rules to break on purpose (`DEFECTS`). Never set in production.
-   */
-  defects?: ReadonlySet<Defect>;
 }
 
 /** Who is calling (P-AUTH-1): the application and the viewer. */
@@ -77,5 +72,4 @@ export interface HandlerContext extends Caller {
   readonly store: AppDataStore;
   readonly query: Query;
   readonly req: ServerRequest;
-  readonly defects: Defects;
 }

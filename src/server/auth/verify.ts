@@ -14,7 +14,6 @@ import {
   signaturesEqual,
   signingKey,
 } from "../../oauth/index.js";
-import type { Defects } from "../defects.js";
 import { type Fault, fault, isFault } from "../fault.js";
 import type { Caller, ServerRequest } from "../types.js";
 import { findPerson } from "../world/resolve.js";
@@ -28,7 +27,6 @@ export interface VerifyContext {
   world: World;
   nonces: NonceStore;
   nowMs: number;
-  defects: Defects;
 }
 
 /** The request's path as signed, and its query parameters. */
@@ -69,7 +67,7 @@ const keyCache = new WeakMap<WorldApp, readonly KeyObject[]>();
  * P-AUTH-1/6: the signing keys of `app` (from the percent-encoded secret, and from the raw one
  * when it differs), prepared once as key objects: the same keys as `signingKey`/`rawSigningKey`.
  */
-export function keysOf(app: WorldApp, defects: Defects): readonly KeyObject[] {
+export function keysOf(app: WorldApp): readonly KeyObject[] {
   let keys = keyCache.get(app);
   if (!keys) {
     const encoded = signingKey(app.consumerSecret);
@@ -79,7 +77,7 @@ export function keysOf(app: WorldApp, defects: Defects): readonly KeyObject[] {
     );
     keyCache.set(app, keys);
   }
-  return defects.has("auth-raw-key-refused") ? keys.slice(0, 1) : keys;
+  return keys;
 }
 
 /** P-AUTH-1/6: true when some candidate list, signed with the secret (encoded or raw), gives `signature`. */
@@ -90,9 +88,8 @@ export function signatureMatches(
   bodyLists: readonly (readonly OAuthParam[])[],
   app: WorldApp,
   signature: string,
-  defects: Defects,
 ): boolean {
-  const keys = keysOf(app, defects);
+  const keys = keysOf(app);
   for (const list of lists)
     for (const body of bodyLists) {
       const base = signatureBaseString(method, uri, [...list, ...body]);
@@ -100,7 +97,7 @@ export function signatureMatches(
         if (signaturesEqual(createHmac("sha1", key).update(base).digest("base64"), signature))
           return true;
     }
-  return defects.has("auth-bad-signature-accepted");
+  return false;
 }
 
 /** Verifies `req` and returns the caller (app and viewer), or a 400 fault. */
@@ -127,23 +124,18 @@ export function verifyRequest(
   const token = p.get("oauth_token");
   if (token !== undefined && token !== "") return bad("two-legged requests carry no token");
   if (nonce === "" || nonce.length > 256) return bad("malformed oauth_nonce");
-  const now = ctx.defects.has("auth-stale-accepted") ? Number(stamp) * 1000 : ctx.nowMs;
-  const ts = checkTimestamp(stamp, now);
+  const ts = checkTimestamp(stamp, ctx.nowMs);
   if (isFault(ts)) return ts;
   const app = ctx.world.appsByKey.get(key);
   if (!app) return bad("unknown consumer key");
   const hashFault = checkBodyHash(p.get("oauth_body_hash"), req.body);
-  if (hashFault && !ctx.defects.has("auth-body-hash-ignored")) return hashFault;
+  if (hashFault) return hashFault;
   const uri = requestUri(req.headers.host, target.pathname);
   if (isFault(uri)) return uri;
   const bodyLists = bodyParamLists(req.headers["content-type"], req.body);
-  if (!signatureMatches(req.method, uri, collected.lists, bodyLists, app, signature, ctx.defects))
+  if (!signatureMatches(req.method, uri, collected.lists, bodyLists, app, signature))
     return bad("invalid signature");
-  if (
-    !ctx.nonces.claim(key, nonce, ts, ctx.nowMs) &&
-    !ctx.defects.has("auth-nonce-replay-accepted")
-  )
-    return bad("nonce already used");
+  if (!ctx.nonces.claim(key, nonce, ts, ctx.nowMs)) return bad("nonce already used");
   const requestor = p.get("xoauth_requestor_id");
   const viewer = requestor === undefined ? undefined : findPerson(ctx.world, requestor);
   if (!viewer) return bad("missing or unknown xoauth_requestor_id");

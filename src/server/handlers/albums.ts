@@ -15,7 +15,7 @@ import type { IndexedAlbum } from "../world/types.js";
 /** P-ALBUM-1: without `visibility`, everyone-albums only; `all`, every album the viewer may see. */
 export function readVisibility(ctx: HandlerContext): "everyone" | "all" | Fault {
   const v = ctx.query.get("visibility");
-  if (v === undefined) return ctx.defects.has("albums-visibility-ignored") ? "all" : "everyone";
+  if (v === undefined) return "everyone";
   return v === "all" ? "all" : fault(400, "visibility must be all");
 }
 
@@ -30,23 +30,18 @@ export function getAlbums(
   if (isFault(format)) return format;
   const visibility = readVisibility(ctx);
   if (isFault(visibility)) return visibility;
-  const page = readPage(ctx.query, DEFAULT_COUNT.albums, ctx.defects);
+  const page = readPage(ctx.query, DEFAULT_COUNT.albums);
   if (isFault(page)) return page;
   const all = ctx.world.albumsByOwner.get(owner.id) ?? [];
-  const hideFriends = ctx.defects.has("albums-friend-scope") && owner.id !== ctx.viewer.id;
   const list =
     visibility === "all"
-      ? all.filter(
-          (a) =>
-            canSeeAlbum(ctx.world, a, ctx.viewer.id) &&
-            !(hideFriends && a.visibility === "friends"),
-        )
+      ? all.filter((a) => canSeeAlbum(ctx.world, a, ctx.viewer.id))
       : all.filter((a) => a.visibility === "everyone");
-  const shown = pageOf(list, page, ctx.defects);
+  const shown = pageOf(list, page);
   return {
     kind: "albums",
     format,
-    value: { ...shown, entry: shown.entry.map((a) => albumView(a, ctx.defects)) },
+    value: { ...shown, entry: shown.entry.map((a) => albumView(a)) },
   };
 }
 
@@ -63,18 +58,14 @@ export function getPhotos(
   const owner = resolveGuid(ctx.world, route.guid, ctx.viewer);
   if (!owner) return fault(404, "the specified user is not found");
   const album = findAlbum(ctx, route.albumId);
-  if (!album || (album.ownerId !== owner.id && !ctx.defects.has("photos-foreign-album")))
-    return fault(404, "the specified album is not found");
-  if (
-    !canSeeAlbum(ctx.world, album, ctx.viewer.id) &&
-    !ctx.defects.has("photos-hidden-album-readable")
-  )
+  if (!album || album.ownerId !== owner.id) return fault(404, "the specified album is not found");
+  if (!canSeeAlbum(ctx.world, album, ctx.viewer.id))
     return fault(403, "no permission to read this album");
   const format = chooseFormat(ctx.query, ctx.req.headers.accept);
   if (isFault(format)) return format;
-  const page = readPage(ctx.query, DEFAULT_COUNT.photos, ctx.defects);
+  const page = readPage(ctx.query, DEFAULT_COUNT.photos);
   if (isFault(page)) return page;
-  const shown = pageOf(album.photos, page, ctx.defects);
+  const shown = pageOf(album.photos, page);
   return {
     kind: "photos",
     format,

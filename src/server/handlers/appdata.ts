@@ -20,8 +20,6 @@ export function canReadAppData(
   selector: "@self" | "@friends",
 ): boolean {
   if (target.id === ctx.viewer.id) return true;
-  if (ctx.defects.has("appdata-friend-refused")) return false;
-  if (ctx.defects.has("appdata-stranger-returned") && selector === "@self") return true;
   return selector === "@self" && areFriends(ctx.world, target.id, ctx.viewer.id);
 }
 
@@ -40,23 +38,14 @@ export function readAppData(
   if (!canReadAppData(ctx, target, route.selector)) return fault(403, "no permission to read");
   const format = chooseFormat(ctx.query, ctx.req.headers.accept);
   if (isFault(format)) return format;
-  const keys = appDataKeys(ctx.query, ctx.defects);
+  const keys = appDataKeys(ctx.query);
   if (isFault(keys)) return keys;
   const friends = ctx.world.friends.get(target.id) ?? [];
-  const users =
-    route.selector === "@self"
-      ? [target.id]
-      : ctx.defects.has("appdata-friends-include-self")
-        ? [target.id, ...friends]
-        : friends;
-  const app = ctx.defects.has("appdata-apps-shared")
-    ? (ctx.world.file.apps[0]?.id ?? "")
-    : ctx.app.id;
-  const wanted = ctx.defects.has("appdata-fields-ignored") ? undefined : keys;
+  const users = route.selector === "@self" ? [target.id] : friends;
   const entry = new Map<string, AppDataMap>();
   for (const user of users) {
-    const rec = ctx.store.read(app, user, wanted);
-    if (rec.size > 0 || ctx.defects.has("appdata-empty-users-listed")) entry.set(user, rec); // P-DATA-5
+    const rec = ctx.store.read(ctx.app.id, user, keys);
+    if (rec.size > 0) entry.set(user, rec); // P-DATA-5
   }
   return { kind: "appdata", format, value: { entry, startIndex: 0, totalResults: entry.size } };
 }
@@ -66,13 +55,11 @@ export async function writeAppData(
   ctx: HandlerContext,
   route: Extract<Route, { op: "appdata-write" }>,
 ): Promise<Reply | Fault> {
-  if (!isOwnGuid(ctx, route.guid) && !ctx.defects.has("appdata-other-guid-writable"))
-    return fault(403, "no permission to update");
+  if (!isOwnGuid(ctx, route.guid)) return fault(403, "no permission to update");
   const format = chooseFormat(ctx.query, ctx.req.headers.accept);
   if (isFault(format)) return format;
-  const pairs = parseWriteBody(ctx.req.headers["content-type"], ctx.req.body, ctx.defects);
+  const pairs = parseWriteBody(ctx.req.headers["content-type"], ctx.req.body);
   if (isFault(pairs)) return pairs;
-  if (ctx.defects.has("appdata-post-replaces")) await ctx.store.delete(ctx.app.id, ctx.viewer.id);
   const written = await ctx.store.write(ctx.app.id, ctx.viewer.id, [...pairs]);
   if (written === "over-limit")
     return fault(
@@ -87,15 +74,11 @@ export async function deleteAppData(
   ctx: HandlerContext,
   route: Extract<Route, { op: "appdata-delete" }>,
 ): Promise<Reply | Fault> {
-  if (!isOwnGuid(ctx, route.guid) && !ctx.defects.has("appdata-delete-other-guid"))
-    return fault(403, "no permission to update");
+  if (!isOwnGuid(ctx, route.guid)) return fault(403, "no permission to update");
   const format = chooseFormat(ctx.query, ctx.req.headers.accept);
   if (isFault(format)) return format;
-  const keys = appDataKeys(ctx.query, ctx.defects);
+  const keys = appDataKeys(ctx.query);
   if (isFault(keys)) return keys;
-  if (keys === undefined && ctx.defects.has("appdata-delete-all-keeps-data"))
-    return { kind: "empty" };
-  const deleted = ctx.defects.has("appdata-delete-fields-ignored") ? undefined : keys;
-  await ctx.store.delete(ctx.app.id, ctx.viewer.id, deleted);
+  await ctx.store.delete(ctx.app.id, ctx.viewer.id, keys);
   return { kind: "empty" };
 }

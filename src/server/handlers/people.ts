@@ -3,7 +3,7 @@
  * pid → 404 before permission → 403 (P-ERR-5), then the query (400).
  */
 
-import { OPTIONAL_PERSON_FIELDS, type Person } from "../../model/resources.js";
+import type { Person } from "../../model/resources.js";
 import type { PersonResponse } from "../../model/responses.js";
 import { type Fault, fault, isFault } from "../fault.js";
 import { fieldNames } from "../query/fields.js";
@@ -18,30 +18,23 @@ import type { WorldPerson } from "../world/types.js";
 
 type PeopleRoute = Extract<Route, { op: "people" }>;
 
-const OPTIONAL: ReadonlySet<string> = new Set(OPTIONAL_PERSON_FIELDS);
-
 /** P-PEOPLE-4: the viewer and the viewer's friends. */
 export function canReadProfile(ctx: HandlerContext, target: WorldPerson): boolean {
-  if (ctx.defects.has("people-stranger-readable")) return true;
   return target.id === ctx.viewer.id || areFriends(ctx.world, target.id, ctx.viewer.id);
 }
 
 /** A person as this request shows them (`selfOf` for isViewer/isOwner, `fields` from the query). */
 function show(ctx: HandlerContext, p: WorldPerson, selfOf?: string): Person {
-  const fields = ctx.defects.has("people-fields-ignored") ? [] : (fieldNames(ctx.query) ?? []);
-  const out = personView(
+  const fields = fieldNames(ctx.query) ?? [];
+  return personView(
     p,
     selfOf === undefined ? { app: ctx.app, fields } : { app: ctx.app, fields, selfOf },
   );
-  if (ctx.defects.has("people-has-app-always")) out.hasApp = true;
-  if (ctx.defects.has("people-absent-fields-filled"))
-    for (const f of fields) if (OPTIONAL.has(f) && !(f in out)) Object.assign(out, { [f]: "" });
-  return out;
 }
 
 /** P-PEOPLE-2: only `hasApp` is a known filter. */
 export function readFilter(ctx: HandlerContext): "hasApp" | undefined | Fault {
-  const filterBy = ctx.defects.has("people-filter-ignored") ? undefined : ctx.query.get("filterBy");
+  const filterBy = ctx.query.get("filterBy");
   if (filterBy === undefined || filterBy === "hasApp") return filterBy;
   return fault(400, "filterBy supports only hasApp");
 }
@@ -52,9 +45,6 @@ function self(ctx: HandlerContext, target: WorldPerson): Reply | Fault {
   if (isFault(format)) return format;
   const entry = show(ctx, target, ctx.viewer.id);
   const value: PersonResponse = { entry, startIndex: 0, totalResults: 1 };
-  if (ctx.defects.has("people-items-on-self")) Object.assign(value, { itemsPerPage: 1 });
-  if (ctx.defects.has("people-self-entry-array") && format === "json")
-    Object.assign(value, { entry: [entry] });
   return { kind: "person", format, value };
 }
 
@@ -66,7 +56,7 @@ function oneFriend(ctx: HandlerContext, target: WorldPerson, pid: string): Reply
   // permission check, so another user's friendships cannot be probed through 404 vs 403.
   if (target.id !== ctx.viewer.id)
     return fault(403, "no permission to read friends of another user");
-  if (!areFriends(ctx.world, target.id, friend.id) && !ctx.defects.has("people-pid-not-friend"))
+  if (!areFriends(ctx.world, target.id, friend.id))
     return fault(404, "the specified user is not found");
   const format = chooseFormat(ctx.query, ctx.req.headers.accept);
   if (isFault(format)) return format;
@@ -75,11 +65,11 @@ function oneFriend(ctx: HandlerContext, target: WorldPerson, pid: string): Reply
 }
 
 function friends(ctx: HandlerContext, target: WorldPerson): Reply | Fault {
-  if (target.id !== ctx.viewer.id && !ctx.defects.has("people-friends-of-other"))
+  if (target.id !== ctx.viewer.id)
     return fault(403, "no permission to read friends of another user");
   const format = chooseFormat(ctx.query, ctx.req.headers.accept);
   if (isFault(format)) return format;
-  const page = readPage(ctx.query, DEFAULT_COUNT.friends, ctx.defects);
+  const page = readPage(ctx.query, DEFAULT_COUNT.friends);
   if (isFault(page)) return page;
   const filter = readFilter(ctx);
   if (isFault(filter)) return filter;
@@ -87,24 +77,18 @@ function friends(ctx: HandlerContext, target: WorldPerson): Reply | Fault {
     (id) => ctx.world.people.get(id) ?? [],
   );
   if (filter === "hasApp") list = list.filter((p) => hasApp(p, ctx.app));
-  if (ctx.defects.has("people-friends-unordered")) list = list.toReversed();
-  const selfOf = ctx.defects.has("people-is-viewer-on-friends") ? ctx.viewer.id : undefined;
-  const shown = pageOf(list, page, ctx.defects);
+  const shown = pageOf(list, page);
   return {
     kind: "people",
     format,
-    value: { ...shown, entry: shown.entry.map((p) => show(ctx, p, selfOf)) },
+    value: { ...shown, entry: shown.entry.map((p) => show(ctx, p)) },
   };
 }
 
 /** Answers a people request. */
 export function getPeople(ctx: HandlerContext, route: PeopleRoute): Reply | Fault {
   const target = resolveGuid(ctx.world, route.guid, ctx.viewer);
-  if (!target)
-    return fault(
-      ctx.defects.has("people-unknown-403") ? 403 : 404,
-      "the specified user is not found",
-    );
+  if (!target) return fault(404, "the specified user is not found");
   if (route.pid !== undefined) return oneFriend(ctx, target, route.pid);
   return route.selector === "@self" ? self(ctx, target) : friends(ctx, target);
 }

@@ -6,7 +6,6 @@
  */
 import { isValidKey, isValidValue, PAIR_LIMIT } from "../../model/appdata-rules.js";
 import { mediaType } from "../auth/body-params.js";
-import { type Defects, NO_DEFECTS } from "../defects.js";
 import { type Fault, fault } from "../fault.js";
 import { decodeUtf8 } from "../http/utf8.js";
 
@@ -73,30 +72,19 @@ export function scanForm(text: string): { pairs: Pairs; count: number } | undefi
 }
 
 /** P-DATA-1/3: 1–99 pairs, every key and value valid. */
-export function checkPairs(
-  read: { pairs: Pairs; count: number },
-  defects: Defects = NO_DEFECTS,
-): Pairs | Fault {
+export function checkPairs(read: { pairs: Pairs; count: number }): Pairs | Fault {
   if (read.count === 0) return fault(400, "no key/value pairs specified");
-  if (read.count >= PAIR_LIMIT && !defects.has("appdata-100-pairs-accepted"))
+  if (read.count >= PAIR_LIMIT)
     return fault(400, `${PAIR_LIMIT} or more key/value pairs specified`);
-  if (read.count === PAIR_LIMIT - 1 && defects.has("appdata-99-pairs-refused"))
-    return fault(400, `${PAIR_LIMIT - 1} key/value pairs specified`);
   for (const [k, v] of read.pairs) {
-    if (!isValidKey(k) && !defects.has("appdata-key-alphabet-ignored"))
-      return fault(400, "a character not allowed in a key is used");
-    if (!isValidValue(v) && !defects.has("appdata-value-rules-ignored"))
-      return fault(400, "key/value specification invalid: value not allowed");
+    if (!isValidKey(k)) return fault(400, "a character not allowed in a key is used");
+    if (!isValidValue(v)) return fault(400, "key/value specification invalid: value not allowed");
   }
   return read.pairs;
 }
 
 /** Parses and checks a write body (P-DATA-2). */
-export function parseWriteBody(
-  contentType: string | undefined,
-  body: Uint8Array,
-  defects: Defects = NO_DEFECTS,
-): Pairs | Fault {
+export function parseWriteBody(contentType: string | undefined, body: Uint8Array): Pairs | Fault {
   const type = mediaType(contentType);
   const json = type === "application/json";
   if (!json && type !== "application/x-www-form-urlencoded")
@@ -110,5 +98,5 @@ export function parseWriteBody(
       400,
       asJson ? "body must be a JSON object of string values" : "malformed form body",
     );
-  return checkPairs(read, defects);
+  return checkPairs(read);
 }

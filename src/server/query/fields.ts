@@ -4,7 +4,6 @@
  * (P-DATA-1, P-DATA-3).
  */
 import { isValidKey, PAIR_LIMIT } from "../../model/appdata-rules.js";
-import { type Defects, NO_DEFECTS } from "../defects.js";
 import { type Fault, fault } from "../fault.js";
 import type { Query } from "../types.js";
 
@@ -20,14 +19,10 @@ export function fieldNames(query: Query): string[] | undefined {
 }
 
 /** The application-data keys named in `fields`, deduplicated, or a 400 fault. */
-export function appDataKeys(
-  query: Query,
-  defects: Defects = NO_DEFECTS,
-): string[] | undefined | Fault {
+export function appDataKeys(query: Query): string[] | undefined | Fault {
   const names = fieldNames(query);
   if (names === undefined) return undefined;
-  if (names.length >= PAIR_LIMIT && !defects.has("appdata-fields-100-accepted"))
-    return fault(400, `${PAIR_LIMIT} or more keys specified`);
+  if (names.length >= PAIR_LIMIT) return fault(400, `${PAIR_LIMIT} or more keys specified`);
   if (!names.every(isValidKey)) return fault(400, "a character not allowed in a key is used");
   return [...new Set(names)];
 }

@@ -2,7 +2,6 @@
  * Paging (P-PAGE-1..3): `startIndex` (0-based, default 0) and `count` (default per list, at
  * most 1000), plain decimal digits only.
  */
-import { type Defects, NO_DEFECTS } from "../defects.js";
 import { type Fault, fault } from "../fault.js";
 import type { Query } from "../types.js";
 
@@ -27,21 +26,13 @@ export function parseDecimal(text: string): number | undefined {
 }
 
 /** Reads `startIndex` and `count` from the query (P-PAGE-2: anything else → 400). */
-export function readPage(
-  query: Query,
-  defaultCount: number,
-  defects: Defects = NO_DEFECTS,
-): Page | Fault {
-  const start = defects.has("paging-start-ignored") ? undefined : query.get("startIndex");
-  const count = defects.has("paging-count-ignored") ? undefined : query.get("count");
+export function readPage(query: Query, defaultCount: number): Page | Fault {
+  const start = query.get("startIndex");
+  const count = query.get("count");
   const startIndex = start === undefined ? 0 : parseDecimal(start);
   if (startIndex === undefined) return fault(400, "paging value invalid: startIndex");
   const n = count === undefined ? defaultCount : parseDecimal(count);
-  const max = defects.has("paging-max-count-refused") ? MAX_COUNT - 1 : MAX_COUNT;
-  if (n === undefined || n === 0 || n > max)
-    return defects.has("paging-bad-count-accepted")
-      ? { startIndex, count: defaultCount }
-      : fault(400, "paging value invalid: count");
+  if (n === undefined || n === 0 || n > MAX_COUNT) return fault(400, "paging value invalid: count");
   return { startIndex, count: n };
 }
 
@@ -49,14 +40,13 @@ export function readPage(
 export function pageOf<T>(
   items: readonly T[],
   page: Page,
-  defects: Defects = NO_DEFECTS,
 ): { entry: T[]; startIndex: number; itemsPerPage: number; totalResults: number } {
   const entry = slicePage(items, page);
   return {
     entry,
     startIndex: page.startIndex,
-    itemsPerPage: defects.has("paging-items-is-entries") ? entry.length : page.count,
-    totalResults: defects.has("paging-total-is-page") ? entry.length : items.length,
+    itemsPerPage: page.count,
+    totalResults: items.length,
   };
 }
 

@@ -3,23 +3,20 @@
  * mediaMimeType (P-ALBUM-3), and album visibility (P-ALBUM-1).
  */
 import type { Album, Photo } from "../../model/resources.js";
-import { type Defects, NO_DEFECTS } from "../defects.js";
 import { areFriends } from "../world/resolve.js";
 import type { IndexedAlbum, World, WorldPhoto } from "../world/types.js";
 
 /** The §2.2 album object, members in the order of §2.2. */
-export function albumView(a: IndexedAlbum, defects: Defects = NO_DEFECTS): Album {
+export function albumView(a: IndexedAlbum): Album {
   return {
     id: a.id,
     title: a.title,
     caption: a.caption,
     description: a.description,
     thumbnailUrl: a.thumbnailUrl,
-    mediaItemCount: a.photos.length + (defects.has("albums-count-off-by-one") ? 1 : 0),
+    mediaItemCount: a.photos.length,
     ownerId: a.ownerId,
-    mediaMimeType: defects.has("albums-mime-types-repeated")
-      ? a.photos.map((p) => p.mimeType)
-      : [...a.mediaMimeType],
+    mediaMimeType: [...a.mediaMimeType],
   };
 }
 
