@@ -929,8 +929,21 @@ export const MUTANTS: readonly Mutant[] = [
     edits: [
       {
         file: "src/server/pipeline.ts",
-        find: 'return maybeCompress(res, req.headers["accept-encoding"]);',
-        replace: 'return maybeCompress(res, "gzip");',
+        find: 'const sent = maybeCompress(res, req.headers["accept-encoding"]);',
+        replace: 'const sent = maybeCompress(res, "gzip");',
+      },
+    ],
+  },
+  {
+    id: "errors-head-405",
+    statement: "P-ERR-2",
+    area: "errors",
+    what: "HEAD on a read-only path answers 405 instead of GET's status",
+    edits: [
+      {
+        file: "src/server/router.ts",
+        find: 'const GET = ["GET", "HEAD"] as const;',
+        replace: 'const GET = ["GET"] as const;',
       },
     ],
   },

@@ -138,5 +138,9 @@ export async function handleRequest(
     });
     res = faultResponse(fault(500, "internal error"));
   }
-  return maybeCompress(res, req.headers["accept-encoding"]);
+  const sent = maybeCompress(res, req.headers["accept-encoding"]);
+  // P-ERR-2: HEAD gets the status and headers GET would get (Content-Length included), no body.
+  return req.method === "HEAD" ? { ...sent, body: NO_BODY } : sent;
 }
+
+const NO_BODY = new Uint8Array(0);
