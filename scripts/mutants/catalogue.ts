@@ -948,6 +948,19 @@ export const MUTANTS: readonly Mutant[] = [
     ],
   },
   {
+    id: "auth-hashed-form-unsigned",
+    statement: "P-AUTH-6",
+    area: "auth",
+    what: "a matched oauth_body_hash lets a body read as a form go unsigned",
+    edits: [
+      {
+        file: "src/server/auth/body-params.ts",
+        find: "if (!form || (hashed && json)) out.push([]);",
+        replace: "if (!form || hashed) out.push([]);",
+      },
+    ],
+  },
+  {
     id: "clients-http10-refused",
     statement: "P-AUTH-6",
     area: "clients",

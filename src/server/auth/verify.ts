@@ -128,11 +128,12 @@ export function verifyRequest(
   if (isFault(ts)) return ts;
   const app = ctx.world.appsByKey.get(key);
   if (!app) return bad("unknown consumer key");
-  const hashFault = checkBodyHash(p.get("oauth_body_hash"), req.body);
+  const hash = p.get("oauth_body_hash");
+  const hashFault = checkBodyHash(hash, req.body);
   if (hashFault) return hashFault;
   const uri = requestUri(req.headers.host, target.pathname);
   if (isFault(uri)) return uri;
-  const bodyLists = bodyParamLists(req.headers["content-type"], req.body);
+  const bodyLists = bodyParamLists(req.headers["content-type"], req.body, hash !== undefined);
   if (!signatureMatches(req.method, uri, collected.lists, bodyLists, app, signature))
     return bad("invalid signature");
   if (!ctx.nonces.claim(key, nonce, ts, ctx.nowMs)) return bad("nonce already used");
