@@ -961,6 +961,32 @@ export const MUTANTS: readonly Mutant[] = [
     ],
   },
   {
+    id: "appdata-record-keys-unbounded",
+    statement: "P-DATA-7",
+    area: "appdata",
+    what: "a record may grow past 10,000 keys",
+    edits: [
+      {
+        file: "src/server/store/memory.ts",
+        find: "if (merged.size > RECORD_LIMITS.maxKeys || recordBytes(merged) > RECORD_LIMITS.maxBytes)",
+        replace: "if (recordBytes(merged) > RECORD_LIMITS.maxBytes)",
+      },
+    ],
+  },
+  {
+    id: "appdata-record-bytes-unbounded",
+    statement: "P-DATA-7",
+    area: "appdata",
+    what: "a record may grow past 4 MiB",
+    edits: [
+      {
+        file: "src/server/store/memory.ts",
+        find: "if (merged.size > RECORD_LIMITS.maxKeys || recordBytes(merged) > RECORD_LIMITS.maxBytes)",
+        replace: "if (merged.size > RECORD_LIMITS.maxKeys)",
+      },
+    ],
+  },
+  {
     id: "clients-http10-refused",
     statement: "P-AUTH-6",
     area: "clients",

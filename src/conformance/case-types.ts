@@ -54,7 +54,7 @@ export type BodySpec = (
   | { form: Record<string, string> | [string, string][] }
   | { text: string }
   | { base64: string }
-  | { pairs: number; keyPrefix?: string; encoding?: "json" | "form" }
+  | { pairs: number; keyPrefix?: string; encoding?: "json" | "form"; valueLength?: number }
   | { bytes: number }
 ) & { contentType?: string | null };
 
@@ -154,6 +154,11 @@ export interface StepSpec {
   onlyIf?: string;
   /** Run even after an earlier step failed (clean-up, e.g. restoring data). */
   always?: boolean;
+  /**
+   * Send the step this many times (2–200), `{$repeat}` being 0, 1, … in each; it stops at the
+   * first repetition that fails (filling a record of 10,000 keys 99 pairs at a time, P-DATA-7).
+   */
+  repeat?: number;
 }
 
 /** A conformance case. */

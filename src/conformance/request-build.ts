@@ -58,7 +58,8 @@ export function buildBody(
   } else if ("pairs" in spec) {
     const prefix = fillText(spec.keyPrefix ?? "k{unique}-", ctx);
     const entries: [string, string][] = [];
-    for (let i = 0; i < spec.pairs; i++) entries.push([`${prefix}${i}`, `v${i}`]);
+    const filler = spec.valueLength === undefined ? undefined : "x".repeat(spec.valueLength);
+    for (let i = 0; i < spec.pairs; i++) entries.push([`${prefix}${i}`, filler ?? `v${i}`]);
     if (spec.encoding === "form") {
       bytes = enc.encode(entries.map(([k, v]) => `${k}=${v}`).join("&"));
       type = "application/x-www-form-urlencoded";

@@ -36,6 +36,8 @@ export interface PipelineDeps {
   limits: HttpLimits;
   nonces: NonceStore;
   atom: AtomRenderer;
+  /** P-AUTH-7: the public origin signatures are checked against, if configured. */
+  publicOrigin?: string | undefined;
 }
 
 /**
@@ -102,6 +104,7 @@ function answer(req: ServerRequest, deps: PipelineDeps): Reply | Fault | Promise
     world: deps.world,
     nonces: deps.nonces,
     nowMs: deps.clock(),
+    publicOrigin: deps.publicOrigin,
   });
   if (isFault(caller)) return caller;
   const match = matchRoute(req.method, target.pathname);

@@ -265,7 +265,7 @@ describe("opensocial-kit run", () => {
       new URL("../../conformance/README-runners.md", import.meta.url),
       "utf8",
     );
-    expect(runners).toMatch(/^\| 3 +\|.*redirects \(3xx/m);
+    expect(runners).toMatch(/^\| 3 +\|.*redirected \(step 3\)/m);
   });
 
   it("exit 4 when nothing is selected", async () => {
