@@ -22,12 +22,15 @@ import { withMutantServer } from "./mutant-process.js";
 import { applyEdits, plantMutant, readProductFile } from "./mutant-tree.js";
 import { type BodyRewrite, startVariantProxy } from "./variant-proxy.js";
 
-/** An allowed variant: a rewrite of correct responses, and the level at which it must pass. */
+/** An allowed variant: a rewrite of correct responses, and the levels at which it must pass. */
 export interface Variant {
   id: string;
   what: string;
-  /** Core for renderings only readers must tolerate (P-FMT-6); profile where writers may differ too. */
-  level: Level;
+  /**
+   * Core alone for renderings only readers must tolerate (P-FMT-6: the profile requires the
+   * declared type); core and profile where writers may differ too.
+   */
+  levels: readonly Level[];
   rewrite: BodyRewrite;
 }
 
@@ -59,6 +62,7 @@ export interface MutantResult {
 /** What one variant's run found. */
 export interface VariantResult {
   variant: Variant;
+  level: Level;
   failures: { id: string; statement: string; message: string }[];
   passed: number;
   ms: number;
@@ -188,11 +192,12 @@ export async function runMutant(
   return { mutant, ...judged, killed, ms: Math.round(performance.now() - t0) };
 }
 
-/** Runs the suite against a correct server behind `variant`'s rewriting proxy. */
+/** Runs the suite at `level` against a correct server behind `variant`'s rewriting proxy. */
 export async function runVariant(
   world: World,
   target: Target,
   variant: Variant,
+  level: Level,
 ): Promise<VariantResult> {
   const t0 = performance.now();
   return withCorrectServer(world, async (url) => {
@@ -200,13 +205,14 @@ export async function runVariant(
     try {
       const r = await runSuite({
         target: { ...target, baseUrl: proxy.url },
-        level: variant.level,
+        level,
         timeoutMs: 5000,
       });
       const ms = Math.round(performance.now() - t0);
       if (!isReport(r))
         return {
           variant,
+          level,
           failures: [{ id: "(run)", statement: "", message: r.message }],
           passed: 0,
           ms,
@@ -214,7 +220,7 @@ export async function runVariant(
       const failures = r.cases
         .filter((c) => c.outcome === "fail")
         .map((c) => ({ id: c.id, statement: c.failedStatement ?? "", message: c.message ?? "" }));
-      return { variant, failures, passed: r.summary.pass, ms };
+      return { variant, level, failures, passed: r.summary.pass, ms };
     } finally {
       await proxy.close();
     }

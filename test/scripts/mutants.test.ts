@@ -146,7 +146,7 @@ describe("harness judgement", () => {
   it("runs a variant with zero false positives", async () => {
     const v = VARIANTS.find((x) => x.id === "json-member-order");
     if (!v) throw new Error("variant missing");
-    const r = await runVariant(world, target, v);
+    const r = await runVariant(world, target, v, "profile");
     expect(r.failures).toEqual([]);
     expect(r.passed).toBeGreaterThan(200);
   });
