@@ -2,7 +2,8 @@
  * `npm run mutants`: the mutation self-check of issues 6 and 10. Prints the mutant table and the
  * variant table; exits 1 when a mutant survives, is killed only by cases that do not cite the
  * statement it breaks, or a variant fails; 0 otherwise.
- * Options: `--only <id-substring>` to run a subset; `--json <file>` to write the results.
+ * Options: `--only <id-substring>` to run a subset; `--json <file>` to write the results;
+ * `--keep` to leave each mutant's planted copy under `.mutants/<id>/` for inspection.
  */
 import { writeFileSync } from "node:fs";
 import { MUTANTS } from "./mutants/catalogue.js";
@@ -56,7 +57,7 @@ async function main(): Promise<number> {
   const variants = VARIANTS.filter((v) => !only || v.id.includes(only));
   const t0 = performance.now();
   const mres: MutantResult[] = await pool(mutants, 2, async (m) => {
-    const r = await runMutant(world, target, m);
+    const r = await runMutant(world, target, m, process.argv.includes("--keep"));
     process.stderr.write(
       r.killed ? (r.attributed ? "." : "a") : r.outcome === "survived" ? "S" : "E",
     );

@@ -7,6 +7,7 @@
  *
  * The runner is used exactly as a user's CI uses it: over HTTP to a base URL.
  */
+import { rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { Level } from "../../src/conformance/case-types.js";
 import { loadTarget, type RunReport, runSuite, type Target } from "../../src/conformance/index.js";
@@ -93,13 +94,23 @@ async function withCorrectServer<T>(world: World, use: (url: string) => Promise<
   }
 }
 
-/** Runs `use` against the server of `mutant`, or the correct one when there is none. */
-function withServer<T>(
+/**
+ * Runs `use` against the server of `mutant` (its tree removed after, unless `keepTree`), or the
+ * correct one when there is none.
+ */
+async function withServer<T>(
   world: World,
   mutant: Mutant | undefined,
   use: (url: string) => Promise<T>,
+  keepTree = false,
 ): Promise<T> {
-  return mutant ? withMutantServer(plantMutant(mutant), use) : withCorrectServer(world, use);
+  if (!mutant) return withCorrectServer(world, use);
+  const dir = plantMutant(mutant);
+  try {
+    return await withMutantServer(dir, use);
+  } finally {
+    if (!keepTree) rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 function isReport(r: Awaited<ReturnType<typeof runSuite>>): r is RunReport {
@@ -137,8 +148,9 @@ export async function judgeRun(
   world: World,
   target: Target,
   mutant?: Mutant,
+  keepTree = false,
 ): Promise<Omit<MutantResult, "mutant" | "killed" | "ms">> {
-  const r = await withServer(world, mutant, (url) => runAll(target, url));
+  const r = await withServer(world, mutant, (url) => runAll(target, url), keepTree);
   if (!isReport(r)) {
     const why = `run stopped (exit ${r.exitCode}): ${r.message.split("\n")[0]}`;
     // Killed by the smoke request only if the same request passes on the correct server.
@@ -160,11 +172,12 @@ export async function judgeRun(
   };
 }
 
-/** Runs the suite against the server with `mutant` planted. */
+/** Runs the suite against the server with `mutant` planted (its tree kept under `.mutants/` if `keepTree`). */
 export async function runMutant(
   world: World,
   target: Target,
   mutant: Mutant,
+  keepTree = false,
 ): Promise<MutantResult> {
   const t0 = performance.now();
   let judged: Omit<MutantResult, "mutant" | "killed" | "ms">;
@@ -178,7 +191,7 @@ export async function runMutant(
     };
   else
     try {
-      judged = await judgeRun(world, target, mutant);
+      judged = await judgeRun(world, target, mutant, keepTree);
     } catch (e) {
       // A server that cannot start proves nothing about the suite.
       judged = {
