@@ -2,7 +2,8 @@
  * `npm run mutants`: the mutation self-check of issues 6 and 10. Prints the mutant table and the
  * variant table; exits 1 when a mutant survives, is killed only by cases that do not cite the
  * statement it breaks, or a variant fails; 0 otherwise.
- * Options: `--only <id-substring>` to run a subset; `--json <file>` to write the results.
+ * Options: `--only <id-substring>` to run a subset; `--json <file>` to write the results;
+ * `--keep` to leave each mutant's planted copy under `.mutants/<id>/` for inspection.
  */
 import { writeFileSync } from "node:fs";
 import { MUTANTS } from "./mutants/catalogue.js";
@@ -56,15 +57,16 @@ async function main(): Promise<number> {
   const variants = VARIANTS.filter((v) => !only || v.id.includes(only));
   const t0 = performance.now();
   const mres: MutantResult[] = await pool(mutants, 2, async (m) => {
-    const r = await runMutant(world, target, m);
+    const r = await runMutant(world, target, m, process.argv.includes("--keep"));
     process.stderr.write(
       r.killed ? (r.attributed ? "." : "a") : r.outcome === "survived" ? "S" : "E",
     );
     return r;
   });
   const tm = performance.now();
-  const vres: VariantResult[] = await pool(variants, 2, async (v) => {
-    const r = await runVariant(world, target, v);
+  const runs = variants.flatMap((v) => v.levels.map((level) => ({ v, level })));
+  const vres: VariantResult[] = await pool(runs, 2, async ({ v, level }) => {
+    const r = await runVariant(world, target, v, level);
     process.stderr.write(r.failures.length ? "F" : ".");
     return r;
   });
@@ -82,9 +84,9 @@ async function main(): Promise<number> {
         `    no failing case cites ${r.mutant.statement}; failed: ${r.failing.slice(0, 5).join(", ")}`,
       );
   }
-  console.log(`\n${pad("variant", 26)} ${pad("level", 8)} result`);
+  console.log(`\n${pad("variant", 30)} ${pad("level", 8)} result`);
   for (const r of vres) {
-    const head = `${pad(r.variant.id, 26)} ${pad(r.variant.level, 8)} `;
+    const head = `${pad(r.variant.id, 30)} ${pad(r.level, 8)} `;
     if (r.failures.length === 0) console.log(`${head}pass (${r.passed} cases)`);
     else {
       console.log(`${head}FALSE POSITIVES: ${r.failures.length}`);
@@ -98,7 +100,7 @@ async function main(): Promise<number> {
   const secs = (from: number, to = performance.now()): string => ((to - from) / 1000).toFixed(1);
   const bySmoke = mres.filter((r) => r.outcome === "killed-by-smoke").length;
   console.log(
-    `\nmutants: ${killed}/${mres.length} killed (${bySmoke} by the smoke request), killed and attributed ${attributed}/${mres.length}, ${secs(t0, tm)} s; variants: ${vres.length - falsePositives}/${vres.length} passing, ${secs(tm)} s; total ${secs(t0)} s`,
+    `\nmutants: ${killed}/${mres.length} killed (${bySmoke} by the smoke request), killed and attributed ${attributed}/${mres.length}, ${secs(t0, tm)} s; variants: ${vres.length - falsePositives}/${vres.length} passing (variant × level), ${secs(tm)} s; total ${secs(t0)} s`,
   );
   const json = arg("--json");
   if (json)

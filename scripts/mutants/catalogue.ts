@@ -1018,4 +1018,259 @@ export const MUTANTS: readonly Mutant[] = [
       },
     ],
   },
+  // profile revision 4 and the defects of issue 10 that passed the suite
+  {
+    id: "atom-opensearch-ns-slash",
+    statement: "P-FMT-2",
+    area: "atom",
+    what: "the OpenSearch namespace written with a trailing slash",
+    edits: [
+      {
+        file: "src/codecs/atom/frame.ts",
+        find: '="${OSEARCH_NS}">',
+        replace: '="${OSEARCH_NS}/">',
+      },
+    ],
+  },
+  {
+    id: "atom-keys-sorted",
+    statement: "P-FMT-3",
+    area: "atom",
+    what: "Atom appdata keys sorted by name instead of in the order first written",
+    edits: [
+      {
+        file: "src/codecs/atom/write.ts",
+        find: "for (const [key, value] of record as Map<unknown, unknown>) out += writeKey(key, value, where);",
+        replace:
+          "for (const [key, value] of [...(record as Map<string, unknown>)].sort(([a], [b]) => (a < b ? -1 : 1))) out += writeKey(key, value, where);",
+      },
+    ],
+  },
+  {
+    id: "atom-keys-integer-first",
+    statement: "P-FMT-3",
+    area: "atom",
+    what: "Atom appdata integer-like keys moved first (the record passed through a plain object)",
+    edits: [
+      {
+        file: "src/codecs/atom/write.ts",
+        find: "for (const [key, value] of record as Map<unknown, unknown>) out += writeKey(key, value, where);",
+        replace:
+          "for (const [key, value] of Object.entries(Object.fromEntries(record as Map<string, unknown>))) out += writeKey(key, value, where);",
+      },
+    ],
+  },
+  {
+    id: "atom-keys-no-namespace",
+    statement: "P-FMT-3",
+    area: "atom",
+    what: 'Atom appdata key elements in no namespace (xmlns="")',
+    edits: [
+      {
+        file: "src/codecs/atom/write.ts",
+        find: ": `${MEMBER_INDENT}<${tag}>${escapeText(value)}</${tag}>\\n`;",
+        replace: ': `${MEMBER_INDENT}<${tag} xmlns="">${escapeText(value)}</${tag}>\\n`;',
+      },
+    ],
+  },
+  {
+    id: "atom-escape-lowercase",
+    statement: "P-FMT-4",
+    area: "atom",
+    what: "name escapes written with lower-case hex digits",
+    edits: [
+      {
+        file: "src/codecs/atom/names.ts",
+        find: 'c.toString(16).toUpperCase().padStart(4, "0")',
+        replace: 'c.toString(16).toLowerCase().padStart(4, "0")',
+      },
+    ],
+  },
+  {
+    id: "atom-escape-first-only",
+    statement: "P-FMT-4",
+    area: "atom",
+    what: "a literal _xHHHH_ is escaped only at the start of a key",
+    edits: [
+      {
+        file: "src/codecs/atom/names.ts",
+        find: "(c === 0x5f && looksEscaped(key, i))",
+        replace: "(c === 0x5f && i === 0 && looksEscaped(key, i))",
+      },
+    ],
+  },
+  {
+    id: "atom-array-joined",
+    statement: "P-FMT-7",
+    area: "atom",
+    what: "an array member written as one element with comma-joined text",
+    edits: [
+      {
+        file: "src/codecs/atom/write.ts",
+        find: '  if (Array.isArray(value)) {\n    let out = "";',
+        replace:
+          '  if (Array.isArray(value)) {\n    if (value.every((x) => typeof x === "string"))\n      return `${indent}<${tag}>${escapeText(value.join(","))}</${tag}>\\n`;\n    let out = "";',
+      },
+    ],
+  },
+  {
+    id: "atom-raw-cr",
+    statement: "P-DATA-1",
+    area: "atom",
+    what: "a CR in a value written raw into the XML (a reader turns it into LF)",
+    edits: [
+      {
+        file: "src/codecs/atom/escape.ts",
+        find: 'if (c === 0x0d) rep = "&#xD;";',
+        replace: 'if (c === 0x0d) rep = attribute ? "&#xD;" : undefined;',
+      },
+    ],
+  },
+  {
+    id: "atom-photo-author-photo",
+    statement: "P-FMT-7",
+    area: "atom",
+    what: "a photo entry's author is the photo, not the album owner",
+    edits: [
+      {
+        file: "src/codecs/atom/write.ts",
+        find: "    return options.ownerId;\n",
+        replace: '    return stringMember(item, "id", where);\n',
+      },
+    ],
+  },
+  {
+    id: "appdata-start-index-echoed",
+    statement: "P-PAGE-4",
+    area: "paging",
+    what: "application data answers the startIndex asked for",
+    edits: [
+      {
+        file: "src/server/handlers/appdata.ts",
+        find: "value: { entry, startIndex: 0, totalResults: entry.size }",
+        replace:
+          'value: { entry, startIndex: Number(ctx.query.get("startIndex")) || 0, totalResults: entry.size }',
+      },
+    ],
+  },
+  {
+    id: "people-self-paging-checked",
+    statement: "P-PAGE-5",
+    area: "paging",
+    what: "people @self refuses an invalid count (paging is ignored there)",
+    edits: [
+      {
+        file: "src/server/handlers/people.ts",
+        find: "  const entry = show(ctx, target, ctx.viewer.id);",
+        replace:
+          "  const page = readPage(ctx.query, 1);\n  if (isFault(page)) return page;\n  const entry = show(ctx, target, ctx.viewer.id);",
+      },
+    ],
+  },
+  {
+    id: "paging-leading-zeros-refused",
+    statement: "P-PAGE-2",
+    area: "paging",
+    what: "a paging value with leading zeros (007) is refused",
+    edits: [
+      {
+        file: "src/server/query/paging.ts",
+        find: "if (!/^[0-9]{1,10}$/.test(text)) return undefined;",
+        replace: "if (!/^(0|[1-9][0-9]{0,9})$/.test(text)) return undefined;",
+      },
+    ],
+  },
+  {
+    id: "appdata-value-limit-utf16",
+    statement: "P-DATA-1",
+    area: "appdata",
+    what: "the value limit counts UTF-16 code units, not code points",
+    edits: [
+      {
+        file: "src/model/appdata-rules.ts",
+        find: "    codePointLength(value) <= MAX_VALUE_CODE_POINTS &&",
+        replace: "    value.length <= MAX_VALUE_CODE_POINTS &&",
+      },
+    ],
+  },
+  {
+    id: "appdata-value-ffff-accepted",
+    statement: "P-DATA-1",
+    area: "appdata",
+    what: "values holding U+FFFE or U+FFFF are stored",
+    edits: [
+      {
+        file: "src/model/appdata-rules.ts",
+        find: "\\\\uE000-\\\\uFFFD",
+        replace: "\\\\uE000-\\\\uFFFF",
+      },
+    ],
+  },
+  {
+    id: "appdata-value-nonchar-refused",
+    statement: "P-DATA-1",
+    area: "appdata",
+    what: "values holding noncharacters such as U+FDD0 are refused",
+    edits: [
+      {
+        file: "src/model/appdata-rules.ts",
+        find: "\\\\uE000-\\\\uFFFD",
+        replace: "\\\\uE000-\\\\uFDCF\\\\uFDF0-\\\\uFFFD",
+      },
+    ],
+  },
+  {
+    id: "appdata-key-unicode-letters",
+    statement: "P-DATA-1",
+    area: "appdata",
+    what: "keys with non-ASCII letters are stored",
+    edits: [
+      {
+        file: "src/model/appdata-rules.ts",
+        find: "export const KEY_PATTERN = /^[A-Za-z0-9_.-]{1,128}$/;",
+        replace: "export const KEY_PATTERN = /^[\\p{L}0-9_.-]{1,128}$/u;",
+      },
+    ],
+  },
+  {
+    id: "appdata-deep-json-500",
+    statement: "P-ERR-3",
+    area: "errors",
+    what: "a JSON write body is walked recursively: a deeply nested one overflows the stack and answers 500",
+    edits: [
+      {
+        file: "src/server/handlers/write-body.ts",
+        find: "  const read = asJson ? scanStringObject(text) : scanForm(text);",
+        replace:
+          '  const read = asJson\n    ? (((t: string) => {\n        let v: unknown;\n        try {\n          v = JSON.parse(t);\n        } catch {\n          return;\n        }\n        const depth = (x: unknown): number =>\n          typeof x === "object" && x !== null ? 1 + Math.max(0, ...Object.values(x).map(depth)) : 0;\n        depth(v);\n      })(text),\n      scanStringObject(text))\n    : scanForm(text);',
+      },
+    ],
+  },
+  {
+    id: "auth-nonce-global",
+    statement: "P-AUTH-3",
+    area: "auth",
+    what: "a nonce is unique across all consumer keys, not per key",
+    edits: [
+      {
+        file: "src/server/auth/verify.ts",
+        find: "ctx.nonces.claim(key, nonce, ts, ctx.nowMs)",
+        replace: 'ctx.nonces.claim("", nonce, ts, ctx.nowMs)',
+      },
+    ],
+  },
+  {
+    id: "photos-empty-members-dropped",
+    statement: "S-2.3-PHOTO-FIELDS",
+    area: "albums",
+    what: "photo members whose value is an empty string are left out",
+    edits: [
+      {
+        file: "src/server/views/album.ts",
+        find: "export function photoView(p: WorldPhoto): Photo {\n  return {",
+        replace:
+          'export function photoView(p: WorldPhoto): Photo {\n  return Object.fromEntries(Object.entries(photoViewAll(p)).filter(([, v]) => v !== "")) as Photo;\n}\nfunction photoViewAll(p: WorldPhoto): Photo {\n  return {',
+      },
+    ],
+  },
 ];

@@ -7,6 +7,7 @@
  *
  * The runner is used exactly as a user's CI uses it: over HTTP to a base URL.
  */
+import { rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { Level } from "../../src/conformance/case-types.js";
 import { loadTarget, type RunReport, runSuite, type Target } from "../../src/conformance/index.js";
@@ -22,12 +23,15 @@ import { withMutantServer } from "./mutant-process.js";
 import { applyEdits, plantMutant, readProductFile } from "./mutant-tree.js";
 import { type BodyRewrite, startVariantProxy } from "./variant-proxy.js";
 
-/** An allowed variant: a rewrite of correct responses, and the level at which it must pass. */
+/** An allowed variant: a rewrite of correct responses, and the levels at which it must pass. */
 export interface Variant {
   id: string;
   what: string;
-  /** Core for renderings only readers must tolerate (P-FMT-6); profile where writers may differ too. */
-  level: Level;
+  /**
+   * Core alone for renderings only readers must tolerate (P-FMT-6: the profile requires the
+   * declared type); core and profile where writers may differ too.
+   */
+  levels: readonly Level[];
   rewrite: BodyRewrite;
 }
 
@@ -59,6 +63,7 @@ export interface MutantResult {
 /** What one variant's run found. */
 export interface VariantResult {
   variant: Variant;
+  level: Level;
   failures: { id: string; statement: string; message: string }[];
   passed: number;
   ms: number;
@@ -89,13 +94,23 @@ async function withCorrectServer<T>(world: World, use: (url: string) => Promise<
   }
 }
 
-/** Runs `use` against the server of `mutant`, or the correct one when there is none. */
-function withServer<T>(
+/**
+ * Runs `use` against the server of `mutant` (its tree removed after, unless `keepTree`), or the
+ * correct one when there is none.
+ */
+async function withServer<T>(
   world: World,
   mutant: Mutant | undefined,
   use: (url: string) => Promise<T>,
+  keepTree = false,
 ): Promise<T> {
-  return mutant ? withMutantServer(plantMutant(mutant), use) : withCorrectServer(world, use);
+  if (!mutant) return withCorrectServer(world, use);
+  const dir = plantMutant(mutant);
+  try {
+    return await withMutantServer(dir, use);
+  } finally {
+    if (!keepTree) rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 function isReport(r: Awaited<ReturnType<typeof runSuite>>): r is RunReport {
@@ -133,8 +148,9 @@ export async function judgeRun(
   world: World,
   target: Target,
   mutant?: Mutant,
+  keepTree = false,
 ): Promise<Omit<MutantResult, "mutant" | "killed" | "ms">> {
-  const r = await withServer(world, mutant, (url) => runAll(target, url));
+  const r = await withServer(world, mutant, (url) => runAll(target, url), keepTree);
   if (!isReport(r)) {
     const why = `run stopped (exit ${r.exitCode}): ${r.message.split("\n")[0]}`;
     // Killed by the smoke request only if the same request passes on the correct server.
@@ -156,11 +172,12 @@ export async function judgeRun(
   };
 }
 
-/** Runs the suite against the server with `mutant` planted. */
+/** Runs the suite against the server with `mutant` planted (its tree kept under `.mutants/` if `keepTree`). */
 export async function runMutant(
   world: World,
   target: Target,
   mutant: Mutant,
+  keepTree = false,
 ): Promise<MutantResult> {
   const t0 = performance.now();
   let judged: Omit<MutantResult, "mutant" | "killed" | "ms">;
@@ -174,7 +191,7 @@ export async function runMutant(
     };
   else
     try {
-      judged = await judgeRun(world, target, mutant);
+      judged = await judgeRun(world, target, mutant, keepTree);
     } catch (e) {
       // A server that cannot start proves nothing about the suite.
       judged = {
@@ -188,11 +205,12 @@ export async function runMutant(
   return { mutant, ...judged, killed, ms: Math.round(performance.now() - t0) };
 }
 
-/** Runs the suite against a correct server behind `variant`'s rewriting proxy. */
+/** Runs the suite at `level` against a correct server behind `variant`'s rewriting proxy. */
 export async function runVariant(
   world: World,
   target: Target,
   variant: Variant,
+  level: Level,
 ): Promise<VariantResult> {
   const t0 = performance.now();
   return withCorrectServer(world, async (url) => {
@@ -200,13 +218,14 @@ export async function runVariant(
     try {
       const r = await runSuite({
         target: { ...target, baseUrl: proxy.url },
-        level: variant.level,
+        level,
         timeoutMs: 5000,
       });
       const ms = Math.round(performance.now() - t0);
       if (!isReport(r))
         return {
           variant,
+          level,
           failures: [{ id: "(run)", statement: "", message: r.message }],
           passed: 0,
           ms,
@@ -214,7 +233,7 @@ export async function runVariant(
       const failures = r.cases
         .filter((c) => c.outcome === "fail")
         .map((c) => ({ id: c.id, statement: c.failedStatement ?? "", message: c.message ?? "" }));
-      return { variant, failures, passed: r.summary.pass, ms };
+      return { variant, level, failures, passed: r.summary.pass, ms };
     } finally {
       await proxy.close();
     }

@@ -2,7 +2,8 @@
  * JSON rewrites a correct server's responses may undergo and still conform (issue 6 item 2):
  * member order, extra unknown members, §2's string renderings, and entry order where no order
  * is promised. Application-data records are data, not structure: their keys and values are
- * left alone.
+ * left alone, except by the two rewrites of profile revision 4 (P-FMT-3: JSON member order
+ * carries no meaning at any level), which reorder records too.
  */
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
@@ -106,3 +107,25 @@ export const entryOrder = (body: string, type: string): string =>
     }
     return Array.isArray(doc.entry) ? { ...doc, entry: [...doc.entry].reverse() } : doc;
   });
+
+/** Reverses the members of every object, application-data records and the entry map included. */
+function reverseEverywhere(v: Json): Json {
+  if (Array.isArray(v)) return v.map(reverseEverywhere);
+  if (!isObj(v)) return v;
+  return Object.fromEntries(
+    Object.entries(v)
+      .map(([k, x]) => [k, reverseEverywhere(x)])
+      .reverse(),
+  );
+}
+
+/** P-FMT-3 (rev. 4): every JSON object's members in reverse order, appdata records included. */
+export const memberOrderEverywhere = (body: string, type: string): string =>
+  rewriteJson(body, type, reverseEverywhere);
+
+/**
+ * P-FMT-3 (rev. 4): the JSON re-serialised by a parser that moves integer-like member names
+ * first (as JavaScript's `JSON.parse` does, and a PHP array sorted before `json_encode`).
+ */
+export const integerKeysFirst = (body: string, type: string): string =>
+  type.includes("json") ? JSON.stringify(JSON.parse(body) as Json) : body;

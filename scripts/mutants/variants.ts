@@ -1,12 +1,16 @@
 /**
- * The allowed variants of issue 6 item 2, each with the level at which it must pass.
+ * The allowed variants of issue 6 item 2 and issue 10 item 6, each with the level at which it
+ * must pass: at core alone for renderings the profile forbids writers (P-FMT-6), at both
+ * where the profile leaves writers free too.
  */
 import type { Variant } from "./harness.js";
 import {
   appDataUserOrder,
   entryOrder,
   extraMembers,
+  integerKeysFirst,
   memberOrder,
+  memberOrderEverywhere,
   stringRendering,
 } from "./json-variants.js";
 import {
@@ -14,6 +18,7 @@ import {
   extraWhitespace,
   opensearchSlash,
   otherPrefixes,
+  renamedPrefixes,
 } from "./xml-variants.js";
 
 /** Every allowed variant. */
@@ -21,55 +26,73 @@ export const VARIANTS: readonly Variant[] = [
   {
     id: "json-member-order",
     what: "JSON members in reverse order",
-    level: "profile",
+    levels: ["core", "profile"],
     rewrite: memberOrder,
   },
   {
     id: "json-extra-members",
     what: "unknown extra JSON members",
-    level: "profile",
+    levels: ["profile"],
     rewrite: extraMembers,
   },
   {
     id: "json-string-renderings",
     what: 'integers as numeric strings, booleans as "true"/"false" (§2)',
-    level: "core",
+    levels: ["core"],
     rewrite: stringRendering,
   },
   {
     id: "json-entry-order",
     what: "entries in another order (no order in social-api.md)",
-    level: "core",
+    levels: ["core"],
     rewrite: entryOrder,
   },
   {
     id: "json-appdata-user-order",
     what: "application-data users in another order (no order in profile.md either)",
-    level: "profile",
+    levels: ["profile"],
     rewrite: appDataUserOrder,
+  },
+  {
+    id: "json-member-order-everywhere",
+    what: "every JSON object's members in reverse order, appdata records included (P-FMT-3 rev. 4)",
+    levels: ["core", "profile"],
+    rewrite: memberOrderEverywhere,
+  },
+  {
+    id: "json-integer-keys-first",
+    what: "JSON re-serialised by a parser that moves integer-like member names first (P-FMT-3 rev. 4)",
+    levels: ["core", "profile"],
+    rewrite: integerKeysFirst,
+  },
+  {
+    id: "atom-renamed-prefixes",
+    what: "Atom with every prefix renamed, the data element prefixed, os bound to OpenSearch",
+    levels: ["core", "profile"],
+    rewrite: renamedPrefixes,
   },
   {
     id: "atom-other-prefixes",
     what: "Atom with other namespace prefixes",
-    level: "profile",
+    levels: ["profile"],
     rewrite: otherPrefixes,
   },
   {
     id: "atom-whitespace",
     what: "Atom indented with extra whitespace",
-    level: "profile",
+    levels: ["profile"],
     rewrite: extraWhitespace,
   },
   {
     id: "atom-extensions",
     what: "Atom with unknown extension elements",
-    level: "profile",
+    levels: ["profile"],
     rewrite: extensionElements,
   },
   {
     id: "atom-opensearch-slash",
     what: "OpenSearch namespace with trailing slash (P-FMT-2)",
-    level: "profile",
+    levels: ["profile"],
     rewrite: opensearchSlash,
   },
 ];

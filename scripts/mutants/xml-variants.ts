@@ -113,3 +113,14 @@ export const opensearchSlash = (body: string, type: string): string =>
     extensions: false,
     opensearchSlash: true,
   });
+/**
+ * Every prefix renamed, the appdata element and its keys prefixed instead of in a default
+ * namespace, and `os` bound to OpenSearch rather than OpenSocial: only the URIs mean anything.
+ */
+export const renamedPrefixes = (body: string, type: string): string =>
+  rewriteXml(body, type, {
+    prefixes: { [ATOM]: "f", [OS]: "d", [OSEARCH]: "os" },
+    indent: false,
+    extensions: false,
+    opensearchSlash: false,
+  });

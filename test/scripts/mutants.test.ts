@@ -5,7 +5,7 @@
  * whose edits no longer apply never runs, a run that stops for a reason the defect does not
  * explain is an error rather than a kill, and a variant passes with zero failures.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { MUTANTS, type Mutant } from "../../scripts/mutants/catalogue.js";
@@ -92,6 +92,7 @@ describe("planting", () => {
     expect(readFileSync(join(dir, "fixtures/world.json"), "utf8")).toBe(
       readFileSync(join(ROOT, "fixtures/world.json"), "utf8"),
     );
+    rmSync(dir, { recursive: true, force: true });
   });
 
   it("src/ holds no defect switch (issue 10 item 4)", () => {
@@ -146,7 +147,7 @@ describe("harness judgement", () => {
   it("runs a variant with zero false positives", async () => {
     const v = VARIANTS.find((x) => x.id === "json-member-order");
     if (!v) throw new Error("variant missing");
-    const r = await runVariant(world, target, v);
+    const r = await runVariant(world, target, v, "profile");
     expect(r.failures).toEqual([]);
     expect(r.passed).toBeGreaterThan(200);
   });

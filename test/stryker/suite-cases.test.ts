@@ -1,0 +1,69 @@
+/**
+ * The conformance suite against the in-process reference server, one vitest test per case: the
+ * test that StrykerJS runs (`npm run mutants:stryker`, issue 10 item 3) so that its per-test
+ * coverage runs only the cases that reach a mutant. In `npm test` it is also the proof, case by
+ * case, that the reference passes every case at profile level.
+ */
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  loadCases,
+  loadStatements,
+  loadTarget,
+  runSuite,
+  type Target,
+} from "../../src/conformance/index.js";
+import {
+  BUNDLED_WORLD,
+  createServer,
+  loadWorld,
+  openStore,
+  type ReferenceServer,
+} from "../../src/server/index.js";
+
+const TARGET = fileURLToPath(new URL("../../fixtures/target.json", import.meta.url));
+
+function suiteIds(): string[] {
+  const st = loadStatements();
+  if (!st.ok) throw new Error(st.problems.join("; "));
+  const suite = loadCases(st.statements);
+  if (suite.problems.length > 0) throw new Error(suite.problems.map((p) => p.message).join("; "));
+  return suite.cases.map((c) => c.id).sort();
+}
+
+const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+
+describe("conformance suite, case by case, against the reference", () => {
+  let server: ReferenceServer;
+  let store: ReturnType<typeof openStore>;
+  let target: Target;
+
+  beforeAll(async () => {
+    const world = loadWorld(BUNDLED_WORLD);
+    if (!world.ok) throw new Error(JSON.stringify(world.issues));
+    const t = loadTarget(TARGET);
+    if (!t.ok) throw new Error(t.problems.join("; "));
+    store = openStore(":memory:");
+    server = createServer({ world: world.value, store, logger: { error: () => {} } });
+    const { url } = await server.listen({ port: 0, host: "127.0.0.1" });
+    target = { ...t.target, baseUrl: url };
+  });
+
+  afterAll(async () => {
+    await server?.close();
+    await store?.close();
+  });
+
+  it.each(suiteIds())("%s", async (id) => {
+    const r = await runSuite({
+      target,
+      level: "profile",
+      grep: new RegExp(`^${escapeRegExp(id)}$`),
+      concurrency: 1,
+      timeoutMs: 5000,
+    });
+    if (!("cases" in r)) throw new Error(`run stopped (exit ${r.exitCode}): ${r.message}`);
+    const c = r.cases.find((x) => x.id === id);
+    expect(c?.outcome, c?.message).toBe("pass");
+  });
+});
