@@ -127,6 +127,13 @@ describe("conformance suite files", () => {
     }
   });
 
+  it("checks key order only in Atom application data (P-FMT-3: JSON member order is never a rule)", () => {
+    for (const c of suite.cases)
+      for (const s of c.steps)
+        if (s.expect.json?.some((k) => "keys" in k))
+          expect(s.expect.atom?.kind, `${c.id}: keys outside Atom appdata`).toBe("appdata");
+  });
+
   it("uses only the closed lists of features and roles", () => {
     for (const c of suite.cases) for (const f of c.features ?? []) expect(FEATURES).toContain(f);
     for (const c of suite.cases)
