@@ -987,6 +987,20 @@ export const MUTANTS: readonly Mutant[] = [
     ],
   },
   {
+    id: "people-pid-friendship-oracle",
+    statement: "P-PEOPLE-1",
+    area: "people",
+    what: "a pid on another user's friends is judged by friendship before permission (404 reveals a non-friend)",
+    edits: [
+      {
+        file: "src/server/handlers/people.ts",
+        find: '  if (target.id !== ctx.viewer.id)\n    return fault(403, "no permission to read friends of another user");\n  if (!areFriends(ctx.world, target.id, friend.id))\n    return fault(404, "the specified user is not found");\n',
+        replace:
+          '  if (!areFriends(ctx.world, target.id, friend.id))\n    return fault(404, "the specified user is not found");\n  if (target.id !== ctx.viewer.id)\n    return fault(403, "no permission to read friends of another user");\n',
+      },
+    ],
+  },
+  {
     id: "clients-http10-refused",
     statement: "P-AUTH-6",
     area: "clients",
