@@ -20,8 +20,8 @@ export const DEFAULT_ATOM_LIMITS = { maxBytes: 1024 * 1024, maxDepth: 32 } as co
 /**
  * The cap on `maxDepth` (issue 16). saxes resolves each element's namespace prefix by walking
  * the open elements up to the declaration, so parsing costs time growing with the square of the
- * depth (32k levels took 3.8 s). At 256, a 1 MiB document of nested elements parses in about
- * 1.7× the time it takes at the default depth (measured: 295 ms vs 174 ms; 1,024 levels: 533 ms).
+ * depth (32k levels took 3.6–3.8 s). At 256, a 1 MiB document of nested elements parses in
+ * 1.5–1.7× the time it takes at the default depth; at 1,024, ~3× (`bench/codec/depth.ts`).
  */
 export const MAX_ATOM_DEPTH = 256;
 
