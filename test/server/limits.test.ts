@@ -8,7 +8,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signRequest } from "../../src/oauth/index.js";
 import { DEFAULT_LIMITS } from "../../src/server/http/limits.js";
-import { checkInterval } from "../../src/server/http/node-adapter.js";
+import { checkInterval, overflowStatus } from "../../src/server/http/node-adapter.js";
 import { call, type Running, start } from "./harness.js";
 
 let s: Running;
@@ -285,6 +285,22 @@ describe("P-ERR-1 where Node would answer by itself (review finding)", () => {
     const out = await raw([`CONNECT example.org:443 HTTP/1.1\r\nHost: example.org:443\r\n\r\n`]);
     expect(out).toMatch(/^HTTP\/1\.1 400 /);
     expect(out).toMatch(/\{"error":\{"code":400,"message":"bad request"\}\}$/);
+  });
+});
+
+describe("past the parser's limit: 414 or 431 (issue 16)", () => {
+  const b = (text: string) => Buffer.from(text, "latin1");
+  it("414 when the read starts with a request line whose target is over 8 KiB", () => {
+    expect(overflowStatus(b(`GET /${"a".repeat(30_000)}`), DEFAULT_LIMITS)).toBe(414);
+    expect(overflowStatus(b(`GET /${"a".repeat(9000)} HTTP/1.1\r\nX: y`), DEFAULT_LIMITS)).toBe(
+      414,
+    );
+  });
+  it("431 when the target is within its limit, the read starts mid-request, or is not a buffer", () => {
+    const line = `GET /${"a".repeat(8 * 1024 - 1)} HTTP/1.1\r\nX: ${"b".repeat(30_000)}`;
+    expect(overflowStatus(b(line), DEFAULT_LIMITS)).toBe(431);
+    expect(overflowStatus(b("a".repeat(30_000)), DEFAULT_LIMITS)).toBe(431);
+    expect(overflowStatus(undefined, DEFAULT_LIMITS)).toBe(431);
   });
 });
 

@@ -76,12 +76,12 @@ const REASONS: Readonly<Record<number, string>> = {
  * so the documented 414 and 431 are decided in `onRequest`, not by Node (which counts the target
  * and the header fields together: a 20 KiB target was a 431, issue 16).
  */
-export function parserHeaderLimit(limits: HttpLimits): number {
+function parserHeaderLimit(limits: HttpLimits): number {
   return limits.maxUrlBytes + limits.maxHeaderBytes + 1;
 }
 
 /** Bytes of the header fields as Node's parser counts them: names and values. */
-export function headerFieldBytes(rawHeaders: readonly string[]): number {
+function headerFieldBytes(rawHeaders: readonly string[]): number {
   let n = 0;
   for (const part of rawHeaders) n += part.length;
   return n;
