@@ -50,7 +50,8 @@ export function bodyParamLists(
   const form = mediaType(contentType) === "application/x-www-form-urlencoded";
   const json = text !== undefined && readsAsJson(text);
   if (!form || (hashed && json)) out.push([]);
-  else if (
+  if (
+    form &&
     text !== undefined &&
     segmentsUpTo(text, MAX_SIGNED_FORM_PARAMS) <= MAX_SIGNED_FORM_PARAMS
   ) {
