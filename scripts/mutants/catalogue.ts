@@ -1287,4 +1287,18 @@ export const MUTANTS: readonly Mutant[] = [
       },
     ],
   },
+  {
+    id: "auth-key-encode-uri-component",
+    statement: "P-AUTH-1",
+    area: "auth",
+    what: "the signing key encoded with encodeURIComponent, which leaves ! * ' ( ) as they are",
+    edits: [
+      {
+        file: "src/oauth/signature.ts",
+        find: "return `${percentEncode(consumerSecret)}&${percentEncode(tokenSecret)}`;",
+        replace:
+          "return `${encodeURIComponent(consumerSecret)}&${encodeURIComponent(tokenSecret)}`;",
+      },
+    ],
+  },
 ];
