@@ -42,6 +42,12 @@ export interface AuthSpec {
    * (a form body left out of the signature).
    */
   body?: "auto" | "hash" | "hash-hex" | "hash-wrong" | "param" | "unsigned";
+  /**
+   * OAuth protocol parameters changed before signing (P-AUTH-3): a string replaces (or adds) the
+   * parameter, `null` leaves it out; the request is then signed as usual, so only the rule under
+   * test is broken. `oauth_signature` is applied after signing.
+   */
+  protocol?: Record<string, string | null>;
   /** Where `xoauth_requestor_id` travels (default query). */
   requestorIn?: "query" | "header";
   /** Query text added after signing, so the signature does not cover it (tampering). */
