@@ -60,7 +60,14 @@ export type BodySpec = (
   | { form: Record<string, string> | [string, string][] }
   | { text: string }
   | { base64: string }
-  | { pairs: number; keyPrefix?: string; encoding?: "json" | "form"; valueLength?: number }
+  | {
+      pairs: number;
+      keyPrefix?: string;
+      encoding?: "json" | "form";
+      valueLength?: number;
+      /** The character repeated `valueLength` times (one code point; default `x`). */
+      valueChar?: string;
+    }
   | { bytes: number }
 ) & { contentType?: string | null };
 
