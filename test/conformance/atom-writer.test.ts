@@ -25,7 +25,7 @@ const PHOTOS = `<?xml version="1.0" encoding="UTF-8"?>
   </entry>
 </feed>`;
 
-function failures(xml: string, atom: ExpectSpec["atom"], level: Level = "profile") {
+function failures(xml: string, atom: NonNullable<ExpectSpec["atom"]>, level: Level = "profile") {
   const ctx: CheckContext = {
     response: { status: 200, headers: {}, body: Buffer.from(xml), ms: 0 },
     level,

@@ -20,6 +20,7 @@ import {
   REPORTERS,
   type ReporterName,
   runSuite,
+  statementTexts,
   type Target,
 } from "../../conformance/index.js";
 import type { CommandRegistration } from "../commands.js";
@@ -164,7 +165,7 @@ export async function runCommand(
     }
     const st = loadStatements();
     const ctx = {
-      statements: new Map(st.ok ? st.statements.map((s) => [s.id, s.statement] as const) : []),
+      statements: st.ok ? statementTexts(st.statements) : new Map<string, string>(),
       secrets: [
         target.apps.main.consumerSecret,
         ...(target.apps.other ? [target.apps.other.consumerSecret] : []),
