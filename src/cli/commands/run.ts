@@ -87,6 +87,16 @@ export function reportPathProblem(file: string): string | undefined {
   return undefined;
 }
 
+/** `target` at `--base-url baseUrl`, or why that is not a URL. */
+export function withBaseUrl(target: Target, baseUrl: string): Target | string {
+  try {
+    new URL(baseUrl);
+  } catch {
+    return `--base-url ${baseUrl} is not an absolute URL`;
+  }
+  return { ...target, baseUrl: baseUrl.replace(/\/+$/, "") };
+}
+
 /** Where a command writes (process.stdout / process.stderr, or a buffer in tests). */
 export interface TextSink {
   write(text: string): unknown;
@@ -130,12 +140,9 @@ export async function runCommand(
   let target: Target = loaded.target;
   let stop: (() => Promise<void>) | undefined;
   if (args.baseUrl !== undefined) {
-    try {
-      new URL(args.baseUrl);
-    } catch {
-      return usage(`--base-url ${args.baseUrl} is not an absolute URL`);
-    }
-    target = { ...target, baseUrl: args.baseUrl.replace(/\/+$/, "") };
+    const moved = withBaseUrl(target, args.baseUrl);
+    if (typeof moved === "string") return usage(moved);
+    target = moved;
   } else if (args.target === undefined) {
     const started = await startReferenceServer();
     if (typeof started === "string") return usage(started);
