@@ -54,13 +54,13 @@ function parseReporters(args: RunArgs): Output[] | string {
   for (const spec of specs) {
     const colon = spec.indexOf(":");
     const name = colon < 0 ? spec : spec.slice(0, colon);
-    if (!isReporterName(name)) return `unknown reporter ${name} (console, json, junit, tap)`;
+    if (!isReporterName(name)) return `unknown reporter ${name} (console, json, junit, tap, html)`;
     outs.push(colon < 0 ? { name } : { name, file: spec.slice(colon + 1) });
   }
   if (args.out !== undefined) {
     const open = outs.filter((o) => o.name !== "console" && o.file === undefined);
     if (open.length !== 1)
-      return "--out names the file of exactly one json, junit or tap reporter; use --reporter name:FILE for several";
+      return "--out names the file of exactly one json, junit, tap or html reporter; use --reporter name:FILE for several";
     (open[0] as Output).file = args.out;
   }
   if (outs.filter((o) => o.file === undefined).length > 1)
@@ -239,9 +239,12 @@ export const registerRun: CommandRegistration = (cli: Argv, setExit) => {
         .option("reporter", {
           type: "array",
           string: true,
-          describe: "console|json|junit|tap, or name:FILE (repeatable)",
+          describe: "console|json|junit|tap|html, or name:FILE (repeatable)",
         })
-        .option("out", { type: "string", describe: "File for the one json/junit/tap reporter" })
+        .option("out", {
+          type: "string",
+          describe: "File for the one json/junit/tap/html reporter",
+        })
         .option("expectations", { type: "string", describe: "Known failures file" })
         .option("timeout", {
           type: "number",
@@ -266,6 +269,10 @@ export const registerRun: CommandRegistration = (cli: Argv, setExit) => {
         .example(
           "$0 run --target t.json --reporter console --reporter junit:reports/junit.xml --reporter json:reports/run.json",
           "CI: progress on the console, JUnit and JSON reports to files",
+        )
+        .example(
+          "$0 run --target t.json --reporter console --reporter html:reports/conformance.html",
+          "a self-contained HTML report: summary by operation and statement, each failure's expected and actual values, request and curl line",
         )
         .example(
           "$0 run --target t.json --expectations known-failures.json",
