@@ -1160,6 +1160,16 @@ export const MUTANTS: readonly Mutant[] = [
     what: "application data answers the startIndex asked for",
     edits: [
       {
+        file: "src/server/render.ts",
+        find: '{"entry":{${users.join(",")}},"startIndex":0,',
+        replace: '{"entry":{${users.join(",")}},"startIndex":${value.startIndex},',
+      },
+      {
+        file: "src/server/render.ts",
+        find: "startIndex: 0, totalResults: value.totalResults",
+        replace: "startIndex: value.startIndex, totalResults: value.totalResults",
+      },
+      {
         file: "src/server/handlers/appdata.ts",
         find: "value: { entry, startIndex: 0, totalResults: entry.size }",
         replace:

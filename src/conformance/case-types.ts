@@ -42,6 +42,12 @@ export interface AuthSpec {
    * (a form body left out of the signature).
    */
   body?: "auto" | "hash" | "hash-hex" | "hash-wrong" | "param" | "unsigned";
+  /**
+   * OAuth protocol parameters changed before signing (P-AUTH-3): a string replaces (or adds) the
+   * parameter, `null` leaves it out; the request is then signed as usual, so only the rule under
+   * test is broken. `oauth_signature` is applied after signing.
+   */
+  protocol?: Record<string, string | null>;
   /** Where `xoauth_requestor_id` travels (default query). */
   requestorIn?: "query" | "header";
   /** Query text added after signing, so the signature does not cover it (tampering). */
@@ -54,7 +60,14 @@ export type BodySpec = (
   | { form: Record<string, string> | [string, string][] }
   | { text: string }
   | { base64: string }
-  | { pairs: number; keyPrefix?: string; encoding?: "json" | "form"; valueLength?: number }
+  | {
+      pairs: number;
+      keyPrefix?: string;
+      encoding?: "json" | "form";
+      valueLength?: number;
+      /** The character repeated `valueLength` times (one code point; default `x`). */
+      valueChar?: string;
+    }
   | { bytes: number }
 ) & { contentType?: string | null };
 
@@ -135,7 +148,11 @@ export interface ExpectSpec {
   errorBody?: true;
   schema?: { kind: string; mode?: "lenient" | "strict" };
   /** Decode the body as an Atom feed of this kind; pointer checks then apply to the result. */
-  atom?: { kind: "appdata" | "people" | "person" | "albums" | "photos" };
+  /**
+   * Decode the body as Atom of this kind; at profile level the writers' rules apply too
+   * (checks/atom-writer.ts), with `owner` the album owner every photo entry's author names.
+   */
+  atom?: { kind: "appdata" | "people" | "person" | "albums" | "photos"; owner?: string };
   json?: PointerCheck[];
   /** The body text must not contain any of these strings (placeholders allowed). */
   bodyExcludes?: string[];
