@@ -48,16 +48,22 @@ async function readFeed(url: string): Promise<{ meta: FeedParser.Meta; items: Fe
 
 /** The total as feedparser reports it (an element it does not know, named by its prefix). */
 function total(meta: FeedParser.Meta): number {
-  const el = (meta as unknown as Record<string, { "#"?: string } | undefined>)["opensearch:totalresults"];
+  const el = (meta as unknown as Record<string, { "#"?: string } | undefined>)[
+    "opensearch:totalresults"
+  ];
   return Number(el?.["#"]);
 }
 
 describe("npm feedparser reads the reference's Atom feeds", () => {
   it("friends (P-FMT-7): the entries, and the total from meta['opensearch:totalresults']", async () => {
-    const { meta, items } = await readFeed(`${s.url}/os/0.8/people/@me/@friends?format=atom&count=2`);
+    const { meta, items } = await readFeed(
+      `${s.url}/os/0.8/people/@me/@friends?format=atom&count=2`,
+    );
     expect(total(meta)).toBe(3);
     expect(items).toHaveLength(2);
-    expect(items.every((i) => typeof i.guid === "string" && i.guid.startsWith("urn:guid:"))).toBe(true);
+    expect(items.every((i) => typeof i.guid === "string" && i.guid.startsWith("urn:guid:"))).toBe(
+      true,
+    );
   });
 
   it("application data (§4.3): one entry per user, and the total", async () => {
