@@ -4,6 +4,7 @@
  */
 import type { Argv } from "yargs";
 import { registerCoverage } from "./commands/coverage.js";
+import { registerRequest } from "./commands/request.js";
 import { registerRun } from "./commands/run.js";
 import { serveCommand } from "./commands/serve.js";
 
@@ -11,4 +12,9 @@ import { serveCommand } from "./commands/serve.js";
 export type CommandRegistration = (cli: Argv, setExit: (code: number) => void) => void;
 
 /** Every command of the CLI, in help order. */
-export const COMMANDS: CommandRegistration[] = [serveCommand, registerRun, registerCoverage];
+export const COMMANDS: CommandRegistration[] = [
+  serveCommand,
+  registerRequest,
+  registerRun,
+  registerCoverage,
+];

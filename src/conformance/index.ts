@@ -40,6 +40,14 @@ export {
 /** Loading and validating the suite. */
 export { type CaseProblem, loadCases, type Suite } from "./load-cases.js";
 export { loadStatements, statementTexts } from "./load-statements.js";
+/** One signed request to a target (`opensocial-kit request`). */
+export {
+  type OneRequest,
+  type OneRequestBody,
+  type OneResult,
+  resolvePath,
+  sendOne,
+} from "./one-request.js";
 /** Reporters by name. */
 export {
   isReporterName,

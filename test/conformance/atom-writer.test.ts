@@ -39,7 +39,7 @@ function failures(xml: string, atom: NonNullable<ExpectSpec["atom"]>, level: Lev
     decoded: () => ({ ok: false, message: "unused" }),
     text: () => xml,
   };
-  return checkAtomWriter({ atom }, ctx)
+  return checkAtomWriter(atom === undefined ? {} : { atom }, ctx)
     .filter((r) => !r.ok)
     .map((r) => `${r.statement}: ${r.message}`);
 }
