@@ -4,6 +4,7 @@
  */
 import type { Argv } from "yargs";
 import { registerCoverage } from "./commands/coverage.js";
+import { registerPayload } from "./commands/payload.js";
 import { registerRequest } from "./commands/request.js";
 import { registerRun } from "./commands/run.js";
 import { serveCommand } from "./commands/serve.js";
@@ -17,4 +18,5 @@ export const COMMANDS: CommandRegistration[] = [
   registerRequest,
   registerRun,
   registerCoverage,
+  registerPayload,
 ];
