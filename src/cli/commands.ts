@@ -4,6 +4,7 @@
  */
 import type { Argv } from "yargs";
 import { registerCoverage } from "./commands/coverage.js";
+import { registerOpenApi } from "./commands/openapi.js";
 import { registerPayload } from "./commands/payload.js";
 import { registerRequest } from "./commands/request.js";
 import { registerRun } from "./commands/run.js";
@@ -19,4 +20,5 @@ export const COMMANDS: CommandRegistration[] = [
   registerRun,
   registerCoverage,
   registerPayload,
+  registerOpenApi,
 ];
