@@ -120,7 +120,7 @@ describe("SIGKILL during writes", () => {
     await Promise.all(writers);
     expect(acked.length).toBeGreaterThan(50);
     const store = openStore(file);
-    const rec = store.read("quiz", "example.org:alice");
+    const rec = await store.read("quiz", "example.org:alice");
     const missing = acked.filter((k) => !rec.has(k));
     await store.close();
     expect(missing).toEqual([]);
