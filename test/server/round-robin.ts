@@ -4,8 +4,8 @@
  * signatures made for the balancer's URL verify on every instance); bodies are streamed both
  * ways. An upstream that cannot be reached answers 502, as a real balancer would.
  */
-import { createServer, request } from "node:http";
-import type { AddressInfo, Socket } from "node:net";
+import { request } from "node:http";
+import { startFake } from "../conformance/helpers.js";
 
 /** A running balancer. */
 export interface Balancer {
@@ -20,8 +20,7 @@ export async function startBalancer(upstreams: readonly string[]): Promise<Balan
   const ups = upstreams.map((u) => new URL(u));
   const counts = ups.map(() => 0);
   let next = 0;
-  const sockets = new Set<Socket>();
-  const server = createServer((req, res) => {
+  const server = await startFake((req, res) => {
     const i = next;
     next = (next + 1) % ups.length;
     counts[i] = (counts[i] ?? 0) + 1;
@@ -47,19 +46,5 @@ export async function startBalancer(upstreams: readonly string[]): Promise<Balan
     });
     req.pipe(fwd);
   });
-  server.on("connection", (s) => {
-    sockets.add(s);
-    s.on("close", () => sockets.delete(s));
-  });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    counts,
-    close: () =>
-      new Promise<void>((r) => {
-        for (const s of sockets) s.destroy();
-        server.close(() => r());
-      }),
-  };
+  return { url: server.url, counts, close: server.close };
 }
