@@ -6,7 +6,7 @@
  * that user owns. If PostgreSQL cannot start, this throws with a clear message: the suite fails,
  * it is never skipped.
  */
-import { execFileSync } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -22,6 +22,8 @@ export interface PgCluster {
   createDatabase(name?: string): Promise<string>;
   /** `pg_ctl restart` (`-m immediate` is a crash: recovery on start). */
   restart(mode?: "fast" | "immediate"): void;
+  /** The same without blocking this process (servers in it keep answering meanwhile). */
+  restartAsync(mode?: "fast" | "immediate"): Promise<void>;
   stop(mode?: "fast" | "immediate"): void;
   start(): void;
   /** Stops the server and removes the directory. */
@@ -53,9 +55,12 @@ export function startCluster(): PgCluster {
   const asRoot = process.getuid?.() === 0;
   const dir = mkdtempSync(join(tmpdir(), "osk-pg-"));
   const data = join(dir, "data");
+  const command = (tool: string, args: string[]): [string, string[]] =>
+    asRoot
+      ? ["runuser", ["-u", "postgres", "--", join(bin, tool), ...args]]
+      : [join(bin, tool), args];
   const run = (tool: string, args: string[]): void => {
-    const cmd = asRoot ? "runuser" : join(bin, tool);
-    const argv = asRoot ? ["-u", "postgres", "--", join(bin, tool), ...args] : args;
+    const [cmd, argv] = command(tool, args);
     try {
       execFileSync(cmd, argv, { stdio: ["ignore", "pipe", "pipe"], timeout: 60_000 });
     } catch (e) {
@@ -77,8 +82,8 @@ export function startCluster(): PgCluster {
   const opts = `-c listen_addresses='' -c unix_socket_directories='${dir}' -c fsync=off -c max_connections=200 -c full_page_writes=off`;
   const start = (): void =>
     run("pg_ctl", ["-D", data, "-o", opts, "-l", join(dir, "log"), "-w", "-t", "60", "start"]);
-  const stop = (mode: "fast" | "immediate" = "fast"): void =>
-    run("pg_ctl", ["-D", data, "-m", mode, "-w", "-t", "60", "stop"]);
+  const stopArgs = (mode: string): string[] => ["-D", data, "-m", mode, "-w", "-t", "60", "stop"];
+  const stop = (mode: "fast" | "immediate" = "fast"): void => run("pg_ctl", stopArgs(mode));
   start();
   const url = (db = "postgres"): string =>
     `postgres://postgres@${encodeURIComponent(dir)}/${encodeURIComponent(db)}`;
@@ -99,6 +104,29 @@ export function startCluster(): PgCluster {
     restart(mode = "fast") {
       stop(mode);
       start();
+    },
+    restartAsync(mode = "fast") {
+      const [cmd, argv] = command("pg_ctl", [
+        "-D",
+        data,
+        "-m",
+        mode,
+        "-o",
+        opts,
+        "-l",
+        join(dir, "log"),
+        "-w",
+        "-t",
+        "60",
+        "restart",
+      ]);
+      return new Promise((resolve, reject) =>
+        execFile(cmd, argv, { timeout: 60_000 }, (e, _out, err) =>
+          e
+            ? reject(new Error(`PostgreSQL test cluster: restart failed: ${e.message}\n${err}`))
+            : resolve(),
+        ),
+      );
     },
     stop,
     start,
