@@ -53,7 +53,9 @@ let dbCount = 0;
 export function startCluster(): PgCluster {
   const bin = pgBinDir();
   const asRoot = process.getuid?.() === 0;
-  const dir = mkdtempSync(join(tmpdir(), "osk-pg-"));
+  // As root, /tmp rather than $TMPDIR: the postgres user must reach the directory, and the
+  // socket path must stay short (107 bytes).
+  const dir = mkdtempSync(join(asRoot ? "/tmp" : tmpdir(), "osk-pg-"));
   const data = join(dir, "data");
   const command = (tool: string, args: string[]): [string, string[]] =>
     asRoot
