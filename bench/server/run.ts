@@ -10,6 +10,13 @@
  * the baseline is sent the same pre-signed GET requests (it ignores them and answers a fixed
  * JSON body of the same size as people @me/@self). Both targets run under plain `node`, the
  * reference server from the built `dist/` (rebuilt first when missing or older than `src/`).
+ *
+ * `--store postgres` (issue 12) adds, beside the SQLite reference, the PostgreSQL store with one
+ * instance and with two instances over one database (a throwaway cluster with PostgreSQL's
+ * durable defaults: fsync on, synchronous_commit on). Two instances are loaded directly, the
+ * connections split between them (what a load balancer would do, without measuring one), and
+ * their CPU is summed; the PostgreSQL server's own CPU per request (postmaster and backends,
+ * from /proc) is a column of its own.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -17,12 +24,22 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import autocannon from "autocannon";
 import { signRequest } from "../../src/oauth/index.js";
+import { type PgCluster, startCluster } from "../../test/server/pg-cluster.js";
 import { ensureFreshBuild } from "./fresh-build.js";
 
 const CONNECTIONS = 50;
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
 const POOL = Number(process.env.BENCH_POOL ?? 150_000);
 const WARMUP_S = 1;
+/** `--store sqlite` (default) or `--store postgres`. */
+const STORE = (() => {
+  const i = process.argv.indexOf("--store");
+  const v = i >= 0 ? process.argv[i + 1] : "sqlite";
+  if (v !== "sqlite" && v !== "postgres") throw new Error("--store sqlite|postgres");
+  return v;
+})();
+
+type Target = { child: ChildProcess; url: string };
 
 function startTarget(args: string[]): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(process.execPath, [join(import.meta.dirname, "target.mjs"), ...args], {
@@ -100,27 +117,41 @@ function cpuOf(child: ChildProcess): Promise<number> {
   });
 }
 
+/**
+ * Loads `targets` at once for `seconds`, the connections split between them, each with its own
+ * pre-signed requests; req/s and requests are summed, p99 is the worst, CPU is summed.
+ */
 async function load(
-  target: { url: string; child: ChildProcess },
+  targets: Target | Target[],
   s: Scenario,
-  setup: (req: { headers?: Record<string, string> }) => object,
   seconds = DURATION_S,
-): Promise<Row> {
-  const url = target.url;
-  const cpu0 = await cpuOf(target.child);
-  const r = await autocannon({
-    url,
-    connections: CONNECTIONS,
-    duration: seconds,
-    requests: [{ method: s.method, path: s.path, setupRequest: setup }],
-  });
-  const cpu = (await cpuOf(target.child)) - cpu0;
+  pg?: PgCluster,
+): Promise<Row & { pgCpuPerReq: number }> {
+  const list = Array.isArray(targets) ? targets : [targets];
+  const setups = list.map((t) => ({ t, setupRequest: signedPool(t.url, s) }));
+  const cpu0 = await Promise.all(list.map((t) => cpuOf(t.child)));
+  const pg0 = pg?.cpuMicros() ?? 0;
+  const runs = await Promise.all(
+    setups.map(({ t, setupRequest }) =>
+      autocannon({
+        url: t.url,
+        connections: Math.round(CONNECTIONS / list.length),
+        duration: seconds,
+        requests: [{ method: s.method, path: s.path, setupRequest }],
+      }),
+    ),
+  );
+  const cpu1 = await Promise.all(list.map((t) => cpuOf(t.child)));
+  const pgCpu = (pg?.cpuMicros() ?? 0) - pg0;
+  const total = runs.reduce((n, r) => n + r.requests.total, 0);
+  const cpu = cpu1.reduce((n, c, i) => n + c - (cpu0[i] ?? 0), 0);
   return {
     name: s.name,
-    rps: r.requests.average,
-    p99: r.latency.p99,
-    errors: r.errors + r.timeouts + r.non2xx,
-    cpuPerReq: cpu / Math.max(1, r.requests.total),
+    rps: runs.reduce((n, r) => n + r.requests.average, 0),
+    p99: Math.max(...runs.map((r) => r.latency.p99)),
+    errors: runs.reduce((n, r) => n + r.errors + r.timeouts + r.non2xx, 0),
+    cpuPerReq: cpu / Math.max(1, total),
+    pgCpuPerReq: pg ? pgCpu / Math.max(1, total) : Number.NaN,
   };
 }
 
@@ -139,46 +170,65 @@ async function main(): Promise<void> {
   ensureFreshBuild(join(import.meta.dirname, "..", ".."));
   const dir = mkdtempSync(join(tmpdir(), "osk-bench-"));
   const children: ChildProcess[] = [];
+  let cluster: PgCluster | undefined;
   try {
     const baseline = await startTarget(["baseline"]);
     children.push(baseline.child);
     const ref = await startTarget(["reference", join(dir, "appdata.sqlite")]);
     children.push(ref.child);
+    /** The reference configurations measured, each a name and the instances it loads. */
+    const configs: { label: string; targets: Target[]; pg?: PgCluster }[] = [
+      { label: "sqlite", targets: [ref] },
+    ];
+    if (STORE === "postgres") {
+      cluster = startCluster({ durable: true });
+      const url = await cluster.createDatabase("osk_bench");
+      const one = await startTarget(["reference", url]);
+      const two = await startTarget(["reference", url]);
+      children.push(one.child, two.child);
+      configs.push(
+        { label: "pg ×1", targets: [one], pg: cluster },
+        { label: "pg ×2", targets: [one, two], pg: cluster },
+      );
+    }
     const people = SCENARIOS[0] as Scenario;
     // The baseline receives the very same bytes (pre-signed GET people requests) so the load
     // generator does the same work for both; it just answers a fixed JSON body. It is measured
     // right before each scenario, and each ratio is to that adjacent baseline, so that drift in
     // a shared machine's load affects both sides alike.
-    // Warm-up (JIT) of both targets, not reported; GETs only, so that the stored record read by
+    // Warm-up (JIT) of every target, not reported; GETs only, so that the stored record read by
     // GET appdata is the seeded one (the POST scenario, last, writes 50 more keys).
-    await load(baseline, people, signedPool(baseline.url, people), WARMUP_S);
-    for (const s of SCENARIOS.filter((x) => x.method === "GET"))
-      await load(ref, s, signedPool(ref.url, s), WARMUP_S);
-    const rows: (Row & { ratio: number })[] = [];
+    await load(baseline, people, WARMUP_S);
+    for (const c of configs)
+      for (const s of SCENARIOS.filter((x) => x.method === "GET"))
+        await load(c.targets, s, WARMUP_S, c.pg);
+    const rows: (Row & { ratio: number; pgCpuPerReq: number })[] = [];
     for (const s of SCENARIOS) {
-      const b = await load(
-        baseline,
-        { ...people, name: "baseline node:http JSON" },
-        signedPool(baseline.url, people),
-      );
+      const b = await load(baseline, { ...people, name: "baseline node:http JSON" });
       rows.push({ ...b, ratio: 1 });
-      const r = await load(ref, s, signedPool(ref.url, s));
-      rows.push({ ...r, ratio: r.rps / b.rps });
+      for (const c of configs) {
+        const r = await load(c.targets, s, DURATION_S, c.pg);
+        const name = configs.length > 1 ? `${r.name} [${c.label}]` : r.name;
+        rows.push({ ...r, name, ratio: r.rps / b.rps });
+      }
     }
+    const wide = configs.length > 1;
+    const w = wide ? 40 : 28;
     process.stdout.write(
       `\nserver bench: ${CONNECTIONS} connections, ${DURATION_S} s each, loopback, node ${process.version}\n`,
     );
     process.stdout.write(
-      `${"scenario".padEnd(28)}${"req/s".padStart(10)}${"p99 ms".padStart(9)}${"ratio".padStart(8)}${"errors".padStart(8)}${"srv CPU µs/req".padStart(16)}\n`,
+      `${"scenario".padEnd(w)}${"req/s".padStart(10)}${"p99 ms".padStart(9)}${"ratio".padStart(8)}${"errors".padStart(8)}${"srv CPU µs/req".padStart(16)}${wide ? "pg CPU µs/req".padStart(15) : ""}\n`,
     );
     for (const r of rows)
       process.stdout.write(
-        `${r.name.padEnd(28)}${r.rps.toFixed(0).padStart(10)}${r.p99.toFixed(1).padStart(9)}${r.ratio.toFixed(2).padStart(8)}${String(r.errors).padStart(8)}${r.cpuPerReq.toFixed(0).padStart(16)}\n`,
+        `${r.name.padEnd(w)}${r.rps.toFixed(0).padStart(10)}${r.p99.toFixed(1).padStart(9)}${r.ratio.toFixed(2).padStart(8)}${String(r.errors).padStart(8)}${r.cpuPerReq.toFixed(0).padStart(16)}${wide ? (Number.isNaN(r.pgCpuPerReq) ? "" : r.pgCpuPerReq.toFixed(0)).padStart(15) : ""}\n`,
       );
     const errors = rows.reduce((n, r) => n + r.errors, 0);
     if (errors > 0) process.exitCode = 1;
   } finally {
     for (const c of children) c.kill("SIGTERM");
+    cluster?.remove();
     rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -7,7 +7,15 @@
  * it is never skipped.
  */
 import { execFile, execFileSync } from "node:child_process";
-import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
@@ -26,6 +34,8 @@ export interface PgCluster {
   restartAsync(mode?: "fast" | "immediate"): Promise<void>;
   stop(mode?: "fast" | "immediate"): void;
   start(): void;
+  /** CPU time (user + system, µs) of the server and its backends so far (Linux /proc). */
+  cpuMicros(): number;
   /** Stops the server and removes the directory. */
   remove(): void;
 }
@@ -48,9 +58,14 @@ export function pgBinDir(): string {
 }
 
 let dbCount = 0;
+/** Clock ticks per second of /proc/<pid>/stat times (USER_HZ, 100 on Linux). */
+const CLOCK_TICKS = Number(execFileSync("getconf", ["CLK_TCK"]).toString().trim()) || 100;
 
-/** Starts a new cluster in a fresh temporary directory. */
-export function startCluster(): PgCluster {
+/**
+ * Starts a new cluster in a fresh temporary directory. `durable` keeps PostgreSQL's defaults
+ * (fsync on, full page writes), for benchmarks that compare durable writes.
+ */
+export function startCluster(opts: { durable?: boolean } = {}): PgCluster {
   const bin = pgBinDir();
   const asRoot = process.getuid?.() === 0;
   // As root, /tmp rather than $TMPDIR: the postgres user must reach the directory, and the
@@ -81,9 +96,21 @@ export function startCluster(): PgCluster {
   // fsync off: the tests kill server instances and restart PostgreSQL, never the machine, so
   // committed data is in the OS cache either way; on a shared machine this saves a lot.
   run("initdb", ["-D", data, "-U", "postgres", "--auth=trust", "--no-sync", "-E", "UTF8"]);
-  const opts = `-c listen_addresses='' -c unix_socket_directories='${dir}' -c fsync=off -c max_connections=200 -c full_page_writes=off`;
+  const fast = opts.durable ? "" : " -c fsync=off -c full_page_writes=off";
+  const serverOpts = `-c listen_addresses='' -c unix_socket_directories='${dir}' -c max_connections=200${fast}`;
   const start = (): void =>
-    run("pg_ctl", ["-D", data, "-o", opts, "-l", join(dir, "log"), "-w", "-t", "60", "start"]);
+    run("pg_ctl", [
+      "-D",
+      data,
+      "-o",
+      serverOpts,
+      "-l",
+      join(dir, "log"),
+      "-w",
+      "-t",
+      "60",
+      "start",
+    ]);
   const stopArgs = (mode: string): string[] => ["-D", data, "-m", mode, "-w", "-t", "60", "stop"];
   const stop = (mode: "fast" | "immediate" = "fast"): void => run("pg_ctl", stopArgs(mode));
   start();
@@ -114,7 +141,7 @@ export function startCluster(): PgCluster {
         "-m",
         mode,
         "-o",
-        opts,
+        serverOpts,
         "-l",
         join(dir, "log"),
         "-w",
@@ -132,6 +159,28 @@ export function startCluster(): PgCluster {
     },
     stop,
     start,
+    cpuMicros() {
+      const pid = Number(readFileSync(join(data, "postmaster.pid"), "utf8").split("\n")[0]);
+      const tick = 1e6 / CLOCK_TICKS;
+      let total = 0;
+      for (const entry of readdirSync("/proc")) {
+        if (!/^[0-9]+$/.test(entry)) continue;
+        let stat: string;
+        try {
+          stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+        } catch {
+          continue; // exited meanwhile
+        }
+        // fields after the command name: state ppid ... utime(14) stime(15) cutime(16) cstime(17)
+        const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+        const own = Number(entry) === pid;
+        if (!own && Number(f[1]) !== pid) continue;
+        total += (Number(f[11]) + Number(f[12])) * tick;
+        // the postmaster's waited-for children: backends that have exited
+        if (own) total += (Number(f[13]) + Number(f[14])) * tick;
+      }
+      return total;
+    },
     remove() {
       try {
         stop("immediate");
