@@ -779,8 +779,8 @@ export const MUTANTS: readonly Mutant[] = [
     edits: [
       {
         file: "src/server/auth/verify.ts",
-        find: 'if (!ctx.nonces.claim(key, nonce, ts, ctx.nowMs)) return bad("nonce already used");',
-        replace: "ctx.nonces.claim(key, nonce, ts, ctx.nowMs);",
+        find: '(fresh ? caller : bad("nonce already used"))',
+        replace: "caller",
       },
     ],
   },

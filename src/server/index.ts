@@ -5,12 +5,18 @@
 
 /** Creates the server (`handle`, `listen`, `close`). */
 export { createServer, type ReferenceServer } from "./create-server.js";
+/** `/healthz`: 200 while the store answers, 503 otherwise (for load balancers). */
+export { HEALTH_PATH } from "./health.js";
 /** Default HTTP limits (1 MiB bodies, timeouts). */
 export { DEFAULT_LIMITS } from "./http/limits.js";
 /** P-AUTH-7: the origin a `publicUrl` gives signatures (validates it; throws `KitError`). */
 export { publicOrigin } from "./public-url.js";
-/** The application-data store: in-memory or SQLite. */
+/** Structured request logs: the entry type and a JSON-lines writer for `requestLog`. */
+export { jsonLinesLog, type RequestLogEntry } from "./request-log.js";
+/** The application-data store: in-memory, SQLite, or PostgreSQL (`postgres://…`). */
 export { openStore } from "./store/open.js";
+/** A `postgres://` URL with its password replaced by `***`, for messages. */
+export { redactUrl } from "./store/postgres.js";
 export type { AppDataMap, AppDataStore } from "./store/types.js";
 /** Request, response and option types. */
 export type {

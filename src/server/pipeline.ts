@@ -3,6 +3,7 @@
  * authentication (400); unknown path or method (404, 405); a viewer without the application
  * (403, P-AUTH-5); missing guid or selector (400, 403); then the operation's own checks.
  */
+import { KitError } from "../model/kit-error.js";
 import { formParams, type OAuthParam } from "../oauth/index.js";
 import type { NonceStore } from "./auth/nonce-store.js";
 import { verifyRequest } from "./auth/verify.js";
@@ -112,12 +113,24 @@ function answer(req: ServerRequest, deps: PipelineDeps): Reply | Fault | Promise
     return fault(413, "request body larger than 1 MiB");
   const target = parseTarget(req.url);
   if (isFault(target)) return target;
-  const caller: Caller | Fault = verifyRequest(req, target, {
+  const verified = verifyRequest(req, target, {
     world: deps.world,
     nonces: deps.nonces,
     nowMs: deps.clock(),
     publicOrigin: deps.publicOrigin,
   });
+  return verified instanceof Promise
+    ? verified.then((caller) => answerCaller(req, deps, target, caller))
+    : answerCaller(req, deps, target, verified);
+}
+
+/** The rest of {@link answer} once authentication has decided. */
+function answerCaller(
+  req: ServerRequest,
+  deps: PipelineDeps,
+  target: { pathname: string; query: OAuthParam[] },
+  caller: Caller | Fault,
+): Reply | Fault | Promise<Reply | Fault> {
   if (isFault(caller)) return caller;
   const match = matchRoute(req.method, target.pathname);
   if (isFault(match)) return match;
@@ -135,7 +148,11 @@ function answer(req: ServerRequest, deps: PipelineDeps): Reply | Fault | Promise
   return dispatch(ctx, match.route);
 }
 
-/** Handles one request; never throws. A bug is logged (without secrets) and answered 500. */
+/**
+ * Handles one request; never throws. A store that does not answer (a database down or
+ * restarting) is a 503 (the write was not acknowledged, P-DATA-4); any other throw is a bug,
+ * answered 500. Both are logged without secrets.
+ */
 export async function handleRequest(
   req: ServerRequest,
   deps: PipelineDeps,
@@ -149,12 +166,15 @@ export async function handleRequest(
       res = isFault(out) ? faultResponse(out) : replyResponse(out, deps.atom);
     }
   } catch (e) {
-    deps.logger.error("internal error", {
+    const unavailable = e instanceof KitError && e.code === "OSK_STORE_UNAVAILABLE";
+    deps.logger.error(unavailable ? "store unavailable" : "internal error", {
       method: req.method,
       path: req.url.split("?")[0],
-      error: e instanceof Error ? e.stack : String(e),
+      error: unavailable ? e.message : e instanceof Error ? e.stack : String(e),
     });
-    res = faultResponse(fault(500, "internal error"));
+    res = faultResponse(
+      unavailable ? fault(503, "service unavailable") : fault(500, "internal error"),
+    );
   }
   const sent = maybeCompress(res, req.headers["accept-encoding"]);
   // P-ERR-2: HEAD gets the status and headers GET would get (Content-Length included), no body.

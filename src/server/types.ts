@@ -2,6 +2,7 @@
  * The socket-free request and response of the reference server (`handle(req)`), the options
  * of `createServer`, and the context every handler receives.
  */
+import type { RequestLogEntry } from "./request-log.js";
 import type { AppDataStore } from "./store/types.js";
 import type { World, WorldApp, WorldPerson } from "./world/types.js";
 
@@ -61,6 +62,8 @@ export interface ServerOptions {
    * http(s) origin throws `KitError` `OSK_INVALID_PUBLIC_URL`.
    */
   publicUrl?: string;
+  /** Called once per answered request (`jsonLinesLog()` writes JSON lines); default none. */
+  requestLog?: (entry: RequestLogEntry) => void;
 }
 
 /** Who is calling (P-AUTH-1): the application and the viewer. */

@@ -2,11 +2,11 @@
  * Durability (issue 4 §4, P-DATA-4): data survives a restart, concurrent writers to one user
  * lose nothing, and a SIGKILL during writes loses no acknowledged write.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openStore } from "../../src/server/index.js";
 import { call, start, tempDir } from "./harness.js";
+import { spawnServer } from "./spawn-server.js";
 
 const SELF = "/os/0.8/appdata/@me/@self/@app";
 const dirs: (() => void)[] = [];
@@ -74,26 +74,6 @@ describe("concurrency", () => {
   );
 });
 
-function spawnServer(file: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(
-    process.execPath,
-    ["--import", "tsx", join(import.meta.dirname, "child-server.ts"), file],
-    {
-      stdio: ["ignore", "pipe", "inherit"],
-    },
-  );
-  return new Promise((resolve, reject) => {
-    let out = "";
-    child.stdout?.on("data", (d: Buffer) => {
-      out += d.toString();
-      const line = out.split("\n")[0];
-      if (out.includes("\n") && line)
-        resolve({ child, url: (JSON.parse(line) as { url: string }).url });
-    });
-    child.on("exit", (code) => reject(new Error(`child exited ${code}`)));
-  });
-}
-
 describe("SIGKILL during writes", () => {
   it("every acknowledged write is on disk after kill -9", async () => {
     const file = dataFile();
@@ -120,7 +100,7 @@ describe("SIGKILL during writes", () => {
     await Promise.all(writers);
     expect(acked.length).toBeGreaterThan(50);
     const store = openStore(file);
-    const rec = store.read("quiz", "example.org:alice");
+    const rec = await store.read("quiz", "example.org:alice");
     const missing = acked.filter((k) => !rec.has(k));
     await store.close();
     expect(missing).toEqual([]);

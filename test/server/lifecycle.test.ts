@@ -43,7 +43,7 @@ describe("lifecycle", () => {
     c.sock.write('te":"1"}');
     await closing;
     expect(await c.closed).toMatch(/^HTTP\/1\.1 200 /);
-    expect(s.store.read("quiz", "example.org:alice").get("late")).toBe("1");
+    expect((await s.store.read("quiz", "example.org:alice")).get("late")).toBe("1");
     await s.store.close();
   });
   it("a connection that sends nothing is closed by the headers timeout", async () => {

@@ -1,37 +1,38 @@
 // RECORD_LIMITS (review finding: merged writes grew one user's record until reading it answered
 // 500 and blocked the event loop). Both stores refuse, as a whole, a write that would cross the
 // key count or byte size; over HTTP that write is a 400 and reads keep working.
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openStore } from "../../src/server/index.js";
+import type { AppDataStore } from "../../src/server/index.js";
 import { RECORD_LIMITS } from "../../src/server/store/types.js";
-import { call, type Running, start, tempDir } from "./harness.js";
+import { call, type Running, start } from "./harness.js";
+import { storeKinds } from "./store-kinds.js";
 
 const pairs = (from: number, n: number, value = "v"): [string, string][] =>
   Array.from({ length: n }, (_, i) => [`k${from + i}`, value]);
 
-describe.each([":memory:", "sqlite"])("RECORD_LIMITS in the %s store", (kind) => {
-  const tmp = tempDir();
-  const store = openStore(kind === "sqlite" ? join(tmp.dir, "limits.sqlite") : ":memory:");
-  afterAll(async () => {
-    await store.close();
-    tmp.remove();
+const kinds = storeKinds();
+
+describe.each(kinds)("RECORD_LIMITS (P-DATA-7) in the %s store", (_, make) => {
+  let store: AppDataStore;
+  beforeAll(async () => {
+    store = await make();
   });
+  afterAll(() => store.close());
 
   it("refuses the write that would pass maxKeys and keeps the record as it was", async () => {
     for (let i = 0; i < RECORD_LIMITS.maxKeys; i += 99)
       expect(
         await store.write("quiz", "u1", pairs(i, Math.min(99, RECORD_LIMITS.maxKeys - i))),
       ).toBe("written");
-    expect(store.read("quiz", "u1").size).toBe(RECORD_LIMITS.maxKeys);
+    expect((await store.read("quiz", "u1")).size).toBe(RECORD_LIMITS.maxKeys);
     expect(
       await store.write("quiz", "u1", [
         ["k0", "rewritten"],
         ["one-more", "x"],
       ]),
     ).toBe("over-limit");
-    expect(store.read("quiz", "u1").get("k0")).toBe("v");
-    expect(store.read("quiz", "u1").has("one-more")).toBe(false);
+    expect((await store.read("quiz", "u1")).get("k0")).toBe("v");
+    expect((await store.read("quiz", "u1")).has("one-more")).toBe(false);
     expect(await store.write("quiz", "u1", [["k0", "rewritten"]])).toBe("written");
     expect(await store.write("notes", "u1", [["other-app", "x"]])).toBe("written");
   });
@@ -45,7 +46,7 @@ describe.each([":memory:", "sqlite"])("RECORD_LIMITS in the %s store", (kind) =>
     const written = results.filter((r) => r === "written").length;
     expect(results).toContain("over-limit");
     expect(written).toBe(Math.floor(RECORD_LIMITS.maxBytes / (65_536 + 3)));
-    expect(store.read("quiz", "u2").size).toBe(written);
+    expect((await store.read("quiz", "u2")).size).toBe(written);
   });
 });
 

@@ -2,49 +2,15 @@
  * `opensocial-kit serve` (issue 4 §1): prints its URL, answers signed requests, stops cleanly
  * on SIGTERM, and refuses a broken world with the path of the fault.
  */
-import { spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { signRequest } from "../../src/oauth/index.js";
 import { APPS, call, tempDir } from "./harness.js";
+import { serve } from "./serve-child.js";
 
 const t = tempDir();
 afterAll(() => t.remove());
-const MAIN = join(import.meta.dirname, "../../src/cli/main.ts");
-
-function serve(args: string[]) {
-  const child = spawn(
-    process.execPath,
-    [
-      "--import",
-      "tsx",
-      "-e",
-      `import(${JSON.stringify(MAIN)}).then(async (m) => { process.exitCode = await m.main(${JSON.stringify(["serve", ...args])}); })`,
-    ],
-    {
-      stdio: ["ignore", "pipe", "pipe"],
-    },
-  );
-  let out = "";
-  let err = "";
-  child.stdout.on("data", (d: Buffer) => {
-    out += d.toString();
-  });
-  child.stderr.on("data", (d: Buffer) => {
-    err += d.toString();
-  });
-  const exit = new Promise<number | null>((r) => child.on("exit", (code) => r(code)));
-  const listening = async (): Promise<string> => {
-    for (let i = 0; i < 200 && !out.includes("\n"); i++)
-      await new Promise((r) => setTimeout(r, 50));
-    const m = /(http:\/\/\S+?)\/os\/0\.8\//.exec(out);
-    if (!m?.[1]) throw new Error(`no URL printed: ${out} ${err}`);
-    return m[1];
-  };
-  return { child, exit, listening, output: () => ({ out, err }) };
-}
-
 describe("serve", () => {
   it("prints its URL, answers, and exits 0 on SIGTERM", async () => {
     const s = serve(["--port", "0", "--data", join(t.dir, "d", "appdata.sqlite")]);

@@ -23,7 +23,7 @@ describe("opening the SQLite store", () => {
     expect(await first.write("quiz", "u", [["k", "v"]])).toBe("written");
     await first.close();
     const again = openStore(file);
-    expect(again.read("quiz", "u").get("k")).toBe("v");
+    expect((await again.read("quiz", "u")).get("k")).toBe("v");
     await again.close();
   });
 

@@ -1,20 +1,13 @@
 /**
- * Both stores behave alike (issue 4 §4, P-FMT-3 order, P-DATA-4 merge, P-DATA-6 app isolation),
- * checked against a model with fast-check.
+ * Every store behaves alike (issue 4 §4, P-FMT-3 order, P-DATA-4 merge, P-DATA-6 app
+ * isolation; issue 12: PostgreSQL as well as memory and SQLite), checked against a model with
+ * fast-check.
  */
-import { join } from "node:path";
 import fc from "fast-check";
-import { afterAll, describe, expect, it } from "vitest";
-import { type AppDataStore, openStore } from "../../src/server/index.js";
-import { tempDir } from "./harness.js";
+import { describe, expect, it } from "vitest";
+import { storeKinds } from "./store-kinds.js";
 
-const t = tempDir();
-afterAll(() => t.remove());
-let n = 0;
-const kinds: [string, () => AppDataStore][] = [
-  ["memory", () => openStore(":memory:")],
-  ["sqlite", () => openStore(join(t.dir, `s${n++}.sqlite`))],
-];
+const kinds = storeKinds();
 
 type Op =
   | { kind: "write"; app: string; pairs: [string, string][] }
@@ -45,7 +38,7 @@ describe.each(kinds)("%s store", (_, make) => {
   it("matches a Map model after every step: first-written order, merge, delete, per-app isolation", async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(op, { maxLength: 12 }), async (ops) => {
-        const store = make();
+        const store = await make();
         const model = new Map<string, Map<string, string>>([
           ["quiz", new Map()],
           ["notes", new Map()],
@@ -61,11 +54,11 @@ describe.each(kinds)("%s store", (_, make) => {
             else for (const k of o.keys) m.delete(k);
           }
           // read after every step, so a stale read cache would show
-          expect([...store.read(o.app, "u")]).toEqual([...m]);
+          expect([...(await store.read(o.app, "u"))]).toEqual([...m]);
         }
         for (const a of ["quiz", "notes"])
-          expect([...store.read(a, "u")]).toEqual([...(model.get(a) ?? [])]);
-        expect([...store.read("quiz", "u", ["10", "a"])]).toEqual(
+          expect([...(await store.read(a, "u"))]).toEqual([...(model.get(a) ?? [])]);
+        expect([...(await store.read("quiz", "u", ["10", "a"]))]).toEqual(
           [...(model.get("quiz") ?? [])].filter(([k]) => k === "10" || k === "a"),
         );
         await store.close();
@@ -74,11 +67,12 @@ describe.each(kinds)("%s store", (_, make) => {
     );
   });
   it("seeds once", async () => {
-    const store = make();
-    store.seedOnce({ quiz: { u: { a: "1" } } });
+    const store = await make();
+    await store.seedOnce({ quiz: { u: { a: "1" } } });
+    expect((await store.read("quiz", "u")).get("a")).toBe("1");
     await store.delete("quiz", "u");
-    store.seedOnce({ quiz: { u: { a: "1" } } });
-    expect(store.read("quiz", "u").size).toBe(0);
+    await store.seedOnce({ quiz: { u: { a: "1" } } });
+    expect((await store.read("quiz", "u")).size).toBe(0);
     await store.close();
   });
 });

@@ -1,6 +1,6 @@
 /**
- * `opensocial-kit serve`: runs the reference server (issue 4) until SIGINT/SIGTERM, then lets
- * in-flight requests finish and closes the store.
+ * `opensocial-kit serve`: runs the reference server (issue 4) until SIGINT/SIGTERM, then stops
+ * accepting, lets in-flight requests finish and closes the store (the PostgreSQL pool too).
  */
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -11,9 +11,11 @@ import {
   type AppDataStore,
   BUNDLED_WORLD,
   createServer,
+  jsonLinesLog,
   loadWorld,
   openStore,
   publicOrigin,
+  redactUrl,
 } from "../../server/index.js";
 import type { CommandRegistration } from "../commands.js";
 import { BUNDLED_TARGET } from "./run.js";
@@ -29,6 +31,7 @@ interface ServeArgs {
   data: string;
   atomStrict: boolean;
   publicUrl?: string;
+  logRequests: boolean;
 }
 
 /** Runs the server; resolves with the exit code once stopped by a signal. */
@@ -57,9 +60,10 @@ export async function runServe(args: ServeArgs): Promise<number> {
   let store: AppDataStore;
   try {
     store = openStore(args.data);
+    await store.ping(); // a database that does not answer, or a newer schema, fails here
   } catch (e) {
     if (!(e instanceof KitError)) throw e;
-    process.stderr.write(`--data ${args.data}: ${e.message}\n`);
+    process.stderr.write(`--data ${redactUrl(args.data)}: ${e.message}\n`);
     return 1;
   }
   const server = createServer({
@@ -67,6 +71,7 @@ export async function runServe(args: ServeArgs): Promise<number> {
     store,
     atomStrict: args.atomStrict,
     ...(args.publicUrl !== undefined ? { publicUrl: args.publicUrl } : {}),
+    ...(args.logRequests ? { requestLog: jsonLinesLog() } : {}),
   });
   let url: string;
   try {
@@ -127,7 +132,8 @@ export const serveCommand: CommandRegistration = (cli: Argv, setExit) => {
         .option("data", {
           type: "string",
           default: DEFAULT_DATA,
-          describe: "SQLite file for application data, or :memory:",
+          describe:
+            "SQLite file for application data, :memory:, or postgres://user:password@host:port/db for several instances over one database",
         })
         .option("public-url", {
           type: "string",
@@ -138,6 +144,12 @@ export const serveCommand: CommandRegistration = (cli: Argv, setExit) => {
           type: "boolean",
           default: false,
           describe: "Write RFC 4287-valid Atom feeds (P-FMT-5) instead of the social-api.md layout",
+        })
+        .option("log-requests", {
+          type: "boolean",
+          default: false,
+          describe:
+            "One JSON line per request on stdout (time, method, path without query, status, ms, bytes; never credentials)",
         })
         .example(
           "$0 serve",
@@ -151,8 +163,12 @@ export const serveCommand: CommandRegistration = (cli: Argv, setExit) => {
           "$0 serve --public-url https://sandbox.example",
           "behind a proxy that terminates TLS for https://sandbox.example: clients sign https:// URLs",
         )
+        .example(
+          "$0 serve --host 0.0.0.0 --data postgres://osk:secret@db:5432/osk --log-requests",
+          "one of several instances over PostgreSQL (shared data and nonces); GET /healthz for the load balancer",
+        )
         .epilogue(
-          "Requests are signed with two-legged OAuth 1.0a (HMAC-SHA1, P-AUTH-1); the bundled world's apps and users are in fixtures/world.json and fixtures/target.json. Stop with Ctrl-C: in-flight requests finish first. World file format: schemas/world.schema.json.",
+          "GET /healthz answers 200 while the store answers, 503 otherwise (no authentication). Exit codes: 0 stopped by SIGINT/SIGTERM, 1 the world, the store or the port cannot be used, 2 bad option. Requests are signed with two-legged OAuth 1.0a (HMAC-SHA1, P-AUTH-1); the bundled world's apps and users are in fixtures/world.json and fixtures/target.json. Stop with Ctrl-C: in-flight requests finish first. World file format: schemas/world.schema.json.",
         ),
     async (argv) => {
       setExit(await runServe(argv as ServeArgs));

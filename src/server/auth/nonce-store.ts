@@ -8,15 +8,28 @@
 /** Seconds a timestamp may differ from the server clock (P-AUTH-3). */
 export const TIMESTAMP_WINDOW_S = 300;
 
-/** Records nonces of verified requests. */
+/**
+ * Records nonces of verified requests: in memory for one process ({@link nonceStore}), or in a
+ * database that every instance shares (the PostgreSQL store's `nonces`).
+ */
 export interface NonceStore {
   /** Records the pair and returns true, or returns false when it was seen within the window. */
+  claim(
+    consumerKey: string,
+    nonce: string,
+    timestampS: number,
+    nowMs: number,
+  ): boolean | Promise<boolean>;
+}
+
+/** The in-memory nonce store, with the number of pairs it holds. */
+export interface MemoryNonceStore extends NonceStore {
   claim(consumerKey: string, nonce: string, timestampS: number, nowMs: number): boolean;
   readonly size: number;
 }
 
-/** Creates an empty nonce store. */
-export function nonceStore(): NonceStore {
+/** Creates an empty in-memory nonce store, for a server that runs as one process. */
+export function nonceStore(): MemoryNonceStore {
   const expiries = new Map<string, number>();
   const buckets = new Map<number, string[]>();
   let prunedAt = Number.NEGATIVE_INFINITY;

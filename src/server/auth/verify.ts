@@ -111,12 +111,15 @@ export function signatureMatches(
   return false;
 }
 
-/** Verifies `req` and returns the caller (app and viewer), or a 400 fault. */
+/**
+ * Verifies `req` and returns the caller (app and viewer), or a 400 fault; a promise when the
+ * nonce store is a database shared by several instances.
+ */
 export function verifyRequest(
   req: ServerRequest,
   target: SignedTarget,
   ctx: VerifyContext,
-): Caller | Fault {
+): Caller | Fault | Promise<Caller | Fault> {
   const header = headerParams(req.headers.authorization);
   if (isFault(header)) return header;
   const collected = collectParams(header, target.query);
@@ -147,9 +150,11 @@ export function verifyRequest(
   const bodyLists = bodyParamLists(req.headers["content-type"], req.body, hash !== undefined);
   if (!signatureMatches(req.method, uri, collected.lists, bodyLists, app, signature))
     return bad("invalid signature");
-  if (!ctx.nonces.claim(key, nonce, ts, ctx.nowMs)) return bad("nonce already used");
+  // P-AUTH-3: the nonce is recorded once the signature verifies, whatever comes next.
+  const claimed = ctx.nonces.claim(key, nonce, ts, ctx.nowMs);
   const requestor = p.get("xoauth_requestor_id");
   const viewer = requestor === undefined ? undefined : findPerson(ctx.world, requestor);
-  if (!viewer) return bad("missing or unknown xoauth_requestor_id");
-  return { app, viewer };
+  const caller = viewer ? { app, viewer } : bad("missing or unknown xoauth_requestor_id");
+  const settle = (fresh: boolean): Caller | Fault => (fresh ? caller : bad("nonce already used"));
+  return typeof claimed === "boolean" ? settle(claimed) : claimed.then(settle);
 }

@@ -4,7 +4,7 @@
  */
 import { type Fault, fault, isFault } from "../fault.js";
 import { appDataKeys } from "../query/fields.js";
-import { chooseFormat } from "../query/format.js";
+import { chooseFormat, type Format } from "../query/format.js";
 import type { Reply } from "../reply.js";
 import type { Route } from "../router.js";
 import { type AppDataMap, RECORD_LIMITS } from "../store/types.js";
@@ -28,11 +28,25 @@ export function isOwnGuid(ctx: HandlerContext, guid: string): boolean {
   return guid === "@me" || findPerson(ctx.world, guid)?.id === ctx.viewer.id;
 }
 
-/** Answers a read. */
+/** The reply of a read: `recs[i]` is the record of `users[i]`; P-DATA-5 keeps users with data. */
+function appDataReply(
+  format: Format,
+  users: readonly string[],
+  recs: readonly AppDataMap[],
+): Reply {
+  const entry = new Map<string, AppDataMap>();
+  for (const [i, user] of users.entries()) {
+    const rec = recs[i] ?? new Map<string, string>();
+    if (rec.size > 0) entry.set(user, rec); // P-DATA-5
+  }
+  return { kind: "appdata", format, value: { entry, startIndex: 0, totalResults: entry.size } };
+}
+
+/** Answers a read (a promise when the store is a database server). */
 export function readAppData(
   ctx: HandlerContext,
   route: Extract<Route, { op: "appdata-read" }>,
-): Reply | Fault {
+): Reply | Fault | Promise<Reply | Fault> {
   const target = resolveGuid(ctx.world, route.guid, ctx.viewer);
   if (!target) return fault(404, "the specified user is not found");
   if (!canReadAppData(ctx, target, route.selector)) return fault(403, "no permission to read");
@@ -42,12 +56,10 @@ export function readAppData(
   if (isFault(keys)) return keys;
   const friends = ctx.world.friends.get(target.id) ?? [];
   const users = route.selector === "@self" ? [target.id] : friends;
-  const entry = new Map<string, AppDataMap>();
-  for (const user of users) {
-    const rec = ctx.store.read(ctx.app.id, user, keys);
-    if (rec.size > 0) entry.set(user, rec); // P-DATA-5
-  }
-  return { kind: "appdata", format, value: { entry, startIndex: 0, totalResults: entry.size } };
+  const recs = users.map((user) => ctx.store.read(ctx.app.id, user, keys));
+  if (recs.some((r) => r instanceof Promise))
+    return Promise.all(recs).then((all) => appDataReply(format, users, all));
+  return appDataReply(format, users, recs as AppDataMap[]);
 }
 
 /** Answers a write (POST or PUT): merge, atomic, durable before the 200 (P-DATA-4). */

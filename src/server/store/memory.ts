@@ -53,6 +53,7 @@ export function memoryStore(): AppDataStore {
           for (const [k, v] of Object.entries(record)) rec.set(k, v);
         }
     },
+    async ping() {},
     async close() {},
   };
 }

@@ -137,6 +137,9 @@ export function sqliteStore(file: string): AppDataStore {
       })();
       cache.clear();
     },
+    async ping() {
+      if (closed) throw new KitError("OSK_STORE_UNAVAILABLE", `${file}: closed`);
+    },
     async close() {
       if (closed) return;
       closed = true;

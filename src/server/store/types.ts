@@ -2,6 +2,7 @@
  * The application-data store (issue 4 §4): per-app, per-user records whose keys keep the order
  * in which they were first written (P-FMT-3). Writes resolve only once durable (P-DATA-4).
  */
+import type { NonceStore } from "../auth/nonce-store.js";
 
 /** One user's record: key → value, in first-written order. */
 export type AppDataMap = ReadonlyMap<string, string>;
@@ -23,12 +24,20 @@ export function recordBytes(record: Iterable<readonly [string, string]>): number
   return n;
 }
 
-/** What every store implementation offers. Reads are synchronous; writes resolve when durable. */
+/**
+ * What every store implementation offers. Reads of an embedded store (memory, SQLite) answer
+ * at once, those of a database server (PostgreSQL) with a promise; writes resolve when durable.
+ */
 export interface AppDataStore {
   /** `true` for a store that keeps nothing across restarts. */
   readonly volatile: boolean;
+  /**
+   * Replay protection shared by every server over this store (P-AUTH-3), for stores that
+   * several instances use at once (PostgreSQL); absent, each server keeps nonces in memory.
+   */
+  readonly nonces?: NonceStore;
   /** The record of `user` for `app` (empty when none); `keys` limits it, keeping stored order. */
-  read(app: string, user: string, keys?: readonly string[]): AppDataMap;
+  read(app: string, user: string, keys?: readonly string[]): AppDataMap | Promise<AppDataMap>;
   /**
    * Sets `pairs` (in order) for `user`, keeping other keys (P-DATA-4). All or nothing: resolves
    * `over-limit`, storing nothing, when the record would cross {@link RECORD_LIMITS}.
@@ -43,7 +52,9 @@ export interface AppDataStore {
   /** Writes `seed` only if this store has never been seeded (world `appdata`, issue 4 §2). */
   seedOnce(
     seed: Readonly<Record<string, Readonly<Record<string, Readonly<Record<string, string>>>>>>,
-  ): void;
+  ): void | Promise<void>;
+  /** Resolves when the store answers (health checks), rejects with `OSK_STORE_UNAVAILABLE`. */
+  ping(): Promise<void>;
   /** Flushes pending writes and releases the store. */
   close(): Promise<void>;
 }

@@ -1,0 +1,48 @@
+/**
+ * `/healthz` (issue 12 §5), outside `/os/0.8/` and without authentication, for load balancers:
+ * 200 when the store answers, 503 when it does not. GET and HEAD only.
+ */
+import type { AppDataStore } from "./store/types.js";
+import type { ServerRequest, ServerResponse } from "./types.js";
+
+/** The path of the health endpoint. */
+export const HEALTH_PATH = "/healthz";
+
+/** True when `req` targets the health endpoint (any query ignored). */
+export function isHealthRequest(req: ServerRequest): boolean {
+  const q = req.url.indexOf("?");
+  return (q < 0 ? req.url : req.url.slice(0, q)) === HEALTH_PATH;
+}
+
+function json(status: number, value: unknown, extra: Record<string, string> = {}): ServerResponse {
+  const body = Buffer.from(JSON.stringify(value));
+  return {
+    status,
+    headers: {
+      "content-type": "application/json; charset=utf-8",
+      "content-length": String(body.length),
+      "cache-control": "no-store",
+      ...extra,
+    },
+    body,
+  };
+}
+
+/** Answers a request to {@link HEALTH_PATH}. */
+export async function healthResponse(
+  req: ServerRequest,
+  store: AppDataStore,
+): Promise<ServerResponse> {
+  if (req.method !== "GET" && req.method !== "HEAD")
+    return json(
+      405,
+      { error: { code: 405, message: "method not allowed" } },
+      { allow: "GET, HEAD" },
+    );
+  try {
+    await store.ping();
+    return json(200, { status: "ok" });
+  } catch {
+    return json(503, { status: "unavailable" });
+  }
+}

@@ -1,0 +1,87 @@
+/**
+ * The PostgreSQL schema of the application-data store, as numbered migrations (issue 12 §1).
+ * `migrate` brings a database to the newest version inside one transaction that holds an
+ * advisory lock, so that instances starting at once apply each migration exactly once; a
+ * database already at the newest version is left as it is (idempotent), and one written by a
+ * newer server is refused.
+ */
+import type pg from "pg";
+import { KitError } from "../../model/kit-error.js";
+
+/** SQLSTATE raised by `osk_write` when a record would cross RECORD_LIMITS (P-DATA-7). */
+export const OVER_LIMIT_SQLSTATE = "OSK01";
+
+/** Key of the session-independent advisory lock held while migrating ("osk" schema). */
+const MIGRATION_LOCK = "7302491500000001";
+
+/**
+ * Migration `i` takes the schema from version `i` to `i + 1`. Append only: a released migration
+ * is never edited.
+ */
+export const MIGRATIONS: readonly string[] = [
+  // 1: records (first-written order by `seq`, P-FMT-3), nonces (P-AUTH-3), the write function.
+  `
+CREATE TABLE osk_meta (name text PRIMARY KEY, value text NOT NULL);
+CREATE SEQUENCE osk_appdata_seq;
+CREATE TABLE osk_appdata (
+  app text NOT NULL, usr text NOT NULL, key text NOT NULL, value text NOT NULL,
+  seq bigint NOT NULL DEFAULT nextval('osk_appdata_seq'),
+  PRIMARY KEY (app, usr, key)
+);
+CREATE INDEX osk_appdata_order ON osk_appdata (app, usr, seq);
+CREATE TABLE osk_nonces (
+  consumer_key text NOT NULL, nonce text NOT NULL, expires_at bigint NOT NULL,
+  PRIMARY KEY (consumer_key, nonce)
+);
+CREATE INDEX osk_nonces_expiry ON osk_nonces (expires_at);
+-- One write (P-DATA-4 merge, all pairs or none) as one statement, so one round trip: the
+-- per-(app, user) lock serialises writers of one record on every instance, so the record limit
+-- (P-DATA-7) is checked against every committed write and concurrent writers never cross it.
+CREATE FUNCTION osk_write(p_app text, p_usr text, p_keys text[], p_values text[],
+                          p_max_keys bigint, p_max_bytes bigint) RETURNS void
+LANGUAGE plpgsql AS $$
+DECLARE n bigint; b bigint;
+BEGIN
+  PERFORM pg_advisory_xact_lock(hashtext(p_app), hashtext(p_usr));
+  INSERT INTO osk_appdata (app, usr, key, value)
+    SELECT p_app, p_usr, t.k, t.v FROM unnest(p_keys, p_values) WITH ORDINALITY AS t(k, v, i)
+    ORDER BY t.i
+    ON CONFLICT (app, usr, key) DO UPDATE SET value = EXCLUDED.value;
+  SELECT count(*), coalesce(sum(octet_length(key) + octet_length(value)), 0) INTO n, b
+    FROM osk_appdata WHERE app = p_app AND usr = p_usr;
+  IF n > p_max_keys OR b > p_max_bytes THEN
+    RAISE EXCEPTION 'record limit' USING ERRCODE = '${OVER_LIMIT_SQLSTATE}';
+  END IF;
+END $$;
+`,
+];
+
+/** Brings the database of `pool` to the newest schema version; returns that version. */
+export async function migrate(pool: pg.Pool): Promise<number> {
+  const client = await pool.connect();
+  let failure: Error | undefined;
+  try {
+    await client.query("BEGIN");
+    await client.query(`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`);
+    await client.query("CREATE TABLE IF NOT EXISTS osk_schema (version integer NOT NULL)");
+    const found = await client.query<{ version: number }>("SELECT version FROM osk_schema");
+    let version = found.rows[0]?.version ?? 0;
+    if (found.rowCount === 0) await client.query("INSERT INTO osk_schema (version) VALUES (0)");
+    if (version > MIGRATIONS.length)
+      throw new KitError(
+        "OSK_STORE_UNAVAILABLE",
+        `schema version ${version} is newer than this server's (${MIGRATIONS.length})`,
+      );
+    for (; version < MIGRATIONS.length; version++)
+      await client.query(MIGRATIONS[version] as string);
+    await client.query("UPDATE osk_schema SET version = $1", [version]);
+    await client.query("COMMIT");
+    return version;
+  } catch (e) {
+    failure = e as Error;
+    await client.query("ROLLBACK").catch(() => {});
+    throw e;
+  } finally {
+    client.release(failure); // a client that failed is not reused
+  }
+}

@@ -1,0 +1,197 @@
+/**
+ * PostgreSQL {@link AppDataStore} (issue 12) for several stateless server instances over one
+ * database (node-postgres, a pool per instance). Nothing is cached: every read asks the
+ * database, so an instance sees what the others wrote. The schema is migrated at start
+ * (`postgres-schema.ts`); a write is one statement in its own transaction, acknowledged once it
+ * has committed (P-DATA-4), with the record limit (P-DATA-7) checked inside it under a lock per
+ * (application, user). Nonces (P-AUTH-3) are shared through the same database.
+ *
+ * A database that does not answer (down, restarting, unreachable) surfaces as a
+ * `KitError("OSK_STORE_UNAVAILABLE")`, which the server answers 503; the pool reconnects by
+ * itself once the database is back.
+ */
+import pg from "pg";
+import { KitError } from "../../model/kit-error.js";
+import type { NonceStore } from "../auth/nonce-store.js";
+import { TIMESTAMP_WINDOW_S } from "../auth/nonce-store.js";
+import { migrate, OVER_LIMIT_SQLSTATE } from "./postgres-schema.js";
+import { type AppDataMap, type AppDataStore, RECORD_LIMITS, type WriteResult } from "./types.js";
+
+/** True for `postgres://…` and `postgresql://…` locations. */
+export function isPostgresUrl(location: string): boolean {
+  return /^postgres(?:ql)?:\/\//i.test(location);
+}
+
+/** `location` with any password replaced by `***`, for messages and logs. */
+export function redactUrl(location: string): string {
+  return location.replace(/^(postgres(?:ql)?:\/\/[^:/@?#]*):[^@/?#]*@/i, "$1:***@");
+}
+
+/**
+ * SQLSTATE classes that mean "the database is not answering" rather than "this query is
+ * wrong": 08 connection exception, 53 insufficient resources, 57 operator intervention
+ * (shutdown, starting up), 58 system error. Errors without a SQLSTATE are socket errors.
+ */
+function isUnavailable(e: unknown): boolean {
+  if (e instanceof KitError) return false;
+  const code = (e as { code?: unknown }).code;
+  return typeof code !== "string" || !/^[0-9A-Z]{5}$/.test(code) || /^(08|53|57|58)/.test(code);
+}
+
+/** Most clients in one instance's pool. */
+const POOL_MAX = 10;
+/** Seconds between two sweeps of expired nonces by one instance. */
+const NONCE_SWEEP_S = 60;
+
+/** Opens a pool on `url` (no connection yet: the first operation migrates the schema). */
+export function postgresStore(url: string): AppDataStore {
+  const where = redactUrl(url);
+  let pool: pg.Pool;
+  try {
+    pool = new pg.Pool({
+      connectionString: url,
+      max: POOL_MAX,
+      connectionTimeoutMillis: 5_000,
+      application_name: "opensocial-kit",
+    });
+  } catch (e) {
+    throw new KitError("OSK_STORE_UNAVAILABLE", `${where}: ${(e as Error).message}`);
+  }
+  // An idle client whose server went away (restart, failover) is dropped; the next query
+  // connects again.
+  pool.on("error", () => {});
+  const fail = (e: unknown): never => {
+    if (isUnavailable(e))
+      throw new KitError("OSK_STORE_UNAVAILABLE", `${where}: ${(e as Error).message}`);
+    throw e;
+  };
+  let ready = false;
+  let migrating: Promise<void> | undefined;
+  // A failed migration (database down at start) is tried again by the next operation.
+  const ensureReady = (): Promise<void> => {
+    if (ready) return Promise.resolve();
+    migrating ??= migrate(pool)
+      .then(() => {
+        ready = true;
+      }, fail)
+      .finally(() => {
+        migrating = undefined;
+      });
+    return migrating;
+  };
+  const query = async <R extends pg.QueryResultRow>(
+    config: pg.QueryConfig,
+  ): Promise<pg.QueryResult<R>> => {
+    if (!ready) await ensureReady();
+    return pool.query<R>(config).catch(fail);
+  };
+  const readSql = "SELECT key, value FROM osk_appdata WHERE app = $1 AND usr = $2 ORDER BY seq";
+  const readKeysSql =
+    "SELECT key, value FROM osk_appdata WHERE app = $1 AND usr = $2 AND key = ANY($3::text[]) ORDER BY seq";
+  const upsertSql =
+    "INSERT INTO osk_appdata (app, usr, key, value) SELECT $1, $2, t.k, t.v FROM unnest($3::text[], $4::text[]) WITH ORDINALITY AS t(k, v, i) ORDER BY t.i ON CONFLICT (app, usr, key) DO UPDATE SET value = EXCLUDED.value";
+  /** Keys and values of `pairs`, a repeated key keeping its first position and last value. */
+  const columns = (pairs: Iterable<readonly [string, string]>): [string[], string[]] => {
+    const merged = new Map<string, string>();
+    for (const [k, v] of pairs) merged.set(k, v);
+    return [[...merged.keys()], [...merged.values()]];
+  };
+  let sweptAt = 0;
+  const nonces: NonceStore = {
+    async claim(consumerKey, nonce, timestampS, nowMs) {
+      const nowS = Math.floor(nowMs / 1000);
+      if (nowS - sweptAt >= NONCE_SWEEP_S) {
+        sweptAt = nowS;
+        query({
+          name: "osk_nonce_sweep",
+          text: "DELETE FROM osk_nonces WHERE expires_at < $1",
+          values: [nowS],
+        }).catch(() => {}); // best effort: an unswept nonce is only an expired row
+      }
+      // A pair seen before is taken again only once its expiry has passed (P-AUTH-3).
+      const r = await query({
+        name: "osk_nonce_claim",
+        text: "INSERT INTO osk_nonces (consumer_key, nonce, expires_at) VALUES ($1, $2, $3) ON CONFLICT (consumer_key, nonce) DO UPDATE SET expires_at = EXCLUDED.expires_at WHERE osk_nonces.expires_at < $4",
+        values: [consumerKey, nonce, timestampS + TIMESTAMP_WINDOW_S, nowS],
+      });
+      return r.rowCount === 1;
+    },
+  };
+  let closed = false;
+  return {
+    volatile: false,
+    nonces,
+    async read(app, user, keys): Promise<AppDataMap> {
+      const r = await query<{ key: string; value: string }>(
+        keys === undefined
+          ? { name: "osk_read", text: readSql, values: [app, user] }
+          : { name: "osk_read_keys", text: readKeysSql, values: [app, user, keys] },
+      );
+      const rec = new Map<string, string>();
+      for (const row of r.rows) rec.set(row.key, row.value);
+      return rec;
+    },
+    async write(app, user, pairs): Promise<WriteResult> {
+      const [ks, vs] = columns(pairs);
+      try {
+        await query({
+          name: "osk_write",
+          text: "SELECT osk_write($1, $2, $3::text[], $4::text[], $5, $6)",
+          values: [app, user, ks, vs, RECORD_LIMITS.maxKeys, RECORD_LIMITS.maxBytes],
+        });
+        return "written";
+      } catch (e) {
+        if ((e as { code?: unknown }).code === OVER_LIMIT_SQLSTATE) return "over-limit";
+        throw e;
+      }
+    },
+    async delete(app, user, keys) {
+      await query(
+        keys === undefined
+          ? {
+              name: "osk_delete_all",
+              text: "DELETE FROM osk_appdata WHERE app = $1 AND usr = $2",
+              values: [app, user],
+            }
+          : {
+              name: "osk_delete_keys",
+              text: "DELETE FROM osk_appdata WHERE app = $1 AND usr = $2 AND key = ANY($3::text[])",
+              values: [app, user, keys],
+            },
+      );
+    },
+    async seedOnce(seed) {
+      await ensureReady();
+      const client = await pool.connect().catch(fail);
+      let failure: Error | undefined;
+      try {
+        await client.query("BEGIN");
+        // Instances starting at once: the second waits on the first's row, then finds it.
+        const mark = await client.query(
+          "INSERT INTO osk_meta (name, value) VALUES ('seeded', '1') ON CONFLICT DO NOTHING",
+        );
+        if (mark.rowCount === 1)
+          for (const [app, users] of Object.entries(seed))
+            for (const [user, record] of Object.entries(users))
+              await client.query(upsertSql, [app, user, ...columns(Object.entries(record))]);
+        await client.query("COMMIT");
+      } catch (e) {
+        failure = e as Error;
+        await client.query("ROLLBACK").catch(() => {});
+        fail(e);
+      } finally {
+        client.release(failure);
+      }
+    },
+    async ping() {
+      if (closed) throw new KitError("OSK_STORE_UNAVAILABLE", `${where}: closed`);
+      await query({ text: "SELECT 1" });
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await migrating?.catch(() => {});
+      await pool.end();
+    },
+  };
+}

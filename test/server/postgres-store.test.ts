@@ -1,0 +1,175 @@
+/**
+ * What only the PostgreSQL store has to prove (issue 12 §1–2): the schema is migrated once when
+ * instances start at once, and again without change; a newer schema is refused; writers on two
+ * instances never cross the record limit (P-DATA-7) nor lose a write (P-DATA-4); nonces are
+ * shared and expire (P-AUTH-3); an unreachable database is `OSK_STORE_UNAVAILABLE` without
+ * its password. The behaviour shared with the other stores is in store.test.ts and
+ * record-limits.test.ts.
+ */
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type AppDataStore, openStore } from "../../src/server/index.js";
+import { redactUrl } from "../../src/server/store/postgres.js";
+import { MIGRATIONS } from "../../src/server/store/postgres-schema.js";
+import { RECORD_LIMITS } from "../../src/server/store/types.js";
+import { type PgCluster, startCluster } from "./pg-cluster.js";
+
+let cluster: PgCluster;
+const opened: AppDataStore[] = [];
+const open = (url: string): AppDataStore => {
+  const s = openStore(url);
+  opened.push(s);
+  return s;
+};
+beforeAll(() => {
+  cluster = startCluster();
+}, 90_000);
+afterAll(async () => {
+  for (const s of opened) await s.close();
+  cluster?.remove();
+});
+
+async function sql<R extends pg.QueryResultRow>(
+  url: string,
+  text: string,
+  values: unknown[] = [],
+): Promise<R[]> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    return (await c.query<R>(text, values)).rows;
+  } finally {
+    await c.end();
+  }
+}
+
+describe("schema migration", () => {
+  it("eight instances starting at once on an empty database migrate it once", async () => {
+    const url = await cluster.createDatabase();
+    const stores = Array.from({ length: 8 }, () => open(url));
+    await Promise.all(stores.map((s) => s.ping()));
+    await Promise.all(stores.map((s, i) => s.seedOnce({ quiz: { u: { [`seed${i}`]: "1" } } })));
+    expect(await sql(url, "SELECT version FROM osk_schema")).toEqual([
+      { version: MIGRATIONS.length },
+    ]);
+    // seeded once: by exactly one of them
+    expect((await stores[0]?.read("quiz", "u"))?.size).toBe(1);
+  });
+
+  it("opening a migrated database again changes nothing and keeps the data", async () => {
+    const url = await cluster.createDatabase();
+    const first = open(url);
+    expect(await first.write("quiz", "u", [["k", "v"]])).toBe("written");
+    await first.close();
+    const again = open(url);
+    expect((await again.read("quiz", "u")).get("k")).toBe("v");
+    expect(await sql(url, "SELECT version FROM osk_schema")).toEqual([
+      { version: MIGRATIONS.length },
+    ]);
+  });
+
+  it("refuses a schema newer than this server's", async () => {
+    const url = await cluster.createDatabase();
+    await open(url).ping();
+    await sql(url, "UPDATE osk_schema SET version = $1", [MIGRATIONS.length + 1]);
+    await expect(open(url).ping()).rejects.toMatchObject({
+      code: "OSK_STORE_UNAVAILABLE",
+      message: expect.stringMatching(/newer than this server/),
+    });
+  });
+});
+
+describe("writers on two instances (two pools) over one record", () => {
+  it("never cross maxKeys (P-DATA-7): exactly the writes that fit are acknowledged", async () => {
+    const url = await cluster.createDatabase();
+    const [a, b] = [open(url), open(url)];
+    const room = 10;
+    const fill: [string, string][] = Array.from(
+      { length: RECORD_LIMITS.maxKeys - room },
+      (_, i) => [`f${i}`, "v"],
+    );
+    expect(await a.write("quiz", "u", fill)).toBe("written");
+    const results = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => (i % 2 ? a : b).write("quiz", "u", [[`n${i}`, "v"]])),
+    );
+    expect(results.filter((r) => r === "written")).toHaveLength(room);
+    const rec = await b.read("quiz", "u");
+    expect(rec.size).toBe(RECORD_LIMITS.maxKeys);
+    results.forEach((r, i) => {
+      expect(rec.has(`n${i}`)).toBe(r === "written");
+    });
+  });
+
+  it("lose no write (P-DATA-4): 200 concurrent merges, all keys present", async () => {
+    const url = await cluster.createDatabase();
+    const [a, b] = [open(url), open(url)];
+    const results = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        (i % 2 ? a : b).write("quiz", "u", [
+          [`w${i}`, String(i)],
+          ["shared", String(i)],
+        ]),
+      ),
+    );
+    expect(new Set(results)).toEqual(new Set(["written"]));
+    const rec = await a.read("quiz", "u");
+    expect(rec.size).toBe(201);
+    for (let i = 0; i < 200; i++) expect(rec.get(`w${i}`)).toBe(String(i));
+  });
+});
+
+describe("shared nonces (P-AUTH-3)", () => {
+  it("a pair claimed on one instance is refused on the other until it expires", async () => {
+    const url = await cluster.createDatabase();
+    const [a, b] = [open(url).nonces, open(url).nonces];
+    if (!a || !b) throw new Error("the PostgreSQL store must share its nonces");
+    const now = 1_800_000_000_000;
+    const ts = now / 1000;
+    expect(await a.claim("quiz-key", "n1", ts, now)).toBe(true);
+    expect(await b.claim("quiz-key", "n1", ts, now)).toBe(false);
+    expect(await b.claim("notes-key", "n1", ts, now)).toBe(true); // per consumer key
+    expect(await a.claim("quiz-key", "n1", ts, now + 300_000)).toBe(false); // still in window
+    expect(await a.claim("quiz-key", "n1", ts, now + 301_000)).toBe(true); // expired: taken again
+    // concurrent claims of one pair: exactly one wins
+    const race = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => (i % 2 ? a : b).claim("quiz-key", "n2", ts, now)),
+    );
+    expect(race.filter(Boolean)).toHaveLength(1);
+  });
+
+  it("expired nonces are swept", async () => {
+    const url = await cluster.createDatabase();
+    const nonces = open(url).nonces;
+    const old = 1_700_000_000;
+    for (let i = 0; i < 5; i++) await nonces?.claim("quiz-key", `old${i}`, old, old * 1000);
+    // a claim an hour later sweeps what expired meanwhile (after the claim itself returns)
+    await nonces?.claim("quiz-key", "new", old + 3600, (old + 3600) * 1000);
+    await expect
+      .poll(async () => (await sql(url, "SELECT nonce FROM osk_nonces")).map((r) => r.nonce))
+      .toEqual(["new"]);
+  });
+});
+
+describe("an unreachable database", () => {
+  it("is OSK_STORE_UNAVAILABLE, and the message never shows the password", async () => {
+    const url = `postgres://app:s3cret-pw@${encodeURIComponent(`${cluster.dir}/nowhere`)}/db`;
+    const store = open(url);
+    const e = await store.ping().then(
+      () => undefined,
+      (err: unknown) => err as Error & { code: string },
+    );
+    expect(e?.code).toBe("OSK_STORE_UNAVAILABLE");
+    expect(e?.message).not.toContain("s3cret-pw");
+    expect(e?.message).toContain("app:***@");
+    await expect(store.write("quiz", "u", [["k", "v"]])).rejects.toMatchObject({
+      code: "OSK_STORE_UNAVAILABLE",
+    });
+  });
+
+  it("redactUrl hides only the password", () => {
+    expect(redactUrl("postgres://u:p%40ss@db.example:5432/x?sslmode=require")).toBe(
+      "postgres://u:***@db.example:5432/x?sslmode=require",
+    );
+    expect(redactUrl("postgresql://u@db/x")).toBe("postgresql://u@db/x");
+  });
+});
