@@ -4,6 +4,8 @@
  */
 import type { Argv } from "yargs";
 import { registerCoverage } from "./commands/coverage.js";
+import { registerDiff } from "./commands/diff.js";
+import { registerFuzz } from "./commands/fuzz.js";
 import { registerRun } from "./commands/run.js";
 import { serveCommand } from "./commands/serve.js";
 
@@ -11,4 +13,10 @@ import { serveCommand } from "./commands/serve.js";
 export type CommandRegistration = (cli: Argv, setExit: (code: number) => void) => void;
 
 /** Every command of the CLI, in help order. */
-export const COMMANDS: CommandRegistration[] = [serveCommand, registerRun, registerCoverage];
+export const COMMANDS: CommandRegistration[] = [
+  serveCommand,
+  registerRun,
+  registerCoverage,
+  registerFuzz,
+  registerDiff,
+];

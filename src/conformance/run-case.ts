@@ -7,11 +7,11 @@
 import { randomBytes } from "node:crypto";
 import type { CaseSpec, StepSpec } from "./case-types.js";
 import { responseViews, runChecks } from "./checks/index.js";
-import type { ClientLimits, Exchange, HttpClient } from "./http-client.js";
+import type { ClientLimits, Exchange, HttpClient, WireResponse } from "./http-client.js";
 import { evaluatePointer } from "./pointer.js";
 import { sendHttp10 } from "./raw-http10.js";
 import { buildRequest, type RequestEnv } from "./request-build.js";
-import type { CheckResult, RawOutcome, StepResult } from "./results.js";
+import type { CheckResult, RawOutcome, SentRequest, StepResult } from "./results.js";
 import { fillText, type TemplateContext } from "./template.js";
 
 /** What a case needs from the run. */
@@ -23,6 +23,10 @@ export interface CaseEnv extends RequestEnv {
   readonly limits: ClientLimits;
   /** Exact-value facts of the target's world (world-facts.ts), offered as `{$world…}`. */
   readonly world?: Readonly<Record<string, unknown>>;
+  /** The case's `{unique}` (default: random); a differential run gives both targets the same. */
+  readonly unique?: string;
+  /** Sees every judged exchange of a step (a differential run compares them across targets). */
+  readonly onExchange?: (step: number, sent: SentRequest, response: WireResponse) => void;
 }
 
 /** A case's outcome before expectations are applied. */
@@ -49,7 +53,7 @@ async function exchange(env: CaseEnv, built: ReturnType<typeof buildRequest>): P
 /** Runs `c` against the target described by `env`. */
 export async function runCase(c: CaseSpec, env: CaseEnv): Promise<CaseRun> {
   const start = performance.now();
-  const unique = `t${randomBytes(4).toString("hex")}`;
+  const unique = env.unique ?? `t${randomBytes(4).toString("hex")}`;
   const captures = new Map<string, unknown>();
   if (env.world) captures.set("world", env.world);
   const template: TemplateContext = {
@@ -129,6 +133,7 @@ async function runStep(
       error: `${x.error.code}: ${x.error.message}`,
     };
   }
+  env.onExchange?.(index, built.sent, x.response);
   const views = responseViews(step.expect, x.response);
   const checks = runChecks(
     step.expect,
