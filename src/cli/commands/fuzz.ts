@@ -47,8 +47,11 @@ export async function fuzzCommand(
     (!Number.isInteger(args.seed) || args.seed < 0 || args.seed > 0xffffffff)
   )
     return usage("--seed is a whole number from 0 to 4294967295");
-  if (args.path !== undefined && !/^[0-9]+(:[0-9]+)*$/.test(args.path))
-    return usage("--path is a fast-check path such as 12:3:0 (printed with a failure)");
+  if (
+    args.path !== undefined &&
+    !/^[0-9]+(:[0-9]+)*(@[A-Za-z0-9+/]*:[A-Za-z0-9+/]*)?$/.test(args.path)
+  )
+    return usage("--path is the path a failure printed, such as 12:3:0@BAAE:G");
   if (args.path !== undefined && args.seed === undefined)
     return usage("--path needs the --seed it was printed with");
   if (!Number.isInteger(args.maxCommands) || args.maxCommands < 1 || args.maxCommands > 500)

@@ -3,7 +3,8 @@
  * first semantic difference, or undefined when a reader could not tell them apart. P-FMT-6
  * renderings, JSON member order, extension members, the order of an appdata answer's users
  * (§2.5 promises none), XML prefixes and whitespace, error message text and headers the
- * documents leave open are not differences.
+ * documents leave open are not differences, nor the order of a list's entries (§4 promises none;
+ * P-PAGE-3's order is a profile decision, which the fuzzer checks).
  */
 import { extensionMembers, firstDifference } from "./difference.js";
 import type { SemanticAnswer } from "./semantic.js";
@@ -27,7 +28,10 @@ function jsonDifference(a: unknown, b: unknown): AnswerDifference | undefined {
   const opts = {
     lenient: true,
     ignoreExtra: extensionMembers(isAppData(a) || isAppData(b)),
-    unordered: (p: string) => p === "/id",
+    bothWays: true,
+    // §4 promises no order of entries or of an appdata answer's users (P-PAGE-3 is a profile
+    // decision: the fuzzer checks it at profile level).
+    unordered: (p: string) => p === "/id" || p === "/entry",
   };
   const d = firstDifference(a, b, opts) ?? swap(firstDifference(b, a, opts));
   return d ? { where: `body ${d.pointer || "/"}`, a: d.expected, b: d.actual } : undefined;

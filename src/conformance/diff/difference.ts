@@ -22,6 +22,8 @@ export interface DifferenceOptions {
   readonly lenient: boolean;
   /** Members of `actual` to ignore when `expected` lacks them (names the documents leave open). */
   readonly ignoreExtra?: (name: string, pointer: string) => boolean;
+  /** Also skip members `expected` has and `actual` lacks when `ignoreExtra` names them. */
+  readonly bothWays?: boolean;
   /** Arrays at these pointers are compared as multisets (no order promised). */
   readonly unordered?: (pointer: string) => boolean;
 }
@@ -39,6 +41,14 @@ export function firstDifference(
   if (Array.isArray(expected)) {
     if (!Array.isArray(actual)) return { pointer, expected, actual };
     if (opts.unordered?.(pointer)) {
+      // Items with an id are paired by id, so a difference inside one is shown where it lies.
+      const byId = new Map(actual.map((x, i) => [isObject(x) ? x.id : undefined, i] as const));
+      for (const e of expected) {
+        const i = isObject(e) && e.id !== undefined ? byId.get(e.id) : undefined;
+        if (i === undefined) continue;
+        const d = firstDifference(e, actual[i], opts, `${pointer}/${i}`);
+        if (d) return d;
+      }
       const rest = [...actual];
       for (const e of expected) {
         const i = rest.findIndex((a) => firstDifference(e, a, opts, pointer) === undefined);
@@ -59,7 +69,10 @@ export function firstDifference(
     if (!isObject(actual)) return { pointer, expected, actual };
     for (const [k, v] of Object.entries(expected)) {
       const p = `${pointer}/${escapeToken(k)}`;
-      if (!Object.hasOwn(actual, k)) return { pointer: p, expected: v, actual: undefined };
+      if (!Object.hasOwn(actual, k)) {
+        if (opts.bothWays && opts.ignoreExtra?.(k, p)) continue;
+        return { pointer: p, expected: v, actual: undefined };
+      }
       const d = firstDifference(v, actual[k], opts, p);
       if (d) return d;
     }

@@ -1,15 +1,15 @@
 /**
- * Replays the suite's requests against two targets: each selected case runs on A and then on B
- * with the same `{unique}` (so both receive the same requests and hold the same state), through
- * the case runner itself, and every judged exchange of each step is kept for comparison.
+ * Replays the suite's requests against two targets: each selected case runs on A through the
+ * case runner itself, and every request it sends is sent to B as well (made again for B's
+ * origin), so both receive the same sequence and hold the same state; each pair of answers is
+ * kept for comparison.
  */
-import { randomBytes } from "node:crypto";
 import { parsePlatformId } from "../../model/ids.js";
 import { createHttpClient, type HttpClient, type WireResponse } from "../http-client.js";
 import { loadCases } from "../load-cases.js";
 import { loadStatements } from "../load-statements.js";
 import type { SentRequest } from "../results.js";
-import { type CaseEnv, runCase } from "../run-case.js";
+import { type CaseEnv, exchange, runCase } from "../run-case.js";
 import { selectCases } from "../selection.js";
 import { smoke } from "../smoke.js";
 import type { Target } from "../target.js";
@@ -112,23 +112,23 @@ export async function replaySuite(
     );
     const pairs: ExchangePair[] = [];
     for (const c of selA.run.filter((x) => selB.has(x.id))) {
-      const unique = `d${randomBytes(4).toString("hex")}`;
-      const seen = new Map<number, { sent: SentRequest; a?: RawAnswer; b?: RawAnswer }>();
+      // The case runs on A (its captures come from A's answers); each request it sends is made
+      // again for B (signed for B's origin, the same nonce) and sent there at once, so that B
+      // receives exactly A's sequence whatever B answers.
       await runCase(c, {
         ...envA,
-        unique,
-        onExchange: (step, sent, r) => seen.set(step, { sent, a: toRaw(r) }),
-      });
-      await runCase(c, {
-        ...envB,
-        unique,
-        onExchange: (step, sent, r) => {
-          const known = seen.get(step);
-          seen.set(step, { ...(known ?? { sent }), b: toRaw(r) });
+        onExchange: async (step, built, response, rebuild) => {
+          const mirrored = rebuild(envB);
+          let x = mirrored.replay ? await exchange(envB, mirrored) : undefined;
+          if (!x || x.ok) x = await exchange(envB, mirrored);
+          pairs.push({
+            source: `${c.id} step ${step + 1}`,
+            sent: built.sent,
+            a: toRaw(response),
+            ...(x.ok ? { b: toRaw(x.response) } : {}),
+          });
         },
       });
-      for (const [step, p] of [...seen].sort(([x], [y]) => x - y))
-        pairs.push({ source: `${c.id} step ${step + 1}`, ...p });
       opts.onCase?.();
     }
     return pairs;

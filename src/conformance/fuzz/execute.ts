@@ -352,7 +352,11 @@ export async function execute(op: Op, data: AppDataModel, ctx: FuzzContext): Pro
     };
     const fixed = auth400[p];
     if (fixed) {
-      await send({ method: "GET", path: self, auth: { mode: fixed[0] } }, refused(400, fixed[1]));
+      // §5: invalid authentication is 400 (a 401, RFC 5849's answer, breaks §5 itself).
+      await send(
+        { method: "GET", path: self, auth: { mode: fixed[0] } },
+        { status: 400, statement: fixed[1], byStatus: { 401: "S-5-AUTH" } },
+      );
       return;
     }
     const paths: Record<string, [string, number, string]> = {

@@ -104,6 +104,13 @@ function page(
 
 const fail = (status: number, statement: string): Expected => ({ status, statement });
 
+/** P-PAGE-5: where paging is ignored, a 400 to a paging parameter breaks that rule. */
+function pagingIgnored(paging: Paging): Pick<Expected, "byStatus"> {
+  return paging.startIndex !== undefined || paging.count !== undefined
+    ? { byStatus: { 400: "P-PAGE-5" } }
+    : {};
+}
+
 function hasApp(world: FuzzWorld, user: string, app: string): boolean {
   return world.people.get(user)?.apps.includes(app) ?? false;
 }
@@ -189,8 +196,13 @@ function listAnswer(
     statement,
     kind,
     list: true,
-    // A valid list read refused 400 refused a paging value it should take (P-PAGE-1).
-    byStatus: { 400: "P-PAGE-1" },
+    // A valid list read refused 400 refused a paging value it should take: digits with leading
+    // zeros are plain decimal digits (P-PAGE-2), any other a value in range (P-PAGE-1).
+    byStatus: {
+      400: [paging.startIndex, paging.count].some((v) => v !== undefined && /^0[0-9]/.test(v))
+        ? "P-PAGE-2"
+        : "P-PAGE-1",
+    },
     all,
     body: {
       entry: all.slice(p.startIndex, p.startIndex + p.count),
@@ -240,6 +252,8 @@ export function expectRead(world: FuzzWorld, data: AppDataModel, read: Read): Ex
             if (actual !== null && typeof actual === "object" && Object.keys(actual).length === 0)
               return "P-DATA-5";
             if (wanted) return "S-4.3-FIELDS";
+            const deleted = data.lastDelete(app, u);
+            if (deleted) return deleted;
             return read.selector === "@friends" ? "S-4.3-FRIENDS" : "P-DATA-6";
           }
           return actual === undefined ? (data.lastDelete(app, u) ?? "P-DATA-4") : undefined;
@@ -272,7 +286,7 @@ export function expectRead(world: FuzzWorld, data: AppDataModel, read: Read): Ex
         return {
           status: 200,
           statement: read.fields ? "S-4.6-FIELDS" : "S-4.6-SELF",
-          byStatus: { 400: "P-PAGE-5" },
+          ...pagingIgnored(read.paging),
           kind: "person",
           body: {
             entry: personObject(world, read.user, {
@@ -291,7 +305,7 @@ export function expectRead(world: FuzzWorld, data: AppDataModel, read: Read): Ex
         return {
           status: 200,
           statement: "S-4.6-PID",
-          byStatus: { 400: "P-PAGE-5" },
+          ...pagingIgnored(read.paging),
           kind: "person",
           body: {
             entry: personObject(world, read.pid, read.fields ? { fields: read.fields } : {}),

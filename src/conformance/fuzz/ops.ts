@@ -350,7 +350,7 @@ export const opArbs: readonly { weight: number; arbitrary: fc.Arbitrary<Op> }[] 
   { weight: 4, arbitrary: readPeopleArb },
   { weight: 3, arbitrary: readAlbumsArb },
   { weight: 3, arbitrary: readPhotosArb },
-  { weight: 3, arbitrary: fc.constantFrom(...PROBES).map((probe): Op => ({ t: "probe", probe })) },
+  { weight: 4, arbitrary: fc.constantFrom(...PROBES).map((probe): Op => ({ t: "probe", probe })) },
 ];
 
 /** One operation, drawn with the weights above. */

@@ -32,7 +32,7 @@ export function formatFuzzResult(
     "",
     `FAILURE ${f.finding.statement}${text ? `: ${text}` : ""}`,
     `  at ${f.finding.path}: ${redact(f.finding.message, secrets)}`,
-    `  seed ${r.seed}, path ${f.path} (shrunk ${f.shrinks} time(s)); replay: ${replay} --seed ${r.seed} --path ${f.path}`,
+    `  seed ${r.seed}, path ${f.path} (shrunk ${f.shrinks} time(s)); replay: ${replay} --seed ${r.seed} --path '${f.path}'`,
     "",
     `shrunk sequence (${f.ops.length} operation(s)):`,
     ...f.ops.map((op, i) => `  ${i + 1}. ${redact(opText(op), secrets)}`),

@@ -25,7 +25,7 @@ export interface FuzzOptions {
   readonly level: Level;
   /** fast-check seed (random when absent). */
   readonly seed?: number;
-  /** fast-check path: replays one shrunk counterexample of `seed`. */
+  /** The path a failure printed (`run path@commands replay path`): replays that counterexample of `seed`. */
   readonly path?: string;
   /** Operations to run before stopping (shrinking is bounded separately). */
   readonly steps: number;
@@ -135,6 +135,13 @@ function findingOf(e: unknown): { finding: Finding; answer?: Answer } {
   };
 }
 
+/** `@` and the replay path fast-check writes into a commands counterexample's text, if any. */
+function commandsReplayPath(counterexample: unknown): string {
+  const commands = Array.isArray(counterexample) ? counterexample[1] : undefined;
+  const m = /replayPath="([^"]*)"/.exec(String(commands ?? ""));
+  return m ? `@${m[1]}` : "";
+}
+
 /** Sends one valid read; a transport failure or a refusal of the credentials stops the run. */
 export async function fuzzSmoke(
   target: Target,
@@ -185,9 +192,15 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzResult> {
   let shrinks = 0;
   let firstFailureStep = 0;
   const commandArb = opArb.map((op) => new FuzzCommand(op));
+  // A printed path is fast-check's run path, then `@` and the commands' own replay path.
+  const [runPath, replayPath] = (opts.path ?? "").split("@");
+  const firstRun = Number(runPath?.split(":")[0] ?? 0);
   const property = fc.asyncProperty(
     prefixArb,
-    fc.commands([commandArb], { maxCommands: opts.maxCommands ?? 30 }),
+    fc.commands([commandArb], {
+      maxCommands: opts.maxCommands ?? 30,
+      ...(replayPath ? { replayPath } : {}),
+    }),
     async (prefix, cmds) => {
       if (!budget.failing && budget.steps >= budget.maxSteps) return;
       if (budget.failing) budget.shrinkRuns++;
@@ -223,8 +236,8 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzResult> {
   try {
     result = await fc.check(property, {
       seed,
-      numRuns: opts.path ? 1 : Math.max(1, opts.steps),
-      ...(opts.path ? { path: opts.path } : {}),
+      numRuns: Math.max(1, opts.steps, firstRun + 1),
+      ...(runPath ? { path: runPath } : {}),
       endOnFailure: false,
       plugins: [fc.interruptAfterTimeLimit(opts.timeMs)],
     });
@@ -258,7 +271,7 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzResult> {
     firstFailureStep,
     failure: {
       finding: failed.finding,
-      path: result.counterexamplePath ?? "",
+      path: `${result.counterexamplePath ?? ""}${commandsReplayPath(result.counterexample)}`,
       ops: failed.ops,
       requests: failed.requests,
       ...(answer ? { answer } : {}),
