@@ -27,12 +27,13 @@ const PLAIN = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
 function atomStatement(expected: Expected, pointer = ""): string {
   if (expected.kind !== "appdata") return "P-FMT-7";
   if (!pointer.startsWith("/entry")) return "S-4.3-ATOM";
-  if (needsEscape(expected)) return "P-FMT-4";
+  const [, , user, key] = pointer.split("/").map((t) => t.replace(/~1/g, "/").replace(/~0/g, "~"));
+  const entry = (expected.body?.entry ?? {}) as Record<string, Record<string, string>>;
   // A value whose CR did not survive the XML text (P-DATA-1: CR is a value character).
-  const values = Object.values(
-    (expected.body?.entry ?? {}) as Record<string, Record<string, string>>,
-  ).flatMap(Object.values);
-  return values.some((v) => v.includes("\r")) ? "P-DATA-1" : "P-FMT-3";
+  if (key !== undefined && entry[user ?? ""]?.[key]?.includes("\r")) return "P-DATA-1";
+  const escaped =
+    key !== undefined ? !PLAIN.test(key) || key.includes("_x") : needsEscape(expected);
+  return escaped ? "P-FMT-4" : "P-FMT-3";
 }
 
 function needsEscape(expected: Expected): boolean {
