@@ -9,9 +9,9 @@ import type { AppDataResponse } from "../../src/model/responses.js";
 /** The P-FMT-2 feed built with xmlbuilder2 (same elements, same pretty layout). */
 export function xmlbuilder2Feed(value: AppDataResponse): string {
   const feed = create({ version: "1.0", encoding: "UTF-8" }).ele(ATOM_NS, "feed");
-  feed.att("http://www.w3.org/2000/xmlns/", "xmlns:osearch", OSEARCH_NS);
-  feed.ele(OSEARCH_NS, "osearch:startIndex").txt(String(value.startIndex));
-  feed.ele(OSEARCH_NS, "osearch:totalResults").txt(String(value.totalResults));
+  feed.att("http://www.w3.org/2000/xmlns/", "xmlns:opensearch", OSEARCH_NS);
+  feed.ele(OSEARCH_NS, "opensearch:startIndex").txt(String(value.startIndex));
+  feed.ele(OSEARCH_NS, "opensearch:totalResults").txt(String(value.totalResults));
   for (const user of Object.keys(value.entry)) {
     const entry = feed.ele(ATOM_NS, "entry");
     const data = entry

@@ -929,8 +929,74 @@ export const MUTANTS: readonly Mutant[] = [
     edits: [
       {
         file: "src/server/pipeline.ts",
-        find: 'return maybeCompress(res, req.headers["accept-encoding"]);',
-        replace: 'return maybeCompress(res, "gzip");',
+        find: 'const sent = maybeCompress(res, req.headers["accept-encoding"]);',
+        replace: 'const sent = maybeCompress(res, "gzip");',
+      },
+    ],
+  },
+  {
+    id: "errors-head-405",
+    statement: "P-ERR-2",
+    area: "errors",
+    what: "HEAD on a read-only path answers 405 instead of GET's status",
+    edits: [
+      {
+        file: "src/server/router.ts",
+        find: 'const GET = ["GET", "HEAD"] as const;',
+        replace: 'const GET = ["GET"] as const;',
+      },
+    ],
+  },
+  {
+    id: "auth-hashed-form-unsigned",
+    statement: "P-AUTH-6",
+    area: "auth",
+    what: "a matched oauth_body_hash lets a body read as a form go unsigned",
+    edits: [
+      {
+        file: "src/server/auth/body-params.ts",
+        find: "if (!form || (hashed && json)) out.push([]);",
+        replace: "if (!form || hashed) out.push([]);",
+      },
+    ],
+  },
+  {
+    id: "appdata-record-keys-unbounded",
+    statement: "P-DATA-7",
+    area: "appdata",
+    what: "a record may grow past 10,000 keys",
+    edits: [
+      {
+        file: "src/server/store/memory.ts",
+        find: "if (merged.size > RECORD_LIMITS.maxKeys || recordBytes(merged) > RECORD_LIMITS.maxBytes)",
+        replace: "if (recordBytes(merged) > RECORD_LIMITS.maxBytes)",
+      },
+    ],
+  },
+  {
+    id: "appdata-record-bytes-unbounded",
+    statement: "P-DATA-7",
+    area: "appdata",
+    what: "a record may grow past 4 MiB",
+    edits: [
+      {
+        file: "src/server/store/memory.ts",
+        find: "if (merged.size > RECORD_LIMITS.maxKeys || recordBytes(merged) > RECORD_LIMITS.maxBytes)",
+        replace: "if (merged.size > RECORD_LIMITS.maxKeys)",
+      },
+    ],
+  },
+  {
+    id: "people-pid-friendship-oracle",
+    statement: "P-PEOPLE-1",
+    area: "people",
+    what: "a pid on another user's friends is judged by friendship before permission (404 reveals a non-friend)",
+    edits: [
+      {
+        file: "src/server/handlers/people.ts",
+        find: '  if (target.id !== ctx.viewer.id)\n    return fault(403, "no permission to read friends of another user");\n  if (!areFriends(ctx.world, target.id, friend.id))\n    return fault(404, "the specified user is not found");\n',
+        replace:
+          '  if (!areFriends(ctx.world, target.id, friend.id))\n    return fault(404, "the specified user is not found");\n  if (target.id !== ctx.viewer.id)\n    return fault(403, "no permission to read friends of another user");\n',
       },
     ],
   },
@@ -1094,6 +1160,16 @@ export const MUTANTS: readonly Mutant[] = [
     what: "application data answers the startIndex asked for",
     edits: [
       {
+        file: "src/server/render.ts",
+        find: '{"entry":{${users.join(",")}},"startIndex":0,',
+        replace: '{"entry":{${users.join(",")}},"startIndex":${value.startIndex},',
+      },
+      {
+        file: "src/server/render.ts",
+        find: "startIndex: 0, totalResults: value.totalResults",
+        replace: "startIndex: value.startIndex, totalResults: value.totalResults",
+      },
+      {
         file: "src/server/handlers/appdata.ts",
         find: "value: { entry, startIndex: 0, totalResults: entry.size }",
         replace:
@@ -1218,6 +1294,20 @@ export const MUTANTS: readonly Mutant[] = [
         find: "export function photoView(p: WorldPhoto): Photo {\n  return {",
         replace:
           'export function photoView(p: WorldPhoto): Photo {\n  return Object.fromEntries(Object.entries(photoViewAll(p)).filter(([, v]) => v !== "")) as Photo;\n}\nfunction photoViewAll(p: WorldPhoto): Photo {\n  return {',
+      },
+    ],
+  },
+  {
+    id: "auth-key-encode-uri-component",
+    statement: "P-AUTH-1",
+    area: "auth",
+    what: "the signing key encoded with encodeURIComponent, which leaves ! * ' ( ) as they are",
+    edits: [
+      {
+        file: "src/oauth/signature.ts",
+        find: "return `${percentEncode(consumerSecret)}&${percentEncode(tokenSecret)}`;",
+        replace:
+          "return `${encodeURIComponent(consumerSecret)}&${encodeURIComponent(tokenSecret)}`;",
       },
     ],
   },

@@ -42,6 +42,12 @@ export interface AuthSpec {
    * (a form body left out of the signature).
    */
   body?: "auto" | "hash" | "hash-hex" | "hash-wrong" | "param" | "unsigned";
+  /**
+   * OAuth protocol parameters changed before signing (P-AUTH-3): a string replaces (or adds) the
+   * parameter, `null` leaves it out; the request is then signed as usual, so only the rule under
+   * test is broken. `oauth_signature` is applied after signing.
+   */
+  protocol?: Record<string, string | null>;
   /** Where `xoauth_requestor_id` travels (default query). */
   requestorIn?: "query" | "header";
   /** Query text added after signing, so the signature does not cover it (tampering). */
@@ -54,7 +60,14 @@ export type BodySpec = (
   | { form: Record<string, string> | [string, string][] }
   | { text: string }
   | { base64: string }
-  | { pairs: number; keyPrefix?: string; encoding?: "json" | "form" }
+  | {
+      pairs: number;
+      keyPrefix?: string;
+      encoding?: "json" | "form";
+      valueLength?: number;
+      /** The character repeated `valueLength` times (one code point; default `x`). */
+      valueChar?: string;
+    }
   | { bytes: number }
 ) & { contentType?: string | null };
 
@@ -154,6 +167,11 @@ export interface StepSpec {
   onlyIf?: string;
   /** Run even after an earlier step failed (clean-up, e.g. restoring data). */
   always?: boolean;
+  /**
+   * Send the step this many times (2–200), `{$repeat}` being 0, 1, … in each; it stops at the
+   * first repetition that fails (filling a record of 10,000 keys 99 pairs at a time, P-DATA-7).
+   */
+  repeat?: number;
 }
 
 /** A conformance case. */

@@ -6,7 +6,7 @@ export const EXIT = {
   FAILED: 1,
   /** Usage, target-file, expectations-file or suite errors. */
   USAGE: 2,
-  /** The target is unreachable or refuses the smoke request's credentials. */
+  /** The smoke request did not get 200: unreachable, credentials refused, redirected, or else. */
   UNREACHABLE: 3,
   /** Nothing selected: a run that tested nothing is never green. */
   EMPTY: 4,

@@ -1,66 +1,36 @@
 /**
- * Member order as written in JSON text. `JSON.parse` moves integer-like member names
- * ("10", "2") first, so order checks (P-FMT-3: integer-like keys are no exception) read the
- * order from the text itself, and request bodies are written in the case's order.
+ * Member order as written. P-FMT-3 (profile revision 4): the order of application-data keys is
+ * a promise of the Atom form only, so `keys` checks read it from the Atom document (JSON member
+ * order carries no meaning at any level, RFC 8259 §4). Decoded values cannot carry it:
+ * `JSON.parse` and JS objects move integer-like names ("10", "2") first, and integer-like keys
+ * are no exception to the order. Request bodies are still written in the case's order.
  */
+import { ATOM_NS, decodeName, parseXmlDocument } from "../codecs/atom/index.js";
 import { escapeToken } from "./pointer.js";
 import { fillString, fillText, type TemplateContext } from "./template.js";
 
-/** Pointer of every object in `text` → its member names in text order. Empty map on bad JSON. */
-export function memberOrder(text: string): Map<string, string[]> {
+const URN_GUID = "urn:guid:";
+
+/**
+ * Pointer of each application-data record of an Atom feed (`/entry/<user>`, as the codec
+ * decodes it) → its keys in document order (P-FMT-4 names unescaped). Empty map when the
+ * document does not parse; entries without an id or data element are left out.
+ */
+export function atomAppDataOrder(text: string): Map<string, string[]> {
   const out = new Map<string, string[]>();
-  let i = 0;
-  const ws = () => {
-    while (i < text.length && " \t\r\n".includes(text[i] ?? "")) i++;
-  };
-  const str = (): string => {
-    const start = i;
-    i++;
-    while (i < text.length && text[i] !== '"') i += text[i] === "\\" ? 2 : 1;
-    i++;
-    return JSON.parse(text.slice(start, i)) as string;
-  };
-  const value = (pointer: string): void => {
-    ws();
-    const c = text[i];
-    if (c === "{") {
-      i++;
-      const keys: string[] = [];
-      out.set(pointer, keys);
-      ws();
-      if (text[i] === "}") {
-        i++;
-        return;
-      }
-      for (;;) {
-        ws();
-        const k = str();
-        keys.push(k);
-        ws();
-        i++; // :
-        value(`${pointer}/${escapeToken(k)}`);
-        ws();
-        if (text[i++] !== ",") return;
-      }
-    } else if (c === "[") {
-      i++;
-      ws();
-      if (text[i] === "]") {
-        i++;
-        return;
-      }
-      for (let n = 0; ; n++) {
-        value(`${pointer}/${n}`);
-        ws();
-        if (text[i++] !== ",") return;
-      }
-    } else if (c === '"') str();
-    else while (i < text.length && !",}] \t\r\n".includes(text[i] ?? "")) i++;
-  };
-  try {
-    value("");
-  } catch {
-    return new Map();
+  const tree = parseXmlDocument(text);
+  if (!tree.ok) return out;
+  for (const entry of tree.root.children) {
+    if (entry.local !== "entry" || entry.uri !== ATOM_NS) continue;
+    const id = entry.children.find((c) => c.local === "id" && c.uri === ATOM_NS)?.text.trim();
+    const content = entry.children.find((c) => c.local === "content" && c.uri === ATOM_NS);
+    const data = content?.children[0];
+    if (!id?.startsWith(URN_GUID) || !data) continue;
+    const pointer = `/entry/${escapeToken(id.slice(URN_GUID.length))}`;
+    out.set(
+      pointer,
+      data.children.map((c) => decodeName(c.local)),
+    );
   }
   return out;
 }

@@ -58,9 +58,11 @@ export function buildBody(
   } else if ("pairs" in spec) {
     const prefix = fillText(spec.keyPrefix ?? "k{unique}-", ctx);
     const entries: [string, string][] = [];
-    for (let i = 0; i < spec.pairs; i++) entries.push([`${prefix}${i}`, `v${i}`]);
+    const filler =
+      spec.valueLength === undefined ? undefined : (spec.valueChar ?? "x").repeat(spec.valueLength);
+    for (let i = 0; i < spec.pairs; i++) entries.push([`${prefix}${i}`, filler ?? `v${i}`]);
     if (spec.encoding === "form") {
-      bytes = enc.encode(entries.map(([k, v]) => `${k}=${v}`).join("&"));
+      bytes = enc.encode(entries.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join("&"));
       type = "application/x-www-form-urlencoded";
     } else {
       bytes = enc.encode(JSON.stringify(Object.fromEntries(entries)));
@@ -107,6 +109,10 @@ export function buildRequest(
     requestor = fillText(spec.requestorForm === "bare" ? `{${who}.bare}` : `{${who}}`, ctx);
   }
   const auth = normaliseAuth(spec.auth);
+  // Protocol values take placeholders ({unique} for a nonce no other run has used).
+  const protocol = Object.fromEntries(
+    Object.entries(auth.protocol).map(([n, v]) => [n, v === null ? null : fillText(v, ctx)]),
+  );
   const signed = sign({
     method: spec.method,
     origin: env.origin,
@@ -116,7 +122,7 @@ export function buildRequest(
     ...(headers["content-type"] ? { contentType: headers["content-type"] } : {}),
     app,
     ...(requestor !== undefined ? { requestor } : {}),
-    auth,
+    auth: { ...auth, protocol },
     ...(spec.rawQuery !== undefined ? { trailing: fillText(spec.rawQuery, ctx) } : {}),
     now: env.now(),
     ...(nonce ? { nonce } : {}),

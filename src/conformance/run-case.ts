@@ -86,7 +86,7 @@ export async function runCase(c: CaseSpec, env: CaseEnv): Promise<CaseRun> {
       });
       continue;
     }
-    const r = await runStep(c, step, index, env, template);
+    const r = await runRepeated(c, step, index, env, template);
     steps.push(r);
     const bad = r.checks.find((k) => !k.ok);
     if (!failure && (r.error !== undefined || bad)) {
@@ -100,6 +100,29 @@ export async function runCase(c: CaseSpec, env: CaseEnv): Promise<CaseRun> {
   return failure
     ? { raw: "fail", steps, ms, failedStatement: failure.statement, message: failure.message }
     : { raw: "pass", steps, ms };
+}
+
+/** Runs a step once, or `repeat` times with `{$repeat}` counting, up to its first failure. */
+async function runRepeated(
+  c: CaseSpec,
+  step: StepSpec,
+  index: number,
+  env: CaseEnv,
+  template: TemplateContext,
+): Promise<StepResult> {
+  const times = step.repeat ?? 1;
+  const captures = template.captures as Map<string, unknown>;
+  let r: StepResult | undefined;
+  for (let i = 0; i < times; i++) {
+    if (step.repeat !== undefined) captures.set("repeat", i);
+    r = await runStep(c, step, index, env, template);
+    if (r.error !== undefined || r.checks.some((k) => !k.ok)) {
+      if (times > 1)
+        return { ...r, name: `${step.name ?? "step"}, repetition ${i + 1} of ${times}` };
+      break;
+    }
+  }
+  return r as StepResult;
 }
 
 async function runStep(

@@ -57,6 +57,7 @@ export interface SignOutput {
 export function normaliseAuth(auth: AuthMode | AuthSpec | undefined): SignInput["auth"] {
   const spec: AuthSpec = typeof auth === "string" ? { mode: auth } : (auth ?? { mode: "valid" });
   const out: SignInput["auth"] = {
+    protocol: spec.protocol ?? {},
     unsignedQuery: spec.unsignedQuery ?? "",
     mode: spec.mode,
     placement: spec.placement ?? "header",
@@ -120,6 +121,7 @@ export function sign(input: SignInput): SignOutput {
   if (auth.body === "hash-wrong" && input.body)
     oauth.push(["oauth_body_hash", bodyHash(Buffer.concat([body, Buffer.from(" ")]))]);
   if (!reqInQuery) oauth.push(...requestor);
+  applyProtocol(oauth, auth.protocol, false);
 
   const bodyText = Buffer.from(body).toString("utf8");
   const bodyParams: OAuthParam[] =
@@ -138,12 +140,32 @@ export function sign(input: SignInput): SignOutput {
   let signature = hmacSha1(key, base);
   if (auth.mode === "bad-signature") signature = flip(signature);
   const signed: OAuthParam[] = [...oauth, ["oauth_signature", signature]];
+  applyProtocol(signed, auth.protocol, true);
 
   const headers: Record<string, string> = {};
   if (auth.placement !== "query")
     headers.authorization = formatAuthorizationHeader(signed, auth.realm);
   if (auth.placement !== "header") query = joinQuery(query, encodePairs(signed));
   return { query: joinQuery(withTrailing(query), auth.unsignedQuery), headers, nonce, signature };
+}
+
+/**
+ * Applies a case's protocol changes to `params` in place: before signing every parameter but
+ * `oauth_signature`, after signing only that one.
+ */
+function applyProtocol(
+  params: OAuthParam[],
+  changes: Readonly<Record<string, string | null>>,
+  signature: boolean,
+): void {
+  for (const [name, value] of Object.entries(changes)) {
+    if ((name === "oauth_signature") !== signature) continue;
+    const at = params.findIndex(([n]) => n === name);
+    if (value === null) {
+      if (at >= 0) params.splice(at, 1);
+    } else if (at >= 0) params[at] = [name, value];
+    else params.push([name, value]);
+  }
 }
 
 /** A signature with its first character changed (still valid base64). */

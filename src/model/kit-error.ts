@@ -13,6 +13,8 @@ export const KIT_ERROR_CODES = {
   OSK_INVALID_KEY: "an application-data key is outside the P-DATA-1 alphabet",
   OSK_ATOM_OWNER_REQUIRED: "the photos Atom writer needs the album owner's id (options.ownerId)",
   OSK_STORE_UNAVAILABLE: "the application-data store cannot be opened for writing",
+  OSK_INVALID_PUBLIC_URL:
+    "the public URL must be an absolute http:// or https:// origin, without path, query or credentials",
 } as const;
 
 /** One of the keys of {@link KIT_ERROR_CODES}. */

@@ -8,6 +8,7 @@ import { nonceStore } from "./auth/nonce-store.js";
 import { DEFAULT_LIMITS } from "./http/limits.js";
 import { type Listening, listenHttp } from "./http/node-adapter.js";
 import { handleRequest, type PipelineDeps } from "./pipeline.js";
+import { publicOrigin } from "./public-url.js";
 import type { ServerOptions, ServerRequest, ServerResponse } from "./types.js";
 
 /** A reference server instance. */
@@ -26,7 +27,10 @@ const stderrLogger = {
   },
 };
 
-/** Creates a server over a loaded world and an open store, seeding the store if it is new. */
+/**
+ * Creates a server over a loaded world and an open store, seeding the store if it is new.
+ * Throws `KitError` `OSK_INVALID_PUBLIC_URL` for a `publicUrl` that is not an http(s) origin.
+ */
 export function createServer(options: ServerOptions): ReferenceServer {
   const deps: PipelineDeps = {
     world: options.world,
@@ -36,6 +40,7 @@ export function createServer(options: ServerOptions): ReferenceServer {
     limits: { ...DEFAULT_LIMITS, ...options.limits },
     nonces: nonceStore(),
     atom: atomRenderer({ strict: options.atomStrict === true }),
+    publicOrigin: options.publicUrl === undefined ? undefined : publicOrigin(options.publicUrl),
   };
   options.store.seedOnce(options.world.file.appdata ?? {});
   let listening: Listening | undefined;

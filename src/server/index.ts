@@ -7,6 +7,8 @@
 export { createServer, type ReferenceServer } from "./create-server.js";
 /** Default HTTP limits (1 MiB bodies, timeouts). */
 export { DEFAULT_LIMITS } from "./http/limits.js";
+/** P-AUTH-7: the origin a `publicUrl` gives signatures (validates it; throws `KitError`). */
+export { publicOrigin } from "./public-url.js";
 /** The application-data store: in-memory or SQLite. */
 export { openStore } from "./store/open.js";
 export type { AppDataMap, AppDataStore } from "./store/types.js";

@@ -36,6 +36,8 @@ export interface PipelineDeps {
   limits: HttpLimits;
   nonces: NonceStore;
   atom: AtomRenderer;
+  /** P-AUTH-7: the public origin signatures are checked against, if configured. */
+  publicOrigin?: string | undefined;
 }
 
 /**
@@ -102,6 +104,7 @@ function answer(req: ServerRequest, deps: PipelineDeps): Reply | Fault | Promise
     world: deps.world,
     nonces: deps.nonces,
     nowMs: deps.clock(),
+    publicOrigin: deps.publicOrigin,
   });
   if (isFault(caller)) return caller;
   const match = matchRoute(req.method, target.pathname);
@@ -138,5 +141,9 @@ export async function handleRequest(
     });
     res = faultResponse(fault(500, "internal error"));
   }
-  return maybeCompress(res, req.headers["accept-encoding"]);
+  const sent = maybeCompress(res, req.headers["accept-encoding"]);
+  // P-ERR-2: HEAD gets the status and headers GET would get (Content-Length included), no body.
+  return req.method === "HEAD" ? { ...sent, body: NO_BODY } : sent;
 }
+
+const NO_BODY = new Uint8Array(0);

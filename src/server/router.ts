@@ -1,7 +1,7 @@
 /**
  * The path table of social-api.md §4 with the routing decisions of P-ERR-2: unknown path → 404,
  * known path with another method → 405 with `Allow`, one trailing slash ignored, an empty
- * segment → 404. Paths that stop before their guid, selector or album id match with a deferred
+ * segment → 404; HEAD matches wherever GET does (the pipeline drops the body). Paths that stop before their guid, selector or album id match with a deferred
  * fault (400/403), answered after authentication and the app check (P-ERR-5).
  */
 import { type Fault, fault } from "./fault.js";
@@ -24,8 +24,9 @@ export type Match = { route: Route } | { deferred: Fault };
 /** The API's path prefix (§9). */
 export const PREFIX = "/os/0.8/";
 
-const GET = ["GET"] as const;
-const WRITE_METHODS = ["GET", "POST", "PUT", "DELETE"] as const;
+// P-ERR-2: HEAD is answered wherever GET is (RFC 9110 §9.3.2), so `Allow` lists it beside GET.
+const GET = ["GET", "HEAD"] as const;
+const WRITE_METHODS = ["GET", "HEAD", "POST", "PUT", "DELETE"] as const;
 
 function selectorOf(segment: string | undefined): Selector | undefined {
   if (segment === "@self") return "@self";
@@ -122,7 +123,8 @@ const appdata: Matcher = (args, method) => {
   return allow(methods, method, () => {
     if (guid === undefined) return missingGuid();
     if (!selector) return missingSelector();
-    if (method === "GET") return { route: { op: "appdata-read", guid, selector } };
+    if (method === "GET" || method === "HEAD")
+      return { route: { op: "appdata-read", guid, selector } };
     if (method === "DELETE") return { route: { op: "appdata-delete", guid } };
     return { route: { op: "appdata-write", guid } };
   });

@@ -55,6 +55,12 @@ export interface ServerOptions {
   limits?: Partial<HttpLimits>;
   /** P-FMT-5: write RFC 4287-valid Atom feeds (feed id, title, updated, author). Default false. */
   atomStrict?: boolean;
+  /**
+   * P-AUTH-7: the public origin clients sign for, behind a TLS-terminating proxy (for example
+   * `https://sandbox.example`). Default: `http://` and the request's `Host`. Anything but an
+   * http(s) origin throws `KitError` `OSK_INVALID_PUBLIC_URL`.
+   */
+  publicUrl?: string;
 }
 
 /** Who is calling (P-AUTH-1): the application and the viewer. */

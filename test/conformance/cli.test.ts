@@ -252,6 +252,22 @@ describe("opensocial-kit run", () => {
     expect(err2.text).not.toContain("not-the-secret");
   });
 
+  it("exit 3, documented, when the smoke request is redirected; the Location is named (issue 16)", async () => {
+    const redirecting = await startFake((_req, res) => {
+      res.writeHead(301, { location: "https://sandbox.example/os/0.8/people/@me/@self" });
+      res.end();
+    });
+    const err = sink();
+    expect(await runCommand({ ...args, baseUrl: redirecting.url }, sink(), err)).toBe(3);
+    await redirecting.close();
+    expect(err.text).toMatch(/redirected \(301 to https:\/\/sandbox\.example\/os\/0\.8\//);
+    const runners = readFileSync(
+      new URL("../../conformance/README-runners.md", import.meta.url),
+      "utf8",
+    );
+    expect(runners).toMatch(/^\| 3 +\|.*redirected \(step 3\)/m);
+  });
+
   it("exit 4 when nothing is selected", async () => {
     expect(await quiet(["run", "--grep", "^no-such-case$"])).toBe(4);
     expect(await quiet(["run", "--level", "core", "--grep", "^clients/"])).toBe(4);

@@ -53,7 +53,7 @@ export function bundledTarget(baseUrl: string, world = true): Target {
       baseUrl,
       apps: {
         main: { consumerKey: "quiz-key", consumerSecret: "quiz secret+1/é" },
-        other: { consumerKey: "notes-key", consumerSecret: "notes-secret" },
+        other: { consumerKey: "notes-key", consumerSecret: "notes!*'()-secret" },
       },
       users: {
         viewer: "example.org:alice",

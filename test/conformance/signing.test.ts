@@ -124,3 +124,33 @@ describe("signing modes", () => {
     expect(verifies(base({ trailing: "&" }))).toBe(true);
   });
 });
+
+describe("protocol parameter changes (P-AUTH-3 cases)", () => {
+  const params = (input: SignInput) =>
+    parseAuthorizationHeader(sign(input).headers.authorization ?? "") ?? [];
+
+  it("replaces, adds and leaves out parameters before signing, so the signature still verifies", () => {
+    const input = base({
+      auth: normaliseAuth({
+        mode: "valid",
+        protocol: { oauth_timestamp: "1x1", oauth_token: "abc", oauth_version: null },
+      }),
+    });
+    const sent = new Map(params(input));
+    expect(sent.get("oauth_timestamp")).toBe("1x1");
+    expect(sent.get("oauth_token")).toBe("abc");
+    expect(sent.has("oauth_version")).toBe(false);
+    expect(verifies(input)).toBe(true);
+  });
+
+  it("applies oauth_signature after signing: left out, or replaced", () => {
+    const without = base({
+      auth: normaliseAuth({ mode: "valid", protocol: { oauth_signature: null } }),
+    });
+    expect(params(without).some(([n]) => n === "oauth_signature")).toBe(false);
+    const other = base({
+      auth: normaliseAuth({ mode: "valid", protocol: { oauth_signature: "x" } }),
+    });
+    expect(new Map(params(other)).get("oauth_signature")).toBe("x");
+  });
+});

@@ -116,12 +116,22 @@ describe("conformance suite files", () => {
         c.id,
       ).toBe(true);
     for (const c of suite.cases) {
-      const writes = c.steps.filter((s) => s.request.method !== "GET");
+      // GET and HEAD are safe (RFC 9110 §9.2.1): no state to keep apart.
+      const writes = c.steps.filter(
+        (s) => s.request.method !== "GET" && s.request.method !== "HEAD",
+      );
       const text = JSON.stringify(writes.map((s) => [s.request.body, s.request.query]));
       const unique = text.includes("{unique}") || text.includes("{$saved}");
       if (writes.length && !c.exclusive)
         expect(unique || writes.every((s) => s.expect.status !== 200), c.id).toBe(true);
     }
+  });
+
+  it("checks key order only in Atom application data (P-FMT-3: JSON member order is never a rule)", () => {
+    for (const c of suite.cases)
+      for (const s of c.steps)
+        if (s.expect.json?.some((k) => "keys" in k))
+          expect(s.expect.atom?.kind, `${c.id}: keys outside Atom appdata`).toBe("appdata");
   });
 
   it("uses only the closed lists of features and roles", () => {

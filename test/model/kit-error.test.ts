@@ -3,10 +3,12 @@ import { describe, expect, it } from "vitest";
 import { toJson } from "../../src/codecs/json/write.js";
 import { formatPlatformId } from "../../src/model/ids.js";
 import { KIT_ERROR_CODES, KitError, type KitErrorCode } from "../../src/model/kit-error.js";
+import { publicOrigin } from "../../src/server/public-url.js";
 
 const triggers: Partial<Record<KitErrorCode, () => unknown>> = {
   OSK_INVALID_VALUE: () => toJson("albums", { entry: "x" }),
   OSK_INVALID_ID: () => formatPlatformId("", "alice"),
+  OSK_INVALID_PUBLIC_URL: () => publicOrigin("ftp://sandbox.example"),
 };
 
 describe("KitError codes", () => {

@@ -262,6 +262,32 @@ describe("identity and signing as deployed (issue 7 item 1)", () => {
       }),
     );
   });
+  it("a form-labelled JSON body signed without body parameters, bound by a hex oauth_body_hash (osapi PHP client, P-AUTH-6 rev. 4)", async () => {
+    const body = '{"osapi":"yes","n":"1+1"}';
+    const osapi = (extraOAuth: OAuthParam[]) =>
+      bodyShape({ contentType: "application/x-www-form-urlencoded", body, extraOAuth });
+    await expectShape(osapi([["oauth_body_hash", bodyHashHex(body)]]));
+    const read = await sendRaw(
+      headerShape({
+        path: "/os/0.8/appdata/@me/@self/@app",
+        query: [ALICE, ["fields", "osapi,n"]],
+      })("quiz secret+1/é"),
+    );
+    expect(JSON.parse(read.text).entry["example.org:alice"]).toEqual({ osapi: "yes", n: "1+1" });
+    // The hash is what binds the body: without it, or with another body's, nothing does.
+    expect((await sendRaw(osapi([])("quiz secret+1/é"))).status).toBe(400);
+    const other = [["oauth_body_hash", bodyHashHex("{}")]] as OAuthParam[];
+    expect((await sendRaw(osapi(other)("quiz secret+1/é"))).status).toBe(400);
+  });
+  it("a body read as a form must be signed as one, body hash or not (P-AUTH-2)", async () => {
+    const body = "formkey=1";
+    const shape = bodyShape({
+      contentType: "application/x-www-form-urlencoded",
+      body,
+      extraOAuth: [["oauth_body_hash", bodyHashHex(body)]],
+    });
+    expect((await sendRaw(shape("quiz secret+1/é"))).status).toBe(400);
+  });
   it("a hex body hash of another body is refused", async () => {
     const oauth = protocol("quiz-key", [["oauth_body_hash", bodyHashHex("other")]]);
     const sig = signature(

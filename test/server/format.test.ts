@@ -128,6 +128,26 @@ describe("P-FMT-5: opt-in strict Atom", () => {
   });
 });
 
+describe("P-FMT-5 (revision 4): the strict-mode author", () => {
+  it("each entry's author has name, uri (urn:guid:) and the url kept in the OpenSocial namespace; readers take it back", async () => {
+    const strict = await start({ atomStrict: true });
+    const r = await call(strict.url, { path: "/os/0.8/people/@me/@friends?format=atom" });
+    await strict.close();
+    const authors = [...r.text.matchAll(/<entry>[\s\S]*?<author>([\s\S]*?)<\/author>/g)].map(
+      (m) => m[1] ?? "",
+    );
+    expect(authors.length).toBeGreaterThan(0);
+    for (const a of authors) {
+      const guid = /<uri>(urn:guid:[^<]+)<\/uri>/.exec(a)?.[1];
+      expect(guid, a).toBeDefined();
+      expect(a).toMatch(/<name>[^<]+<\/name>/);
+      expect(a).toContain(`<url xmlns="http://ns.opensocial.org/2008/opensocial">${guid}</url>`);
+    }
+    const read = fromAtomFeed("people", r.text);
+    expect(read.ok, JSON.stringify(read.ok ? "" : read.issues)).toBe(true);
+  });
+});
+
 describe("P-ERR-2: compression only when asked", () => {
   it("no Accept-Encoding → identity", async () => {
     const r = await fetch(`${s.url}/os/0.8/nothing`, {

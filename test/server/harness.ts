@@ -20,7 +20,7 @@ import type { AppDataStore } from "../../src/server/store/types.js";
 /** Apps of the bundled world (fixtures/world.json). */
 export const APPS = {
   quiz: { consumerKey: "quiz-key", consumerSecret: "quiz secret+1/é" },
-  notes: { consumerKey: "notes-key", consumerSecret: "notes-secret" },
+  notes: { consumerKey: "notes-key", consumerSecret: "notes!*'()-secret" },
 } as const;
 
 /** Loads the bundled world or fails the test. */

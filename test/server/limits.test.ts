@@ -7,6 +7,8 @@ import { connect, type Socket } from "node:net";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signRequest } from "../../src/oauth/index.js";
+import { DEFAULT_LIMITS } from "../../src/server/http/limits.js";
+import { checkInterval, overflowStatus } from "../../src/server/http/node-adapter.js";
 import { call, type Running, start } from "./harness.js";
 
 let s: Running;
@@ -18,9 +20,12 @@ beforeAll(async () => {
 afterAll(() => s.close());
 
 /** Writes `chunks` to a raw socket and collects everything until the server closes. */
-function raw(chunks: (string | Buffer)[], opts: { waitMs?: number } = {}): Promise<string> {
+function raw(
+  chunks: (string | Buffer)[],
+  opts: { waitMs?: number; port?: number } = {},
+): Promise<string> {
   return new Promise((resolve) => {
-    const sock: Socket = connect(port, "127.0.0.1");
+    const sock: Socket = connect(opts.port ?? port, "127.0.0.1");
     let out = "";
     sock.on("data", (d) => {
       out += d.toString("latin1");
@@ -33,6 +38,26 @@ function raw(chunks: (string | Buffer)[], opts: { waitMs?: number } = {}): Promi
       }
       if (opts.waitMs) setTimeout(() => sock.end(), opts.waitMs);
     });
+  });
+}
+
+/** Writes `text` and resolves with the response head as soon as it has arrived (or on close). */
+function rawHead(text: string): Promise<{ head: string; ms: number }> {
+  return new Promise((resolve) => {
+    const t0 = Date.now();
+    const sock: Socket = connect(port, "127.0.0.1");
+    let out = "";
+    const done = (): void => {
+      sock.destroy();
+      resolve({ head: out, ms: Date.now() - t0 });
+    };
+    sock.on("data", (d) => {
+      out += d.toString("latin1");
+      if (out.includes("\r\n\r\n")) done();
+    });
+    sock.on("error", done);
+    sock.on("close", done);
+    sock.on("connect", () => sock.write(text));
   });
 }
 
@@ -88,6 +113,17 @@ describe("P-ERR-4: bodies over 1 MiB", () => {
     });
     expect(r.status).toBe(400); // the value is over 65,536 code points: refused by P-DATA-1, not by size
   });
+  it("HEAD with a huge Content-Length gets GET's 413 at once, not a 408 after the drain (issue 16, P-ERR-2)", async () => {
+    for (const method of ["GET", "HEAD"]) {
+      const { head, ms } = await rawHead(
+        signedHead(method, "/os/0.8/people/@me/@friends", ["Content-Length: 1099511627776"]),
+      );
+      expect(head).toMatch(/^HTTP\/1\.1 413 /);
+      expect(head).toMatch(/\r\ncontent-length: \d+\r\n/i);
+      // The request timeout of this server is 1.5 s: before the fix HEAD got its 408 then.
+      expect(ms).toBeLessThan(1000);
+    }
+  });
   it("413 comes before authentication (P-ERR-5)", async () => {
     const out = await raw([
       `POST /os/0.8/appdata/@me/@self/@app HTTP/1.1\r\nHost: x\r\nContent-Length: ${2 * 1024 * 1024}\r\n\r\n`,
@@ -101,6 +137,25 @@ describe("bounded URLs and headers, slow clients", () => {
   it("a request target over 8 KiB → 414", async () => {
     const r = await fetch(`${s.url}/os/0.8/people/@me/@self?x=${"a".repeat(9000)}`);
     expect(r.status).toBe(414);
+  });
+  it("a 20 KiB or 100 KiB request target → 414, not 431 (issue 16: Node counts the target as header bytes)", async () => {
+    for (const size of [20 * 1024, 100 * 1024]) {
+      const out = await raw([
+        `GET /os/0.8/people/@me/@self?x=${"a".repeat(size)} HTTP/1.1\r\nHost: x\r\n\r\n`,
+      ]);
+      expect(out).toMatch(/^HTTP\/1\.1 414 /);
+      expect(out).toContain('{"error":{"code":414,');
+    }
+  });
+  it("an 8 KiB target with 16 KiB of header fields is within both limits", async () => {
+    const target = `/os/0.8/people/@me/@self?x=${"a".repeat(8 * 1024 - 27)}`;
+    expect(target.length).toBe(8 * 1024);
+    const fixed = "Host".length + 1 + "Connection".length + "close".length + "X-Pad".length;
+    const fields = `Host: x\r\nConnection: close\r\nX-Pad: ${"b".repeat(16 * 1024 - fixed)}`;
+    const out = await raw([`GET ${target} HTTP/1.1\r\n${fields}\r\n\r\n`]);
+    expect(out).toMatch(/^HTTP\/1\.1 400 /); // unsigned: past both size checks to authentication
+    const over = await raw([`GET ${target} HTTP/1.1\r\n${fields}b\r\n\r\n`]);
+    expect(over).toMatch(/^HTTP\/1\.1 431 /);
   });
   it("a header block over 16 KiB → 431", async () => {
     const r = await raw([
@@ -214,6 +269,11 @@ describe("P-ERR-3: never a 500 for client input", () => {
 });
 
 describe("P-ERR-1 where Node would answer by itself (review finding)", () => {
+  it("HTTP/1.1 without Host → 400 with the JSON error body, not Node's empty 400 (issue 16)", async () => {
+    const out = await raw([`GET /os/0.8/people/@me/@self HTTP/1.1\r\n\r\n`]);
+    expect(out).toMatch(/^HTTP\/1\.1 400 /);
+    expect(out).toMatch(/\{"error":\{"code":400,"message":"[^"]*Host[^"]*"\}\}$/);
+  });
   it("an Expect other than 100-continue → 417 with the JSON error body", async () => {
     const out = await raw([
       `GET /os/0.8/people/@me/@self HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nExpect: foo\r\nConnection: close\r\n\r\n`,
@@ -225,5 +285,61 @@ describe("P-ERR-1 where Node would answer by itself (review finding)", () => {
     const out = await raw([`CONNECT example.org:443 HTTP/1.1\r\nHost: example.org:443\r\n\r\n`]);
     expect(out).toMatch(/^HTTP\/1\.1 400 /);
     expect(out).toMatch(/\{"error":\{"code":400,"message":"bad request"\}\}$/);
+  });
+});
+
+describe("past the parser's limit: 414 or 431 (issue 16)", () => {
+  const b = (text: string) => Buffer.from(text, "latin1");
+  it("414 when the read starts with a request line whose target is over 8 KiB", () => {
+    expect(overflowStatus(b(`GET /${"a".repeat(30_000)}`), DEFAULT_LIMITS)).toBe(414);
+    expect(overflowStatus(b(`GET /${"a".repeat(9000)} HTTP/1.1\r\nX: y`), DEFAULT_LIMITS)).toBe(
+      414,
+    );
+  });
+  it("431 when the target is within its limit, the read starts mid-request, or is not a buffer", () => {
+    const line = `GET /${"a".repeat(8 * 1024 - 1)} HTTP/1.1\r\nX: ${"b".repeat(30_000)}`;
+    expect(overflowStatus(b(line), DEFAULT_LIMITS)).toBe(431);
+    expect(overflowStatus(b("a".repeat(30_000)), DEFAULT_LIMITS)).toBe(431);
+    expect(overflowStatus(undefined, DEFAULT_LIMITS)).toBe(431);
+  });
+});
+
+describe("timeouts as documented (issue 16)", () => {
+  it("the default check interval cuts a slow client at most 0.25 s after 10 s / 30 s", () => {
+    // Was max(100, min(1000, headersTimeout / 2)) = 1 s: headers cut at 10.6–12 s, bodies at 30.6 s.
+    expect(checkInterval(DEFAULT_LIMITS)).toBe(250);
+    expect(DEFAULT_LIMITS.headersTimeoutMs).toBe(10_000);
+    expect(DEFAULT_LIMITS.requestTimeoutMs).toBe(30_000);
+  });
+
+  let t: Running;
+  let tPort: number;
+  beforeAll(async () => {
+    t = await start({ limits: { headersTimeoutMs: 1000, requestTimeoutMs: 1200 } });
+    tPort = Number(new URL(t.url).port);
+  });
+  afterAll(() => t.close());
+  /** Milliseconds from connecting until the server closes, and what it answered. */
+  const cutAfter = async (text: string): Promise<{ ms: number; out: string }> => {
+    const t0 = Date.now();
+    const out = await raw([text], { port: tPort });
+    return { ms: Date.now() - t0, out };
+  };
+  // Tolerance: the check interval (50 ms here) plus 200 ms of event-loop delay on a loaded
+  // 2-core machine; the old 0.5 s interval of this configuration cut at up to +500 ms.
+  const LATE_MS = 50 + 200;
+  it("headers not complete within headersTimeoutMs → 408 close to it", async () => {
+    const { ms, out } = await cutAfter("GET /os/0.8/people/@me/@self HTTP/1.1\r\nHost: x\r\n");
+    expect(out).toMatch(/^HTTP\/1\.1 408 /);
+    expect(ms).toBeGreaterThanOrEqual(1000 - 20);
+    expect(ms).toBeLessThan(1000 + LATE_MS);
+  });
+  it("a body not complete within requestTimeoutMs → 408 close to it", async () => {
+    const { ms, out } = await cutAfter(
+      "POST /os/0.8/appdata/@me/@self/@app HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{",
+    );
+    expect(out).toMatch(/^HTTP\/1\.1 408 /);
+    expect(ms).toBeGreaterThanOrEqual(1200 - 20);
+    expect(ms).toBeLessThan(1200 + LATE_MS);
   });
 });

@@ -2,7 +2,8 @@
  * Routing and error precedence (P-ERR-1, P-ERR-2, P-ERR-5, §7 "target id / selector not given").
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, type Running, start } from "./harness.js";
+import { signRequest } from "../../src/oauth/index.js";
+import { APPS, call, type Running, start } from "./harness.js";
 
 let s: Running;
 beforeAll(async () => {
@@ -32,12 +33,52 @@ describe("P-ERR-2: paths and methods", () => {
       json: { a: "1" },
     });
     expect(r.status).toBe(405);
-    expect(r.headers.get("allow")).toBe("GET");
+    expect(r.headers.get("allow")).toBe("GET, HEAD");
     const a = await call(s.url, { path: "/os/0.8/appdata/@me/@friends/@app", method: "DELETE" });
     expect(a.status).toBe(405);
-    expect(a.headers.get("allow")).toBe("GET");
+    expect(a.headers.get("allow")).toBe("GET, HEAD");
     const b = await call(s.url, { path: "/os/0.8/appdata/@me/@self/@app", method: "PATCH" });
-    expect(b.headers.get("allow")).toBe("GET, POST, PUT, DELETE");
+    expect(b.headers.get("allow")).toBe("GET, HEAD, POST, PUT, DELETE");
+  });
+  it("HEAD is answered wherever GET is: GET's status and headers, no body (revision 4)", async () => {
+    for (const [path, headers] of [
+      ["/os/0.8/people/@me/@friends?count=2", {}],
+      ["/os/0.8/appdata/@me/@self/@app?format=atom", {}],
+      ["/os/0.8/albums/@me/@self", { "accept-encoding": "gzip" }],
+      ["/os/0.8/people/example.org:dave/@self", {}],
+      ["/os/0.8/nothing/@me/@self", {}],
+    ] as const) {
+      const get = await call(s.url, { path, headers });
+      const head = await call(s.url, { path, method: "HEAD", headers });
+      expect(head.status, path).toBe(get.status);
+      expect(head.text).toBe("");
+      for (const name of ["content-type", "content-length", "content-encoding", "vary"])
+        expect(head.headers.get(name), `${path} ${name}`).toBe(get.headers.get(name));
+      expect(Number(head.headers.get("content-length"))).toBeGreaterThan(0);
+    }
+  });
+  it("HEAD through handle() has an empty body and GET's Content-Length", async () => {
+    const answer = async (method: string) => {
+      const signed = signRequest({
+        method,
+        url: "http://sandbox.test/os/0.8/people/@me/@self",
+        ...APPS.quiz,
+        requestorId: "example.org:alice",
+      });
+      const u = new URL(signed.url);
+      return s.server.handle({
+        method,
+        url: u.pathname + u.search,
+        headers: { host: "sandbox.test", authorization: signed.headers.authorization ?? "" },
+        body: new Uint8Array(0),
+      });
+    };
+    const get = await answer("GET");
+    const head = await answer("HEAD");
+    expect(head.status).toBe(200);
+    expect(head.body.length).toBe(0);
+    expect(head.headers).toEqual(get.headers);
+    expect(Number(head.headers["content-length"])).toBe(get.body.length);
   });
   it("a path that stops before its guid → 400 (§7 target id not given)", async () => {
     for (const r of ["people", "appdata", "albums", "mediaitems"])

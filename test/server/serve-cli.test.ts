@@ -6,7 +6,8 @@ import { spawn } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { call, tempDir } from "./harness.js";
+import { signRequest } from "../../src/oauth/index.js";
+import { APPS, call, tempDir } from "./harness.js";
 
 const t = tempDir();
 afterAll(() => t.remove());
@@ -63,6 +64,32 @@ describe("serve", () => {
     expect(second.output().err).not.toMatch(/at .*\.ts:\d+/);
     first.child.kill("SIGTERM");
     expect(await first.exit).toBe(0);
+  });
+  it("--public-url: signatures are checked against the public origin (P-AUTH-7); a bad one exits 2", async () => {
+    const s = serve([
+      "--port",
+      "0",
+      "--data",
+      ":memory:",
+      "--public-url",
+      "https://sandbox.example",
+    ]);
+    const url = await s.listening();
+    expect(s.output().out).toContain("https://sandbox.example/os/0.8/");
+    const signed = signRequest({
+      method: "GET",
+      url: "https://sandbox.example/os/0.8/people/@me/@self",
+      ...APPS.quiz,
+      requestorId: "example.org:alice",
+    });
+    const behindProxy = signed.url.replace("https://sandbox.example", url);
+    expect((await fetch(behindProxy, { headers: signed.headers })).status).toBe(200);
+    expect((await call(url, { path: "/os/0.8/people/@me/@self" })).status).toBe(400);
+    s.child.kill("SIGTERM");
+    expect(await s.exit).toBe(0);
+    const bad = serve(["--port", "0", "--data", ":memory:", "--public-url", "sandbox.example"]);
+    expect(await bad.exit).toBe(2);
+    expect(bad.output().err).toMatch(/^--public-url: the public URL must be/);
   });
   it("refuses a world with an unknown id, naming its path", async () => {
     const bad = join(t.dir, "bad-world.json");

@@ -2,8 +2,12 @@
  * The conformance suite against the in-process reference server, one vitest test per case: the
  * test that StrykerJS runs (`npm run mutants:stryker`, issue 10 item 3) so that its per-test
  * coverage runs only the cases that reach a mutant. In `npm test` it is also the proof, case by
- * case, that the reference passes every case at profile level.
+ * case, that the reference passes every case at profile level. The store is the default one, a
+ * real SQLite file, as users run it.
  */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -37,13 +41,15 @@ describe("conformance suite, case by case, against the reference", () => {
   let server: ReferenceServer;
   let store: ReturnType<typeof openStore>;
   let target: Target;
+  let dir: string;
 
   beforeAll(async () => {
     const world = loadWorld(BUNDLED_WORLD);
     if (!world.ok) throw new Error(JSON.stringify(world.issues));
     const t = loadTarget(TARGET);
     if (!t.ok) throw new Error(t.problems.join("; "));
-    store = openStore(":memory:");
+    dir = mkdtempSync(join(tmpdir(), "osk-stryker-"));
+    store = openStore(join(dir, "appdata.sqlite"));
     server = createServer({ world: world.value, store, logger: { error: () => {} } });
     const { url } = await server.listen({ port: 0, host: "127.0.0.1" });
     target = { ...t.target, baseUrl: url };
@@ -52,6 +58,7 @@ describe("conformance suite, case by case, against the reference", () => {
   afterAll(async () => {
     await server?.close();
     await store?.close();
+    rmSync(dir, { recursive: true, force: true });
   });
 
   it.each(suiteIds())("%s", async (id) => {

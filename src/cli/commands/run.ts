@@ -269,7 +269,7 @@ export const registerRun: CommandRegistration = (cli: Argv, setExit) => {
           "one operation's cases, stop at the first failure",
         )
         .epilogue(
-          "Exit codes: 0 every selected case passed (or failed as expected); 1 a conformance failure, an unexpected pass or a stale expectation; 2 usage or target-file error; 3 target unreachable or credentials refused by the smoke request; 4 nothing selected (a run that tested nothing is never green). Docs: conformance/README-runners.md.",
+          "Exit codes: 0 every selected case passed (or failed as expected); 1 a conformance failure, an unexpected pass or a stale expectation; 2 usage or target-file error; 3 the smoke request did not get 200 (unreachable, credentials refused, redirected: check the base URL); 4 nothing selected (a run that tested nothing is never green). Docs: conformance/README-runners.md.",
         ),
     async (argv) => {
       setExit(

@@ -10,6 +10,7 @@ import {
   createServer,
   loadWorld,
   openStore,
+  publicOrigin,
 } from "../../server/index.js";
 import type { CommandRegistration } from "../commands.js";
 
@@ -22,6 +23,7 @@ interface ServeArgs {
   host: string;
   data: string;
   atomStrict: boolean;
+  publicUrl?: string;
 }
 
 /** Runs the server; resolves with the exit code once stopped by a signal. */
@@ -38,6 +40,15 @@ export async function runServe(args: ServeArgs): Promise<number> {
     process.stderr.write(`--port must be 0–65535\n`);
     return 2;
   }
+  if (args.publicUrl !== undefined) {
+    try {
+      publicOrigin(args.publicUrl);
+    } catch (e) {
+      if (!(e instanceof KitError)) throw e;
+      process.stderr.write(`--public-url: ${e.message}\n`);
+      return 2;
+    }
+  }
   let store: AppDataStore;
   try {
     store = openStore(args.data);
@@ -46,7 +57,12 @@ export async function runServe(args: ServeArgs): Promise<number> {
     process.stderr.write(`--data ${args.data}: ${e.message}\n`);
     return 1;
   }
-  const server = createServer({ world: world.value, store, atomStrict: args.atomStrict });
+  const server = createServer({
+    world: world.value,
+    store,
+    atomStrict: args.atomStrict,
+    ...(args.publicUrl !== undefined ? { publicUrl: args.publicUrl } : {}),
+  });
   let url: string;
   try {
     ({ url } = await server.listen({ port: args.port, host: args.host }));
@@ -58,6 +74,10 @@ export async function runServe(args: ServeArgs): Promise<number> {
     return 1;
   }
   process.stdout.write(`opensocial-kit reference server listening on ${url}/os/0.8/\n`);
+  if (args.publicUrl !== undefined)
+    process.stdout.write(
+      `signatures are checked against ${publicOrigin(args.publicUrl)}/os/0.8/… (P-AUTH-7)\n`,
+    );
   await new Promise<void>((resolve) => {
     const stop = (): void => {
       process.off("SIGINT", stop);
@@ -91,6 +111,11 @@ export const serveCommand: CommandRegistration = (cli: Argv, setExit) => {
           default: DEFAULT_DATA,
           describe: "SQLite file for application data, or :memory:",
         })
+        .option("public-url", {
+          type: "string",
+          describe:
+            "Public origin clients sign for, behind a TLS-terminating proxy (P-AUTH-7), e.g. https://sandbox.example; default http:// and the Host header",
+        })
         .option("atom-strict", {
           type: "boolean",
           default: false,
@@ -103,6 +128,10 @@ export const serveCommand: CommandRegistration = (cli: Argv, setExit) => {
         .example(
           "$0 serve --world my-world.json --port 0 --data :memory:",
           "your world, any free port, nothing kept",
+        )
+        .example(
+          "$0 serve --public-url https://sandbox.example",
+          "behind a proxy that terminates TLS for https://sandbox.example: clients sign https:// URLs",
         )
         .epilogue(
           "Requests are signed with two-legged OAuth 1.0a (HMAC-SHA1, P-AUTH-1); the bundled world's apps and users are in fixtures/world.json and fixtures/target.json. Stop with Ctrl-C: in-flight requests finish first. World file format: schemas/world.schema.json.",

@@ -1,7 +1,9 @@
 /**
  * The feed framing shared by every kind (P-FMT-2, P-FMT-5, P-FMT-7), written as text in one fixed
- * layout: two-space indentation, one element a line, `osearch` prefix for OpenSearch, a default
- * namespace on the data element. The golden files under `fixtures/atom/` pin it byte for byte.
+ * layout: two-space indentation, one element a line, the `opensearch` prefix for OpenSearch
+ * (P-FMT-2 revision 4: feedparser names the elements after it, `opensearch_totalresults`), a
+ * default namespace on the data element. The golden files under `fixtures/atom/` pin it byte
+ * for byte.
  */
 import { toUrnGuid } from "../../model/ids.js";
 import { KitError } from "../../model/kit-error.js";
@@ -39,7 +41,7 @@ export interface FeedHead {
   totalResults: unknown;
 }
 
-const OPEN = `<?xml version="1.0" encoding="UTF-8"?>\n<feed xmlns="${ATOM_NS}" xmlns:osearch="${OSEARCH_NS}">\n`;
+const OPEN = `<?xml version="1.0" encoding="UTF-8"?>\n<feed xmlns="${ATOM_NS}" xmlns:opensearch="${OSEARCH_NS}">\n`;
 const CLOSE = "</feed>\n";
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/;
 
@@ -57,11 +59,11 @@ function countText(name: string, value: unknown): string {
 
 /** Writes the feed start and the OpenSearch members (and the strict-mode feed metadata). */
 export function writeFeedStart(kind: string, head: FeedHead, options: AtomWriteOptions): string {
-  let out = `${OPEN}  <osearch:startIndex>${countText("startIndex", head.startIndex)}</osearch:startIndex>\n`;
+  let out = `${OPEN}  <opensearch:startIndex>${countText("startIndex", head.startIndex)}</opensearch:startIndex>\n`;
   if (head.itemsPerPage !== undefined) {
-    out += `  <osearch:itemsPerPage>${countText("itemsPerPage", head.itemsPerPage)}</osearch:itemsPerPage>\n`;
+    out += `  <opensearch:itemsPerPage>${countText("itemsPerPage", head.itemsPerPage)}</opensearch:itemsPerPage>\n`;
   }
-  out += `  <osearch:totalResults>${countText("totalResults", head.totalResults)}</osearch:totalResults>\n`;
+  out += `  <opensearch:totalResults>${countText("totalResults", head.totalResults)}</opensearch:totalResults>\n`;
   if (options.strict) {
     const title = escapeText(options.feedTitle ?? "");
     out += `  <id>${escapeText(options.feedId ?? `urn:opensocial-kit:${kind}`)}</id>\n`;

@@ -6,7 +6,7 @@
 export { escapeAttribute, escapeText } from "./escape.js";
 export type { AtomWriteOptions } from "./frame.js";
 export { ATOM_KINDS, type AtomKind, type AtomValueMap, isAtomKind } from "./kinds.js";
-export { type AtomReadLimits, DEFAULT_ATOM_LIMITS } from "./limits.js";
+export { type AtomReadLimits, DEFAULT_ATOM_LIMITS, MAX_ATOM_DEPTH } from "./limits.js";
 export { decodeName, encodeName } from "./names.js";
 export { ATOM_NS, OPENSOCIAL_NS, OSEARCH_NS, OSEARCH_NS_PUBLISHED } from "./namespaces.js";
 export { type AtomReadOptions, fromAtom, fromAtomFeed, parseXmlDocument } from "./read.js";

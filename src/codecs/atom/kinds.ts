@@ -19,7 +19,7 @@ export interface AtomValueMap {
   photos: PhotoList;
   /** People `@self` or a `pid` request: a feed of one entry. */
   person: PersonResponse;
-  /** People `@friends`: a feed with `osearch:itemsPerPage`. */
+  /** People `@friends`: a feed with `opensearch:itemsPerPage`. */
   people: FriendsResponse;
 }
 

@@ -7,12 +7,28 @@
 export interface AtomReadLimits {
   /** Largest accepted document, in UTF-8 bytes. Default 1 MiB. */
   maxBytes?: number;
-  /** Deepest accepted element nesting (the `feed` element is depth 1). Default 32. */
+  /**
+   * Deepest accepted element nesting (the `feed` element is depth 1). Default 32; values above
+   * {@link MAX_ATOM_DEPTH} are treated as that.
+   */
   maxDepth?: number;
 }
 
 /** The default limits: 1 MiB, depth 32. */
 export const DEFAULT_ATOM_LIMITS = { maxBytes: 1024 * 1024, maxDepth: 32 } as const;
+
+/**
+ * The cap on `maxDepth` (issue 16). saxes resolves each element's namespace prefix by walking
+ * the open elements up to the declaration, so parsing costs time growing with the square of the
+ * depth (32k levels took 3.6–3.8 s). At 256, a 1 MiB document of nested elements parses in
+ * 1.5–1.7× the time it takes at the default depth; at 1,024, ~3× (`bench/codec/depth.ts`).
+ */
+export const MAX_ATOM_DEPTH = 256;
+
+/** The nesting limit in effect: the caller's `maxDepth` (default 32), at most {@link MAX_ATOM_DEPTH}. */
+export function effectiveDepth(limits: AtomReadLimits): number {
+  return Math.min(limits.maxDepth ?? DEFAULT_ATOM_LIMITS.maxDepth, MAX_ATOM_DEPTH);
+}
 
 /**
  * UTF-8 length of `text`, stopping as soon as it passes `limit` (so a 10 MB string costs no

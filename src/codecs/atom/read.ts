@@ -19,7 +19,12 @@ import {
   type ItemShape,
   isAtomKind,
 } from "./kinds.js";
-import { type AtomReadLimits, DEFAULT_ATOM_LIMITS, utf8LengthUpTo } from "./limits.js";
+import {
+  type AtomReadLimits,
+  DEFAULT_ATOM_LIMITS,
+  effectiveDepth,
+  utf8LengthUpTo,
+} from "./limits.js";
 import { decodeName } from "./names.js";
 import { ATOM_NS, isOpenSearchNs, OPENSOCIAL_NS } from "./namespaces.js";
 import { parseTree, type TreeResult, type XmlElement, xpathOf } from "./tree.js";
@@ -352,7 +357,7 @@ export function parseXmlDocument(
 ): TreeResult {
   const input = textOf(xml, limits.maxBytes ?? DEFAULT_ATOM_LIMITS.maxBytes);
   if (!input.ok) return { ok: false, issue: input.issue };
-  return parseTree(input.text, limits.maxDepth ?? DEFAULT_ATOM_LIMITS.maxDepth);
+  return parseTree(input.text, effectiveDepth(limits));
 }
 
 /**

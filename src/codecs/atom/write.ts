@@ -204,7 +204,7 @@ function authorOf(
 /**
  * P-FMT-7: the Atom feed of any kind. `appdata` is {@link toAtom}; `albums`, `photos`, `person`
  * (people `@self` or `pid`: a feed of one entry) and `people` (`@friends`, with
- * `osearch:itemsPerPage`) write one entry per item, the data element `album`, `mediaItem` or
+ * `opensearch:itemsPerPage`) write one entry per item, the data element `album`, `mediaItem` or
  * `person` holding one child per member in JSON order. Photos need `options.ownerId`.
  */
 export function toAtomFeed<K extends AtomKind>(

@@ -21,7 +21,7 @@ export interface CheckContext {
   /** The body as JSON (or as the Atom codec decoded it), computed once. */
   readonly decoded: () => DecodedBody;
   readonly text: () => string;
-  /** Member order as written in a JSON body (pointer → names); absent for Atom. */
+  /** Key order of an Atom application-data body (pointer → keys, P-FMT-3); absent otherwise. */
   readonly textOrder?: () => ReadonlyMap<string, string[]>;
 }
 

@@ -6,7 +6,7 @@
 import { parseJsonText } from "../../codecs/json/index.js";
 import type { ExpectSpec, Level } from "../case-types.js";
 import type { WireResponse } from "../http-client.js";
-import { memberOrder } from "../key-order.js";
+import { atomAppDataOrder } from "../key-order.js";
 import type { CheckResult } from "../results.js";
 import type { TemplateContext } from "../template.js";
 import { decodeAtom } from "./atom.js";
@@ -59,14 +59,15 @@ export function responseViews(expect: ExpectSpec, response: WireResponse) {
       decoded ??= decodeBody(expect, getText());
       return decoded;
     },
-    ...(expect.atom
-      ? {}
-      : {
+    // P-FMT-3: key order is read from the Atom document; a JSON body has none to check.
+    ...(expect.atom?.kind === "appdata"
+      ? {
           textOrder: () => {
-            order ??= memberOrder(getText());
+            order ??= atomAppDataOrder(getText());
             return order;
           },
-        }),
+        }
+      : {}),
   };
 }
 

@@ -26,3 +26,18 @@ describe("bodyParamLists bounds", () => {
     expect(bodyParamLists(JSON_TYPE, bytes(large))).toEqual([[]]);
   });
 });
+
+describe("P-AUTH-6 (revision 4): a matched body hash binds a form-labelled JSON body", () => {
+  const json = '{"k":"v"}';
+  it("with a matched hash, a form-labelled JSON body may be signed without body parameters", () => {
+    expect(bodyParamLists(FORM, bytes(json), true)).toContainEqual([]);
+    expect(bodyParamLists(FORM, bytes(json), false)).not.toContainEqual([]);
+    // the form reading and the PHP reading stay candidates beside it
+    const unhashed = bodyParamLists(FORM, bytes(json), false);
+    expect(unhashed).toEqual([[[json, ""]], [[json, ""]]]); // read as a form, and as PHP signs it
+    expect(bodyParamLists(FORM, bytes(json), true)).toEqual([[], ...unhashed]);
+  });
+  it("a body read as a form is always signed as one, hash or not", () => {
+    expect(bodyParamLists(FORM, bytes("k=v"), true)).toEqual([[["k", "v"]]]);
+  });
+});

@@ -1,7 +1,8 @@
 /**
  * The body parameters a signature may cover (RFC 5849 §3.4.1.3.1, P-AUTH-2, P-AUTH-6): those of
- * a form-encoded body; none for a JSON body; and, as the OpenSocial PHP client signs, a JSON text
- * as one parameter name with an empty value.
+ * a form-encoded body; none for a JSON body; as the OpenSocial PHP client signs, a JSON text
+ * as one parameter name with an empty value; and none for a form-labelled body read as JSON
+ * whose `oauth_body_hash` matched (the osapi PHP client with its body hash on).
  */
 import { formParams, type OAuthParam } from "../../oauth/index.js";
 import { decodeUtf8 } from "../http/utf8.js";
@@ -27,14 +28,30 @@ export function mediaType(contentType: string | undefined): string {
   return (contentType ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
 }
 
-/** Candidate body parameter lists, most likely first. */
-export function bodyParamLists(contentType: string | undefined, body: Uint8Array): OAuthParam[][] {
+/** P-DATA-2: a form-labelled body whose text is a JSON object is read as JSON. */
+export function readsAsJson(text: string): boolean {
+  return text.trimStart().startsWith("{");
+}
+
+/**
+ * Candidate body parameter lists, most likely first. `hashed`: the request carries an
+ * `oauth_body_hash` that matches the body (checked before), which binds the body when no
+ * parameter does: P-AUTH-6 lets such a body, read as JSON, be signed without body parameters
+ * even when labelled form-encoded. A body read as a form is always signed as one (P-AUTH-2).
+ */
+export function bodyParamLists(
+  contentType: string | undefined,
+  body: Uint8Array,
+  hashed = false,
+): OAuthParam[][] {
   if (body.length === 0) return [[]];
   const text = decodeUtf8(body);
   const out: OAuthParam[][] = [];
   const form = mediaType(contentType) === "application/x-www-form-urlencoded";
-  if (!form) out.push([]);
-  else if (
+  const json = text !== undefined && readsAsJson(text);
+  if (!form || (hashed && json)) out.push([]);
+  if (
+    form &&
     text !== undefined &&
     segmentsUpTo(text, MAX_SIGNED_FORM_PARAMS) <= MAX_SIGNED_FORM_PARAMS
   ) {
@@ -44,7 +61,6 @@ export function bodyParamLists(contentType: string | undefined, body: Uint8Array
       // not decodable as a form: only the JSON-as-parameter reading below remains
     }
   }
-  if (body.length <= MAX_JSON_AS_PARAM_BYTES && text?.trimStart().startsWith("{"))
-    out.push([[text, ""]]);
+  if (json && body.length <= MAX_JSON_AS_PARAM_BYTES) out.push([[text, ""]]);
   return out;
 }

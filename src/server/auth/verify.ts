@@ -27,6 +27,8 @@ export interface VerifyContext {
   world: World;
   nonces: NonceStore;
   nowMs: number;
+  /** P-AUTH-7: the configured public origin (`publicOrigin()`), if any. */
+  publicOrigin?: string | undefined;
 }
 
 /** The request's path as signed, and its query parameters. */
@@ -54,8 +56,17 @@ export function checkBodyHash(given: string | undefined, body: Uint8Array): Faul
 
 const HOST = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::[0-9]{1,5})?$/;
 
-/** The base string URI (RFC 5849 §3.4.1.2): `http://`, the `Host` the client addressed (lower case, port 80 dropped), the path as sent. */
-export function requestUri(host: string | undefined, pathname: string): string | Fault {
+/**
+ * The base string URI (RFC 5849 §3.4.1.2, P-AUTH-7): the configured public origin and the path
+ * as sent; without one, `http://`, the `Host` the client addressed (lower case, port 80 dropped)
+ * and the path.
+ */
+export function requestUri(
+  host: string | undefined,
+  pathname: string,
+  publicOrigin?: string,
+): string | Fault {
+  if (publicOrigin !== undefined) return publicOrigin + pathname;
   if (!host || !HOST.test(host)) return bad("missing or malformed Host");
   const h = host.toLowerCase();
   return `http://${h.endsWith(":80") ? h.slice(0, -3) : h}${pathname}`;
@@ -128,11 +139,12 @@ export function verifyRequest(
   if (isFault(ts)) return ts;
   const app = ctx.world.appsByKey.get(key);
   if (!app) return bad("unknown consumer key");
-  const hashFault = checkBodyHash(p.get("oauth_body_hash"), req.body);
+  const hash = p.get("oauth_body_hash");
+  const hashFault = checkBodyHash(hash, req.body);
   if (hashFault) return hashFault;
-  const uri = requestUri(req.headers.host, target.pathname);
+  const uri = requestUri(req.headers.host, target.pathname, ctx.publicOrigin);
   if (isFault(uri)) return uri;
-  const bodyLists = bodyParamLists(req.headers["content-type"], req.body);
+  const bodyLists = bodyParamLists(req.headers["content-type"], req.body, hash !== undefined);
   if (!signatureMatches(req.method, uri, collected.lists, bodyLists, app, signature))
     return bad("invalid signature");
   if (!ctx.nonces.claim(key, nonce, ts, ctx.nowMs)) return bad("nonce already used");

@@ -61,10 +61,11 @@ export async function writeAppData(
   const pairs = parseWriteBody(ctx.req.headers["content-type"], ctx.req.body);
   if (isFault(pairs)) return pairs;
   const written = await ctx.store.write(ctx.app.id, ctx.viewer.id, [...pairs]);
+  // P-DATA-7: the write that would take the record past 10,000 keys or 4 MiB changes nothing.
   if (written === "over-limit")
     return fault(
       400,
-      `application data of one user is limited to ${RECORD_LIMITS.maxKeys} keys and ${RECORD_LIMITS.maxBytes} bytes`,
+      `application data of one user is limited to ${RECORD_LIMITS.maxKeys} keys and ${RECORD_LIMITS.maxBytes} bytes (P-DATA-7)`,
     );
   return { kind: "empty" };
 }

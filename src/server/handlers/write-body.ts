@@ -5,7 +5,7 @@
  * (P-FMT-3), so the JSON object is read by a small scanner rather than into a JS object.
  */
 import { isValidKey, isValidValue, PAIR_LIMIT } from "../../model/appdata-rules.js";
-import { mediaType } from "../auth/body-params.js";
+import { mediaType, readsAsJson } from "../auth/body-params.js";
 import { type Fault, fault } from "../fault.js";
 import { decodeUtf8 } from "../http/utf8.js";
 
@@ -91,7 +91,7 @@ export function parseWriteBody(contentType: string | undefined, body: Uint8Array
     return fault(400, "content type must be application/json or application/x-www-form-urlencoded");
   const text = decodeUtf8(body);
   if (text === undefined) return fault(400, "body is not valid UTF-8");
-  const asJson = json || text.trimStart().startsWith("{");
+  const asJson = json || readsAsJson(text);
   const read = asJson ? scanStringObject(text) : scanForm(text);
   if (!read)
     return fault(

@@ -7,9 +7,9 @@
 export type AppDataMap = ReadonlyMap<string, string>;
 
 /**
- * Bounds on one user's record for one application (a server limit the profile leaves open):
- * without them, merged writes could grow a record until reading it fails. A write that would
- * cross either bound is refused as a whole.
+ * P-DATA-7 (profile revision 4): one user's record for one application holds at most 10,000
+ * keys and 4 MiB of keys and values (UTF-8). A write that would cross either bound is refused as
+ * a whole (400), so merged writes cannot grow a record until reading it fails.
  */
 export const RECORD_LIMITS = { maxKeys: 10_000, maxBytes: 4 * 1024 * 1024 } as const;
 

@@ -7,6 +7,7 @@ import {
   DEFAULT_ATOM_LIMITS,
   fromAtom,
   fromAtomFeed,
+  MAX_ATOM_DEPTH,
   parseXmlDocument,
 } from "../../../src/codecs/atom/index.js";
 
@@ -23,8 +24,8 @@ function timed<T>(fn: () => T): { result: T; ms: number } {
   return { result, ms: performance.now() - start };
 }
 
-function codes(xml: string | Uint8Array): string[] {
-  const r = fromAtom(xml);
+function codes(xml: string | Uint8Array, options: Parameters<typeof fromAtom>[1] = {}): string[] {
+  const r = fromAtom(xml, options);
   return r.ok ? [] : r.issues.map((i) => i.code);
 }
 
@@ -104,6 +105,19 @@ describe("size and shape attacks cost linear time", () => {
     const r = fromAtom(`<feed xmlns="${ATOM}">${head}${"<entry/>".repeat(120_000)}</feed>`);
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.issues).toHaveLength(100);
+  });
+  it("a raised maxDepth is capped at MAX_ATOM_DEPTH: 32k levels cost no more than 256 (issue 16: 3.8 s)", () => {
+    const nest = (n: number) =>
+      `<feed xmlns="${ATOM}">${"<a>".repeat(n - 1)}${"</a>".repeat(n - 1)}</feed>`;
+    const limits = { maxDepth: 100_000, maxBytes: 10 * 1024 * 1024 };
+    expect(MAX_ATOM_DEPTH).toBe(256);
+    expect(codes(nest(MAX_ATOM_DEPTH), { limits })).not.toContain("xml-too-deep");
+    const { result, ms } = timed(() => fromAtom(nest(32_000), { limits }));
+    expect(result).toMatchObject({
+      ok: false,
+      issues: [{ code: "xml-too-deep", message: `elements nested deeper than ${MAX_ATOM_DEPTH}` }],
+    });
+    expect(ms).toBeLessThan(200);
   });
   it("the depth limit can be lowered", () => {
     expect(fromAtomFeed("appdata", GOLDEN, { limits: { maxDepth: 4 } })).toMatchObject({

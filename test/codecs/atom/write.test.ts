@@ -86,7 +86,7 @@ describe("toAtom / toAtomFeed refusals", () => {
   }
   it("numeric-string counts (a lenient rendering) are written as their digits", () => {
     expect(toAtom(one({ k: "v" }, { startIndex: "0", totalResults: "1" }))).toContain(
-      "<osearch:startIndex>0</osearch:startIndex>",
+      "<opensearch:startIndex>0</opensearch:startIndex>",
     );
   });
   it("strict mode takes the entry date from a date-time `updated`, else the response time", () => {

@@ -1,6 +1,8 @@
 /**
- * `keys`: the object's member names, in this order. For a JSON body the order is read from the
- * text (JSON.parse moves integer-like names first; P-FMT-3 says they are no exception).
+ * `keys`: an Atom application-data record's keys, in this order (P-FMT-3: the order is a promise
+ * of the Atom form only; JSON member order carries no meaning at any level, so a `keys` check on
+ * a JSON body fails as a case error). The order is read from the document (decoded objects move
+ * integer-like names first; P-FMT-3 says they are no exception).
  */
 import { show, valuesEqual } from "../../compare.js";
 import { fill } from "../../template.js";
@@ -11,11 +13,17 @@ export const keysRule: PointerRule = {
   key: "keys",
   run: ({ check, matches, template, ctx }) => {
     const want = fill(check.keys, template);
+    if (!ctx.textOrder)
+      return {
+        ok: false,
+        message:
+          "case error: keys checks order, which only an Atom application-data record carries (P-FMT-3)",
+      };
     const first = matches[0];
     const v = first?.value;
     const have =
       v !== null && typeof v === "object" && !Array.isArray(v)
-        ? (ctx.textOrder?.().get(first?.pointer ?? "") ?? Object.keys(v))
+        ? ctx.textOrder().get(first?.pointer ?? "")
         : undefined;
     return have !== undefined && valuesEqual(want, have, false)
       ? { ok: true, message: `keys ${show(have)}` }
