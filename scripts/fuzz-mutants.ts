@@ -162,4 +162,13 @@ async function main(): Promise<number> {
   return baseline.failure || found / rows.length < 0.9 ? 1 : 0;
 }
 
+// A stray socket error of a defective server must not end the whole measurement unexplained.
+process.on("uncaughtException", (e) =>
+  process.stderr.write(`\nuncaught (run continues): ${e.stack ?? e}\n`),
+);
+process.on("exit", (code) => {
+  if (!finished) process.stderr.write(`\nfuzz-mutants: exited early with code ${code}\n`);
+});
+let finished = false;
 process.exitCode = await main();
+finished = true;

@@ -393,6 +393,16 @@ export async function execute(op: Op, data: AppDataModel, ctx: FuzzContext): Pro
           );
         return;
       }
+      case "head": {
+        // P-ERR-2: HEAD is answered wherever GET is, with GET's status and no body.
+        const a = await send({ method: "HEAD", path: self }, { status: 200, statement: "P-ERR-2" });
+        if (ctx.judge && a.body.length > 0)
+          throw new FuzzFailure(
+            { statement: "P-ERR-2", path: "body", message: "HEAD answered with a body" },
+            a,
+          );
+        return;
+      }
       case "wrong-method": {
         const a = await send({ method: "PATCH", path: self }, refused(405, "P-ERR-2"));
         if (ctx.judge && !a.headers.allow)

@@ -52,7 +52,8 @@ export type Probe =
   | "bad-query"
   | "bad-format"
   | "http10"
-  | "nonce-other-app";
+  | "nonce-other-app"
+  | "head";
 
 /** One fuzz operation. */
 export type Op =
@@ -322,6 +323,7 @@ const PROBES: readonly Probe[] = [
   "bad-format",
   "http10",
   "nonce-other-app",
+  "head",
 ];
 
 /** Every operation the fuzzer draws, weighted toward the data operations. */
