@@ -91,8 +91,8 @@ export const VARIANTS: readonly Variant[] = [
   },
   {
     id: "atom-opensearch-slash",
-    what: "OpenSearch namespace with trailing slash (P-FMT-2)",
-    levels: ["profile"],
+    what: "OpenSearch namespace with trailing slash (P-FMT-2: readers accept it; writers write it without)",
+    levels: ["core"],
     rewrite: opensearchSlash,
   },
 ];

@@ -148,7 +148,11 @@ export interface ExpectSpec {
   errorBody?: true;
   schema?: { kind: string; mode?: "lenient" | "strict" };
   /** Decode the body as an Atom feed of this kind; pointer checks then apply to the result. */
-  atom?: { kind: "appdata" | "people" | "person" | "albums" | "photos" };
+  /**
+   * Decode the body as Atom of this kind; at profile level the writers' rules apply too
+   * (checks/atom-writer.ts), with `owner` the album owner every photo entry's author names.
+   */
+  atom?: { kind: "appdata" | "people" | "person" | "albums" | "photos"; owner?: string };
   json?: PointerCheck[];
   /** The body text must not contain any of these strings (placeholders allowed). */
   bodyExcludes?: string[];

@@ -325,9 +325,11 @@ describe("timeouts as documented (issue 16)", () => {
     const out = await raw([text], { port: tPort });
     return { ms: Date.now() - t0, out };
   };
-  // Tolerance: the check interval (50 ms here) plus 200 ms of event-loop delay on a loaded
-  // 2-core machine; the old 0.5 s interval of this configuration cut at up to +500 ms.
-  const LATE_MS = 50 + 200;
+  // Tolerance: the check interval (50 ms here) plus 400 ms of event-loop delay on a loaded
+  // 2-core machine (200 ms was exceeded while a mutation run shared the cores); the interval
+  // itself is pinned exactly by the test above, so this one only proves the cut happens near
+  // the limit rather than a whole interval of the old code (1 s by default) later.
+  const LATE_MS = 50 + 400;
   it("headers not complete within headersTimeoutMs → 408 close to it", async () => {
     const { ms, out } = await cutAfter("GET /os/0.8/people/@me/@self HTTP/1.1\r\nHost: x\r\n");
     expect(out).toMatch(/^HTTP\/1\.1 408 /);

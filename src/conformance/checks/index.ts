@@ -11,6 +11,7 @@ import type { CheckResult } from "../results.js";
 import type { TemplateContext } from "../template.js";
 import { decodeAtom } from "./atom.js";
 import { checkAtomFrame } from "./atom-frame.js";
+import { checkAtomWriter } from "./atom-writer.js";
 import { checkBodyEmpty } from "./body-empty.js";
 import { checkBodyExcludes } from "./body-excludes.js";
 import { checkContentType } from "./content-type.js";
@@ -31,6 +32,7 @@ const RULES = [
   checkErrorBody,
   checkSchema,
   checkAtomFrame,
+  checkAtomWriter,
   checkJsonPointers,
   checkBodyExcludes,
 ];

@@ -1,0 +1,127 @@
+/**
+ * The writers' rules of the Atom form (profile level only; readers tolerate more, so core cases
+ * never apply them): P-FMT-2 the OpenSearch namespace exactly as OpenSocial containers wrote it
+ * (no trailing slash); P-FMT-3 application-data keys in the OpenSocial namespace; P-FMT-4 name
+ * escapes with upper-case hex digits; P-FMT-7 the author of album and photo entries is the
+ * album's owner (`expect.atom.owner`, or the album entry's own `ownerId`). Prefixes never matter.
+ */
+import {
+  ATOM_NS,
+  isOpenSearchNs,
+  OPENSOCIAL_NS,
+  OSEARCH_NS,
+} from "../../codecs/atom/namespaces.js";
+import { parseXmlDocument } from "../../codecs/atom/read.js";
+import { type XmlElement, xpathOf } from "../../codecs/atom/tree.js";
+import type { ExpectSpec } from "../case-types.js";
+import type { CheckResult } from "../results.js";
+import { fillText } from "../template.js";
+import { type CheckContext, result } from "./context.js";
+
+/** One broken writers' rule: [statement, xpath, message]. */
+type Problem = [string, string, string];
+
+const LOWER_ESCAPE = /_x(?=[0-9A-Fa-f]{4}_)([0-9A-Fa-f]{4})_/g;
+const URN = "urn:guid:";
+
+function* walk(el: XmlElement): Generator<XmlElement> {
+  yield el;
+  for (const c of el.children) yield* walk(c);
+}
+
+function child(el: XmlElement, uri: string, local: string): XmlElement | undefined {
+  return el.children.find((c) => c.uri === uri && c.local === local);
+}
+
+/** P-FMT-2: every OpenSearch element in the namespace without the trailing slash. */
+function openSearchProblems(root: XmlElement): Problem[] {
+  const out: Problem[] = [];
+  for (const el of walk(root))
+    if (isOpenSearchNs(el.uri) && el.uri !== OSEARCH_NS)
+      out.push([
+        "P-FMT-2",
+        xpathOf(el),
+        `OpenSearch namespace written as ${el.uri}, expected ${OSEARCH_NS}`,
+      ]);
+  return out;
+}
+
+/** P-FMT-3 and P-FMT-4: the children of each `appdata` element. */
+function keyProblems(entry: XmlElement): Problem[] {
+  const out: Problem[] = [];
+  const content = child(entry, ATOM_NS, "content");
+  const data = content?.children.find((c) => c.local === "appdata" || c.local === "appData");
+  for (const key of data?.children ?? []) {
+    if (key.uri !== OPENSOCIAL_NS)
+      out.push([
+        "P-FMT-3",
+        xpathOf(key),
+        `key element in namespace ${JSON.stringify(key.uri)}, expected ${OPENSOCIAL_NS}`,
+      ]);
+    for (const m of key.local.matchAll(LOWER_ESCAPE))
+      if (m[1] !== m[1]?.toUpperCase())
+        out.push([
+          "P-FMT-4",
+          xpathOf(key),
+          `name escape ${m[0]} written with lower-case hex digits`,
+        ]);
+  }
+  return out;
+}
+
+/** P-FMT-7: the entry author of albums and photos is the album owner. */
+function authorProblems(entry: XmlElement, kind: string, owner: string | undefined): Problem[] {
+  if (kind !== "albums" && kind !== "photos") return [];
+  const url = child(child(entry, ATOM_NS, "author") ?? entry, ATOM_NS, "url");
+  const data = child(entry, ATOM_NS, "content")?.children[0];
+  const expected =
+    owner ??
+    (kind === "albums" && data ? child(data, OPENSOCIAL_NS, "ownerId")?.text.trim() : undefined);
+  if (!url || expected === undefined) return [];
+  const text = url.text.trim();
+  return text === URN + expected
+    ? []
+    : [
+        [
+          "P-FMT-7",
+          xpathOf(url),
+          `author url ${JSON.stringify(text)}, expected the album owner ${URN}${expected}`,
+        ],
+      ];
+}
+
+/** Runs the writers' rules when `expect.atom` is set, at profile level. */
+export function checkAtomWriter(expect: ExpectSpec, ctx: CheckContext): CheckResult[] {
+  if (!expect.atom || ctx.level !== "profile") return [];
+  const tree = parseXmlDocument(ctx.text());
+  if (!tree.ok) return []; // the codec's decoding reports malformed XML, located
+  const kind = expect.atom.kind;
+  const owner =
+    expect.atom.owner === undefined ? undefined : fillText(expect.atom.owner, ctx.template);
+  const entries = tree.root.children.filter((c) => c.uri === ATOM_NS && c.local === "entry");
+  const problems = [
+    ...openSearchProblems(tree.root),
+    ...entries.flatMap((e) => [
+      ...(kind === "appdata" ? keyProblems(e) : []),
+      ...authorProblems(e, kind, owner),
+    ]),
+  ];
+  if (problems.length === 0)
+    return [
+      result(ctx, {
+        check: "atom writing",
+        ok: true,
+        statement: "P-FMT-2",
+        message: "written as the profile's writers' rules say",
+      }),
+    ];
+  return problems.slice(0, 5).map(([statement, xpath, message]) =>
+    result(ctx, {
+      check: "atom writing",
+      ok: false,
+      statement,
+      location: xpath,
+      message: `${xpath}: ${message}`,
+    }),
+  );
+}
