@@ -39,7 +39,7 @@ function failures(xml: string, atom: ExpectSpec["atom"], level: Level = "profile
     decoded: () => ({ ok: false, message: "unused" }),
     text: () => xml,
   };
-  return checkAtomWriter({ atom }, ctx)
+  return checkAtomWriter(atom ? { atom } : {}, ctx)
     .filter((r) => !r.ok)
     .map((r) => `${r.statement}: ${r.message}`);
 }

@@ -10,9 +10,11 @@ import {
   encodeName,
   fromAtomFeed,
   OPENSOCIAL_NS,
+  OSEARCH_NS,
   parseXmlDocument,
   type XmlElement,
 } from "../../codecs/atom/index.js";
+import { isOpenSearchNs } from "../../codecs/atom/namespaces.js";
 import type { Level } from "../case-types.js";
 import { show } from "../compare.js";
 import type { Expected } from "./expected.js";
@@ -102,7 +104,7 @@ export function judgeAtomRead(answer: Answer, expected: Expected, level: Level):
   if (level === "profile") judgeAtomTree(answer, expected);
 }
 
-/** Profile: the framing and naming rules the reader forgives (§4.3, P-FMT-3, P-FMT-4, P-FMT-7). */
+/** Profile: the framing and naming rules the reader forgives (§4.3, P-FMT-2, P-FMT-3, P-FMT-4, P-FMT-7). */
 function judgeAtomTree(answer: Answer, expected: Expected): void {
   const tree = parseXmlDocument(answer.body);
   if (!tree.ok) return;
@@ -111,8 +113,14 @@ function judgeAtomTree(answer: Answer, expected: Expected): void {
   const fail = (statement: string, path: string, message: string): never => {
     throw new FuzzFailure({ statement, path: `atom:${path}`, message }, answer);
   };
-  // The OpenSearch namespace is not judged here: readers take it with or without its trailing
-  // slash (P-FMT-2), and the project's allowed variants pass a slash at profile level too.
+  // P-FMT-2: writers use the OpenSearch namespace without its trailing slash (readers take both).
+  for (const el of tree.root.children)
+    if (isOpenSearchNs(el.uri) && el.uri !== OSEARCH_NS)
+      fail(
+        "P-FMT-2",
+        `/feed/${el.local}`,
+        `OpenSearch element in ${show(el.uri)}, expected ${OSEARCH_NS}`,
+      );
   const body = expected.body ?? {};
   const items: Record<string, unknown>[] = appdata
     ? []
