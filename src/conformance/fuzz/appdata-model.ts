@@ -6,6 +6,11 @@
  */
 import type { FuzzWorld } from "./world.js";
 
+/** P-DATA-7: the most keys one record holds. */
+export const RECORD_MAX_KEYS = 10_000;
+/** P-DATA-7: the most bytes (UTF-8) of keys and values one record holds. */
+export const RECORD_MAX_BYTES = 4 * 1024 * 1024;
+
 /** One user's record: insertion-ordered (a Map keeps integer-like keys in place). */
 export type OrderedRecord = Map<string, string>;
 
@@ -28,6 +33,19 @@ export class AppDataModel {
   /** The record of `user` in `app` (empty when none). */
   record(app: string, user: string): ReadonlyMap<string, string> {
     return this.data.get(app)?.get(user) ?? new Map();
+  }
+
+  /**
+   * P-DATA-7: whether merging `pairs` would take the record past 10,000 keys or 4 MiB of keys and
+   * values (UTF-8); such a write is refused and leaves the record unchanged.
+   */
+  exceedsLimit(app: string, user: string, pairs: readonly (readonly [string, string])[]): boolean {
+    const merged = new Map(this.record(app, user));
+    for (const [k, v] of pairs) merged.set(k, v);
+    if (merged.size > RECORD_MAX_KEYS) return true;
+    let bytes = 0;
+    for (const [k, v] of merged) bytes += Buffer.byteLength(k) + Buffer.byteLength(v);
+    return bytes > RECORD_MAX_BYTES;
   }
 
   /** P-DATA-4: sets the pairs, in order; other keys are kept. */

@@ -6,7 +6,7 @@
  */
 import { percentEncode } from "../../oauth/index.js";
 import type { AuthSpec, Level } from "../case-types.js";
-import { LONGEST_VALUE, MAX_KEY_LENGTH } from "./alphabet.js";
+import { LONGEST_VALUE, MAX_KEY_LENGTH, MAX_VALUE_CODE_POINTS } from "./alphabet.js";
 import type { AppDataModel } from "./appdata-model.js";
 import { judgeAtomRead } from "./atom-check.js";
 import { type Expected, expectRead, type Read } from "./expected.js";
@@ -100,9 +100,15 @@ export async function execute(op: Op, data: AppDataModel, ctx: FuzzContext): Pro
         user,
         pairs.map(([k]) => k),
       );
-      const body = op.encoding === "form" ? formBody(pairs) : jsonBody(pairs);
-      const auth: AuthSpec =
-        op.bodyHash && op.encoding === "json" ? { mode: "valid", body: "hash" } : { mode: "valid" };
+      const body =
+        op.encoding === "form"
+          ? formBody(pairs)
+          : op.encoding === "json-as-form"
+            ? { ...jsonBody(pairs), contentType: "application/x-www-form-urlencoded" }
+            : jsonBody(pairs);
+      const hashed = op.encoding === "json-as-form" || (op.bodyHash && op.encoding === "json");
+      const auth: AuthSpec = hashed ? { mode: "valid", body: "hash" } : { mode: "valid" };
+      const over = data.exceedsLimit(world.mainApp, user, pairs);
       const a = await send(
         {
           method: "POST",
@@ -111,15 +117,70 @@ export async function execute(op: Op, data: AppDataModel, ctx: FuzzContext): Pro
           as: user,
           auth,
         },
-        // A valid write refused 400 most likely judged a key or value invalid (P-DATA-1).
-        {
-          status: 200,
-          statement: "S-4.4-WRITE",
-          byStatus: { 400: "P-DATA-1", 403: "S-4.4-OWN-ONLY" },
-        },
+        over
+          ? { status: 400, statement: "P-DATA-7" }
+          : // A valid write refused 400 most likely judged a key or value invalid (P-DATA-1), or
+            // (labelled form, signed by its hash) the signature (P-AUTH-6).
+            {
+              status: 200,
+              statement: "S-4.4-WRITE",
+              byStatus: {
+                400: op.encoding === "json-as-form" ? "P-AUTH-6" : "P-DATA-1",
+                403: "S-4.4-OWN-ONLY",
+              },
+            },
       );
       if (a.status === 200) data.write(world.mainApp, user, pairs);
       if (op.verify) await readBack(user);
+      break;
+    }
+    case "fill-record": {
+      // P-DATA-7: up to six writes of 15 longest values (just under 1 MiB each) to the scratch
+      // record; the model says which one crosses 4 MiB, and that one must be refused and change
+      // nothing. Then the fill is read back (two keys) and deleted, so later reads stay small.
+      const user = world.scratch;
+      if (!user) break;
+      const sent: string[] = [];
+      let refusedKey: string | undefined;
+      for (let w = 0; w < 6 && refusedKey === undefined; w++) {
+        const pairs = Array.from(
+          { length: 15 },
+          (_, i) => [key(`fill${w}_${i}`), "v".repeat(MAX_VALUE_CODE_POINTS)] as const,
+        );
+        touch(
+          user,
+          pairs.map(([k]) => k),
+        );
+        sent.push(...pairs.map(([k]) => k));
+        const over = data.exceedsLimit(world.mainApp, user, pairs);
+        const a = await send(
+          { method: "POST", path: `${APPDATA}/@me/@self/@app`, body: jsonBody(pairs), as: user },
+          { status: over ? 400 : 200, statement: "P-DATA-7" },
+        );
+        if (a.status === 200) data.write(world.mainApp, user, pairs);
+        if (over) refusedKey = pairs[0]?.[0];
+      }
+      const probe = [sent[0] ?? "", ...(refusedKey ? [refusedKey] : [])];
+      await readBoth(
+        {
+          method: "GET",
+          path: `${APPDATA}/@me/@self/@app`,
+          query: [["fields", probe.join(",")]],
+          as: user,
+        },
+        { op: "appdata", as: user, app: "main", user, selector: "@self", fields: probe },
+        "format",
+      );
+      await send(
+        {
+          method: "DELETE",
+          path: `${APPDATA}/@me/@self/@app`,
+          query: [["fields", sent.join(",")]],
+          as: user,
+        },
+        { status: 200, statement: "S-4.5-DELETE-FIELDS" },
+      );
+      data.delete(world.mainApp, user, sent);
       break;
     }
     case "write-99": {
@@ -525,6 +586,13 @@ async function badWrite(
           body: raw(`{${JSON.stringify(k)}:${"[".repeat(20_000)}${"]".repeat(20_000)}}`),
         },
         expect400("P-DATA-2"),
+      );
+      return;
+    case "form-hash-unsigned":
+      // P-AUTH-6: a form body is signed as parameters; a body hash alone does not cover it.
+      await send(
+        { method: "POST", path, body: formBody([[k, "v"]]), auth: { mode: "valid", body: "hash" } },
+        expect400("P-AUTH-6"),
       );
       return;
     case "body-hash-wrong":

@@ -28,7 +28,14 @@ export type BadWrite =
   | { readonly kind: "bad-value"; readonly value: string }
   | { readonly kind: "empty-object" | "non-object" | "non-string" | "malformed" | "text-plain" }
   | { readonly kind: "other-guid"; readonly who: Who }
-  | { readonly kind: "pairs-100" | "too-large" | "body-hash-wrong" | "deep-json" };
+  | {
+      readonly kind:
+        | "pairs-100"
+        | "too-large"
+        | "body-hash-wrong"
+        | "deep-json"
+        | "form-hash-unsigned";
+    };
 
 /** Requests that must be refused, or that probe a rule outside the data (auth, paths, HTTP). */
 export type Probe =
@@ -62,7 +69,8 @@ export type Op =
       readonly writer: Writer;
       readonly guid: GuidForm;
       readonly pairs: readonly (readonly [string, string])[];
-      readonly encoding: "json" | "form";
+      /** `json-as-form`: JSON text labelled form-encoded, signed by its body hash (P-AUTH-6). */
+      readonly encoding: "json" | "form" | "json-as-form";
       readonly bodyHash: boolean;
       /** Read the record back at once (the writer's own `@self`). */
       readonly verify: boolean;
@@ -70,6 +78,8 @@ export type Op =
   | { readonly t: "write-99"; readonly writer: Writer }
   /** P-DATA-1's longest value, in astral code points (twice as many UTF-16 units). */
   | { readonly t: "write-longest" }
+  /** P-DATA-7: the scratch record filled with the longest values until a write must be refused. */
+  | { readonly t: "fill-record" }
   | { readonly t: "bad-write"; readonly bad: BadWrite }
   | {
       readonly t: "delete";
@@ -169,7 +179,12 @@ const writeArb: fc.Arbitrary<Op> = fc
     guid: guidArb,
     tails: fc.uniqueArray(sharedTailArb, { minLength: 1, maxLength: 6 }),
     values: fc.array(valueArb, { minLength: 6, maxLength: 6 }),
-    encoding: fc.constantFrom<"json" | "form">("json", "json", "form"),
+    encoding: fc.constantFrom<"json" | "form" | "json-as-form">(
+      "json",
+      "json",
+      "form",
+      "json-as-form",
+    ),
     bodyHash: fc.boolean(),
     verify: fc.boolean(),
   })
@@ -192,7 +207,9 @@ const badWriteArb: fc.Arbitrary<Op> = fc
       { kind: "pairs-100" },
       { kind: "body-hash-wrong" },
       { kind: "deep-json" },
+      { kind: "form-hash-unsigned" },
     ),
+    fc.constant<BadWrite>({ kind: "pairs-100" }),
     whoArb.map((who): BadWrite => ({ kind: "other-guid", who })),
     { weight: 1, arbitrary: fc.constant<BadWrite>({ kind: "too-large" }) },
   )
@@ -337,6 +354,7 @@ export const opArbs: readonly { weight: number; arbitrary: fc.Arbitrary<Op> }[] 
     ),
   },
   { weight: 1, arbitrary: fc.constant<Op>({ t: "write-longest" }) },
+  { weight: 1, arbitrary: fc.constant<Op>({ t: "fill-record" }) },
   { weight: 4, arbitrary: badWriteArb },
   { weight: 3, arbitrary: deleteArb },
   { weight: 1, arbitrary: deleteAllArb },
