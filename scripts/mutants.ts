@@ -46,6 +46,16 @@ async function main(): Promise<number> {
     );
     return r;
   });
+  // Issue 10: a defect that social-api.md alone shows to be wrong (a core statement) must be
+  // caught at --level core too, the level for implementations that follow social-api.md only.
+  const coreMutants = mutants.filter((m) => m.statement.startsWith("S-") && !m.profileOnly);
+  const cres: MutantResult[] = await pool(coreMutants, 2, async (m) => {
+    const r = await runMutant(world, target, m, process.argv.includes("--keep"), "core");
+    process.stderr.write(
+      r.killed ? (r.attributed ? "." : "a") : r.outcome === "survived" ? "S" : "E",
+    );
+    return r;
+  });
   const tm = performance.now();
   const runs = variants.flatMap((v) => v.levels.map((level) => ({ v, level })));
   const vres: VariantResult[] = await pool(runs, 2, async ({ v, level }) => {
@@ -77,13 +87,23 @@ async function main(): Promise<number> {
         console.log(`    ${f.id} (${f.statement}): ${f.message.split("\n")[0]}`);
     }
   }
+  console.log(
+    `\n${pad("mutant at --level core", 32)} ${pad("statement", 10)} ${pad("result", 9)} ${pad("named", 5)} case`,
+  );
+  for (const r of cres) {
+    const named = r.killed ? (r.attributed ? "yes" : "NO") : "";
+    console.log(
+      `${pad(r.mutant.id, 32)} ${pad(r.mutant.statement, 10)} ${pad(SHOWN[r.outcome], 9)} ${pad(named, 5)} ${r.by || `— ${r.mutant.what}`}`,
+    );
+  }
+  const coreAttributed = cres.filter((r) => r.killed && r.attributed).length;
   const killed = mres.filter((r) => r.killed).length;
   const attributed = mres.filter((r) => r.killed && r.attributed).length;
   const falsePositives = vres.filter((r) => r.failures.length > 0).length;
   const secs = (from: number, to = performance.now()): string => ((to - from) / 1000).toFixed(1);
   const bySmoke = mres.filter((r) => r.outcome === "killed-by-smoke").length;
   console.log(
-    `\nmutants: ${killed}/${mres.length} killed (${bySmoke} by the smoke request), killed and attributed ${attributed}/${mres.length}, ${secs(t0, tm)} s; variants: ${vres.length - falsePositives}/${vres.length} passing (variant × level), ${secs(tm)} s; total ${secs(t0)} s`,
+    `\nmutants: ${killed}/${mres.length} killed (${bySmoke} by the smoke request), killed and attributed ${attributed}/${mres.length}, core-statement mutants killed and attributed at --level core ${coreAttributed}/${cres.length}, ${secs(t0, tm)} s; variants: ${vres.length - falsePositives}/${vres.length} passing (variant × level), ${secs(tm)} s; total ${secs(t0)} s`,
   );
   const json = arg("--json");
   if (json)
@@ -92,6 +112,7 @@ async function main(): Promise<number> {
       JSON.stringify(
         {
           mutants: mres,
+          coreMutants: cres,
           variants: vres.map((v) => ({ ...v, variant: { ...v.variant, rewrite: undefined } })),
         },
         null,
@@ -102,7 +123,9 @@ async function main(): Promise<number> {
     console.error("nothing selected: a self-check that ran nothing is not green");
     return 4;
   }
-  return attributed === mres.length && falsePositives === 0 ? 0 : 1;
+  return attributed === mres.length && coreAttributed === cres.length && falsePositives === 0
+    ? 0
+    : 1;
 }
 
 main().then(

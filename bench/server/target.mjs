@@ -9,6 +9,10 @@ import { BUNDLED_WORLD, createServer, loadWorld, openStore } from "../../dist/se
 
 const [mode, data] = process.argv.slice(2);
 
+// When the bench dies, even by SIGKILL (which it cannot catch to stop us), the IPC channel
+// closes: a target never outlives its bench.
+process.on("disconnect", () => process.exit(0));
+
 // The bench asks for this process's CPU time (user + system, µs) around each scenario.
 process.on("message", (m) => {
   if (m === "cpu") {

@@ -35,6 +35,11 @@ export interface Mutant {
     | "clients";
   /** The edits that plant the defect. */
   edits: readonly SourceEdit[];
+  /**
+   * Why a mutant of a core statement is caught at profile level only: social-api.md alone does
+   * not show the defect wrong (the self-check runs every other core-statement mutant at core).
+   */
+  profileOnly?: string;
 }
 
 /**
@@ -535,6 +540,8 @@ export const MUTANTS: readonly Mutant[] = [
     statement: "S-2.6-PERSON-FIELDS",
     area: "people",
     what: "an asked field the person lacks is written as an empty string",
+    profileOnly:
+      "social-api.md lets a named field appear; that a person without it gets no empty string is the profile's reading (P-PEOPLE-2)",
     edits: [
       {
         file: "src/server/handlers/people.ts",
@@ -754,6 +761,8 @@ export const MUTANTS: readonly Mutant[] = [
     statement: "S-5-AUTH",
     area: "auth",
     what: "an invalid signature is accepted",
+    profileOnly:
+      "the authentication mechanism (OAuth signatures) is the profile's: social-api.md alone cannot show a signature bad",
     edits: [
       {
         file: "src/server/auth/verify.ts",

@@ -117,9 +117,9 @@ function isReport(r: Awaited<ReturnType<typeof runSuite>>): r is RunReport {
   return "cases" in r;
 }
 
-/** The whole suite at profile level (every case: attribution needs all failures). */
-function runAll(target: Target, url: string): ReturnType<typeof runSuite> {
-  return runSuite({ target: { ...target, baseUrl: url }, level: "profile", timeoutMs: 5000 });
+/** The whole suite at `level` (every case: attribution needs all failures). */
+function runAll(target: Target, url: string, level: Level): ReturnType<typeof runSuite> {
+  return runSuite({ target: { ...target, baseUrl: url }, level, timeoutMs: 5000 });
 }
 
 /**
@@ -149,8 +149,9 @@ export async function judgeRun(
   target: Target,
   mutant?: Mutant,
   keepTree = false,
+  level: Level = "profile",
 ): Promise<Omit<MutantResult, "mutant" | "killed" | "ms">> {
-  const r = await withServer(world, mutant, (url) => runAll(target, url), keepTree);
+  const r = await withServer(world, mutant, (url) => runAll(target, url, level), keepTree);
   if (!isReport(r)) {
     const why = `run stopped (exit ${r.exitCode}): ${r.message.split("\n")[0]}`;
     // Killed by the smoke request only if the same request passes on the correct server.
@@ -172,12 +173,16 @@ export async function judgeRun(
   };
 }
 
-/** Runs the suite against the server with `mutant` planted (its tree kept under `.mutants/` if `keepTree`). */
+/**
+ * Runs the suite at `level` against the server with `mutant` planted (its tree kept under
+ * `.mutants/` if `keepTree`).
+ */
 export async function runMutant(
   world: World,
   target: Target,
   mutant: Mutant,
   keepTree = false,
+  level: Level = "profile",
 ): Promise<MutantResult> {
   const t0 = performance.now();
   let judged: Omit<MutantResult, "mutant" | "killed" | "ms">;
@@ -191,7 +196,7 @@ export async function runMutant(
     };
   else
     try {
-      judged = await judgeRun(world, target, mutant, keepTree);
+      judged = await judgeRun(world, target, mutant, keepTree, level);
     } catch (e) {
       // A server that cannot start proves nothing about the suite.
       judged = {

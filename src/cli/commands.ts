@@ -6,6 +6,7 @@ import type { Argv } from "yargs";
 import { registerCoverage } from "./commands/coverage.js";
 import { registerDiff } from "./commands/diff.js";
 import { registerFuzz } from "./commands/fuzz.js";
+import { registerRequest } from "./commands/request.js";
 import { registerRun } from "./commands/run.js";
 import { serveCommand } from "./commands/serve.js";
 
@@ -15,6 +16,7 @@ export type CommandRegistration = (cli: Argv, setExit: (code: number) => void) =
 /** Every command of the CLI, in help order. */
 export const COMMANDS: CommandRegistration[] = [
   serveCommand,
+  registerRequest,
   registerRun,
   registerCoverage,
   registerFuzz,

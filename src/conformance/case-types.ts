@@ -196,4 +196,16 @@ export interface Statement {
   section: string;
   statement: string;
   level: Level;
+  /**
+   * The rules the statement holds, one behaviour each (issue 10): ids `<statement id>.<n>`,
+   * each quoting its sentence(s); `untestable` says why no case can test one from outside.
+   */
+  clauses: Clause[];
+}
+
+/** One rule of a statement: what a case cites and what coverage counts. */
+export interface Clause {
+  id: string;
+  text: string;
+  untestable?: string;
 }

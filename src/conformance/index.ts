@@ -21,6 +21,8 @@ export type {
 } from "./case-types.js";
 /** Closed lists of roles and features. */
 export { FEATURES, ROLES } from "./case-types.js";
+/** Clause coverage of the suite (issue 10): which cases cite each clause, and which testable clauses none does. */
+export { type ClauseCoverage, type Coverage, clauseCoverage } from "./coverage.js";
 /** The curl reproduction line (secrets redacted). */
 export { curlLine, redact } from "./curl.js";
 /** The differential run (issue 13): the same requests to two targets, compared as readers see them. */
@@ -57,7 +59,15 @@ export {
 } from "./http-client.js";
 /** Loading and validating the suite. */
 export { type CaseProblem, loadCases, type Suite } from "./load-cases.js";
-export { loadStatements } from "./load-statements.js";
+export { loadStatements, statementTexts } from "./load-statements.js";
+/** One signed request to a target (`opensocial-kit request`). */
+export {
+  type OneRequest,
+  type OneRequestBody,
+  type OneResult,
+  resolvePath,
+  sendOne,
+} from "./one-request.js";
 /** Reporters by name. */
 export {
   isReporterName,

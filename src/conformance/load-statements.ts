@@ -4,7 +4,7 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Statement } from "./case-types.js";
+import type { Clause, Statement } from "./case-types.js";
 import { SUITE_DIR } from "./suite-location.js";
 
 /**
@@ -12,6 +12,32 @@ import { SUITE_DIR } from "./suite-location.js";
  * a runner refuses a suite of another format (as test262's harness does) instead of guessing.
  */
 export const SUITE_FORMAT_VERSION = 1;
+
+/** Problems of one statement's clauses: at least one, ids `<id>.1`, `<id>.2`, … in order, text quoted. */
+function clauseProblems(id: string, clauses: unknown): string[] {
+  if (!Array.isArray(clauses) || clauses.length === 0)
+    return [`statements.json ${id}: clauses must be a non-empty array`];
+  const out: string[] = [];
+  clauses.forEach((c: Partial<Clause>, i) => {
+    const want = `${id}.${i + 1}`;
+    if (c?.id !== want) out.push(`statements.json ${id}: clause #${i} must have id ${want}`);
+    if (typeof c?.text !== "string" || c.text.trim() === "")
+      out.push(`statements.json ${want}: a clause quotes its text`);
+    if (c?.untestable !== undefined && (typeof c.untestable !== "string" || c.untestable === ""))
+      out.push(`statements.json ${want}: untestable gives its reason as text`);
+  });
+  return out;
+}
+
+/** Every citable id (statements and their clauses) with its text, for reports. */
+export function statementTexts(statements: readonly Statement[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const s of statements) {
+    out.set(s.id, s.statement);
+    for (const c of s.clauses) out.set(c.id, c.text);
+  }
+  return out;
+}
 
 /** Reads the statement catalogue; problems are returned, never thrown. */
 export function loadStatements(
@@ -46,7 +72,10 @@ export function loadStatements(
     else if (s.level !== "core" && s.level !== "profile")
       problems.push(`statements.json ${s.id}: level must be core or profile`);
     else if (seen.has(s.id)) problems.push(`statements.json: duplicate id ${s.id}`);
-    else seen.add(s.id);
+    else {
+      seen.add(s.id);
+      problems.push(...clauseProblems(s.id, s.clauses));
+    }
   });
   return problems.length ? { ok: false, problems } : { ok: true, statements: list as Statement[] };
 }

@@ -94,3 +94,24 @@ export interface RunReport {
   readonly missingRoles: { role: string; cases: string[] }[];
   readonly exitCode: number;
 }
+
+/** Counts `cases` by outcome; `stale` expectation entries are counted as given. */
+export function summarise(cases: readonly CaseResult[], stale: number): Summary {
+  const s: Summary = {
+    total: cases.length,
+    pass: 0,
+    fail: 0,
+    expectedFail: 0,
+    unexpectedPass: 0,
+    skip: 0,
+    staleExpectations: stale,
+  };
+  for (const c of cases) {
+    if (c.outcome === "pass") s.pass++;
+    else if (c.outcome === "fail") s.fail++;
+    else if (c.outcome === "expected-fail") s.expectedFail++;
+    else if (c.outcome === "unexpected-pass") s.unexpectedPass++;
+    else s.skip++;
+  }
+  return s;
+}

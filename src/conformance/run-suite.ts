@@ -10,7 +10,7 @@ import type { ExpectationEntry } from "./expectations.js";
 import { createHttpClient } from "./http-client.js";
 import { loadCases } from "./load-cases.js";
 import { loadStatements } from "./load-statements.js";
-import type { CaseResult, Outcome, RunReport, Summary } from "./results.js";
+import { type CaseResult, type Outcome, type RunReport, summarise } from "./results.js";
 import { type CaseEnv, runCase } from "./run-case.js";
 import { schedule } from "./scheduler.js";
 import { selectCases } from "./selection.js";
@@ -184,24 +184,4 @@ function toResult(
     ms: run.ms,
     steps: run.steps,
   };
-}
-
-function summarise(cases: readonly CaseResult[], stale: number): Summary {
-  const s: Summary = {
-    total: cases.length,
-    pass: 0,
-    fail: 0,
-    expectedFail: 0,
-    unexpectedPass: 0,
-    skip: 0,
-    staleExpectations: stale,
-  };
-  for (const c of cases) {
-    if (c.outcome === "pass") s.pass++;
-    else if (c.outcome === "fail") s.fail++;
-    else if (c.outcome === "expected-fail") s.expectedFail++;
-    else if (c.outcome === "unexpected-pass") s.unexpectedPass++;
-    else s.skip++;
-  }
-  return s;
 }

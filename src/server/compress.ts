@@ -19,7 +19,7 @@ export function maybeCompress(
   acceptEncoding: string | undefined,
 ): ServerResponse {
   if (res.body.length === 0) return res;
-  res.headers.vary = "Accept-Encoding";
+  res.headers.vary = res.headers.vary ? `${res.headers.vary}, Accept-Encoding` : "Accept-Encoding";
   if (!acceptsGzip(acceptEncoding)) return res;
   const body = gzipSync(res.body);
   return {

@@ -11,6 +11,7 @@ import { type Fault, fault, isFault } from "./fault.js";
 import { getAlbums, getPhotos } from "./handlers/albums.js";
 import { deleteAppData, readAppData, writeAppData } from "./handlers/appdata.js";
 import { getPeople } from "./handlers/people.js";
+import { indexResponse } from "./index-page.js";
 import { type AtomRenderer, faultResponse, replyResponse } from "./render.js";
 import type { Reply } from "./reply.js";
 import { matchRoute, type Route } from "./router.js";
@@ -94,6 +95,17 @@ export function dispatch(
   }
 }
 
+/**
+ * True for `GET /` and `HEAD /` (query ignored), answered with the index before authentication
+ * (issue 11 §9): the exact path `/` only, never a path of the API (§5 still applies there).
+ */
+function isIndexRequest(req: ServerRequest, deps: PipelineDeps): boolean {
+  if (req.method !== "GET" && req.method !== "HEAD") return false;
+  if (req.body.length > deps.limits.maxBodyBytes) return false;
+  const target = parseTarget(req.url);
+  return !isFault(target) && target.pathname === "/";
+}
+
 /** The reply or fault of `req`; a promise only when the handler awaits (writes). */
 function answer(req: ServerRequest, deps: PipelineDeps): Reply | Fault | Promise<Reply | Fault> {
   if (req.body.length > deps.limits.maxBodyBytes)
@@ -130,9 +142,12 @@ export async function handleRequest(
 ): Promise<ServerResponse> {
   let res: ServerResponse;
   try {
-    const pending = answer(req, deps);
-    const out = pending instanceof Promise ? await pending : pending;
-    res = isFault(out) ? faultResponse(out) : replyResponse(out, deps.atom);
+    if (isIndexRequest(req, deps)) res = indexResponse(deps.world, req.headers.accept);
+    else {
+      const pending = answer(req, deps);
+      const out = pending instanceof Promise ? await pending : pending;
+      res = isFault(out) ? faultResponse(out) : replyResponse(out, deps.atom);
+    }
   } catch (e) {
     deps.logger.error("internal error", {
       method: req.method,

@@ -25,7 +25,7 @@ const PHOTOS = `<?xml version="1.0" encoding="UTF-8"?>
   </entry>
 </feed>`;
 
-function failures(xml: string, atom: ExpectSpec["atom"], level: Level = "profile") {
+function failures(xml: string, atom: NonNullable<ExpectSpec["atom"]>, level: Level = "profile") {
   const ctx: CheckContext = {
     response: { status: 200, headers: {}, body: Buffer.from(xml), ms: 0 },
     level,
@@ -39,7 +39,7 @@ function failures(xml: string, atom: ExpectSpec["atom"], level: Level = "profile
     decoded: () => ({ ok: false, message: "unused" }),
     text: () => xml,
   };
-  return checkAtomWriter(atom ? { atom } : {}, ctx)
+  return checkAtomWriter(atom === undefined ? {} : { atom }, ctx)
     .filter((r) => !r.ok)
     .map((r) => `${r.statement}: ${r.message}`);
 }

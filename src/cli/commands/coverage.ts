@@ -1,9 +1,9 @@
 /**
- * `opensocial-kit coverage`: every statement of conformance/statements.json with the cases that
- * cite it. Exits 1 when a statement has no case, 2 when the suite does not load.
+ * `opensocial-kit coverage`: every clause of conformance/statements.json with the cases that
+ * cite it (issue 10). Exits 1 when a testable clause has no case, 2 when the suite does not load.
  */
 import type { Argv } from "yargs";
-import { loadCases, loadStatements } from "../../conformance/index.js";
+import { clauseCoverage, loadCases, loadStatements } from "../../conformance/index.js";
 import type { CommandRegistration } from "../commands.js";
 import type { TextSink } from "./run.js";
 
@@ -23,34 +23,31 @@ export function coverageCommand(
     err.write(`${suite.problems.map((p) => `${p.file}: ${p.message}`).join("\n")}\n`);
     return 2;
   }
-  const rows = st.statements.map((s) => ({
-    id: s.id,
-    level: s.level,
-    section: s.section,
-    cases: suite.cases.filter((c) => c.statements.includes(s.id)).map((c) => c.id),
-  }));
-  const uncovered = rows.filter((r) => r.cases.length === 0);
-  if (opts.json)
-    out.write(
-      `${JSON.stringify({ statements: rows, uncovered: uncovered.map((r) => r.id) }, null, 2)}\n`,
-    );
+  const cov = clauseCoverage(st.statements, suite.cases);
+  const pct = cov.testable === 0 ? 0 : Math.floor((1000 * cov.covered) / cov.testable) / 10;
+  const untestable = cov.clauses.filter((c) => c.untestable !== undefined);
+  const summary = `${cov.covered} of ${cov.testable} testable clauses covered (${pct} %) by ${suite.cases.length} cases; ${untestable.length} untestable; ${st.statements.length} statements`;
+  if (opts.json) out.write(`${JSON.stringify({ summary, ...cov }, null, 2)}\n`);
   else {
-    for (const r of rows)
-      out.write(
-        `${r.cases.length ? "✓" : "✗"} ${r.id} (${r.level}) ${r.cases.length} case(s)${r.cases.length ? `: ${r.cases.join(", ")}` : ""}\n`,
-      );
-    out.write(
-      `${rows.length} statements, ${suite.cases.length} cases, ${uncovered.length} uncovered${uncovered.length ? `: ${uncovered.map((r) => r.id).join(", ")}` : ""}\n`,
-    );
+    for (const c of cov.clauses) {
+      const mark = c.untestable !== undefined ? "–" : c.cases.length ? "✓" : "✗";
+      const tail =
+        c.untestable !== undefined
+          ? `untestable: ${c.untestable}`
+          : `${c.cases.length} case(s)${c.cases.length ? `: ${c.cases.join(", ")}` : ""}`;
+      out.write(`${mark} ${c.id} (${c.level}) ${tail}\n`);
+    }
+    out.write(`${summary}\n`);
+    if (cov.uncovered.length) out.write(`uncovered: ${cov.uncovered.join(", ")}\n`);
   }
-  return uncovered.length ? 1 : 0;
+  return cov.uncovered.length ? 1 : 0;
 }
 
 /** Registers `coverage`. */
 export const registerCoverage: CommandRegistration = (cli: Argv, setExit) => {
   cli.command(
     "coverage",
-    "List each conformance statement with the cases that cover it",
+    "List each clause of the conformance statements with the cases that cite it; exit 1 when a testable clause has none",
     (y) => y.option("json", { type: "boolean", default: false, describe: "Print JSON" }),
     (argv) => {
       setExit(coverageCommand({ json: argv.json }));

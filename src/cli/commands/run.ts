@@ -20,6 +20,7 @@ import {
   REPORTERS,
   type ReporterName,
   runSuite,
+  statementTexts,
   type Target,
 } from "../../conformance/index.js";
 import type { CommandRegistration } from "../commands.js";
@@ -54,13 +55,13 @@ function parseReporters(args: RunArgs): Output[] | string {
   for (const spec of specs) {
     const colon = spec.indexOf(":");
     const name = colon < 0 ? spec : spec.slice(0, colon);
-    if (!isReporterName(name)) return `unknown reporter ${name} (console, json, junit, tap)`;
+    if (!isReporterName(name)) return `unknown reporter ${name} (console, json, junit, tap, html)`;
     outs.push(colon < 0 ? { name } : { name, file: spec.slice(colon + 1) });
   }
   if (args.out !== undefined) {
     const open = outs.filter((o) => o.name !== "console" && o.file === undefined);
     if (open.length !== 1)
-      return "--out names the file of exactly one json, junit or tap reporter; use --reporter name:FILE for several";
+      return "--out names the file of exactly one json, junit, tap or html reporter; use --reporter name:FILE for several";
     (open[0] as Output).file = args.out;
   }
   if (outs.filter((o) => o.file === undefined).length > 1)
@@ -85,6 +86,16 @@ export function reportPathProblem(file: string): string | undefined {
     return `report file ${file} cannot be written (${code || (e as Error).message})`;
   }
   return undefined;
+}
+
+/** `target` at `--base-url baseUrl`, or why that is not a URL. */
+export function withBaseUrl(target: Target, baseUrl: string): Target | string {
+  try {
+    new URL(baseUrl);
+  } catch {
+    return `--base-url ${baseUrl} is not an absolute URL`;
+  }
+  return { ...target, baseUrl: baseUrl.replace(/\/+$/, "") };
 }
 
 /** Where a command writes (process.stdout / process.stderr, or a buffer in tests). */
@@ -130,12 +141,9 @@ export async function runCommand(
   let target: Target = loaded.target;
   let stop: (() => Promise<void>) | undefined;
   if (args.baseUrl !== undefined) {
-    try {
-      new URL(args.baseUrl);
-    } catch {
-      return usage(`--base-url ${args.baseUrl} is not an absolute URL`);
-    }
-    target = { ...target, baseUrl: args.baseUrl.replace(/\/+$/, "") };
+    const moved = withBaseUrl(target, args.baseUrl);
+    if (typeof moved === "string") return usage(moved);
+    target = moved;
   } else if (args.target === undefined) {
     const started = await startReferenceServer();
     if (typeof started === "string") return usage(started);
@@ -164,7 +172,7 @@ export async function runCommand(
     }
     const st = loadStatements();
     const ctx = {
-      statements: new Map(st.ok ? st.statements.map((s) => [s.id, s.statement] as const) : []),
+      statements: st.ok ? statementTexts(st.statements) : new Map<string, string>(),
       secrets: [
         target.apps.main.consumerSecret,
         ...(target.apps.other ? [target.apps.other.consumerSecret] : []),
@@ -232,9 +240,12 @@ export const registerRun: CommandRegistration = (cli: Argv, setExit) => {
         .option("reporter", {
           type: "array",
           string: true,
-          describe: "console|json|junit|tap, or name:FILE (repeatable)",
+          describe: "console|json|junit|tap|html, or name:FILE (repeatable)",
         })
-        .option("out", { type: "string", describe: "File for the one json/junit/tap reporter" })
+        .option("out", {
+          type: "string",
+          describe: "File for the one json/junit/tap/html reporter",
+        })
         .option("expectations", { type: "string", describe: "Known failures file" })
         .option("timeout", {
           type: "number",
@@ -259,6 +270,10 @@ export const registerRun: CommandRegistration = (cli: Argv, setExit) => {
         .example(
           "$0 run --target t.json --reporter console --reporter junit:reports/junit.xml --reporter json:reports/run.json",
           "CI: progress on the console, JUnit and JSON reports to files",
+        )
+        .example(
+          "$0 run --target t.json --reporter console --reporter html:reports/conformance.html",
+          "a self-contained HTML report: summary by operation and statement, each failure's expected and actual values, request and curl line",
         )
         .example(
           "$0 run --target t.json --expectations known-failures.json",

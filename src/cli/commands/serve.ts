@@ -2,7 +2,10 @@
  * `opensocial-kit serve`: runs the reference server (issue 4) until SIGINT/SIGTERM, then lets
  * in-flight requests finish and closes the store.
  */
+import { resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import type { Argv } from "yargs";
+import { loadTarget } from "../../conformance/index.js";
 import { KitError } from "../../model/kit-error.js";
 import {
   type AppDataStore,
@@ -13,6 +16,8 @@ import {
   publicOrigin,
 } from "../../server/index.js";
 import type { CommandRegistration } from "../commands.js";
+import { BUNDLED_TARGET } from "./run.js";
+import { serveBanner } from "./serve-banner.js";
 
 /** Default location of the application data (relative to the working directory). */
 export const DEFAULT_DATA = "./.opensocial-kit/appdata.sqlite";
@@ -73,7 +78,20 @@ export async function runServe(args: ServeArgs): Promise<number> {
     );
     return 1;
   }
-  process.stdout.write(`opensocial-kit reference server listening on ${url}/os/0.8/\n`);
+  const bundledWorldFile = fileURLToPath(BUNDLED_WORLD);
+  const bundled = args.world === undefined || resolve(args.world) === bundledWorldFile;
+  const target = loadTarget(BUNDLED_TARGET);
+  process.stdout.write(
+    serveBanner({
+      url,
+      world: world.value,
+      worldFile: args.world === undefined ? undefined : resolve(args.world),
+      bundledWorldFile,
+      data: args.data === ":memory:" ? args.data : resolve(args.data),
+      bundledTarget: bundled && target.ok ? target.target : undefined,
+      defaultBaseUrl: target.ok ? target.target.baseUrl : "http://127.0.0.1:8080",
+    }),
+  );
   if (args.publicUrl !== undefined)
     process.stdout.write(
       `signatures are checked against ${publicOrigin(args.publicUrl)}/os/0.8/… (P-AUTH-7)\n`,

@@ -6,7 +6,7 @@
  * content, title, updated, author, id (other elements may come between). Whitespace-only text
  * counts as empty; prefixes never matter.
  */
-import { ATOM_NS } from "../../codecs/atom/namespaces.js";
+import { ATOM_NS, OPENSOCIAL_NS } from "../../codecs/atom/namespaces.js";
 import { parseXmlDocument } from "../../codecs/atom/read.js";
 import { type XmlElement, xpathOf } from "../../codecs/atom/tree.js";
 import type { ExpectSpec } from "../case-types.js";
@@ -35,6 +35,14 @@ function entryProblems(entry: XmlElement, kind: string, ordered: boolean): [stri
     return found[0];
   };
   const content = one("content");
+  // §4.3: the appdata element is in the OpenSocial namespace (core); P-FMT-7 says the same of
+  // person, album and mediaItem (profile).
+  const data = content?.children[0];
+  if (data && data.uri !== OPENSOCIAL_NS && (kind === "appdata" || ordered))
+    out.push([
+      xpathOf(data),
+      `${data.local} in namespace ${JSON.stringify(data.uri)}, expected ${OPENSOCIAL_NS}`,
+    ]);
   if (content && content.attributes.type?.value !== "application/xml")
     out.push([
       xpathOf(content),

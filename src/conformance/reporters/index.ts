@@ -1,5 +1,6 @@
 /** The reporters by name. */
 import { consoleReporter } from "./console.js";
+import { htmlReporter } from "./html.js";
 import { jsonReporter } from "./json.js";
 import { junitReporter } from "./junit.js";
 import { tapReporter } from "./tap.js";
@@ -14,6 +15,7 @@ export const REPORTERS = {
   json: jsonReporter,
   junit: junitReporter,
   tap: tapReporter,
+  html: htmlReporter,
 } as const satisfies Record<string, Reporter>;
 
 /** One of the reporter names. */

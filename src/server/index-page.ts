@@ -1,0 +1,155 @@
+/**
+ * `GET /` (and HEAD): a short, unauthenticated index of the API and of the loaded world, so that
+ * a newcomer's first request from a browser or curl gets directions instead of "authentication
+ * failed" (issue 11 §9). Only the exact path `/`; everything under `/os/0.8/` still requires
+ * two-legged OAuth (social-api.md §5, P-AUTH-1). Consumer keys are shown (they travel in clear in
+ * every request); consumer secrets never are.
+ */
+import type { ServerResponse } from "./types.js";
+import type { World } from "./world/types.js";
+
+/** One operation of social-api.md §4. */
+interface Operation {
+  readonly method: string;
+  readonly path: string;
+  readonly section: string;
+  readonly summary: string;
+}
+
+/** The operations of §4, as their sections write them. */
+export const OPERATIONS: readonly Operation[] = [
+  {
+    method: "GET",
+    path: "/os/0.8/albums/{guid}/@self",
+    section: "§4.1",
+    summary: "albums of a user",
+  },
+  {
+    method: "GET",
+    path: "/os/0.8/mediaitems/{guid}/@self/{albumId}",
+    section: "§4.2",
+    summary: "photos of an album",
+  },
+  {
+    method: "GET",
+    path: "/os/0.8/appdata/{guid}/{selector}/@app",
+    section: "§4.3",
+    summary: "read application data (@self or @friends)",
+  },
+  {
+    method: "POST",
+    path: "/os/0.8/appdata/{guid}/@self/@app",
+    section: "§4.4",
+    summary: "write application data (JSON or form body)",
+  },
+  {
+    method: "DELETE",
+    path: "/os/0.8/appdata/{guid}/@self/@app",
+    section: "§4.5",
+    summary: "delete application data (all keys, or ?fields=)",
+  },
+  {
+    method: "GET",
+    path: "/os/0.8/people/{guid}/{selector}/{pid}",
+    section: "§4.6",
+    summary: "profile(s): @self, @friends, one friend",
+  },
+];
+
+/** The index as data (the JSON answer; the HTML one shows the same). */
+export function indexDocument(world: World): Record<string, unknown> {
+  return {
+    name: "opensocial-kit reference server",
+    api: "/os/0.8/",
+    operations: OPERATIONS,
+    authentication:
+      "Every /os/0.8/ request is signed with two-legged OAuth 1.0a, HMAC-SHA1 (P-AUTH-1); the viewer is xoauth_requestor_id. Without a signer: `opensocial-kit request GET /os/0.8/people/@me/@self` (opensocial-kit request --help).",
+    formats: "JSON by default; ?format=atom for Atom (P-FMT-1)",
+    world: {
+      namespace: world.namespace,
+      apps: world.file.apps.map((a) => ({ id: a.id, consumerKey: a.consumerKey })),
+      people: world.file.people.map((p) => ({
+        id: p.id,
+        displayName: p.displayName,
+        apps: p.apps,
+      })),
+    },
+    docs: "README.md and src/server/README.md of the opensocial-kit package",
+  };
+}
+
+/** The q-value `accept` gives `type` (exact, `major/*`, then `*\/*`), 0 when absent. */
+export function acceptQuality(accept: string, type: string): number {
+  const [major] = type.split("/");
+  let best = -1;
+  let bestSpecificity = -1;
+  for (const part of accept.split(",").slice(0, 64)) {
+    const [range = "", ...params] = part.split(";").map((s) => s.trim().toLowerCase());
+    const specificity = range === type ? 2 : range === `${major}/*` ? 1 : range === "*/*" ? 0 : -1;
+    if (specificity < 0 || specificity < bestSpecificity) continue;
+    let q = 1;
+    for (const p of params) {
+      const m = /^q=([01](?:\.\d{0,3})?)$/.exec(p);
+      if (m) q = Number(m[1]);
+    }
+    if (specificity > bestSpecificity || q > best) best = q;
+    bestSpecificity = specificity;
+  }
+  return Math.max(best, 0);
+}
+
+/** True when `accept` prefers HTML to JSON (a browser); curl's `*\/*` gets JSON. */
+export function prefersHtml(accept: string | undefined): boolean {
+  if (!accept) return false;
+  return acceptQuality(accept, "text/html") > acceptQuality(accept, "application/json");
+}
+
+/** HTML-escapes text for element content and quoted attributes. */
+export function escapeHtml(text: string): string {
+  return text.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string,
+  );
+}
+
+function indexHtml(world: World): string {
+  const e = escapeHtml;
+  const ops = OPERATIONS.map(
+    (o) =>
+      `<tr><td>${e(o.method)}</td><td><code>${e(o.path)}</code></td><td>${e(o.section)} ${e(o.summary)}</td></tr>`,
+  ).join("");
+  const apps = world.file.apps
+    .map((a) => `<li>${e(a.id)}: consumer key <code>${e(a.consumerKey)}</code></li>`)
+    .join("");
+  const people = world.file.people
+    .map(
+      (p) =>
+        `<li><code>${e(p.id)}</code> ${e(p.displayName)} (apps: ${e(p.apps.join(", ") || "none")})</li>`,
+    )
+    .join("");
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>opensocial-kit reference server</title></head><body>
+<h1>opensocial-kit reference server</h1>
+<p>The API lives under <code>/os/0.8/</code>. Every request there is signed with two-legged OAuth 1.0a (HMAC-SHA1, P-AUTH-1); the viewer is <code>xoauth_requestor_id</code>. A browser cannot sign: try <code>opensocial-kit request GET /os/0.8/people/@me/@self</code> (see <code>opensocial-kit request --help</code>).</p>
+<h2>Operations (social-api.md §4)</h2><table>${ops}</table>
+<p>JSON by default; <code>?format=atom</code> for Atom (P-FMT-1).</p>
+<h2>World: ${e(world.namespace)}</h2><h3>Apps</h3><ul>${apps}</ul><h3>People</h3><ul>${people}</ul>
+</body></html>\n`;
+}
+
+/** The answer to `GET /`: JSON, or HTML when `Accept` prefers it. */
+export function indexResponse(world: World, accept: string | undefined): ServerResponse {
+  const html = prefersHtml(accept);
+  const body = Buffer.from(
+    html ? indexHtml(world) : `${JSON.stringify(indexDocument(world), null, 2)}\n`,
+    "utf8",
+  );
+  return {
+    status: 200,
+    headers: {
+      "content-type": html ? "text/html; charset=utf-8" : "application/json; charset=utf-8",
+      "content-length": String(body.length),
+      vary: "Accept",
+    },
+    body,
+  };
+}

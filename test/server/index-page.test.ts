@@ -1,0 +1,95 @@
+/**
+ * `GET /` (issue 11 §9): an unauthenticated index of the API and the world, JSON for curl and
+ * HTML for a browser, never a secret; only the exact path `/`, the API itself still requires a
+ * signature (social-api.md §5, P-AUTH-1).
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { acceptQuality, prefersHtml } from "../../src/server/index-page.js";
+import { APPS, call, type Running, start } from "./harness.js";
+
+let s: Running;
+beforeAll(async () => {
+  s = await start();
+});
+afterAll(() => s.close());
+
+describe("GET /", () => {
+  it("answers a JSON index with the operations, the apps' consumer keys and the people, no secret", async () => {
+    const a = await call(s.url, { path: "/", unsigned: true });
+    expect(a.status).toBe(200);
+    expect(a.headers.get("content-type")).toBe("application/json; charset=utf-8");
+    const doc = a.json as {
+      api: string;
+      operations: { method: string; path: string }[];
+      world: { apps: { id: string; consumerKey: string }[]; people: { id: string }[] };
+    };
+    expect(doc.api).toBe("/os/0.8/");
+    expect(doc.operations.map((o) => `${o.method} ${o.path}`)).toContain(
+      "POST /os/0.8/appdata/{guid}/@self/@app",
+    );
+    expect(doc.world.apps).toEqual([
+      { id: "quiz", consumerKey: "quiz-key" },
+      { id: "notes", consumerKey: "notes-key" },
+    ]);
+    expect(doc.world.people.map((p) => p.id)).toContain("example.org:dave");
+    for (const app of Object.values(APPS)) expect(a.text).not.toContain(app.consumerSecret);
+    expect(a.text).toMatch(/opensocial-kit request GET/);
+    expect(a.headers.get("vary")).toBe("Accept, Accept-Encoding");
+  });
+
+  it("answers HTML to a browser's Accept, escaped, without secrets", async () => {
+    const a = await call(s.url, {
+      path: "/",
+      unsigned: true,
+      headers: { accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8" },
+    });
+    expect(a.status).toBe(200);
+    expect(a.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(a.text).toMatch(/^<!doctype html>/);
+    expect(a.text).toContain("<code>quiz-key</code>");
+    for (const app of Object.values(APPS)) expect(a.text).not.toContain(app.consumerSecret);
+  });
+
+  it("HEAD / gets GET's headers and no body; a query is ignored", async () => {
+    const get = await call(s.url, { path: "/?x=1", unsigned: true });
+    const head = await call(s.url, { method: "HEAD", path: "/", unsigned: true });
+    expect(get.status).toBe(200);
+    expect(head.status).toBe(200);
+    expect(head.text).toBe("");
+    expect(head.headers.get("content-length")).toBe(get.headers.get("content-length"));
+  });
+
+  it("only the exact path / and GET/HEAD skip authentication", async () => {
+    for (const [method, path] of [
+      ["GET", "/os/0.8/"],
+      ["GET", "/index.html"],
+      ["GET", "//"],
+      ["POST", "/"],
+      ["DELETE", "/"],
+      ["GET", "/os/0.8/people/@me/@self"],
+    ] as const) {
+      const a = await call(s.url, { method, path, unsigned: true });
+      expect(a.status, `${method} ${path}`).toBe(400);
+      expect(a.text).toMatch(/authentication|OAuth/i);
+    }
+  });
+});
+
+describe("Accept negotiation", () => {
+  it.each([
+    [undefined, false],
+    ["*/*", false],
+    ["application/json", false],
+    ["text/html", true],
+    ["text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8", true],
+    ["application/json, text/html;q=0.5", false],
+    ["text/*;q=0.9, application/json;q=0.2", true],
+    ["text/html;q=0, */*", false],
+  ])("%s → HTML %s", (accept, html) => {
+    expect(prefersHtml(accept)).toBe(html);
+  });
+  it("the most specific range wins", () => {
+    expect(acceptQuality("text/*;q=0.2, text/html;q=0.7", "text/html")).toBe(0.7);
+    expect(acceptQuality("text/html;q=0.7, text/*", "text/html")).toBe(0.7);
+  });
+});
