@@ -76,7 +76,9 @@ describe("opensocial-kit run", () => {
     );
     expect(code).toBe(1);
     expect(out.text).toContain("✗ people/self-viewer");
-    expect(out.text).toContain("statement S-4.6-SELF");
+    expect(out.text).toContain(
+      "statement S-4.6-SELF.1: GET /os/0.8/people/{guid}/@self answers 200",
+    );
     expect(out.text).toMatch(/\/: must have required property 'totalResults'|totalResults/);
     expect(out.text).toMatch(/reproduce: curl .*oauth_signature="REDACTED"/);
     expect(out.text).not.toContain("quiz secret+1/é");
@@ -92,12 +94,12 @@ describe("opensocial-kit run", () => {
     const failed = report.cases.filter((c: { outcome: string }) => c.outcome === "fail");
     expect(failed.map((c: { id: string }) => c.id)).toContain("people/self-viewer");
     expect(failed.find((c: { id: string }) => c.id === "people/self-viewer").failedStatement).toBe(
-      "S-4.6-SELF",
+      "S-4.6-SELF.1",
     );
     expect(report.exitCode).toBe(1);
     const xml = readFileSync(junit, "utf8");
     expect(xml).toMatch(
-      /<testcase classname="people" name="people\/self-viewer"[^>]*>\s*<failure message="S-4.6-SELF/,
+      /<testcase classname="people" name="people\/self-viewer"[^>]*>\s*<failure message="S-4.6-SELF\.1/,
     );
     try {
       execFileSync("xmllint", ["--noout", junit]);
@@ -292,13 +294,16 @@ describe("opensocial-kit run", () => {
 });
 
 describe("opensocial-kit coverage", () => {
-  it("lists every statement with its cases and finds none uncovered", async () => {
+  it("lists every clause with its cases and finds no testable one uncovered", async () => {
     const out = sink();
     expect(coverageCommand({ json: false }, out, sink())).toBe(0);
-    expect(out.text).toMatch(/\d+ statements, \d+ cases, 0 uncovered/);
     expect(out.text).toMatch(
-      /✓ P-DATA-3 \(profile\) \d+ case\(s\): .*appdata-write\/100-pairs-form/,
+      /(\d+) of \1 testable clauses covered \(100 %\) by \d+ cases; \d+ untestable/,
     );
+    expect(out.text).toMatch(
+      /✓ P-DATA-3\.1 \(profile\) \d+ case\(s\): .*appdata-write\/100-pairs-form/,
+    );
+    expect(out.text).toMatch(/– P-FMT-5\.1 \(profile\) untestable: an opt-in mode/);
     const json = sink();
     coverageCommand({ json: true }, json, sink());
     expect(JSON.parse(json.text).uncovered).toEqual([]);

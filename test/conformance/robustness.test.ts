@@ -201,7 +201,15 @@ describe("a run against a bad target goes on", () => {
       join(dir, "statements.json"),
       JSON.stringify({
         formatVersion: 1,
-        statements: [{ id: "S-4.6-SELF", section: "§4.6", statement: "x", level: "core" }],
+        statements: [
+          {
+            id: "S-4.6-SELF",
+            section: "§4.6",
+            statement: "x",
+            level: "core",
+            clauses: [{ id: "S-4.6-SELF.1", text: "x" }],
+          },
+        ],
       }),
     );
     writeFileSync(join(dir, "case.schema.json"), JSON.stringify({ type: "object" }));
