@@ -25,30 +25,10 @@ export { FEATURES, ROLES } from "./case-types.js";
 export { type ClauseCoverage, type Coverage, clauseCoverage } from "./coverage.js";
 /** The curl reproduction line (secrets redacted). */
 export { curlLine, redact } from "./curl.js";
-/** The differential run (issue 13): the same requests to two targets, compared as readers see them. */
-export {
-  type AnswerDifference,
-  compareAnswers,
-  type DiffEntry,
-  type DiffOptions,
-  type DiffResult,
-  formatDiffResult,
-  runDiff,
-} from "./diff/index.js";
 /** Exit codes of a run. */
 export { EXIT } from "./exit-codes.js";
 /** The expectations file (known failures). */
 export { type ExpectationEntry, expectationEntry, loadExpectations } from "./expectations.js";
-/** The model-based random checker (issue 13): `runFuzz` and its text. */
-export {
-  type FuzzFailureReport,
-  type FuzzOptions,
-  type FuzzResult,
-  formatFuzzResult,
-  fuzzSmoke,
-  loadFuzzWorld,
-  runFuzz,
-} from "./fuzz/index.js";
 /** The bounded HTTP client. */
 export {
   createHttpClient,

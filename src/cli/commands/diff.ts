@@ -5,9 +5,9 @@
  * (src/conformance/diff/).
  */
 import type { Argv } from "yargs";
-import { formatDiffResult, runDiff } from "../../conformance/diff/index.js";
 import { EXIT, loadTarget, type Target } from "../../conformance/index.js";
 import type { CommandRegistration } from "../commands.js";
+import { importWithFastCheck } from "./fast-check-import.js";
 import { BUNDLED_TARGET, startReferenceServer, type TextSink } from "./run.js";
 
 /** Options of `diff`, as parsed. */
@@ -78,6 +78,9 @@ export async function diffCommand(
   } catch (e) {
     return usage(`--grep: ${(e as Error).message}`);
   }
+  const lib = await importWithFastCheck(() => import("../../conformance/diff/index.js"));
+  if (typeof lib === "string") return usage(lib);
+  const { formatDiffResult, runDiff } = lib;
   const stops: (() => Promise<void>)[] = [];
   try {
     const a = await resolveSide(args.target ?? "reference", "--target", err, stops);

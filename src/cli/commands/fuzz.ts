@@ -12,6 +12,7 @@ import {
 } from "../../conformance/fuzz/index.js";
 import { EXIT, loadStatements } from "../../conformance/index.js";
 import type { CommandRegistration } from "../commands.js";
+import { importWithFastCheck } from "./fast-check-import.js";
 import type { TextSink } from "./run.js";
 import { resolveTarget } from "./target-option.js";
 
@@ -56,6 +57,10 @@ export async function fuzzCommand(
     return usage("--path needs the --seed it was printed with");
   if (!Number.isInteger(args.maxCommands) || args.maxCommands < 1 || args.maxCommands > 500)
     return usage("--max-commands is 1-500");
+  // fast-check is loaded only by this command (see fast-check-import.ts).
+  const lib = await importWithFastCheck(() => import("../../conformance/fuzz/index.js"));
+  if (typeof lib === "string") return usage(lib);
+  const { formatFuzzResult, fuzzSmoke, loadFuzzWorld, runFuzz } = lib;
   const resolved = await resolveTarget(args, "fuzz", err);
   if (typeof resolved === "string") return usage(resolved);
   const { target, stop } = resolved;
