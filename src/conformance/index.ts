@@ -50,7 +50,10 @@ export {
 } from "./one-request.js";
 /** Reporters by name. */
 export {
+  createProgress,
   isReporterName,
+  type Progress,
+  type ProgressStream,
   progressMark,
   REPORTERS,
   type ReportContext,

@@ -31,6 +31,8 @@ export interface RunOptions {
   readonly bail?: boolean;
   readonly suiteDir?: string;
   readonly version?: string;
+  /** Called once the cases are selected, with how many will run (progress output). */
+  readonly onStart?: (total: number) => void;
   /** Called as each case finishes (progress output). */
   readonly onCase?: (r: CaseResult) => void;
 }
@@ -81,6 +83,7 @@ export async function runSuite(opts: RunOptions): Promise<RunReport | RunAbort> 
         .join("; ")})`,
     };
 
+  opts.onStart?.(sel.run.length);
   const viewer = opts.target.users.viewer ?? "";
   const client = createHttpClient(opts.target.baseUrl, Math.max(concurrency, 1) + 2);
   const env: CaseEnv = {

@@ -9,6 +9,7 @@ import { accessSync, constants, mkdirSync, statSync, writeFileSync } from "node:
 import { dirname, join, resolve } from "node:path";
 import type { Argv } from "yargs";
 import {
+  createProgress,
   EXIT,
   type ExpectationEntry,
   isReporterName,
@@ -16,7 +17,6 @@ import {
   loadStatements,
   loadTarget,
   PACKAGE_DIR,
-  progressMark,
   REPORTERS,
   type ReporterName,
   runSuite,
@@ -101,6 +101,9 @@ export function withBaseUrl(target: Target, baseUrl: string): Target | string {
 /** Where a command writes (process.stdout / process.stderr, or a buffer in tests). */
 export interface TextSink {
   write(text: string): unknown;
+  /** A terminal gets live progress redrawn in place; anything else plain lines. */
+  readonly isTTY?: boolean;
+  readonly columns?: number;
 }
 
 /** Runs the command; resolves to the exit code. */
@@ -151,7 +154,9 @@ export async function runCommand(
     stop = started.stop;
     err.write(`opensocial-kit run: started the reference server at ${started.url}\n`);
   }
-  const showProgress = outputs.some((o) => o.name === "console" && o.file === undefined);
+  const progress = outputs.some((o) => o.name === "console" && o.file === undefined)
+    ? createProgress(out)
+    : undefined;
   try {
     const report = await runSuite({
       target,
@@ -163,9 +168,9 @@ export async function runCommand(
       concurrency: args.concurrency,
       bail: args.bail,
       version: packageVersion(),
-      ...(showProgress ? { onCase: (r) => out.write(progressMark(r)) } : {}),
+      ...(progress ? { onStart: progress.start, onCase: progress.onCase } : {}),
     });
-    if (showProgress) out.write("\n");
+    progress?.end();
     if (!("cases" in report)) {
       err.write(`opensocial-kit run: ${report.message}\n`);
       return report.exitCode;

@@ -7,6 +7,7 @@ import { tapReporter } from "./tap.js";
 import type { Reporter } from "./types.js";
 
 export { progressMark } from "./console.js";
+export { createProgress, type Progress, type ProgressStream } from "./progress.js";
 export type { ReportContext, Reporter } from "./types.js";
 
 /** Reporter name → reporter. */
