@@ -4,12 +4,6 @@
  * (src/conformance/fuzz/).
  */
 import type { Argv } from "yargs";
-import {
-  formatFuzzResult,
-  fuzzSmoke,
-  loadFuzzWorld,
-  runFuzz,
-} from "../../conformance/fuzz/index.js";
 import { EXIT, loadStatements } from "../../conformance/index.js";
 import type { CommandRegistration } from "../commands.js";
 import { importWithFastCheck } from "./fast-check-import.js";
