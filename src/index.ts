@@ -25,6 +25,18 @@ export {
   toAtom,
   toAtomFeed,
 } from "./codecs/atom/index.js";
+/**
+ * Captured response bodies (`opensocial-kit validate` / `convert`): read bytes as a JSON or Atom
+ * document of one kind, bounded and never throwing, and convert between the two forms.
+ */
+export {
+  type Captured,
+  type CapturedFormat,
+  type CapturedOptions,
+  convertCaptured,
+  MAX_CAPTURED_BYTES,
+  readCaptured,
+} from "./codecs/captured.js";
 /** The value type of each kind. */
 export type { KindValue, KindValueMap } from "./codecs/json/kind-values.js";
 // ── JSON codec ───────────────────────────────────────────────────────────────

@@ -6,6 +6,7 @@ import type { Argv } from "yargs";
 import { registerCoverage } from "./commands/coverage.js";
 import { registerDiff } from "./commands/diff.js";
 import { registerFuzz } from "./commands/fuzz.js";
+import { registerPayload } from "./commands/payload.js";
 import { registerRequest } from "./commands/request.js";
 import { registerRun } from "./commands/run.js";
 import { serveCommand } from "./commands/serve.js";
@@ -19,6 +20,7 @@ export const COMMANDS: CommandRegistration[] = [
   registerRequest,
   registerRun,
   registerCoverage,
+  registerPayload,
   registerFuzz,
   registerDiff,
 ];

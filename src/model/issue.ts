@@ -19,6 +19,9 @@ export const ISSUE_CODES = [
   "too-deep",
   "too-large",
   "unknown-kind",
+  // captured payloads (validate/convert)
+  "binary-input",
+  "invalid-utf8",
   // XML / Atom
   "xml-malformed",
   "xml-doctype",

@@ -1,0 +1,198 @@
+/**
+ * `opensocial-kit validate` and `opensocial-kit convert` (issue 11 item 3): check a captured
+ * response body of one kind, or convert it between JSON and Atom. The logic is the library's
+ * (`readCaptured`, `convertCaptured`); this file parses options and prints.
+ * Exit codes: 0 valid (or converted), 1 invalid, 2 usage (unknown kind or format, unreadable file).
+ */
+import type { Argv } from "yargs";
+import { ATOM_KINDS, isAtomKind } from "../../codecs/atom/index.js";
+import {
+  type CapturedFormat,
+  convertCaptured,
+  MAX_CAPTURED_BYTES,
+  readCaptured,
+} from "../../codecs/captured.js";
+import type { Issue } from "../../model/issue.js";
+import { isKind, KINDS, type Kind } from "../../schemas/kinds.js";
+import type { CommandRegistration } from "../commands.js";
+import { readInput } from "../read-input.js";
+import type { TextSink } from "./run.js";
+
+/** One issue as a line: where (pointer, or XPath with line and column), code, message. */
+export function issueLine(i: Issue): string {
+  const where = i.xml
+    ? `${i.xml.xpath} (line ${i.xml.line}, column ${i.xml.column})`
+    : i.pointer === ""
+      ? "/"
+      : i.pointer;
+  return `${where}: ${i.code}: ${i.message}`;
+}
+
+interface PayloadArgs {
+  file: string;
+  kind: string;
+  format?: string | undefined;
+}
+
+function checkArgs(args: PayloadArgs, err: TextSink, command: string): Kind | undefined {
+  if (!isKind(args.kind)) {
+    err.write(
+      `opensocial-kit ${command}: unknown kind ${JSON.stringify(args.kind)} (${KINDS.join(", ")})\n`,
+    );
+    return undefined;
+  }
+  if (args.format !== undefined && args.format !== "json" && args.format !== "atom") {
+    err.write(`opensocial-kit ${command}: --format is json or atom\n`);
+    return undefined;
+  }
+  return args.kind;
+}
+
+/** The input's bytes, or undefined after saying on `err` why it cannot be read. */
+function readOrSay(file: string, err: TextSink, command: string): Uint8Array | undefined {
+  const input = readInput(file, MAX_CAPTURED_BYTES);
+  if (input.ok) return input.bytes;
+  err.write(`opensocial-kit ${command}: ${input.message}\n`);
+  return undefined;
+}
+
+/** `validate`: prints `valid` or one line per issue; resolves to the exit code. */
+export function validateCommand(
+  args: PayloadArgs & { strict: boolean; json: boolean },
+  out: TextSink = process.stdout,
+  err: TextSink = process.stderr,
+): number {
+  const kind = checkArgs(args, err, "validate");
+  if (!kind) return 2;
+  const bytes = readOrSay(args.file, err, "validate");
+  if (!bytes) return 2;
+  const r = readCaptured(bytes, {
+    kind,
+    strict: args.strict,
+    ...(args.format ? { format: args.format as CapturedFormat } : {}),
+  });
+  if (args.json)
+    out.write(
+      `${JSON.stringify(r.ok ? { valid: true, format: r.value.format } : { valid: false, issues: r.issues }, null, 2)}\n`,
+    );
+  else if (r.ok) out.write(`valid ${kind} (${r.value.format}${args.strict ? ", strict" : ""})\n`);
+  else for (const i of r.issues) out.write(`${issueLine(i)}\n`);
+  return r.ok ? 0 : 1;
+}
+
+/** `convert`: prints the converted document, or the issues on stderr; resolves to the exit code. */
+export function convertCommand(
+  args: PayloadArgs & { to: string; owner?: string | undefined },
+  out: TextSink = process.stdout,
+  err: TextSink = process.stderr,
+): number {
+  const kind = checkArgs(args, err, "convert");
+  if (!kind) return 2;
+  if (args.to !== "json" && args.to !== "atom") {
+    err.write("opensocial-kit convert: --to is json or atom\n");
+    return 2;
+  }
+  if (args.to === "atom" && !isAtomKind(kind)) {
+    err.write(`opensocial-kit convert: kind ${kind} has no Atom form (${ATOM_KINDS.join(", ")})\n`);
+    return 2;
+  }
+  const bytes = readOrSay(args.file, err, "convert");
+  if (!bytes) return 2;
+  const r = convertCaptured(bytes, {
+    kind,
+    to: args.to,
+    ...(args.format ? { format: args.format as CapturedFormat } : {}),
+    ...(args.owner ? { ownerId: args.owner } : {}),
+  });
+  if (r.ok) out.write(r.value);
+  else for (const i of r.issues) err.write(`${issueLine(i)}\n`);
+  return r.ok ? 0 : 1;
+}
+
+const EXITS =
+  "Exit codes: 0 valid, 1 invalid (one line per issue), 2 usage (unknown kind or format, unreadable file).";
+
+/** Registers `validate` and `convert`. */
+export const registerPayload: CommandRegistration = (cli: Argv, setExit) => {
+  const common = (y: Argv) =>
+    y
+      .positional("file", {
+        type: "string",
+        demandOption: true,
+        describe: "Captured body, or - for standard input",
+      })
+      .option("kind", {
+        type: "string",
+        demandOption: true,
+        describe: `Document kind: ${KINDS.join(", ")}`,
+      })
+      .option("format", {
+        type: "string",
+        choices: ["json", "atom"],
+        describe: "Default: Atom if the body starts with <, else JSON",
+      });
+  cli.command(
+    "validate <file>",
+    "Check a captured response body (JSON or Atom) against the kind's schema",
+    (y) =>
+      common(y)
+        .option("strict", {
+          type: "boolean",
+          default: false,
+          describe: "Report numbers and booleans rendered as strings (P-FMT-6 writers' rule)",
+        })
+        .option("json", { type: "boolean", default: false, describe: "Print the result as JSON" })
+        .example("opensocial-kit validate friends.json --kind people", "a saved @friends answer")
+        .example(
+          "curl -s … | opensocial-kit validate - --kind appdata --format atom",
+          "from standard input",
+        )
+        .epilogue(EXITS),
+    (argv) => {
+      setExit(
+        validateCommand({
+          file: String(argv.file),
+          kind: String(argv.kind),
+          format: argv.format as string | undefined,
+          strict: argv.strict === true,
+          json: argv.json === true,
+        }),
+      );
+    },
+  );
+  cli.command(
+    "convert <file>",
+    "Convert a captured response body between JSON and Atom",
+    (y) =>
+      common(y)
+        .option("to", {
+          type: "string",
+          choices: ["json", "atom"],
+          demandOption: true,
+          describe: "Target form",
+        })
+        .option("owner", {
+          type: "string",
+          describe: "Photos to Atom: the album owner's platformUserId (entry author, P-FMT-7)",
+        })
+        .example(
+          "opensocial-kit convert appdata.json --kind appdata --to atom",
+          "JSON to Atom (§4.3)",
+        )
+        .example("opensocial-kit convert feed.xml --kind people --to json", "Atom to JSON")
+        .epilogue(
+          "Exit codes: 0 converted (on stdout), 1 invalid input (issues on stderr), 2 usage.",
+        ),
+    (argv) => {
+      setExit(
+        convertCommand({
+          file: String(argv.file),
+          kind: String(argv.kind),
+          format: argv.format as string | undefined,
+          to: String(argv.to),
+          owner: argv.owner as string | undefined,
+        }),
+      );
+    },
+  );
+};

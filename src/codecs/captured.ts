@@ -1,0 +1,125 @@
+/**
+ * Captured payloads (issue 11 item 3: `opensocial-kit validate` and `convert`): a response body
+ * saved from some implementation, as bytes, checked as a JSON or Atom document of one kind and
+ * converted to the other form. Bounded and never throwing: binary input, invalid UTF-8, an
+ * oversized document, hostile XML (DOCTYPE, entities, depth) and invalid values are issues with
+ * a pointer (JSON) or an XPath with line and column (Atom).
+ */
+import type { Issue, Result } from "../model/issue.js";
+import { KitError } from "../model/kit-error.js";
+import { isKind, type Kind } from "../schemas/kinds.js";
+import { validate } from "../schemas/validate.js";
+import { type AtomKind, fromAtomFeed, isAtomKind, toAtomFeed } from "./atom/index.js";
+import { parseJsonText } from "./json/limits.js";
+import { toJson } from "./json/write.js";
+
+/** The two forms of a document. */
+export type CapturedFormat = "json" | "atom";
+
+/** The largest captured document read (bytes). */
+export const MAX_CAPTURED_BYTES = 8 * 1024 * 1024;
+
+/** How to read a captured document. */
+export interface CapturedOptions {
+  kind: Kind;
+  /** Default: Atom when the first non-blank character is `<`, else JSON. */
+  format?: CapturedFormat;
+  /** P-FMT-6: report numbers and booleans rendered as strings (the writers' rule). */
+  strict?: boolean;
+}
+
+/** A captured document read and checked. */
+export interface Captured {
+  format: CapturedFormat;
+  value: unknown;
+}
+
+const fail = (issues: Issue[]): { ok: false; issues: Issue[] } => ({ ok: false, issues });
+const issue = (code: Issue["code"], message: string): Issue => ({ code, pointer: "", message });
+
+/** Decodes `bytes` as UTF-8 text, or says why they are no document. */
+function decode(bytes: Uint8Array): Result<string> {
+  if (bytes.length > MAX_CAPTURED_BYTES)
+    return fail([
+      issue("too-large", `more than ${MAX_CAPTURED_BYTES} bytes: larger documents are not read`),
+    ]);
+  const nul = bytes.indexOf(0);
+  if (nul >= 0)
+    return fail([
+      issue(
+        "binary-input",
+        `binary data (a NUL byte at offset ${nul}): not a JSON or Atom document`,
+      ),
+    ]);
+  try {
+    return { ok: true, value: new TextDecoder("utf-8", { fatal: true }).decode(bytes) };
+  } catch {
+    return fail([issue("invalid-utf8", "the bytes are not valid UTF-8")]);
+  }
+}
+
+/** Reads `bytes` as a document of `options.kind` and validates it. */
+export function readCaptured(bytes: Uint8Array, options: CapturedOptions): Result<Captured> {
+  if (!isKind(options.kind))
+    return fail([issue("unknown-kind", `unknown kind ${JSON.stringify(options.kind)}`)]);
+  const text = decode(bytes);
+  if (!text.ok) return text;
+  const format = options.format ?? (text.value.trimStart().startsWith("<") ? "atom" : "json");
+  let value: unknown;
+  if (format === "atom") {
+    if (!isAtomKind(options.kind))
+      return fail([
+        issue(
+          "unknown-kind",
+          `kind ${options.kind} has no Atom form (appdata, people, person, albums, photos)`,
+        ),
+      ]);
+    const read = fromAtomFeed(options.kind, text.value);
+    if (!read.ok) return read;
+    value = read.value;
+  } else {
+    const parsed = parseJsonText(text.value);
+    if (!parsed.ok) return fail([parsed.issue]);
+    value = parsed.value;
+  }
+  const issues = validate(options.kind, value, { mode: options.strict ? "strict" : "lenient" });
+  return issues.length > 0 ? fail(issues) : { ok: true, value: { format, value } };
+}
+
+/** Converts a captured document to the other form (`to`); photos need the album owner. */
+export function convertCaptured(
+  bytes: Uint8Array,
+  options: CapturedOptions & { to: CapturedFormat; ownerId?: string },
+): Result<string> {
+  const read = readCaptured(bytes, { ...options, strict: false });
+  if (!read.ok) return read;
+  try {
+    if (options.to === "json")
+      return { ok: true, value: `${toJson(options.kind, read.value.value)}\n` };
+    if (!isAtomKind(options.kind))
+      return fail([
+        issue(
+          "unknown-kind",
+          `kind ${options.kind} has no Atom form (appdata, people, person, albums, photos)`,
+        ),
+      ]);
+    const kind: AtomKind = options.kind;
+    if (kind === "photos" && !options.ownerId)
+      return fail([
+        issue(
+          "missing-member",
+          "photos in Atom name the album owner as each entry's author: give ownerId",
+        ),
+      ]);
+    const atom = toAtomFeed(
+      kind,
+      read.value.value as never,
+      options.ownerId ? { ownerId: options.ownerId } : {},
+    );
+    return { ok: true, value: atom };
+  } catch (e) {
+    // A value the schema lets through but the other form cannot carry (e.g. U+FFFF in XML).
+    if (e instanceof KitError) return fail([issue("invalid-value", `${e.code}: ${e.message}`)]);
+    throw e;
+  }
+}

@@ -1,0 +1,164 @@
+/**
+ * `opensocial-kit validate` and `convert` (issue 11 item 3), run as users run them: the built
+ * CLI, files and standard input; exit 0 valid, 1 invalid, 2 usage; never a stack trace.
+ */
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+
+const dir = mkdtempSync(join(tmpdir(), "osk-payload-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function cli(args: string[], input?: string | Buffer) {
+  const r = spawnSync(process.execPath, ["bin/opensocial-kit.js", ...args], {
+    ...(input === undefined
+      ? {}
+      : { input: typeof input === "string" ? Buffer.from(input) : input }),
+    encoding: "buffer",
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return { code: r.status, out: r.stdout.toString("utf8"), err: r.stderr.toString("utf8") };
+}
+
+function file(name: string, content: string | Buffer): string {
+  const path = join(dir, name);
+  writeFileSync(path, content);
+  return path;
+}
+
+const APPDATA = {
+  entry: { "example.org:alice": { score: "10", "1st": "a<b" } },
+  startIndex: 0,
+  totalResults: 1,
+  id: ["example.org:alice"],
+};
+
+describe("opensocial-kit validate", () => {
+  it("says valid (exit 0) for a valid JSON file, and names the format", () => {
+    const r = cli(["validate", file("a.json", JSON.stringify(APPDATA)), "--kind", "appdata"]);
+    expect(r).toMatchObject({ code: 0, out: "valid appdata (json)\n" });
+  });
+
+  it("lists issues with their JSON pointer (exit 1)", () => {
+    const bad = { ...APPDATA, entry: { "example.org:alice": { score: 10 } } };
+    const r = cli(["validate", file("b.json", JSON.stringify(bad)), "--kind", "appdata"]);
+    expect(r.code).toBe(1);
+    expect(r.out).toMatch(/^\/entry\/example\.org:alice\/score: invalid-type: /m);
+  });
+
+  it("reports string renderings only with --strict (P-FMT-6)", () => {
+    const people = JSON.stringify({
+      entry: [
+        {
+          id: "example.org:bob",
+          nickname: "b",
+          displayName: "B",
+          updated: "2020-01-01T00:00:00Z",
+          hasApp: "true",
+          thumbnailUrl: "https://x/t.png",
+        },
+      ],
+      startIndex: "0",
+      itemsPerPage: 50,
+      totalResults: 1,
+    });
+    expect(cli(["validate", "-", "--kind", "people"], people).code).toBe(0);
+    const strict = cli(["validate", "-", "--kind", "people", "--strict"], people);
+    expect(strict.code).toBe(1);
+    expect(strict.out).toMatch(/^\/startIndex: /m);
+  });
+
+  it("reads Atom from standard input and locates issues by XPath, line and column", () => {
+    const r = cli(
+      ["validate", "-", "--kind", "appdata"],
+      '<?xml version="1.0"?>\n<feed xmlns="http://www.w3.org/2005/Atom"><entry><content>',
+    );
+    expect(r.code).toBe(1);
+    expect(r.out).toMatch(/\(line \d+, column \d+\): xml-malformed: /);
+  });
+
+  it.each([
+    [
+      "a DOCTYPE with entities",
+      '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "b">]><feed/>',
+      /xml-doctype/,
+    ],
+    [
+      "binary data",
+      Buffer.from([0x7b, 0x00, 0xff, 0x10]),
+      /binary-input: binary data \(a NUL byte at offset 1\)/,
+    ],
+    ["invalid UTF-8", Buffer.from([0x7b, 0xff, 0xfe]), /invalid-utf8/],
+    ["10 MB", Buffer.alloc(10 * 1024 * 1024, 0x20), /too-large: more than 8388608 bytes/],
+  ])("refuses %s with a clear message, never a stack trace (exit 1)", (_name, input, message) => {
+    const r = cli(["validate", "-", "--kind", "appdata"], input);
+    expect(r.code).toBe(1);
+    expect(r.out).toMatch(message);
+    expect(r.out + r.err).not.toMatch(/\n\s+at /);
+  });
+
+  it.each([
+    [["validate", "x.json", "--kind", "nope"], /unknown kind "nope"/],
+    [["validate", join(dir, "missing.json"), "--kind", "appdata"], /missing\.json: no such file/],
+    [["convert", "-", "--kind", "error", "--to", "atom"], /kind error has no Atom form/],
+  ])("usage errors exit 2 (%j)", (args, message) => {
+    const r = cli(args, "{}");
+    expect(r.code).toBe(2);
+    expect(r.err + r.out).toMatch(message);
+  });
+});
+
+describe("opensocial-kit convert", () => {
+  it("converts JSON to Atom and back to the same value", () => {
+    const atom = cli([
+      "convert",
+      file("c.json", JSON.stringify(APPDATA)),
+      "--kind",
+      "appdata",
+      "--to",
+      "atom",
+    ]);
+    expect(atom.code).toBe(0);
+    expect(atom.out).toContain("<_x0031_st>a&lt;b</_x0031_st>");
+    const back = cli(["convert", "-", "--kind", "appdata", "--to", "json"], atom.out);
+    expect(back.code).toBe(0);
+    expect(JSON.parse(back.out)).toEqual(APPDATA);
+  });
+
+  it("needs the album owner for photos in Atom (P-FMT-7)", () => {
+    const photos = JSON.stringify({
+      entry: [
+        {
+          id: "example.org:p1",
+          albumId: "example.org:a1",
+          title: "t",
+          description: "",
+          fileSize: 1,
+          thumbnailUrl: "https://x/t",
+          url: "https://x/u",
+        },
+      ],
+      startIndex: 0,
+      itemsPerPage: 20,
+      totalResults: 1,
+    });
+    const without = cli(["convert", "-", "--kind", "photos", "--to", "atom"], photos);
+    expect(without.code).toBe(1);
+    expect(without.err).toMatch(/give ownerId/);
+    const withOwner = cli(
+      ["convert", "-", "--kind", "photos", "--to", "atom", "--owner", "example.org:alice"],
+      photos,
+    );
+    expect(withOwner.code).toBe(0);
+    expect(withOwner.out).toContain("<url>urn:guid:example.org:alice</url>");
+  });
+
+  it("reports a value the other form cannot carry instead of failing (U+FFFF in XML)", () => {
+    const bad = { ...APPDATA, entry: { "example.org:alice": { k: "a\uffffb" } } };
+    const r = cli(["convert", "-", "--kind", "appdata", "--to", "atom"], JSON.stringify(bad));
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/^\/entry\/example\.org:alice\/k: /m);
+  });
+});

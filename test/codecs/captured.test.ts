@@ -1,0 +1,53 @@
+/**
+ * Captured payloads (issue 11 item 3): converting JSON → Atom → JSON keeps every valid value
+ * (property), and hostile or broken bytes are issues, never throws.
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { convertCaptured, readCaptured } from "../../src/codecs/captured.js";
+import { albumList, appDataResponse } from "./atom/arbitraries.js";
+
+const bytes = (v: unknown): Uint8Array => Buffer.from(JSON.stringify(v));
+
+describe("captured payloads", () => {
+  it("JSON → Atom → JSON keeps any valid application-data response", () => {
+    fc.assert(
+      fc.property(appDataResponse, (value) => {
+        const atom = convertCaptured(bytes(value), { kind: "appdata", to: "atom" });
+        if (!atom.ok) throw new Error(JSON.stringify(atom.issues));
+        const back = convertCaptured(Buffer.from(atom.value), { kind: "appdata", to: "json" });
+        if (!back.ok) throw new Error(JSON.stringify(back.issues));
+        expect(JSON.parse(back.value)).toEqual(JSON.parse(JSON.stringify(value)));
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it("JSON → Atom → JSON keeps any valid album list", () => {
+    fc.assert(
+      fc.property(albumList, (value) => {
+        const atom = convertCaptured(bytes(value), { kind: "albums", to: "atom" });
+        if (!atom.ok) throw new Error(JSON.stringify(atom.issues));
+        const back = readCaptured(Buffer.from(atom.value), { kind: "albums" });
+        expect(back.ok && back.value.format).toBe("atom");
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it("never throws on arbitrary bytes", () => {
+    fc.assert(
+      fc.property(
+        fc.uint8Array({ maxLength: 300 }),
+        fc.constantFrom("appdata", "people", "albums"),
+        (b, kind) => {
+          const r = readCaptured(b, { kind: kind as "appdata" });
+          expect(typeof r.ok).toBe("boolean");
+          const c = convertCaptured(b, { kind: kind as "appdata", to: "atom" });
+          expect(typeof c.ok).toBe("boolean");
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
