@@ -6,6 +6,7 @@ import type { Argv } from "yargs";
 import { registerCoverage } from "./commands/coverage.js";
 import { registerDiff } from "./commands/diff.js";
 import { registerFuzz } from "./commands/fuzz.js";
+import { registerOpenApi } from "./commands/openapi.js";
 import { registerPayload } from "./commands/payload.js";
 import { registerRequest } from "./commands/request.js";
 import { registerRun } from "./commands/run.js";
@@ -21,6 +22,7 @@ export const COMMANDS: CommandRegistration[] = [
   registerRun,
   registerCoverage,
   registerPayload,
+  registerOpenApi,
   registerFuzz,
   registerDiff,
 ];

@@ -1,0 +1,53 @@
+/**
+ * `opensocial-kit openapi [--out FILE]` (issue 11 item 1): prints (or writes) the OpenAPI 3.1
+ * document built from the bundled JSON Schemas; `schemas/openapi.json` is its output.
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
+import type { Argv } from "yargs";
+import { openApiDocument } from "../../schemas/openapi/document.js";
+import type { CommandRegistration } from "../commands.js";
+import { packageVersion } from "../version.js";
+import type { TextSink } from "./run.js";
+
+/** The document as the shipped file holds it. */
+export function openApiText(): string {
+  return `${JSON.stringify(openApiDocument(packageVersion()), null, 2)}\n`;
+}
+
+/** Prints or writes the document; resolves to the exit code. */
+export function openApiCommand(out: TextSink, err: TextSink, file?: string): number {
+  const text = openApiText();
+  if (file === undefined) {
+    out.write(text);
+    return 0;
+  }
+  try {
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, text);
+  } catch (e) {
+    err.write(`opensocial-kit openapi: ${file}: ${(e as Error).message}\n`);
+    return 2;
+  }
+  err.write(`opensocial-kit openapi: wrote ${file}\n`);
+  return 0;
+}
+
+/** Registers `openapi`. */
+export const registerOpenApi: CommandRegistration = (cli: Argv, setExit) => {
+  cli.command(
+    "openapi",
+    "Print the OpenAPI 3.1 document of the API (for Schemathesis, Prism, Redocly, Postman)",
+    (y) =>
+      y
+        .option("out", { type: "string", describe: "Write it to this file instead of stdout" })
+        .example(
+          "opensocial-kit openapi --out openapi.json",
+          "the document the package ships as schemas/openapi.json",
+        )
+        .epilogue("Exit codes: 0 written, 2 the file cannot be written."),
+    (argv) => {
+      setExit(openApiCommand(process.stdout, process.stderr, argv.out as string | undefined));
+    },
+  );
+};
