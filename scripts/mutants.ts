@@ -15,29 +15,12 @@ import {
   runVariant,
   type VariantResult,
 } from "./mutants/harness.js";
+import { pool } from "./mutants/pool.js";
 import { VARIANTS } from "./mutants/variants.js";
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(name);
   return i >= 0 ? process.argv[i + 1] : undefined;
-}
-
-async function pool<T, R>(
-  items: readonly T[],
-  width: number,
-  work: (t: T) => Promise<R>,
-): Promise<R[]> {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(width, items.length) }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        out[i] = await work(items[i] as T);
-      }
-    }),
-  );
-  return out;
 }
 
 const pad = (s: string, n: number): string => (s.length >= n ? s : s + " ".repeat(n - s.length));

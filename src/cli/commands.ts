@@ -4,6 +4,8 @@
  */
 import type { Argv } from "yargs";
 import { registerCoverage } from "./commands/coverage.js";
+import { registerDiff } from "./commands/diff.js";
+import { registerFuzz } from "./commands/fuzz.js";
 import { registerOpenApi } from "./commands/openapi.js";
 import { registerPayload } from "./commands/payload.js";
 import { registerRequest } from "./commands/request.js";
@@ -21,4 +23,6 @@ export const COMMANDS: CommandRegistration[] = [
   registerCoverage,
   registerPayload,
   registerOpenApi,
+  registerFuzz,
+  registerDiff,
 ];

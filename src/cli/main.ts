@@ -20,7 +20,10 @@ export async function main(argv: string[] = hideBin(process.argv)): Promise<numb
     )
     .version(packageVersion())
     .strict()
-    .demandCommand(1, "Name a command: serve, request, run or coverage.")
+    .demandCommand(
+      1,
+      "Name a command: serve, request, run, coverage, payload, openapi, fuzz or diff.",
+    )
     .recommendCommands()
     .wrap(Math.min(100, process.stdout.columns || 100))
     .epilogue("Spec: social-api.md, decisions: profile.md. Docs: README.md.")

@@ -7,10 +7,10 @@
 import { randomBytes } from "node:crypto";
 import type { CaseSpec, StepSpec } from "./case-types.js";
 import { responseViews, runChecks } from "./checks/index.js";
-import type { ClientLimits, Exchange, HttpClient } from "./http-client.js";
+import type { ClientLimits, Exchange, HttpClient, WireResponse } from "./http-client.js";
 import { evaluatePointer } from "./pointer.js";
 import { sendHttp10 } from "./raw-http10.js";
-import { buildRequest, type RequestEnv } from "./request-build.js";
+import { type BuiltRequest, buildRequest, type RequestEnv } from "./request-build.js";
 import type { CheckResult, RawOutcome, StepResult } from "./results.js";
 import { fillText, type TemplateContext } from "./template.js";
 
@@ -23,6 +23,16 @@ export interface CaseEnv extends RequestEnv {
   readonly limits: ClientLimits;
   /** Exact-value facts of the target's world (world-facts.ts), offered as `{$world…}`. */
   readonly world?: Readonly<Record<string, unknown>>;
+  /**
+   * Sees every judged exchange of a step before its checks run; `rebuild` makes the same request
+   * for another target (a differential run sends it there and compares the answers).
+   */
+  readonly onExchange?: (
+    step: number,
+    built: BuiltRequest,
+    response: WireResponse,
+    rebuild: (env: RequestEnv) => BuiltRequest,
+  ) => Promise<void>;
 }
 
 /** A case's outcome before expectations are applied. */
@@ -41,7 +51,11 @@ function isEmpty(v: unknown): boolean {
   return false;
 }
 
-async function exchange(env: CaseEnv, built: ReturnType<typeof buildRequest>): Promise<Exchange> {
+/** Sends a built request as its step says (HTTP/1.0 over a raw socket). */
+export async function exchange(
+  env: Pick<CaseEnv, "client" | "origin" | "limits">,
+  built: BuiltRequest,
+): Promise<Exchange> {
   if (built.http === "1.0") return sendHttp10(env.origin, built.wire, env.limits);
   return env.client.send(built.wire, env.limits);
 }
@@ -152,6 +166,9 @@ async function runStep(
       error: `${x.error.code}: ${x.error.message}`,
     };
   }
+  await env.onExchange?.(index, built, x.response, (other) =>
+    buildRequest(step.request, template, other, built.nonce),
+  );
   const views = responseViews(step.expect, x.response);
   const checks = runChecks(
     step.expect,

@@ -1,0 +1,175 @@
+/**
+ * `opensocial-kit diff`: the differential run (issue 13). The same requests (the suite's, or a
+ * fuzz sequence) go to two implementations loaded with the same world; every semantic
+ * difference is printed with both answers side by side. Thin: the run is the library's
+ * (src/conformance/diff/).
+ */
+import type { Argv } from "yargs";
+import { EXIT, loadTarget, type Target } from "../../conformance/index.js";
+import type { CommandRegistration } from "../commands.js";
+import { importWithFastCheck } from "./fast-check-import.js";
+import { BUNDLED_TARGET, startReferenceServer, type TextSink } from "./run.js";
+
+/** Options of `diff`, as parsed. */
+export interface DiffArgs {
+  target?: string | undefined;
+  against?: string | undefined;
+  fuzzSeed?: number | undefined;
+  fuzzSteps: number;
+  grep?: string | undefined;
+  timeout: number;
+}
+
+/** `reference`, a base URL (bundled apps, users and world) or a target file. */
+async function resolveSide(
+  spec: string,
+  option: string,
+  err: TextSink,
+  stops: (() => Promise<void>)[],
+): Promise<Target | string> {
+  const bundled = loadTarget(BUNDLED_TARGET);
+  if (spec === "reference") {
+    if (!bundled.ok) return bundled.problems.join("\n");
+    const started = await startReferenceServer();
+    if (typeof started === "string") return started;
+    stops.push(started.stop);
+    err.write(`opensocial-kit diff: ${option}: started a reference server at ${started.url}\n`);
+    return { ...bundled.target, baseUrl: started.url };
+  }
+  if (/^https?:\/\//i.test(spec)) {
+    if (!bundled.ok) return bundled.problems.join("\n");
+    try {
+      new URL(spec);
+    } catch {
+      return `${option} ${spec} is not an absolute URL`;
+    }
+    return { ...bundled.target, baseUrl: spec.replace(/\/+$/, "") };
+  }
+  const loaded = loadTarget(spec);
+  return loaded.ok ? loaded.target : loaded.problems.join("\n");
+}
+
+/** Runs the command; resolves to the exit code. */
+export async function diffCommand(
+  args: DiffArgs,
+  out: TextSink = process.stdout,
+  err: TextSink = process.stderr,
+): Promise<number> {
+  const usage = (m: string) => {
+    err.write(`opensocial-kit diff: ${m}\n`);
+    return EXIT.USAGE;
+  };
+  if (args.against === undefined)
+    return usage(
+      "--against names the second implementation (a target file, a base URL, or reference)",
+    );
+  if (
+    args.fuzzSeed !== undefined &&
+    (!Number.isInteger(args.fuzzSeed) || args.fuzzSeed < 0 || args.fuzzSeed > 0xffffffff)
+  )
+    return usage("--fuzz-seed is a whole number from 0 to 4294967295");
+  if (!Number.isInteger(args.fuzzSteps) || args.fuzzSteps < 1 || args.fuzzSteps > 100_000)
+    return usage("--fuzz-steps is 1-100000");
+  if (!Number.isInteger(args.timeout) || args.timeout < 1)
+    return usage("--timeout is a positive number of milliseconds");
+  let grep: RegExp | undefined;
+  try {
+    if (args.grep !== undefined) grep = new RegExp(args.grep);
+  } catch (e) {
+    return usage(`--grep: ${(e as Error).message}`);
+  }
+  const lib = await importWithFastCheck(() => import("../../conformance/diff/index.js"));
+  if (typeof lib === "string") return usage(lib);
+  const { formatDiffResult, runDiff } = lib;
+  const stops: (() => Promise<void>)[] = [];
+  try {
+    const a = await resolveSide(args.target ?? "reference", "--target", err, stops);
+    if (typeof a === "string") return usage(a);
+    const b = await resolveSide(args.against, "--against", err, stops);
+    if (typeof b === "string") return usage(b);
+    const result = await runDiff({
+      a,
+      b,
+      timeoutMs: args.timeout,
+      fuzzSteps: args.fuzzSteps,
+      ...(args.fuzzSeed !== undefined ? { fuzzSeed: args.fuzzSeed } : {}),
+      ...(grep ? { grep } : {}),
+    });
+    if ("exitCode" in result) {
+      err.write(`opensocial-kit diff: ${result.message}\n`);
+      return result.exitCode;
+    }
+    const secrets = [a, b].flatMap((t) => [
+      t.apps.main.consumerSecret,
+      ...(t.apps.other ? [t.apps.other.consumerSecret] : []),
+    ]);
+    out.write(formatDiffResult(result, [args.target ?? "reference", args.against], secrets));
+    return result.differences.length === 0 ? EXIT.OK : EXIT.FAILED;
+  } finally {
+    for (const stop of stops) await stop();
+  }
+}
+
+/** Registers `diff`. */
+export const registerDiff: CommandRegistration = (cli: Argv, setExit) => {
+  cli.command(
+    "diff",
+    "Send the same requests to two implementations and report every semantic difference",
+    (y) =>
+      y
+        .option("target", {
+          type: "string",
+          describe:
+            "Implementation A: a target file, a base URL (bundled apps/users/world) or reference (default: reference, in-process)",
+        })
+        .option("against", {
+          type: "string",
+          describe: "Implementation B, in the same forms (required)",
+        })
+        .option("fuzz-seed", {
+          type: "number",
+          describe: "Replay the fuzz sequence of this seed instead of the suite's requests",
+        })
+        .option("fuzz-steps", {
+          type: "number",
+          default: 300,
+          describe: "Operations of the fuzz sequence",
+        })
+        .option("grep", {
+          type: "string",
+          describe: "Only cases whose id matches this regular expression (suite mode)",
+        })
+        .option("timeout", {
+          type: "number",
+          default: 10_000,
+          describe: "Per-request timeout in ms",
+        })
+        .example(
+          "$0 diff --against http://127.0.0.1:8080",
+          "the in-process reference against your server (bundled world)",
+        )
+        .example(
+          "$0 diff --target old.json --against new.json",
+          "an old container against its replacement, both loaded with the same world",
+        )
+        .example(
+          "$0 diff --target old.json --against new.json --fuzz-seed 42 --fuzz-steps 1000",
+          "a random sequence instead of the suite",
+        )
+        .epilogue(
+          "Not differences: integers as numeric strings and booleans as text (P-FMT-6), JSON member order, members the documents do not name, the order of an appdata answer's users, XML prefixes, whitespace between elements and extension elements, error message text, headers other than Content-Type and a 405's Allow. Both implementations must hold the same world (fixtures/world.json for a base URL). Exit codes: 0 no semantic difference; 1 differences (each printed with both answers); 2 usage or target-file error; 3 a target unreachable or refusing the credentials.",
+        ),
+    async (argv) => {
+      setExit(
+        await diffCommand({
+          target: argv.target,
+          against: argv.against,
+          fuzzSeed: argv["fuzz-seed"],
+          fuzzSteps: argv["fuzz-steps"],
+          grep: argv.grep,
+          timeout: argv.timeout,
+        }),
+      );
+    },
+  );
+};

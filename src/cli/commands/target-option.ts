@@ -1,0 +1,36 @@
+/**
+ * `--target` / `--base-url` as `run`, `fuzz` and `diff` read them: a target file (default
+ * fixtures/target.json), a base URL that overrides its `baseUrl`, or neither: the reference
+ * server started in-process with the bundled world (only the CLI imports the server).
+ */
+import { loadTarget, type Target } from "../../conformance/index.js";
+import { BUNDLED_TARGET, startReferenceServer, type TextSink } from "./run.js";
+
+/** A resolved target, and how to stop the server started for it (if any). */
+export interface ResolvedTarget {
+  readonly target: Target;
+  readonly stop?: () => Promise<void>;
+}
+
+/** Resolves the options to a target; a problem comes back as text (exit 2). */
+export async function resolveTarget(
+  opts: { target?: string | undefined; baseUrl?: string | undefined },
+  command: string,
+  err: TextSink,
+): Promise<ResolvedTarget | string> {
+  const loaded = loadTarget(opts.target ?? BUNDLED_TARGET);
+  if (!loaded.ok) return loaded.problems.join("\n");
+  if (opts.baseUrl !== undefined) {
+    try {
+      new URL(opts.baseUrl);
+    } catch {
+      return `--base-url ${opts.baseUrl} is not an absolute URL`;
+    }
+    return { target: { ...loaded.target, baseUrl: opts.baseUrl.replace(/\/+$/, "") } };
+  }
+  if (opts.target !== undefined) return { target: loaded.target };
+  const started = await startReferenceServer();
+  if (typeof started === "string") return started;
+  err.write(`opensocial-kit ${command}: started the reference server at ${started.url}\n`);
+  return { target: { ...loaded.target, baseUrl: started.url }, stop: started.stop };
+}

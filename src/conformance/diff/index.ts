@@ -1,0 +1,17 @@
+/**
+ * The differential run (issue 13): the same requests sent to two implementations, their
+ * answers compared under the readers' tolerance.
+ */
+export { type AnswerDifference, compareAnswers } from "./compare-answers.js";
+export { type Difference, firstDifference } from "./difference.js";
+export { replayFuzz } from "./replay-fuzz.js";
+export { type ExchangePair, type ReplayAbort, replaySuite } from "./replay-suite.js";
+export { formatDiffResult } from "./report-text.js";
+export {
+  type DiffEntry,
+  type DiffOptions,
+  type DiffResult,
+  type DiffSide,
+  runDiff,
+} from "./run-diff.js";
+export { type RawAnswer, type SemanticAnswer, semanticAnswer } from "./semantic.js";

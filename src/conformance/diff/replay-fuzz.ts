@@ -1,0 +1,85 @@
+/**
+ * Replays a fuzz sequence against two targets: the operations of `seed` (the fuzzer's own
+ * arbitraries, sampled, not shrunk) run one by one on A and then on B, unjudged, and each
+ * request's two answers are kept for comparison. Owned keys are cleaned up on both.
+ */
+import fc from "fast-check";
+import { prefixArb } from "../fuzz/alphabet.js";
+import { AppDataModel } from "../fuzz/appdata-model.js";
+import { cleanUp } from "../fuzz/clean-up.js";
+import { execute, type FuzzContext, fuzzUsers } from "../fuzz/execute.js";
+import { opArb, opText } from "../fuzz/ops.js";
+import { type Answer, createWire, TransportFailure } from "../fuzz/wire.js";
+import type { FuzzWorld } from "../fuzz/world.js";
+import { createHttpClient } from "../http-client.js";
+import type { Target } from "../target.js";
+import type { ExchangePair } from "./replay-suite.js";
+import type { RawAnswer } from "./semantic.js";
+
+const raw = (a: Answer): RawAnswer => ({ status: a.status, headers: a.headers, body: a.body });
+
+/** Replays `steps` operations of `seed` on `a` and `b` (both loaded with `world`). */
+export async function replayFuzz(
+  a: Target,
+  b: Target,
+  world: FuzzWorld,
+  seed: number,
+  steps: number,
+): Promise<ExchangePair[]> {
+  const [ops] = fc.sample(fc.array(opArb, { minLength: steps, maxLength: steps }), {
+    seed,
+    numRuns: 1,
+  });
+  const [prefix] = fc.sample(prefixArb, { seed, numRuns: 1 });
+  const limits = { timeoutMs: 10_000, maxBodyBytes: 4 << 20 };
+  const sides = [a, b].map((t) => {
+    const client = createHttpClient(t.baseUrl, 4);
+    const wire = createWire(
+      { baseUrl: t.baseUrl, apps: t.apps, viewer: world.viewer },
+      limits,
+      client,
+    );
+    const ctx: FuzzContext = {
+      world,
+      wire,
+      level: "core",
+      prefix: prefix ?? "fz",
+      users: fuzzUsers(world),
+      touched: new Map(),
+      judge: false,
+    };
+    return { client, ctx, data: AppDataModel.fromWorld(world) };
+  });
+  const pairs: ExchangePair[] = [];
+  const run = async (side: (typeof sides)[number], op: NonNullable<typeof ops>[number]) => {
+    try {
+      return await execute(op, side.data, side.ctx);
+    } catch (e) {
+      if (e instanceof TransportFailure) return [];
+      throw e;
+    }
+  };
+  try {
+    for (const [i, op] of (ops ?? []).entries()) {
+      const [x, y] = [await run(sides[0]!, op), await run(sides[1]!, op)];
+      for (let j = 0; j < Math.max(x.length, y.length); j++) {
+        const ax = x[j];
+        const by = y[j];
+        const sent = (ax ?? by)?.sent;
+        if (!sent) continue;
+        pairs.push({
+          source: `op ${i + 1} request ${j + 1} ${opText(op).slice(0, 120)}`,
+          sent,
+          ...(ax ? { a: raw(ax) } : {}),
+          ...(by ? { b: raw(by) } : {}),
+        });
+      }
+    }
+  } finally {
+    for (const s of sides) {
+      await cleanUp(s.ctx, s.ctx.wire);
+      await s.client.close();
+    }
+  }
+  return pairs;
+}

@@ -1,0 +1,138 @@
+/**
+ * Replays the suite's requests against two targets: each selected case runs on A through the
+ * case runner itself, and every request it sends is sent to B as well (made again for B's
+ * origin), so both receive the same sequence and hold the same state; each pair of answers is
+ * kept for comparison.
+ */
+import { parsePlatformId } from "../../model/ids.js";
+import { createHttpClient, type HttpClient, type WireResponse } from "../http-client.js";
+import { loadCases } from "../load-cases.js";
+import { loadStatements } from "../load-statements.js";
+import type { SentRequest } from "../results.js";
+import { type CaseEnv, exchange, runCase } from "../run-case.js";
+import { selectCases } from "../selection.js";
+import { smoke } from "../smoke.js";
+import type { Target } from "../target.js";
+import { loadWorldFacts } from "../world-facts.js";
+import type { RawAnswer } from "./semantic.js";
+
+/** One request sent to both targets, and both answers (one may be missing). */
+export interface ExchangePair {
+  /** `case-id step n` or `op n request m`. */
+  readonly source: string;
+  readonly sent: SentRequest;
+  readonly a?: RawAnswer;
+  readonly b?: RawAnswer;
+}
+
+/** A run that could not start: usage (2) or an unreachable target (3). */
+export interface ReplayAbort {
+  readonly exitCode: 2 | 3;
+  readonly message: string;
+}
+
+/** The case environment of `target` (as the suite runner makes it). */
+export function caseEnv(
+  target: Target,
+  client: HttpClient,
+  timeoutMs: number,
+): CaseEnv | ReplayAbort {
+  let world: Record<string, unknown> | undefined;
+  if (target.world) {
+    const w = loadWorldFacts(target);
+    if (!w.ok) return { exitCode: 2, message: w.problem };
+    world = w.facts;
+  }
+  return {
+    client,
+    origin: target.baseUrl,
+    apps: target.apps,
+    users: target.users,
+    namespace: parsePlatformId(target.users.viewer ?? "")?.namespace ?? "",
+    limits: { timeoutMs, maxBodyBytes: 4 * 1024 * 1024 },
+    now: () => Math.floor(Date.now() / 1000),
+    ...(world ? { world } : {}),
+  };
+}
+
+/** Sends the smoke request to both targets; why one cannot be used, if so. */
+export async function smokeBoth(a: CaseEnv, b: CaseEnv): Promise<ReplayAbort | undefined> {
+  for (const [name, env] of [
+    ["--target", a],
+    ["--against", b],
+  ] as const) {
+    const refused = await smoke(env);
+    if (refused) return { exitCode: 3, message: `${name}: ${refused}` };
+  }
+  return undefined;
+}
+
+const toRaw = (r: WireResponse): RawAnswer => ({
+  status: r.status,
+  headers: r.headers,
+  body: r.body,
+});
+
+/** Replays the selected cases; resolves to the pairs, or why the replay could not start. */
+export async function replaySuite(
+  a: Target,
+  b: Target,
+  opts: { grep?: RegExp; timeoutMs?: number; onCase?: () => void } = {},
+): Promise<ExchangePair[] | ReplayAbort> {
+  const st = loadStatements();
+  if (!st.ok) return { exitCode: 2, message: st.problems.join("\n") };
+  const suite = loadCases(st.statements);
+  if (suite.problems.length)
+    return {
+      exitCode: 2,
+      message: suite.problems.map((p) => `${p.file}: ${p.message}`).join("\n"),
+    };
+  const clients = [createHttpClient(a.baseUrl, 4), createHttpClient(b.baseUrl, 4)] as const;
+  try {
+    const envA = caseEnv(a, clients[0], opts.timeoutMs ?? 10_000);
+    const envB = caseEnv(b, clients[1], opts.timeoutMs ?? 10_000);
+    if ("exitCode" in envA) return envA;
+    if ("exitCode" in envB) return envB;
+    const down = await smokeBoth(envA, envB);
+    if (down) return down;
+    // Cases both targets can run: the selection of each, intersected.
+    const selA = selectCases(
+      suite.cases,
+      a,
+      { level: "profile", ...(opts.grep ? { grep: opts.grep } : {}) },
+      envA.world !== undefined,
+    );
+    const selB = new Set(
+      selectCases(
+        suite.cases,
+        b,
+        { level: "profile", ...(opts.grep ? { grep: opts.grep } : {}) },
+        envB.world !== undefined,
+      ).run.map((c) => c.id),
+    );
+    const pairs: ExchangePair[] = [];
+    for (const c of selA.run.filter((x) => selB.has(x.id))) {
+      // The case runs on A (its captures come from A's answers); each request it sends is made
+      // again for B (signed for B's origin, the same nonce) and sent there at once, so that B
+      // receives exactly A's sequence whatever B answers.
+      await runCase(c, {
+        ...envA,
+        onExchange: async (step, built, response, rebuild) => {
+          const mirrored = rebuild(envB);
+          let x = mirrored.replay ? await exchange(envB, mirrored) : undefined;
+          if (!x || x.ok) x = await exchange(envB, mirrored);
+          pairs.push({
+            source: `${c.id} step ${step + 1}`,
+            sent: built.sent,
+            a: toRaw(response),
+            ...(x.ok ? { b: toRaw(x.response) } : {}),
+          });
+        },
+      });
+      opts.onCase?.();
+    }
+    return pairs;
+  } finally {
+    await Promise.all(clients.map((c) => c.close()));
+  }
+}

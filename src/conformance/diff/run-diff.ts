@@ -1,0 +1,122 @@
+/**
+ * A differential run: the same requests (the suite's, or a fuzz sequence) sent to two
+ * implementations loaded with the same world, each pair of answers compared under the
+ * readers' tolerance, and every semantic difference kept with both answers.
+ */
+
+import { loadFuzzWorld } from "../fuzz/world.js";
+import { createHttpClient } from "../http-client.js";
+import type { SentRequest } from "../results.js";
+import type { Target } from "../target.js";
+import { type AnswerDifference, compareAnswers } from "./compare-answers.js";
+import { replayFuzz } from "./replay-fuzz.js";
+import { caseEnv, type ReplayAbort, replaySuite, smokeBoth } from "./replay-suite.js";
+import { type RawAnswer, semanticAnswer } from "./semantic.js";
+
+/** Options of a differential run. */
+export interface DiffOptions {
+  readonly a: Target;
+  readonly b: Target;
+  /** Replay a fuzz sequence of this seed instead of the suite. */
+  readonly fuzzSeed?: number;
+  /** Operations of the fuzz sequence (default 300). */
+  readonly fuzzSteps?: number;
+  /** Only cases whose id matches (suite mode). */
+  readonly grep?: RegExp;
+  readonly timeoutMs?: number;
+}
+
+/** One side of a difference, short enough to print. */
+export interface DiffSide {
+  readonly status: number;
+  readonly contentType: string;
+  readonly body: string;
+}
+
+/** One semantic difference. */
+export interface DiffEntry {
+  readonly source: string;
+  readonly request: SentRequest;
+  readonly difference: AnswerDifference;
+  readonly a?: DiffSide;
+  readonly b?: DiffSide;
+}
+
+/** What a differential run found. */
+export interface DiffResult {
+  readonly mode: "suite" | "fuzz";
+  readonly seed?: number;
+  /** Request pairs compared. */
+  readonly compared: number;
+  readonly differences: DiffEntry[];
+  readonly ms: number;
+}
+
+function side(r: RawAnswer | undefined): DiffSide | undefined {
+  if (!r) return undefined;
+  const text = Buffer.from(r.body).toString("utf8");
+  return {
+    status: r.status,
+    contentType: r.headers["content-type"] ?? "",
+    body: text.length > 800 ? `${text.slice(0, 800)}…` : text,
+  };
+}
+
+/** Runs the differential comparison; resolves to the result or why it could not start. */
+export async function runDiff(opts: DiffOptions): Promise<DiffResult | ReplayAbort> {
+  const t0 = performance.now();
+  let pairs: Awaited<ReturnType<typeof replaySuite>>;
+  if (opts.fuzzSeed !== undefined) {
+    const world = loadFuzzWorld(opts.a);
+    if (!world.ok) return { exitCode: 2, message: world.problem };
+    const clients = [
+      createHttpClient(opts.a.baseUrl, 1),
+      createHttpClient(opts.b.baseUrl, 1),
+    ] as const;
+    try {
+      const envA = caseEnv(opts.a, clients[0], opts.timeoutMs ?? 10_000);
+      const envB = caseEnv(opts.b, clients[1], opts.timeoutMs ?? 10_000);
+      if ("exitCode" in envA) return envA;
+      if ("exitCode" in envB) return envB;
+      const down = await smokeBoth(envA, envB);
+      if (down) return down;
+    } finally {
+      await Promise.all(clients.map((c) => c.close()));
+    }
+    pairs = await replayFuzz(opts.a, opts.b, world.world, opts.fuzzSeed, opts.fuzzSteps ?? 300);
+  } else {
+    pairs = await replaySuite(opts.a, opts.b, {
+      ...(opts.grep ? { grep: opts.grep } : {}),
+      ...(opts.timeoutMs ? { timeoutMs: opts.timeoutMs } : {}),
+    });
+    if ("exitCode" in pairs) return pairs;
+  }
+  const differences: DiffEntry[] = [];
+  for (const p of pairs) {
+    const difference =
+      p.a && p.b
+        ? compareAnswers(semanticAnswer(p.a), semanticAnswer(p.b))
+        : {
+            where: "answer",
+            a: p.a ? p.a.status : "(no request)",
+            b: p.b ? p.b.status : "(no request)",
+          };
+    if (!difference) continue;
+    const a = side(p.a);
+    const b = side(p.b);
+    differences.push({
+      source: p.source,
+      request: p.sent,
+      difference,
+      ...(a ? { a } : {}),
+      ...(b ? { b } : {}),
+    });
+  }
+  return {
+    mode: opts.fuzzSeed !== undefined ? "fuzz" : "suite",
+    ...(opts.fuzzSeed !== undefined ? { seed: opts.fuzzSeed } : {}),
+    compared: pairs.length,
+    differences,
+    ms: Math.round(performance.now() - t0),
+  };
+}

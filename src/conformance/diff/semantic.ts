@@ -1,0 +1,103 @@
+/**
+ * What an answer means to a reader, with everything the documents leave open taken out: the
+ * status; the media type without parameters; a JSON body parsed (member order gone), an error
+ * body reduced to its code (the message is free text, P-ERR-1); an Atom body as a namespace-
+ * resolved tree (prefixes, whitespace between elements and the order of elements whose order
+ * carries no data gone; the order of an appdata element's keys kept, P-FMT-3); the `Allow` set
+ * of a 405. Other headers are left open.
+ */
+import {
+  ATOM_NS,
+  OPENSOCIAL_NS,
+  OSEARCH_NS,
+  OSEARCH_NS_PUBLISHED,
+  parseXmlDocument,
+  type XmlElement,
+} from "../../codecs/atom/index.js";
+
+/** Namespaces whose elements carry meaning; elements of others are extensions a reader skips. */
+const KNOWN_NS = new Set([ATOM_NS, OPENSOCIAL_NS, OSEARCH_NS, OSEARCH_NS_PUBLISHED, ""]);
+/** P-FMT-2: the OpenSearch namespace with or without its trailing slash is the same. */
+const nsName = (uri: string) => (uri === OSEARCH_NS_PUBLISHED ? OSEARCH_NS : uri);
+
+/** A body as a reader sees it. */
+export type SemanticBody =
+  | { readonly form: "json"; readonly value: unknown }
+  | { readonly form: "atom"; readonly value: unknown }
+  | { readonly form: "empty" }
+  | { readonly form: "text"; readonly value: string };
+
+/** An answer as a reader sees it. */
+export interface SemanticAnswer {
+  readonly status: number;
+  readonly mediaType: string;
+  readonly body: SemanticBody;
+  /** Methods of `Allow` (405), sorted. */
+  readonly allow?: readonly string[];
+}
+
+/** An answer as received. */
+export interface RawAnswer {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: Uint8Array;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === "object" && !Array.isArray(v);
+
+/** An element as data: `{ns}local`, attributes other than namespace declarations, text, children. */
+function canonical(el: XmlElement, keepOrder: boolean): unknown {
+  const attrs: Record<string, string> = {};
+  for (const [name, a] of Object.entries(el.attributes))
+    if (name !== "xmlns" && !name.startsWith("xmlns:"))
+      attrs[name.includes(":") ? name.slice(name.indexOf(":") + 1) : name] = a.value;
+  const inData =
+    keepOrder || (el.uri === OPENSOCIAL_NS && (el.local === "appdata" || el.local === "appData"));
+  const children = el.children
+    .filter((c) => KNOWN_NS.has(c.uri))
+    .map((c) => canonical(c, inData && c.uri === OPENSOCIAL_NS));
+  if (!inData) children.sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1));
+  return {
+    name: `{${nsName(el.uri)}}${el.local}`,
+    ...(Object.keys(attrs).length ? { attrs } : {}),
+    ...(el.children.length === 0
+      ? { text: el.text }
+      : el.text.trim()
+        ? { text: el.text.trim() }
+        : {}),
+    ...(children.length ? { children } : {}),
+  };
+}
+
+/** The reader's view of `answer`. */
+export function semanticAnswer(answer: RawAnswer): SemanticAnswer {
+  const mediaType =
+    (answer.headers["content-type"] ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
+  const text = Buffer.from(answer.body).toString("utf8");
+  let body: SemanticBody;
+  if (answer.body.length === 0) body = { form: "empty" };
+  else if (mediaType.endsWith("json") || mediaType === "") {
+    try {
+      let value = JSON.parse(text) as unknown;
+      if (isObject(value) && isObject(value.error)) value = { error: { code: value.error.code } };
+      body = { form: "json", value };
+    } catch {
+      body = { form: "text", value: text.trim() };
+    }
+  } else if (mediaType.endsWith("xml")) {
+    const tree = parseXmlDocument(answer.body);
+    body = tree.ok
+      ? { form: "atom", value: canonical(tree.root, false) }
+      : { form: "text", value: text.trim() };
+  } else body = { form: "text", value: text.trim() };
+  const allow =
+    answer.status === 405
+      ? (answer.headers.allow ?? "")
+          .split(",")
+          .map((m) => m.trim().toUpperCase())
+          .filter(Boolean)
+          .sort()
+      : undefined;
+  return { status: answer.status, mediaType, body, ...(allow ? { allow } : {}) };
+}

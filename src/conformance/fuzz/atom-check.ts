@@ -1,0 +1,180 @@
+/**
+ * JSON ↔ Atom consistency (P-FMT-2, P-FMT-3, P-FMT-7): the Atom form of a read carries exactly
+ * the data of its JSON form. The feed is read with the library's Atom reader (any prefixes, the
+ * P-FMT-4 escape undone, text typed back leniently) and held to the same model the JSON answer
+ * passed; at profile the key order of each appdata element (P-FMT-3) and the `url` child of
+ * each entry's author (§4.3, P-FMT-2) are checked on the tree itself.
+ */
+import {
+  decodeName,
+  encodeName,
+  fromAtomFeed,
+  OPENSOCIAL_NS,
+  OSEARCH_NS,
+  parseXmlDocument,
+  type XmlElement,
+} from "../../codecs/atom/index.js";
+import { isOpenSearchNs } from "../../codecs/atom/namespaces.js";
+import type { Level } from "../case-types.js";
+import { show } from "../compare.js";
+import type { Expected } from "./expected.js";
+import { FuzzFailure, judgeAlways, judgeData, mediaType } from "./judge.js";
+import type { Answer } from "./wire.js";
+
+const NAME_START = /^[A-Za-z_]/;
+/** A key written as its own element name (no P-FMT-4 escape needed). */
+const PLAIN = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
+
+/** The statement an Atom difference belongs to. */
+function atomStatement(expected: Expected, pointer = ""): string {
+  if (expected.kind !== "appdata") return "P-FMT-7";
+  if (!pointer.startsWith("/entry")) return "S-4.3-ATOM";
+  const [, , user, key] = pointer.split("/").map((t) => t.replace(/~1/g, "/").replace(/~0/g, "~"));
+  const entry = (expected.body?.entry ?? {}) as Record<string, Record<string, string>>;
+  // A value whose CR did not survive the XML text (P-DATA-1: CR is a value character).
+  if (key !== undefined && entry[user ?? ""]?.[key]?.includes("\r")) return "P-DATA-1";
+  const escaped =
+    key !== undefined ? !PLAIN.test(key) || key.includes("_x") : needsEscape(expected);
+  return escaped ? "P-FMT-4" : "P-FMT-3";
+}
+
+function needsEscape(expected: Expected): boolean {
+  for (const keys of expected.keyOrder?.values() ?? [])
+    if (keys.some((k) => !NAME_START.test(k) || k.includes("_x"))) return true;
+  return false;
+}
+
+const atomChildren = (el: XmlElement, local: string) =>
+  el.children.filter((c) => c.local === local);
+
+/** Judges the Atom answer to the same read as a 200 JSON answer the model accepted. */
+export function judgeAtomRead(answer: Answer, expected: Expected, level: Level): void {
+  judgeAlways(answer);
+  const kind = expected.kind;
+  if (!kind) return;
+  const type = mediaType(answer);
+  if (answer.status !== 200)
+    throw new FuzzFailure(
+      {
+        statement: atomStatement(expected),
+        path: "atom:status",
+        message: `the JSON form answers 200, the Atom form ${answer.status}`,
+      },
+      answer,
+    );
+  if (type === "application/json" || (level === "profile" && type !== "application/atom+xml"))
+    throw new FuzzFailure(
+      {
+        // P-FMT-1 chooses the form; P-FMT-7 gives people, albums and photos theirs.
+        statement:
+          type === "application/json" && expected.kind !== "appdata" ? "P-FMT-7" : "P-FMT-1",
+        path: "atom:header:content-type",
+        message: `Atom asked for, ${show(answer.headers["content-type"])} answered`,
+      },
+      answer,
+    );
+  const read = fromAtomFeed(kind, answer.body);
+  if (!read.ok) {
+    const i = read.issues[0];
+    const malformed = i?.code?.startsWith("xml-") ?? false;
+    throw new FuzzFailure(
+      {
+        statement:
+          malformed && needsEscape(expected) ? "P-FMT-4" : atomStatement(expected, i?.pointer),
+        path: `atom:${i?.xml?.xpath ?? i?.pointer ?? ""}`,
+        message: `the Atom reader refuses the feed: ${i?.code ?? ""} ${i?.message ?? ""}`,
+      },
+      answer,
+    );
+  }
+  try {
+    judgeData(expected, read.value, "core", "atom:");
+  } catch (e) {
+    if (!(e instanceof FuzzFailure)) throw e;
+    const pointer = e.finding.path.replace(/^atom:/, "");
+    throw new FuzzFailure(
+      {
+        ...e.finding,
+        statement: atomStatement(expected, pointer),
+        message: `the Atom form differs from the JSON form: ${e.finding.message}`,
+      },
+      answer,
+    );
+  }
+  if (level === "profile") judgeAtomTree(answer, expected);
+}
+
+/** Profile: the framing and naming rules the reader forgives (§4.3, P-FMT-2, P-FMT-3, P-FMT-4, P-FMT-7). */
+function judgeAtomTree(answer: Answer, expected: Expected): void {
+  const tree = parseXmlDocument(answer.body);
+  if (!tree.ok) return;
+  const appdata = expected.kind === "appdata";
+  const frame = appdata ? "S-4.3-ATOM" : "P-FMT-7";
+  const fail = (statement: string, path: string, message: string): never => {
+    throw new FuzzFailure({ statement, path: `atom:${path}`, message }, answer);
+  };
+  // P-FMT-2: writers use the OpenSearch namespace without its trailing slash (readers take both).
+  for (const el of tree.root.children)
+    if (isOpenSearchNs(el.uri) && el.uri !== OSEARCH_NS)
+      fail(
+        "P-FMT-2",
+        `/feed/${el.local}`,
+        `OpenSearch element in ${show(el.uri)}, expected ${OSEARCH_NS}`,
+      );
+  const body = expected.body ?? {};
+  const items: Record<string, unknown>[] = appdata
+    ? []
+    : Array.isArray(body.entry)
+      ? (body.entry as Record<string, unknown>[])
+      : [body.entry as Record<string, unknown>];
+  atomChildren(tree.root, "entry").forEach((entry, i) => {
+    const author = atomChildren(entry, "author")[0];
+    const url = author ? atomChildren(author, "url") : [];
+    if (url.length !== 1)
+      fail(frame, `/feed/entry[${i + 1}]/author`, "an entry's author has no url child");
+    const id = (atomChildren(entry, "id")[0]?.text ?? "").trim().replace(/^urn:guid:/, "");
+    const item = items[i];
+    if (item) {
+      const want = expected.atomAuthor?.(item) ?? String(item.id);
+      const got = (url[0]?.text ?? "").trim();
+      if (got !== `urn:guid:${want}`)
+        fail(
+          "P-FMT-7",
+          `/feed/entry[${i + 1}]/author/url`,
+          `expected urn:guid:${want}, got ${show(got)}`,
+        );
+      if (id !== String(item.id))
+        fail(
+          "P-FMT-7",
+          `/feed/entry[${i + 1}]/id`,
+          `expected urn:guid:${String(item.id)}, got ${show(id)}`,
+        );
+    }
+    const data = atomChildren(entry, "content")[0]?.children[0];
+    if (!data) return;
+    for (const child of data.children)
+      if (child.uri !== OPENSOCIAL_NS)
+        fail(
+          appdata ? "P-FMT-3" : "P-FMT-7",
+          `/feed/entry[${i + 1}]/content/${data.local}/${child.local}`,
+          `a member element in ${show(child.uri)}, expected ${OPENSOCIAL_NS}`,
+        );
+    if (!appdata) return;
+    const names = data.children.map((c) => c.local);
+    for (const local of names)
+      if (encodeName(decodeName(local)) !== local)
+        fail(
+          "P-FMT-4",
+          `/feed/entry[${i + 1}]/content/appdata/${local}`,
+          `the key ${show(decodeName(local))} is written ${show(encodeName(decodeName(local)))}`,
+        );
+    const want = expected.keyOrder?.get(id);
+    const got = names.map(decodeName);
+    if (want && got.join("\u0000") !== want.join("\u0000"))
+      fail(
+        "P-FMT-3",
+        `/feed/entry[${i + 1}]/content/appdata`,
+        `keys in the order first written: expected ${show(want)}, got ${show(got)}`,
+      );
+  });
+}

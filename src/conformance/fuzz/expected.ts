@@ -1,0 +1,371 @@
+/**
+ * The executable model of social-api.md + profile.md for reads: given the world, the
+ * application data so far and one read, the status the target must answer (with the statement
+ * that decides it, in the P-ERR-5 order of faults) and, for a 200, the JSON value it must carry.
+ */
+import type { AtomKind } from "../../codecs/atom/index.js";
+import { OPTIONAL_PERSON_FIELDS } from "../../model/resources.js";
+import { codePointCompare } from "../compare.js";
+import type { AppDataModel } from "./appdata-model.js";
+import type { FuzzAlbum, FuzzWorld } from "./world.js";
+
+/** Paging parameters as sent (text, so that invalid ones can be sent too). */
+export interface Paging {
+  readonly startIndex?: string;
+  readonly count?: string;
+}
+
+/** A read the fuzzer makes. `user` is the id the guid names (or an unknown id). */
+export type Read =
+  | {
+      readonly op: "appdata";
+      readonly as: string;
+      readonly app: "main" | "other";
+      readonly user: string;
+      readonly selector: "@self" | "@friends";
+      /** Keys to ask for; `[]` sends an empty `fields=` (all keys, P-DATA-5). */
+      readonly fields?: readonly string[];
+    }
+  | {
+      readonly op: "people";
+      readonly as: string;
+      readonly user: string;
+      readonly selector: "@self" | "@friends" | "@all";
+      readonly pid?: string;
+      readonly fields?: readonly string[];
+      readonly filterBy?: string;
+      readonly paging: Paging;
+    }
+  | {
+      readonly op: "albums";
+      readonly as: string;
+      readonly user: string;
+      readonly visibility?: string;
+      readonly paging: Paging;
+    }
+  | {
+      readonly op: "photos";
+      readonly as: string;
+      readonly user: string;
+      readonly albumId: string;
+      readonly paging: Paging;
+    };
+
+/** What the model says a request must answer. */
+export interface Expected {
+  readonly status: number;
+  /** The statement that decides the status (and, for a 200, the data). */
+  readonly statement: string;
+  /** For a 200 read: the JSON value, and the Atom kind that carries it. */
+  readonly body?: Record<string, unknown>;
+  readonly kind?: AtomKind;
+  /** For appdata: user → keys in the P-FMT-3 order (the Atom form's promise). */
+  readonly keyOrder?: ReadonlyMap<string, readonly string[]>;
+  /** For lists: the whole ordered list before paging (core compares pages leniently). */
+  readonly all?: readonly Record<string, unknown>[];
+  /** True when the read is a paged list (itemsPerPage expected). */
+  readonly list?: boolean;
+  /** True when a filter (`filterBy`, `visibility`) decides the list: its statement owns the count. */
+  readonly selective?: boolean;
+  /** P-FMT-7: the `author/url` id of each Atom entry (by the entry's data), when not its own id. */
+  readonly atomAuthor?: (item: Record<string, unknown>) => string;
+  /** The statement a wrong status breaks, when it is not {@link statement}. */
+  readonly statusStatement?: string;
+  /** The statement an answer of a given wrong status breaks (e.g. a valid write refused 400: P-DATA-1). */
+  readonly byStatus?: Readonly<Record<number, string>>;
+  /** For appdata: the statement a difference at `pointer` breaks, when the model can tell. */
+  readonly explain?: (pointer: string, actual: unknown) => string | undefined;
+}
+
+const MAX_INDEX = 2_147_483_647;
+/** P-PAGE-1: the largest accepted count. */
+export const MAX_COUNT = 1000;
+/** P-DATA-3: a fields list of this many keys is refused. */
+export const PAIR_LIMIT = 100;
+
+/** P-PAGE-2: a paging value's number, or undefined when it is invalid. */
+function pagingValue(text: string): number | undefined {
+  if (!/^[0-9]+$/.test(text)) return undefined;
+  const n = Number(text);
+  return n <= MAX_INDEX ? n : undefined;
+}
+
+/** The page of `all` (P-PAGE-1..3), or a 400 for an invalid paging value. */
+function page(
+  paging: Paging,
+  defaultCount: number,
+): { startIndex: number; count: number } | undefined {
+  const start = paging.startIndex === undefined ? 0 : pagingValue(paging.startIndex);
+  const count = paging.count === undefined ? defaultCount : pagingValue(paging.count);
+  if (start === undefined || count === undefined || count === 0 || count > MAX_COUNT)
+    return undefined;
+  return { startIndex: start, count };
+}
+
+const fail = (status: number, statement: string): Expected => ({ status, statement });
+
+/** P-PAGE-5: where paging is ignored, a 400 to a paging parameter breaks that rule. */
+function pagingIgnored(paging: Paging): Pick<Expected, "byStatus"> {
+  return paging.startIndex !== undefined || paging.count !== undefined
+    ? { byStatus: { 400: "P-PAGE-5" } }
+    : {};
+}
+
+function hasApp(world: FuzzWorld, user: string, app: string): boolean {
+  return world.people.get(user)?.apps.includes(app) ?? false;
+}
+
+/** P-AUTH-5: the viewer must have the calling app. */
+function appOf(world: FuzzWorld, app: "main" | "other"): string {
+  return app === "main" ? world.mainApp : world.otherApp;
+}
+
+/** §2.6 person object as a viewer sees it. */
+export function personObject(
+  world: FuzzWorld,
+  id: string,
+  opts: { selfOf?: string; fields?: readonly string[] },
+): Record<string, unknown> {
+  const p = world.people.get(id);
+  if (!p) return {};
+  const out: Record<string, unknown> = {
+    id: p.id,
+    nickname: p.nickname,
+    displayName: p.displayName,
+    updated: p.updated,
+    hasApp: p.apps.includes(world.mainApp),
+    thumbnailUrl: p.thumbnailUrl,
+  };
+  if (opts.selfOf !== undefined) {
+    out.isViewer = p.id === opts.selfOf;
+    out.isOwner = p.id === opts.selfOf;
+  }
+  const wanted = new Set(opts.fields ?? []);
+  for (const name of OPTIONAL_PERSON_FIELDS)
+    if (wanted.has(name) && p[name] !== undefined) out[name] = p[name];
+  return out;
+}
+
+/** P-ALBUM-1: whether `viewer` may see `album`. */
+export function canSee(world: FuzzWorld, album: FuzzAlbum, viewer: string): boolean {
+  if (album.ownerId === viewer || album.visibility === "everyone") return true;
+  return album.visibility === "friends" && world.areFriends(album.ownerId, viewer);
+}
+
+/** §2.2 album object with the derived members (P-ALBUM-3). */
+export function albumObject(world: FuzzWorld, a: FuzzAlbum): Record<string, unknown> {
+  const photos = world.photos
+    .filter((p) => p.albumId === a.id)
+    .sort((x, y) => codePointCompare(x.id, y.id));
+  return {
+    id: a.id,
+    title: a.title,
+    caption: a.caption,
+    description: a.description,
+    thumbnailUrl: a.thumbnailUrl,
+    mediaItemCount: photos.length,
+    ownerId: a.ownerId,
+    mediaMimeType: [...new Set(photos.map((p) => p.mimeType))],
+  };
+}
+
+const photoObject = (p: Record<string, unknown>): Record<string, unknown> => ({
+  id: p.id,
+  albumId: p.albumId,
+  title: p.title,
+  description: p.description,
+  fileSize: p.fileSize,
+  thumbnailUrl: p.thumbnailUrl,
+  url: p.url,
+});
+
+function listAnswer(
+  all: Record<string, unknown>[],
+  paging: Paging,
+  defaultCount: number,
+  kind: AtomKind,
+  statement: string,
+  extra: Partial<Expected> = {},
+): Expected {
+  const p = page(paging, defaultCount);
+  // §7.2 names the paging 400 of the profile operation; P-PAGE-2 decides it elsewhere.
+  if (!p) return fail(400, kind === "people" ? "S-7.2-400-PAGING" : "P-PAGE-2");
+  return {
+    ...extra,
+    status: 200,
+    statement,
+    kind,
+    list: true,
+    // A valid list read refused 400 refused a paging value it should take: digits with leading
+    // zeros are plain decimal digits (P-PAGE-2), any other a value in range (P-PAGE-1).
+    byStatus: {
+      400: [paging.startIndex, paging.count].some((v) => v !== undefined && /^0[0-9]/.test(v))
+        ? "P-PAGE-2"
+        : "P-PAGE-1",
+    },
+    all,
+    body: {
+      entry: all.slice(p.startIndex, p.startIndex + p.count),
+      startIndex: p.startIndex,
+      itemsPerPage: p.count,
+      totalResults: all.length,
+    },
+  };
+}
+
+/** The answer the model expects to `read`. */
+export function expectRead(world: FuzzWorld, data: AppDataModel, read: Read): Expected {
+  const app = read.op === "appdata" ? appOf(world, read.app) : world.mainApp;
+  if (!world.people.has(read.as)) return fail(400, "P-AUTH-3");
+  if (!hasApp(world, read.as, app)) return fail(403, "P-AUTH-5");
+  const known = world.people.has(read.user);
+  const self = read.user === read.as;
+  const friend = world.areFriends(read.user, read.as);
+  switch (read.op) {
+    case "appdata": {
+      if (!known) return fail(404, "P-DATA-6");
+      if (read.selector === "@self" ? !(self || friend) : !self) return fail(403, "P-DATA-6");
+      if ((read.fields?.length ?? 0) >= PAIR_LIMIT) return fail(400, "P-DATA-3");
+      const users = read.selector === "@self" ? [read.user] : world.friendsOf(read.user);
+      const wanted = read.fields?.length ? new Set(read.fields) : undefined;
+      const entry: Record<string, Record<string, string>> = {};
+      const keyOrder = new Map<string, string[]>();
+      for (const u of users) {
+        const pairs = [...data.record(app, u)].filter(([k]) => !wanted || wanted.has(k));
+        if (pairs.length === 0) continue;
+        entry[u] = Object.fromEntries(pairs);
+        keyOrder.set(
+          u,
+          pairs.map(([k]) => k),
+        );
+      }
+      const ids = [...keyOrder.keys()];
+      const explain = (pointer: string, actual: unknown): string | undefined => {
+        const [, top, u, k, more] = pointer
+          .split("/")
+          .map((t) => t.replace(/~1/g, "/").replace(/~0/g, "~"));
+        if (top !== "entry" || u === undefined || more !== undefined) return undefined;
+        const expectedUser = Object.hasOwn(entry, u);
+        if (app !== world.mainApp) return "P-DATA-6";
+        if (k === undefined) {
+          if (!expectedUser) {
+            if (actual !== null && typeof actual === "object" && Object.keys(actual).length === 0)
+              return "P-DATA-5";
+            if (wanted) return "S-4.3-FIELDS";
+            const deleted = data.lastDelete(app, u);
+            if (deleted) return deleted;
+            return read.selector === "@friends" ? "S-4.3-FRIENDS" : "P-DATA-6";
+          }
+          return actual === undefined ? (data.lastDelete(app, u) ?? "P-DATA-4") : undefined;
+        }
+        // One key missing beside others: not kept (P-DATA-4). A whole record missing after a
+        // delete (above) is more likely the delete's doing.
+        if (actual === undefined) return "P-DATA-4";
+        if (typeof actual !== "string") return "S-2.5-APPDATA-SHAPE";
+        if (Object.hasOwn(entry[u] ?? {}, k)) return "S-4.4-WRITE";
+        if (wanted && !wanted.has(k)) return "S-4.3-FIELDS";
+        return data.removedBy(app, u, k) ?? (read.app === "other" ? "P-DATA-6" : undefined);
+      };
+      return {
+        status: 200,
+        statement: read.fields
+          ? "S-4.3-FIELDS"
+          : read.selector === "@friends"
+            ? "S-4.3-FRIENDS"
+            : "S-4.3-READ",
+        // A refused read of data the viewer may read breaks the read permission.
+        ...(read.user !== read.as ? { statusStatement: "P-DATA-6" } : {}),
+        kind: "appdata",
+        keyOrder,
+        explain,
+        body: { entry, id: ids, startIndex: 0, totalResults: ids.length },
+      };
+    }
+    case "people": {
+      if (!known) return fail(404, "S-7.2-404-USER");
+      if (read.selector === "@self") {
+        if (!(self || friend)) return fail(403, "P-PEOPLE-4");
+        return {
+          status: 200,
+          statement: read.fields ? "S-4.6-FIELDS" : "S-4.6-SELF",
+          ...pagingIgnored(read.paging),
+          kind: "person",
+          body: {
+            entry: personObject(world, read.user, {
+              selfOf: read.as,
+              ...(read.fields ? { fields: read.fields } : {}),
+            }),
+            startIndex: 0,
+            totalResults: 1,
+          },
+        };
+      }
+      if (read.pid !== undefined) {
+        if (!world.people.has(read.pid)) return fail(404, "P-PEOPLE-1");
+        if (!self) return fail(403, "P-PEOPLE-1");
+        if (!world.areFriends(read.user, read.pid)) return fail(404, "P-PEOPLE-1");
+        return {
+          status: 200,
+          statement: "S-4.6-PID",
+          ...pagingIgnored(read.paging),
+          kind: "person",
+          body: {
+            entry: personObject(world, read.pid, read.fields ? { fields: read.fields } : {}),
+            startIndex: 0,
+            totalResults: 1,
+          },
+        };
+      }
+      if (!self) return fail(403, "P-PEOPLE-1");
+      if (read.filterBy !== undefined && read.filterBy !== "hasApp") return fail(400, "P-PEOPLE-2");
+      let ids = world.friendsOf(read.user);
+      if (read.filterBy === "hasApp") ids = ids.filter((id) => hasApp(world, id, world.mainApp));
+      const all = ids.map((id) =>
+        personObject(world, id, read.fields ? { fields: read.fields } : {}),
+      );
+      return listAnswer(
+        all,
+        read.paging,
+        50,
+        "people",
+        read.filterBy ? "S-4.6-FILTERBY" : read.fields ? "S-4.6-FIELDS" : "S-4.6-FRIENDS",
+        read.filterBy ? { selective: true } : {},
+      );
+    }
+    case "albums": {
+      if (!known) return fail(404, "P-ALBUM-2");
+      if (read.visibility !== undefined && read.visibility !== "all") return fail(400, "P-ALBUM-1");
+      const all = world.albums
+        .filter((a) => a.ownerId === read.user)
+        .filter((a) =>
+          read.visibility === "all" ? canSee(world, a, read.as) : a.visibility === "everyone",
+        )
+        .sort((x, y) => codePointCompare(x.id, y.id))
+        .map((a) => albumObject(world, a));
+      // Which albums are listed is the visibility rule: §4.1 without the parameter, P-ALBUM-1 with it.
+      return listAnswer(
+        all,
+        read.paging,
+        20,
+        "albums",
+        read.visibility ? "P-ALBUM-1" : "S-4.1-VISIBILITY",
+        {
+          selective: true,
+          atomAuthor: (item) => String(item.ownerId),
+        },
+      );
+    }
+    case "photos": {
+      const album = world.albums.find((a) => a.id === read.albumId);
+      if (!known || !album || album.ownerId !== read.user) return fail(404, "P-ALBUM-2");
+      if (!canSee(world, album, read.as)) return fail(403, "P-ALBUM-2");
+      const all = world.photos
+        .filter((p) => p.albumId === album.id)
+        .sort((x, y) => codePointCompare(x.id, y.id))
+        .map(photoObject);
+      return listAnswer(all, read.paging, 20, "photos", "S-4.2-PHOTOS", {
+        atomAuthor: () => album.ownerId,
+      });
+    }
+  }
+}

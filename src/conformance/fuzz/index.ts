@@ -1,0 +1,21 @@
+/**
+ * The model-based random checker (issue 13): operations drawn by fast-check, every answer held
+ * to an executable model of social-api.md + profile.md, failures shrunk and printed with their
+ * statement, seed, path and curl lines. Talks HTTP to the target it is given.
+ */
+
+export { AppDataModel } from "./appdata-model.js";
+export { execute, type FuzzContext, fuzzUsers } from "./execute.js";
+export { type Finding, FuzzFailure } from "./judge.js";
+export { type Op, opArb, opText } from "./ops.js";
+export { formatFuzzResult } from "./report-text.js";
+export {
+  type FuzzFailureReport,
+  type FuzzOptions,
+  type FuzzResult,
+  type FuzzUnreachable,
+  fuzzSmoke,
+  runFuzz,
+} from "./run-fuzz.js";
+export { type Answer, createWire, type FuzzRequest, type Wire } from "./wire.js";
+export { type FuzzWorld, loadFuzzWorld } from "./world.js";

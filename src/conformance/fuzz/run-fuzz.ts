@@ -1,0 +1,281 @@
+/**
+ * A fuzz run: fast-check model-based testing (`fc.commands` + `fc.asyncModelRun`) of one target
+ * against the model, bounded in steps, shrinking and time; each sequence writes only under its
+ * own random key prefix and is cleaned up after it. The result names the seed and path that
+ * replay the shrunk failure, its statement, the operations and the requests that were sent.
+ */
+import fc from "fast-check";
+import type { Level } from "../case-types.js";
+import { createHttpClient } from "../http-client.js";
+import type { SentRequest } from "../results.js";
+import type { Target } from "../target.js";
+import { prefixArb } from "./alphabet.js";
+import { AppDataModel } from "./appdata-model.js";
+import { cleanUp, restoreSeeded } from "./clean-up.js";
+import { execute, type FuzzContext, fuzzUsers } from "./execute.js";
+import { type Finding, FuzzFailure } from "./judge.js";
+import { type Op, opArb, opText } from "./ops.js";
+import { type Answer, createWire, TransportFailure } from "./wire.js";
+import type { FuzzWorld } from "./world.js";
+
+/** Options of a fuzz run. */
+export interface FuzzOptions {
+  readonly target: Target;
+  readonly world: FuzzWorld;
+  readonly level: Level;
+  /** fast-check seed (random when absent). */
+  readonly seed?: number;
+  /** The path a failure printed (`run path@commands replay path`): replays that counterexample of `seed`. */
+  readonly path?: string;
+  /** Operations to run before stopping (shrinking is bounded separately). */
+  readonly steps: number;
+  /** Wall-clock bound of the whole run, shrinking included. */
+  readonly timeMs: number;
+  /** Longest sequence (default 30). */
+  readonly maxCommands?: number;
+  /** Per-request deadline (default 10 s). */
+  readonly requestTimeoutMs?: number;
+}
+
+/** The shrunk failure. */
+export interface FuzzFailureReport {
+  readonly finding: Finding;
+  /** fast-check's counterexample path (with the seed, replays exactly this sequence). */
+  readonly path: string;
+  readonly ops: readonly Op[];
+  readonly requests: readonly SentRequest[];
+  readonly answer?: {
+    readonly status: number;
+    readonly contentType: string;
+    readonly body: string;
+  };
+  readonly shrinks: number;
+}
+
+/** What a fuzz run found. */
+export interface FuzzResult {
+  readonly seed: number;
+  readonly level: Level;
+  readonly steps: number;
+  readonly requests: number;
+  readonly sequences: number;
+  readonly ms: number;
+  /** True when the time bound stopped the run. */
+  readonly interrupted: boolean;
+  readonly failure?: FuzzFailureReport;
+  /** Steps run when the first failure was seen (before shrinking). */
+  readonly firstFailureStep?: number;
+  /** Clean-up requests that did not answer 200 (keys possibly left behind). */
+  readonly cleanupProblems: number;
+}
+
+/** A failed smoke request: the target is unreachable or refuses the credentials. */
+export interface FuzzUnreachable {
+  readonly unreachable: string;
+}
+
+interface Budget {
+  steps: number;
+  requests: number;
+  sequences: number;
+  failing: boolean;
+  shrinkRuns: number;
+  cleanupProblems: number;
+  readonly maxSteps: number;
+  readonly deadline: number;
+}
+
+/** Sequences tried while shrinking, at most. */
+const MAX_SHRINK_RUNS = 400;
+
+interface Model {
+  readonly data: AppDataModel;
+}
+interface Real {
+  readonly ctx: FuzzContext;
+  readonly budget: Budget;
+  readonly ran: Op[];
+}
+
+class FuzzCommand implements fc.AsyncCommand<Model, Real> {
+  constructor(readonly op: Op) {}
+  check(): boolean {
+    return true;
+  }
+  async run(m: Model, r: Real): Promise<void> {
+    const b = r.budget;
+    if (performance.now() > b.deadline) return;
+    if (b.failing ? b.shrinkRuns > MAX_SHRINK_RUNS : b.steps >= b.maxSteps) return;
+    b.steps++;
+    r.ran.push(this.op);
+    await execute(this.op, m.data, r.ctx);
+  }
+  toString(): string {
+    return opText(this.op);
+  }
+}
+
+function findingOf(e: unknown): { finding: Finding; answer?: Answer } {
+  if (e instanceof FuzzFailure)
+    return { finding: e.finding, ...(e.answer ? { answer: e.answer } : {}) };
+  if (e instanceof TransportFailure)
+    return {
+      finding: {
+        statement: "P-ERR-3",
+        path: "transport",
+        message: `no answer: ${e.code}: ${e.message}`,
+      },
+    };
+  return {
+    finding: {
+      statement: "",
+      path: "fuzzer",
+      message: `the fuzzer broke: ${(e as Error)?.stack ?? String(e)}`,
+    },
+  };
+}
+
+/** `@` and the replay path fast-check writes into a commands counterexample's text, if any. */
+function commandsReplayPath(counterexample: unknown): string {
+  const commands = Array.isArray(counterexample) ? counterexample[1] : undefined;
+  const m = /replayPath="([^"]*)"/.exec(String(commands ?? ""));
+  return m ? `@${m[1]}` : "";
+}
+
+/** Sends one valid read; a transport failure or a refusal of the credentials stops the run. */
+export async function fuzzSmoke(
+  target: Target,
+  world: FuzzWorld,
+): Promise<FuzzUnreachable | undefined> {
+  const wire = createWire(
+    { baseUrl: target.baseUrl, apps: target.apps, viewer: world.viewer },
+    { timeoutMs: 10_000, maxBodyBytes: 4 << 20 },
+  );
+  try {
+    const a = await wire.send({ method: "GET", path: "/os/0.8/people/@me/@self" });
+    if (a.status === 400 || a.status === 401)
+      return {
+        unreachable: `the target refuses the credentials of the target file (status ${a.status})`,
+      };
+    return undefined;
+  } catch (e) {
+    return { unreachable: `${target.baseUrl}: ${(e as Error).message}` };
+  } finally {
+    await wire.close();
+  }
+}
+
+/** Runs the fuzzer; resolves to what it found. */
+export async function runFuzz(opts: FuzzOptions): Promise<FuzzResult> {
+  const t0 = performance.now();
+  const seed = opts.seed ?? (Date.now() ^ (Math.random() * 0x7fffffff)) >>> 0;
+  const limits = { timeoutMs: opts.requestTimeoutMs ?? 10_000, maxBodyBytes: 4 << 20 };
+  const client = createHttpClient(opts.target.baseUrl, 4);
+  const wireTarget = {
+    baseUrl: opts.target.baseUrl,
+    apps: opts.target.apps,
+    viewer: opts.world.viewer,
+  };
+  const initial = AppDataModel.fromWorld(opts.world);
+  const users = fuzzUsers(opts.world);
+  const budget: Budget = {
+    steps: 0,
+    requests: 0,
+    sequences: 0,
+    failing: false,
+    shrinkRuns: 0,
+    cleanupProblems: 0,
+    maxSteps: opts.steps,
+    deadline: t0 + opts.timeMs,
+  };
+  let last: { finding: Finding; answer?: Answer; ops: Op[]; requests: SentRequest[] } | undefined;
+  let shrinks = 0;
+  let firstFailureStep = 0;
+  const commandArb = opArb.map((op) => new FuzzCommand(op));
+  // A printed path is fast-check's run path, then `@` and the commands' own replay path.
+  const [runPath, replayPath] = (opts.path ?? "").split("@");
+  const firstRun = Number(runPath?.split(":")[0] ?? 0);
+  const property = fc.asyncProperty(
+    prefixArb,
+    fc.commands([commandArb], {
+      maxCommands: opts.maxCommands ?? 30,
+      ...(replayPath ? { replayPath } : {}),
+    }),
+    async (prefix, cmds) => {
+      if (!budget.failing && budget.steps >= budget.maxSteps) return;
+      if (budget.failing) budget.shrinkRuns++;
+      budget.sequences++;
+      const wire = createWire(wireTarget, limits, client);
+      const ctx: FuzzContext = {
+        world: opts.world,
+        wire,
+        level: opts.level,
+        prefix,
+        users,
+        touched: new Map(),
+        judge: true,
+      };
+      const real: Real = { ctx, budget, ran: [] };
+      try {
+        await fc.asyncModelRun(() => ({ model: { data: initial.clone() }, real }), cmds);
+      } catch (e) {
+        if (budget.failing) shrinks++;
+        else firstFailureStep = budget.steps;
+        budget.failing = true;
+        last = { ...findingOf(e), ops: real.ran, requests: [...wire.trace] };
+        throw e;
+      } finally {
+        budget.requests += wire.trace.length;
+        const after = createWire(wireTarget, limits, client);
+        budget.cleanupProblems += await cleanUp(ctx, after);
+        await restoreSeeded(ctx, after);
+      }
+    },
+  );
+  let result: fc.RunDetails<unknown>;
+  try {
+    result = await fc.check(property, {
+      seed,
+      numRuns: Math.max(1, opts.steps, firstRun + 1),
+      ...(runPath ? { path: runPath } : {}),
+      endOnFailure: false,
+      plugins: [fc.interruptAfterTimeLimit(opts.timeMs)],
+    });
+  } finally {
+    await client.close();
+  }
+  const base = {
+    seed,
+    level: opts.level,
+    steps: budget.steps,
+    requests: budget.requests,
+    sequences: budget.sequences,
+    ms: Math.round(performance.now() - t0),
+    interrupted: result.interrupted,
+    cleanupProblems: budget.cleanupProblems,
+  };
+  if (!result.failed || !last) return base;
+  const failed = last as NonNullable<typeof last>;
+  const answer = failed.answer
+    ? {
+        status: failed.answer.status,
+        contentType: failed.answer.headers["content-type"] ?? "",
+        body:
+          failed.answer.text.length > 600
+            ? `${failed.answer.text.slice(0, 600)}…`
+            : failed.answer.text,
+      }
+    : undefined;
+  return {
+    ...base,
+    firstFailureStep,
+    failure: {
+      finding: failed.finding,
+      path: `${result.counterexamplePath ?? ""}${commandsReplayPath(result.counterexample)}`,
+      ops: failed.ops,
+      requests: failed.requests,
+      ...(answer ? { answer } : {}),
+      shrinks,
+    },
+  };
+}

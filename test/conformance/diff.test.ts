@@ -1,0 +1,155 @@
+/**
+ * The differential run (issue 13 item 2): the reference against itself is empty, against a
+ * correct server that writes what readers must tolerate (the allowed variants) is empty too, and
+ * against a defective server lists the differences with both answers; in suite and fuzz modes.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startVariantProxy, type VariantProxy } from "../../scripts/mutants/variant-proxy.js";
+import { VARIANTS } from "../../scripts/mutants/variants.js";
+import {
+  compareAnswers,
+  type DiffResult,
+  formatDiffResult,
+  runDiff,
+  semanticAnswer,
+} from "../../src/conformance/diff/index.js";
+import { bundledTarget, type Running, startReference } from "./helpers.js";
+
+let a: Running;
+let b: Running;
+
+beforeAll(async () => {
+  [a, b] = await Promise.all([startReference(), startReference()]);
+});
+afterAll(async () => {
+  await Promise.all([a.close(), b.close()]);
+});
+
+function result(r: Awaited<ReturnType<typeof runDiff>>): DiffResult {
+  if ("exitCode" in r) throw new Error(r.message);
+  return r;
+}
+
+const show = (r: DiffResult) =>
+  formatDiffResult(r, ["A", "B"], ["quiz secret+1/é", "notes-secret"]);
+
+/** A defect: `hasApp` of every person is true. */
+const hasAppAlways = (body: string, type: string) =>
+  type.includes("json")
+    ? body.replace(/"hasApp":false/g, '"hasApp":true')
+    : body.replace(/<hasApp>false</g, "<hasApp>true<");
+
+describe("diff of the suite's requests", () => {
+  it("the reference against itself: no semantic difference", async () => {
+    const r = result(await runDiff({ a: bundledTarget(a.url), b: bundledTarget(b.url) }));
+    expect(r.compared).toBeGreaterThan(200);
+    expect(show(r)).toMatch(/no semantic difference/);
+    expect(r.differences).toEqual([]);
+  }, 60_000);
+
+  it("the reference against a defective server: each difference with both answers side by side", async () => {
+    const proxy = await startVariantProxy(b.url, hasAppAlways);
+    try {
+      const r = result(
+        await runDiff({ a: bundledTarget(a.url), b: bundledTarget(proxy.url), grep: /^people/ }),
+      );
+      expect(r.differences.length).toBeGreaterThan(0);
+      const d = r.differences[0];
+      expect(d?.difference.where).toMatch(/hasApp/);
+      expect(d?.a?.body).toContain('"hasApp":false');
+      expect(d?.b?.body).toContain('"hasApp":true');
+      const text = show(r);
+      expect(text).toMatch(/semantic difference\(s\)/);
+      expect(text).toContain("curl -sS -i");
+      expect(text).not.toContain("quiz secret+1/é");
+    } finally {
+      await proxy.close();
+    }
+  }, 60_000);
+
+  describe("against a correct server writing what readers tolerate (every allowed variant)", () => {
+    for (const v of VARIANTS)
+      it(v.id, async () => {
+        const proxy: VariantProxy = await startVariantProxy(b.url, v.rewrite);
+        try {
+          const r = result(await runDiff({ a: bundledTarget(a.url), b: bundledTarget(proxy.url) }));
+          expect(show(r)).toMatch(/no semantic difference/);
+        } finally {
+          await proxy.close();
+        }
+      }, 60_000);
+  });
+});
+
+describe("diff of a fuzz sequence", () => {
+  it("the reference against itself: no difference; against the defect: differences", async () => {
+    const same = result(
+      await runDiff({
+        a: bundledTarget(a.url),
+        b: bundledTarget(b.url),
+        fuzzSeed: 11,
+        fuzzSteps: 200,
+      }),
+    );
+    expect(same.compared).toBeGreaterThan(200);
+    expect(show(same)).toMatch(/no semantic difference/);
+    const proxy = await startVariantProxy(b.url, hasAppAlways);
+    try {
+      const r = result(
+        await runDiff({
+          a: bundledTarget(a.url),
+          b: bundledTarget(proxy.url),
+          fuzzSeed: 11,
+          fuzzSteps: 200,
+        }),
+      );
+      expect(r.differences.length).toBeGreaterThan(0);
+      expect(r.differences[0]?.source).toMatch(/^op \d+ request \d+/);
+    } finally {
+      await proxy.close();
+    }
+  }, 60_000);
+});
+
+describe("compareAnswers: the readers' tolerance", () => {
+  const json = (status: number, body: string) =>
+    semanticAnswer({
+      status,
+      headers: { "content-type": "application/json; charset=utf-8" },
+      body: Buffer.from(body),
+    });
+  const atom = (body: string) =>
+    semanticAnswer({
+      status: 200,
+      headers: { "content-type": "application/atom+xml" },
+      body: Buffer.from(body),
+    });
+  it("member order, renderings, extension members and error text are not differences", () => {
+    expect(
+      compareAnswers(json(200, '{"a":1,"b":true}'), json(200, '{"b":"true","a":"1","xExt":{}}')),
+    ).toBeUndefined();
+    expect(
+      compareAnswers(
+        json(404, '{"error":{"code":404,"message":"x"}}'),
+        json(404, '{"error":{"code":404,"message":"y"}}'),
+      ),
+    ).toBeUndefined();
+    expect(compareAnswers(json(200, '{"a":1}'), json(200, '{"a":2}'))?.where).toBe("body /a");
+    expect(compareAnswers(json(200, '{"a":1}'), json(400, '{"a":1}'))?.where).toBe("status");
+  });
+  it("an appdata record's keys are data: an extra key is a difference", () => {
+    const base = '{"entry":{"u:a":{"k":"v"}},"id":["u:a"],"startIndex":0,"totalResults":1}';
+    const extra =
+      '{"entry":{"u:a":{"k":"v","x":"1"}},"id":["u:a"],"startIndex":0,"totalResults":1}';
+    expect(compareAnswers(json(200, base), json(200, extra))?.where).toBe("body /entry/u:a/x");
+  });
+  it("XML prefixes and whitespace are not differences; the order of appdata keys is", () => {
+    const x1 =
+      '<feed xmlns="http://www.w3.org/2005/Atom"><entry><content type="application/xml"><appdata xmlns="http://ns.opensocial.org/2008/opensocial"><a>1</a><b>2</b></appdata></content></entry></feed>';
+    const x2 =
+      '<f:feed xmlns:f="http://www.w3.org/2005/Atom">\n  <f:entry>\n    <f:content type="application/xml"><d:appdata xmlns:d="http://ns.opensocial.org/2008/opensocial"><d:a>1</d:a><d:b>2</d:b></d:appdata></f:content>\n  </f:entry>\n</f:feed>';
+    const x3 = x1.replace("<a>1</a><b>2</b>", "<b>2</b><a>1</a>");
+    expect(compareAnswers(atom(x1), atom(x2))).toBeUndefined();
+    expect(compareAnswers(atom(x1), atom(x3))).toBeDefined();
+  });
+});
