@@ -6,7 +6,7 @@
  * are no exception to the order. Request bodies are still written in the case's order.
  */
 import { ATOM_NS, decodeName, parseXmlDocument } from "../codecs/atom/index.js";
-import { escapeToken } from "./pointer.js";
+import { escapeToken } from "../model/json-pointer.js";
 import { fillString, fillText, type TemplateContext } from "./template.js";
 
 const URN_GUID = "urn:guid:";

@@ -9,6 +9,8 @@
  * non-array, a name under an array) and where `*` or `[…]` met an empty container (`empty`).
  */
 
+import { escapeToken, pointerTokens } from "../model/json-pointer.js";
+
 const SELECT = /^\[([A-Za-z0-9_]+)=(.*)\]$/;
 
 /** A value found at a concrete pointer. */
@@ -25,21 +27,6 @@ export interface Evaluation {
   readonly broken: string[];
   /** `*` or `[member=value]` over an empty array or object (nothing to check). */
   readonly empty: string[];
-}
-
-/** Escapes one reference token. */
-export function escapeToken(token: string): string {
-  return token.replace(/~/g, "~0").replace(/\//g, "~1");
-}
-
-function unescapeToken(token: string): string {
-  return token.replace(/~1/g, "/").replace(/~0/g, "~");
-}
-
-/** Splits a pointer into tokens (`""` → none). */
-export function pointerTokens(pointer: string): string[] {
-  if (pointer === "") return [];
-  return pointer.slice(1).split("/").map(unescapeToken);
 }
 
 /** True when the pointer maps over elements (`*`). */

@@ -3,6 +3,7 @@
  */
 import type { ErrorObject } from "ajv";
 import type { Issue, IssueCode } from "../model/issue.js";
+import { escapeToken, valueAtPointer } from "../model/json-pointer.js";
 import { lenientRead } from "./lenient.js";
 
 const CODE_BY_KEYWORD: Record<string, IssueCode> = {
@@ -33,23 +34,6 @@ const XML_CHAR_MESSAGE =
 /** Keywords whose failure is only a summary of failures reported deeper. */
 const SUMMARY_KEYWORDS = new Set(["if", "propertyNames", "$ref", "anyOf", "oneOf"]);
 
-/** Escapes one RFC 6901 reference token. */
-export function escapePointerToken(token: string): string {
-  return token.replace(/~/g, "~0").replace(/\//g, "~1");
-}
-
-/** Resolves a JSON pointer inside `root` (undefined when absent). */
-export function resolvePointer(root: unknown, pointer: string): unknown {
-  if (pointer === "") return root;
-  let node: unknown = root;
-  for (const raw of pointer.slice(1).split("/")) {
-    const token = raw.replace(/~1/g, "/").replace(/~0/g, "~");
-    if (node === null || typeof node !== "object" || !Object.hasOwn(node, token)) return undefined;
-    node = (node as Record<string, unknown>)[token];
-  }
-  return node;
-}
-
 /** Maps ajv errors on `data` to issues, most specific first and without duplicates. */
 export function toIssues(
   errors: readonly ErrorObject[] | null | undefined,
@@ -64,7 +48,7 @@ export function toIssues(
     let message = e.message ?? e.keyword;
     if (e.keyword === "required") {
       const missing = String((e.params as { missingProperty?: string }).missingProperty);
-      pointer = `${pointer}/${escapePointerToken(missing)}`;
+      pointer = `${pointer}/${escapeToken(missing)}`;
       message = `required member "${missing}" is missing`;
     } else if (e.keyword === "osLenient" && (e.params as { range?: boolean }).range) {
       code = "invalid-value";
@@ -74,11 +58,11 @@ export function toIssues(
         PATTERN_MESSAGES[pattern] ?? (pattern.includes("uD7FF") ? XML_CHAR_MESSAGE : message);
     }
     if (e.propertyName !== undefined) {
-      pointer = `${pointer}/${escapePointerToken(e.propertyName)}`;
+      pointer = `${pointer}/${escapeToken(e.propertyName)}`;
       message = `member name ${JSON.stringify(e.propertyName)} ${message}`;
     } else if (e.keyword === "type") {
       const declared = (e.params as { type?: string }).type;
-      const value = resolvePointer(data, pointer);
+      const value = valueAtPointer(data, pointer);
       if (
         (declared === "integer" || declared === "boolean") &&
         lenientRead(declared, value) !== undefined

@@ -7,8 +7,9 @@
  */
 import { fromUrnGuid } from "../../model/ids.js";
 import { fail, type Issue, type IssueCode, ok, type Result } from "../../model/issue.js";
+import { escapeToken, pointerTokens } from "../../model/json-pointer.js";
 import type { AppDataResponse } from "../../model/responses.js";
-import { escapePointerToken, toIssues } from "../../schemas/issues.js";
+import { toIssues } from "../../schemas/issues.js";
 import type { Kind } from "../../schemas/kinds.js";
 import { validatorFor } from "../../schemas/registry.js";
 import { passesAppDataFast } from "./appdata-check.js";
@@ -202,7 +203,7 @@ function readRecord(el: XmlElement, pointer: string, report: Report): Record<str
     if (child.children.length > 0) {
       report.add(
         "atom-bad-value",
-        `${pointer}/${escapePointerToken(key)}`,
+        `${pointer}/${escapeToken(key)}`,
         `value of ${key} holds elements`,
         child,
       );
@@ -333,7 +334,7 @@ function locate(pointer: string, feed: XmlElement, entries: Map<string, XmlEleme
   const rest = pointer.slice(bestLength + 1);
   if (rest === "") return best;
   let el = best;
-  const tokens = rest.split("/").map((t) => t.replaceAll("~1", "/").replaceAll("~0", "~"));
+  const tokens = pointerTokens(`/${rest}`);
   for (let i = 0; i < tokens.length; i++) {
     const named = el.children.filter((c) => decodeName(c.local) === tokens[i]);
     if (named.length === 0) break;
@@ -412,7 +413,7 @@ export function fromAtomFeed<K extends AtomKind>(
       const el = entryEls[i]!;
       const parts = readEntry(el, `/id/${i}`, spec.names, report);
       if (parts.id === undefined || !parts.data) continue;
-      const pointer = `/entry/${escapePointerToken(parts.id)}`;
+      const pointer = `/entry/${escapeToken(parts.id)}`;
       if (entry.has(parts.id)) {
         report.add("atom-bad-id", pointer, `a second entry for ${parts.id}`, el);
         continue;

@@ -2,6 +2,7 @@
  * The schema check: the body validates as a document kind through src/schemas. The mode is
  * the case's unless given: core → lenient (readers' tolerance), profile → strict (P-FMT-6).
  */
+import { valueAtPointer } from "../../model/json-pointer.js";
 import { isKind } from "../../schemas/kinds.js";
 import { validate } from "../../schemas/validate.js";
 import type { ExpectSpec } from "../case-types.js";
@@ -26,19 +27,8 @@ export function checkSchema(expect: ExpectSpec, ctx: CheckContext): CheckResult[
       check,
       ok: false,
       location: i.pointer || "/",
-      actual: valueAt(body.value, i.pointer),
+      actual: valueAtPointer(body.value, i.pointer),
       message: `${i.pointer || "/"}: ${i.message} [${i.code}]`,
     }),
   );
-}
-
-function valueAt(doc: unknown, pointer: string): unknown {
-  let v = doc;
-  for (const t of pointer.split("/").slice(1)) {
-    const k = t.replace(/~1/g, "/").replace(/~0/g, "~");
-    if (v !== null && typeof v === "object" && Object.hasOwn(v, k))
-      v = (v as Record<string, unknown>)[k];
-    else return undefined;
-  }
-  return v;
 }

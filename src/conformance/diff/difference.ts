@@ -4,9 +4,10 @@
  * string and a boolean "true"/"false" (P-FMT-6); members the documents do not name (vendor
  * extensions) may be ignored. Arrays keep their order unless the caller says otherwise.
  */
+
+import { escapeToken } from "../../model/json-pointer.js";
 import { OPTIONAL_PERSON_FIELDS } from "../../model/resources.js";
 import { valuesEqual } from "../compare.js";
-import { escapeToken } from "../pointer.js";
 
 /** Where two values differ. */
 export interface Difference {

@@ -5,6 +5,7 @@
  * passed; at profile the key order of each appdata element (P-FMT-3) and the `url` child of
  * each entry's author (§4.3, P-FMT-2) are checked on the tree itself.
  */
+
 import {
   decodeName,
   encodeName,
@@ -15,6 +16,7 @@ import {
   type XmlElement,
 } from "../../codecs/atom/index.js";
 import { isOpenSearchNs } from "../../codecs/atom/namespaces.js";
+import { pointerTokens } from "../../model/json-pointer.js";
 import type { Level } from "../case-types.js";
 import { show } from "../compare.js";
 import type { Expected } from "./expected.js";
@@ -29,7 +31,7 @@ const PLAIN = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
 function atomStatement(expected: Expected, pointer = ""): string {
   if (expected.kind !== "appdata") return "P-FMT-7";
   if (!pointer.startsWith("/entry")) return "S-4.3-ATOM";
-  const [, , user, key] = pointer.split("/").map((t) => t.replace(/~1/g, "/").replace(/~0/g, "~"));
+  const [, , user, key] = ["", ...pointerTokens(pointer)];
   const entry = (expected.body?.entry ?? {}) as Record<string, Record<string, string>>;
   // A value whose CR did not survive the XML text (P-DATA-1: CR is a value character).
   if (key !== undefined && entry[user ?? ""]?.[key]?.includes("\r")) return "P-DATA-1";

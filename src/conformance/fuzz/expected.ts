@@ -3,7 +3,9 @@
  * application data so far and one read, the status the target must answer (with the statement
  * that decides it, in the P-ERR-5 order of faults) and, for a 200, the JSON value it must carry.
  */
+
 import type { AtomKind } from "../../codecs/atom/index.js";
+import { pointerTokens } from "../../model/json-pointer.js";
 import { OPTIONAL_PERSON_FIELDS } from "../../model/resources.js";
 import { codePointCompare } from "../compare.js";
 import type { AppDataModel } from "./appdata-model.js";
@@ -241,9 +243,7 @@ export function expectRead(world: FuzzWorld, data: AppDataModel, read: Read): Ex
       }
       const ids = [...keyOrder.keys()];
       const explain = (pointer: string, actual: unknown): string | undefined => {
-        const [, top, u, k, more] = pointer
-          .split("/")
-          .map((t) => t.replace(/~1/g, "/").replace(/~0/g, "~"));
+        const [, top, u, k, more] = ["", ...pointerTokens(pointer)];
         if (top !== "entry" || u === undefined || more !== undefined) return undefined;
         const expectedUser = Object.hasOwn(entry, u);
         if (app !== world.mainApp) return "P-DATA-6";

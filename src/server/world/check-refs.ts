@@ -4,7 +4,7 @@
  */
 import { isValidValue } from "../../model/appdata-rules.js";
 import type { Issue } from "../../model/issue.js";
-import { escapePointerToken } from "../../schemas/issues.js";
+import { escapeToken } from "../../model/json-pointer.js";
 import type { WorldFile } from "./types.js";
 
 function unique(ids: readonly string[], base: string, what: string, out: Issue[]): Set<string> {
@@ -125,7 +125,7 @@ export function checkReferences(w: WorldFile): Issue[] {
   for (const [i, p] of w.photos.entries())
     known(albums, p.albumId, `/photos/${i}/albumId`, "album", out);
   for (const [app, users] of Object.entries(w.appdata ?? {})) {
-    const ap = `/appdata/${escapePointerToken(app)}`;
+    const ap = `/appdata/${escapeToken(app)}`;
     if (!apps.has(app))
       out.push({
         code: "invalid-value",
@@ -133,7 +133,7 @@ export function checkReferences(w: WorldFile): Issue[] {
         message: `unknown app ${JSON.stringify(app)}`,
       });
     for (const [user, record] of Object.entries(users)) {
-      const up = `${ap}/${escapePointerToken(user)}`;
+      const up = `${ap}/${escapeToken(user)}`;
       if (!people.has(user))
         out.push({
           code: "invalid-value",
@@ -144,7 +144,7 @@ export function checkReferences(w: WorldFile): Issue[] {
         if (!isValidValue(value))
           out.push({
             code: "invalid-value",
-            pointer: `${up}/${escapePointerToken(key)}`,
+            pointer: `${up}/${escapeToken(key)}`,
             message: "value breaks P-DATA-1",
           });
     }

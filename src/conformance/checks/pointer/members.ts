@@ -2,6 +2,7 @@
  * `has` (the object has these members with these values; others may exist) and `lacks` (the
  * object has none of these members). Extra members are always allowed (issue 6 variants).
  */
+import { childPointer } from "../../../model/json-pointer.js";
 import { show, valuesEqual } from "../../compare.js";
 import { fill } from "../../template.js";
 import type { PointerRule, PointerView, Verdict } from "./rule.js";
@@ -33,7 +34,7 @@ export const hasRule: PointerRule = {
       ? {
           ok: false,
           message: `member ${bad[0]}: ${show(obj[bad[0]])}, expected ${show(bad[1])}`,
-          location: `${view.pointer}/${bad[0]}`,
+          location: childPointer(view.pointer, bad[0]),
           expected: bad[1],
           actual: obj[bad[0]],
         }
