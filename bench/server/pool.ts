@@ -19,12 +19,16 @@ export function poolSize(rate: number, seconds: number, headroom = 2, floor = 5_
   return Math.max(floor, Math.ceil(need));
 }
 
-/** A pool of signed requests handed out in order. */
+/**
+ * A pool of signed requests handed out in order. A batch is let go once handed out, so a long
+ * run (1,000 connections for 30 s) holds at most the initial batch in memory, not every request.
+ */
 export class SignedPool {
   readonly #sign: (i: number) => PoolItem;
   readonly #batch: number;
-  readonly #items: PoolItem[] = [];
+  #items: PoolItem[] = [];
   #next = 0;
+  #signed = 0;
   /** Requests signed on demand, during the load, because the pool ran out. */
   lateSigned = 0;
 
@@ -35,14 +39,18 @@ export class SignedPool {
     this.#fill(initial);
   }
 
+  /** Replaces the used-up batch with `n` newly signed requests. */
   #fill(n: number): void {
-    const start = this.#items.length;
-    for (let i = start; i < start + n; i++) this.#items.push(this.#sign(i));
+    const items: PoolItem[] = [];
+    for (let i = 0; i < n; i++) items.push(this.#sign(this.#signed + i));
+    this.#signed += n;
+    this.#items = items;
+    this.#next = 0;
   }
 
   /** Requests signed so far. */
   get size(): number {
-    return this.#items.length;
+    return this.#signed;
   }
 
   /** The next request; signs a batch first when the pool is used up. */

@@ -20,6 +20,13 @@
  * connections split between them (what a load balancer would do, without measuring one), and
  * their CPU is summed; the PostgreSQL server's own CPU per request (postmaster and backends,
  * from /proc) is a column of its own.
+ *
+ * `--connections N` (issue 14 §3; N > 50, e.g. 1000) holds N keep-alive connections open on a
+ * fresh reference server for 30 s per scenario (GET people, durable POST; `BENCH_SECONDS`
+ * overrides) and reports errors (goal 0), p99 and the server's peak resident memory.
+ *
+ * Each run ends with the goals and whether this run met them (GET people and GET appdata at
+ * least 0.8 of the baseline, issue 14 §2; no error anywhere).
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -32,8 +39,22 @@ import { type ChildGroup, childGroup } from "./children.js";
 import { ensureFreshBuild } from "./fresh-build.js";
 import { type PoolItem, poolSize, SignedPool } from "./pool.js";
 
-const CONNECTIONS = 50;
-const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
+/** `--name value` as a number, or `fallback`. */
+function numberArg(name: string, fallback: number): number {
+  const i = process.argv.indexOf(name);
+  if (i < 0) return fallback;
+  const v = Number(process.argv[i + 1]);
+  if (!Number.isInteger(v) || v < 1) throw new Error(`${name} takes a positive integer`);
+  return v;
+}
+
+/** Connections of the ratio scenarios; more than this turns on the held-connections run. */
+const RATIO_CONNECTIONS = 50;
+const CONNECTIONS = numberArg("--connections", RATIO_CONNECTIONS);
+const HELD = CONNECTIONS > RATIO_CONNECTIONS;
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? (HELD ? 30 : 5));
+/** Issue 14 §2: GET with OAuth verified at least this share of the bare handler's rate. */
+const GET_GOAL = 0.8;
 const WARMUP_S = 1;
 /** The warm-up's pool is sized for this rate (req/s; later batches are signed on demand). */
 const WARMUP_RATE = 40_000;
@@ -121,6 +142,8 @@ interface Row {
   rps: number;
   p99: number;
   errors: number;
+  /** What the errors were: connection errors, timeouts, answers by status (empty when none). */
+  errorDetail: string;
   /** Server CPU time (user + system) per request, µs. */
   cpuPerReq: number;
   /** Requests signed during the load because the pre-signed pool ran out. */
@@ -135,6 +158,14 @@ function cpuOf(child: ChildProcess): Promise<number> {
   });
 }
 
+/** The target's peak resident memory since it started, MiB. */
+function peakRssOf(child: ChildProcess): Promise<number> {
+  return new Promise((resolve) => {
+    child.once("message", (m) => resolve((m as { maxRssKiB: number }).maxRssKiB / 1024));
+    child.send("rss");
+  });
+}
+
 /**
  * Loads `targets` at once for `seconds`, the connections split between them, each with its own
  * pre-signed requests; req/s and requests are summed, p99 is the worst, CPU is summed.
@@ -145,10 +176,13 @@ async function load(
   rate: number,
   seconds = DURATION_S,
   pg?: PgCluster,
+  connections = RATIO_CONNECTIONS,
+  headroom = 2,
 ): Promise<Row & { pgCpuPerReq: number }> {
   const list = Array.isArray(targets) ? targets : [targets];
   const setups = list.map((t) => {
-    const { pool, setup } = signedPool(t.url, s, poolSize(rate / list.length, seconds));
+    const size = poolSize(rate / list.length, seconds, headroom);
+    const { pool, setup } = signedPool(t.url, s, size);
     return { t, pool, setupRequest: setup };
   });
   const cpu0 = await Promise.all(list.map((t) => cpuOf(t.child)));
@@ -157,7 +191,7 @@ async function load(
     setups.map(({ t, setupRequest }) =>
       autocannon({
         url: t.url,
-        connections: Math.round(CONNECTIONS / list.length),
+        connections: Math.round(connections / list.length),
         duration: seconds,
         requests: [{ method: s.method, path: s.path, setupRequest }],
       }),
@@ -171,7 +205,9 @@ async function load(
     name: s.name,
     rps: runs.reduce((n, r) => n + r.requests.average, 0),
     p99: Math.max(...runs.map((r) => r.latency.p99)),
-    errors: runs.reduce((n, r) => n + r.errors + r.timeouts + r.non2xx, 0),
+    // autocannon counts a timeout among its errors as well: counted once here.
+    errors: runs.reduce((n, r) => n + r.errors + r.non2xx, 0),
+    errorDetail: errorDetail(runs),
     cpuPerReq: cpu / Math.max(1, total),
     pgCpuPerReq: pg ? pgCpu / Math.max(1, total) : Number.NaN,
     lateSigned: setups.reduce((n, x) => n + x.pool.lateSigned, 0),
@@ -189,12 +225,76 @@ const SCENARIOS: Scenario[] = [
   },
 ];
 
+/** "3 connection errors, 1 timeout, 2 × 503" for the failures of `runs`. */
+function errorDetail(runs: Awaited<ReturnType<typeof autocannon>>[]): string {
+  const parts: string[] = [];
+  const conn = runs.reduce((n, r) => n + r.errors - r.timeouts, 0);
+  const timeouts = runs.reduce((n, r) => n + r.timeouts, 0);
+  if (conn > 0) parts.push(`${conn} connection errors`);
+  if (timeouts > 0) parts.push(`${timeouts} timeouts`);
+  const byStatus = new Map<string, number>();
+  for (const r of runs)
+    for (const [code, { count }] of Object.entries(r.statusCodeStats ?? {}))
+      if (!code.startsWith("2")) byStatus.set(code, (byStatus.get(code) ?? 0) + count);
+  for (const [code, n] of byStatus) parts.push(`${n} × ${code}`);
+  return parts.join(", ");
+}
+
+/** A line per goal: what it asks, this run's figure, met or not. */
+function goalLine(goal: string, figure: string, met: boolean): string {
+  return `goal ${met ? "met    " : "NOT met"}  ${goal.padEnd(52)} ${figure}\n`;
+}
+
+/**
+ * Issue 14 §3: `CONNECTIONS` keep-alive connections held on a fresh reference server (SQLite,
+ * durable) for `DURATION_S` per scenario; errors, p99 and the server's peak memory.
+ */
+async function held(group: ChildGroup, dir: string): Promise<void> {
+  const ref = await startTarget(group, ["reference", join(dir, "held.sqlite")]);
+  const [people, , post] = SCENARIOS as [Scenario, Scenario, Scenario];
+  // Warm-up at the ratio scenarios' concurrency: JIT, and the rate that sizes the pools
+  // (every request of the held run is signed before it starts, twice the warm-up rate).
+  const rate = (await load(ref, people, WARMUP_RATE, WARMUP_S)).rps;
+  const rows: Row[] = [];
+  for (const s of [people, post])
+    rows.push(await load(ref, s, rate, DURATION_S, undefined, CONNECTIONS, 2));
+  const rss = await peakRssOf(ref.child);
+  process.stdout.write(
+    `\nserver bench, held connections: ${CONNECTIONS} keep-alive connections, ${DURATION_S} s each, loopback, node ${process.version}\n`,
+  );
+  process.stdout.write(
+    `${"scenario".padEnd(28)}${"req/s".padStart(10)}${"p99 ms".padStart(9)}${"errors".padStart(8)}${"srv CPU µs/req".padStart(16)}\n`,
+  );
+  for (const r of rows)
+    process.stdout.write(
+      `${r.name.padEnd(28)}${r.rps.toFixed(0).padStart(10)}${r.p99.toFixed(1).padStart(9)}${String(r.errors).padStart(8)}${r.cpuPerReq.toFixed(0).padStart(16)}\n`,
+    );
+  for (const r of rows.filter((x) => x.lateSigned > 0))
+    process.stdout.write(`note: ${r.name}: ${r.lateSigned} requests signed during the load\n`);
+  for (const r of rows.filter((x) => x.errorDetail))
+    process.stdout.write(`errors: ${r.name}: ${r.errorDetail}\n`);
+  process.stdout.write(`server peak resident memory: ${rss.toFixed(0)} MiB\n`);
+  const errors = rows.reduce((n, r) => n + r.errors, 0);
+  process.stdout.write(
+    goalLine(
+      `${CONNECTIONS} connections, GET and durable POST, 0 errors`,
+      `${errors} errors`,
+      errors === 0,
+    ),
+  );
+  if (errors > 0) process.exitCode = 1;
+}
+
 async function main(): Promise<void> {
   ensureFreshBuild(join(import.meta.dirname, "..", ".."));
   const dir = mkdtempSync(join(tmpdir(), "osk-bench-"));
   const group = childGroup();
   let cluster: PgCluster | undefined;
   try {
+    if (HELD) {
+      await held(group, dir);
+      return;
+    }
     const baseline = await startTarget(group, ["baseline"]);
     const ref = await startTarget(group, ["reference", join(dir, "appdata.sqlite")]);
     /** The reference configurations measured, each a name and the instances it loads. */
@@ -264,7 +364,21 @@ async function main(): Promise<void> {
       process.stdout.write(
         `note: ${r.name}: ${r.lateSigned} requests were signed during the load (the pre-signed pool, sized from the warm-up rate, ran out); its req/s includes that client work\n`,
       );
+    for (const r of rows.filter((x) => x.errorDetail))
+      process.stdout.write(`errors: ${r.name}: ${r.errorDetail}\n`);
     const errors = rows.reduce((n, r) => n + r.errors, 0);
+    process.stdout.write("\n");
+    for (const r of rows.filter(
+      (x) => x.name.startsWith("GET") && (!wide || x.name.endsWith("[sqlite]")),
+    ))
+      process.stdout.write(
+        goalLine(
+          `${r.name}: at least ${GET_GOAL} of the baseline`,
+          `${r.ratio.toFixed(2)} (CPU ${r.cpuPerReq.toFixed(0)} µs/req)`,
+          r.ratio >= GET_GOAL,
+        ),
+      );
+    process.stdout.write(goalLine("no error in any scenario", `${errors} errors`, errors === 0));
     if (errors > 0) process.exitCode = 1;
   } finally {
     await group.stopAll();

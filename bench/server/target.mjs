@@ -13,11 +13,14 @@ const [mode, data] = process.argv.slice(2);
 // closes: a target never outlives its bench.
 process.on("disconnect", () => process.exit(0));
 
-// The bench asks for this process's CPU time (user + system, µs) around each scenario.
+// The bench asks for this process's CPU time (user + system, µs) around each scenario, and for
+// its peak resident memory (KiB, since start) after the held-connections scenario.
 process.on("message", (m) => {
   if (m === "cpu") {
     const u = process.cpuUsage();
     process.send?.({ cpu: u.user + u.system });
+  } else if (m === "rss") {
+    process.send?.({ maxRssKiB: process.resourceUsage().maxRSS });
   }
 });
 

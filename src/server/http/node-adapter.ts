@@ -102,6 +102,15 @@ export function overflowStatus(packet: unknown, limits: HttpLimits): 414 | 431 {
   return end - start - 1 > limits.maxUrlBytes ? 414 : 431;
 }
 
+/**
+ * Connections the kernel may queue before the server accepts them (the kernel caps it at
+ * `net.core.somaxconn`, 4096 on current Linux). Node's default, 511, is too short for a load
+ * balancer or client pool opening 1,000 connections at once: the connections past it waited
+ * for SYN-ACK retransmits and their first requests took over 10 s (issue 14 §3, measured with
+ * `npm run bench:server -- --connections 1000`).
+ */
+const LISTEN_BACKLOG = 4096;
+
 /** Node's parser errors (malformed request, oversized head, timeouts) with the P-ERR-1 body. */
 function answerClientError(
   err: NodeJS.ErrnoException & { rawPacket?: unknown },
@@ -282,7 +291,7 @@ export function listenHttp(
   );
   return new Promise((resolve, reject) => {
     server.once("error", reject);
-    server.listen(at.port, at.host, () => {
+    server.listen({ port: at.port, host: at.host, backlog: LISTEN_BACKLOG }, () => {
       server.off("error", reject);
       const { address, port } = server.address() as AddressInfo;
       const host = address.includes(":") ? `[${address}]` : address;
