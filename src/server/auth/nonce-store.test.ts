@@ -19,3 +19,19 @@ describe("nonceStore", () => {
     expect(s.size).toBe(1);
   });
 });
+
+describe("nonceStore bound", () => {
+  it("refuses a new pair once full (store unavailable → 503), still refuses replays, frees room after the window", () => {
+    const s = nonceStore({ maxPairs: 2 });
+    const now = 1_000_000_000;
+    expect(s.claim("k", "a", now, now * 1000)).toBe(true);
+    expect(s.claim("k", "b", now, now * 1000)).toBe(true);
+    expect(() => s.claim("k", "c", now, now * 1000)).toThrow(
+      expect.objectContaining({ code: "OSK_STORE_UNAVAILABLE" }),
+    );
+    expect(s.size).toBe(2);
+    expect(s.claim("k", "a", now, now * 1000)).toBe(false);
+    const later = (now + TIMESTAMP_WINDOW_S + 1) * 1000;
+    expect(s.claim("k", "c", now + TIMESTAMP_WINDOW_S + 1, later)).toBe(true);
+  });
+});

@@ -3,7 +3,13 @@
  * still inside the window. Entries expire when their timestamp leaves the window, so the store
  * holds at most one window's worth of verified requests; expired entries are dropped bucket by
  * bucket (one bucket per second of expiry), so pruning costs only what it frees.
+ *
+ * The in-memory store is bounded (`maxPairs`): a window's worth of requests at a sustained rate
+ * grows with the rate (30,000 req/s for 300 s is 9 million pairs, about 1.2 GB at ~128 bytes a
+ * pair, and V8 refuses a Map of more than 2^24 entries). Once full, a new pair is refused as the
+ * store being unavailable (503), never recorded half-way: replay protection holds.
  */
+import { KitError } from "../../model/kit-error.js";
 
 /** Seconds a timestamp may differ from the server clock (P-AUTH-3). */
 export const TIMESTAMP_WINDOW_S = 300;
@@ -28,8 +34,12 @@ export interface MemoryNonceStore extends NonceStore {
   readonly size: number;
 }
 
+/** Default bound of the in-memory store: about 512 MB, 13,000 req/s sustained over the window. */
+export const MAX_NONCE_PAIRS = 4_000_000;
+
 /** Creates an empty in-memory nonce store, for a server that runs as one process. */
-export function nonceStore(): MemoryNonceStore {
+export function nonceStore(options: { maxPairs?: number } = {}): MemoryNonceStore {
+  const maxPairs = options.maxPairs ?? MAX_NONCE_PAIRS;
   const expiries = new Map<string, number>();
   const buckets = new Map<number, string[]>();
   let prunedAt = Number.NEGATIVE_INFINITY;
@@ -50,6 +60,11 @@ export function nonceStore(): MemoryNonceStore {
       const id = `${consumerKey}\n${nonce}`;
       const exp = expiries.get(id);
       if (exp !== undefined && exp >= nowS) return false;
+      if (exp === undefined && expiries.size >= maxPairs)
+        throw new KitError(
+          "OSK_STORE_UNAVAILABLE",
+          `nonce store full (${maxPairs} requests within the ${TIMESTAMP_WINDOW_S} s window)`,
+        );
       const until = timestampS + TIMESTAMP_WINDOW_S;
       expiries.set(id, until);
       const bucket = buckets.get(until);
