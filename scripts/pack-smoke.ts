@@ -55,11 +55,13 @@ import { toAtom, validate, signRequest, parseJson } from "opensocial-kit";
 import { createServer } from "opensocial-kit/server";
 import { runSuite } from "opensocial-kit/conformance";
 import { toAtom as toAtom2 } from "opensocial-kit/atom";
+import { signaturesEqual, bodyHash } from "opensocial-kit/oauth";
 const out = {};
 out.atom = toAtom({ entry: { "example.org:alice": { score: "10" } }, id: ["example.org:alice"], startIndex: 0, totalResults: 1 }) === toAtom2({ entry: { "example.org:alice": { score: "10" } }, id: ["example.org:alice"], startIndex: 0, totalResults: 1 });
 out.atomText = toAtom({ entry: { "example.org:alice": { score: "10" } }, id: ["example.org:alice"], startIndex: 0, totalResults: 1 });
-out.valid = validate("appdata", { entry: {}, startIndex: 0, id: [], totalResults: 0 });
-out.invalid = validate("appdata", { entry: {}, startIndex: "x", id: [], totalResults: 0 }, { mode: "strict" }).map((i) => i.pointer);
+out.valid = validate("appdata", { entry: {}, startIndex: "0", id: [], totalResults: 0 });
+out.invalid = validate("appdata", { entry: {}, startIndex: "x", id: [], totalResults: 0 }, { mode: "strict" }).issues.map((i) => i.pointer);
+out.oauth = signaturesEqual(bodyHash(new Uint8Array(0)), "2jmj7l5rSw0yVb/vlWAYkK/YBwk=");
 out.parsed = parseJson("albums", '{"entry":[],"startIndex":"0","itemsPerPage":"20","totalResults":"0"}').ok;
 out.signed = signRequest({ method: "GET", url: "http://127.0.0.1:8080/os/0.8/people/@me/@self", consumerKey: "k", consumerSecret: "s", nonce: "n", timestamp: 1 }).headers.authorization;
 out.functions = [typeof createServer, typeof runSuite];
@@ -74,7 +76,8 @@ import { runSuite, type RunReport } from "opensocial-kit/conformance";
 
 const response: AppDataResponse = { entry: { "example.org:alice": { score: "10" } }, id: ["example.org:alice"], startIndex: 0, totalResults: 1 };
 const xml: string = toAtom(response);
-const issues: Issue[] = validate("people", {});
+const checked = validate("people", {});
+const issues: readonly Issue[] = checked.ok ? [] : checked.issues;
 const signed: SignedRequest = signRequest({ method: "GET", url: "http://127.0.0.1:8080/", consumerKey: "k", consumerSecret: "s" });
 const headers: Record<string, string> = signed.headers;
 type Server = ReferenceServer;
@@ -228,9 +231,11 @@ process.stdout.write(String(r.status));`;
       const r = JSON.parse(stdout) as Record<string, unknown>;
       const problems: string[] = [];
       if (r.atom !== true || !String(r.atomText).includes("<feed")) problems.push("toAtom");
-      if (JSON.stringify(r.valid) !== "[]" || JSON.stringify(r.invalid) !== '["/startIndex"]')
+      const valid = '{"ok":true,"value":{"entry":{},"startIndex":0,"id":[],"totalResults":0}}';
+      if (JSON.stringify(r.valid) !== valid || JSON.stringify(r.invalid) !== '["/startIndex"]')
         problems.push(`validate ${JSON.stringify([r.valid, r.invalid])}`);
       if (r.parsed !== true) problems.push("parseJson");
+      if (r.oauth !== true) problems.push("opensocial-kit/oauth");
       if (!/^OAuth oauth_consumer_key="k"/.test(String(r.signed))) problems.push("signRequest");
       if (JSON.stringify(r.functions) !== '["function","function"]') problems.push("subpaths");
       if (problems.length) throw new Error(`${problems.join(", ")}: ${stdout}`);

@@ -1,73 +1,15 @@
+// biome-ignore-all assist/source/organizeImports: the exports are grouped by topic, each section with its comment
 /**
  * opensocial-kit: the typed model, JSON Schemas and codecs of the social-platform REST API
- * (social-api.md, with the decisions of profile.md).
+ * (social-api.md, with the decisions of profile.md), and the client-side request signer.
  *
- * Subpaths: `opensocial-kit/json`, `opensocial-kit/atom`, `opensocial-kit/server`,
- * `opensocial-kit/conformance`.
+ * Subpaths: `opensocial-kit/json` and `opensocial-kit/atom` (each codec alone),
+ * `opensocial-kit/oauth` (OAuth 1.0a primitives for server authors), `opensocial-kit/server`
+ * (the reference server), `opensocial-kit/conformance` (the suite and its runner), and
+ * `opensocial-kit/schemas/*.json` (the JSON Schemas as files). The exported names of every
+ * subpath are pinned by test/api/exports.json.
  */
 
-// ── Atom codec ───────────────────────────────────────────────────────────────
-/**
- * Atom (§4.3, P-FMT-2..7): `toAtom`/`toAtomFeed` write feeds (`strict` gives an RFC 4287-valid
- * feed); `fromAtom`/`fromAtomFeed` read them into JSON-shaped values with issues, never throwing.
- */
-export {
-  ATOM_KINDS,
-  type AtomKind,
-  type AtomReadLimits,
-  type AtomReadOptions,
-  type AtomValueMap,
-  type AtomWriteOptions,
-  fromAtom,
-  fromAtomFeed,
-  isAtomKind,
-  type OrderedAppDataResponse,
-  toAtom,
-  toAtomFeed,
-} from "./codecs/atom/index.js";
-/**
- * Captured response bodies (`opensocial-kit validate` / `convert`): read bytes as a JSON or Atom
- * document of one kind, bounded and never throwing, and convert between the two forms.
- */
-export {
-  type Captured,
-  type CapturedFormat,
-  type CapturedOptions,
-  convertCaptured,
-  MAX_CAPTURED_BYTES,
-  readCaptured,
-} from "./codecs/captured.js";
-/** The value type of each kind. */
-export type { KindValue, KindValueMap } from "./codecs/json/kind-values.js";
-// ── JSON codec ───────────────────────────────────────────────────────────────
-/** Reads a wire document leniently, normalising numbers and booleans. */
-export { parseJson } from "./codecs/json/parse.js";
-/** Writes wire JSON with the declared types. */
-export { toJson } from "./codecs/json/write.js";
-/** The application-data alphabet and limits (P-DATA-1, P-DATA-3). */
-export {
-  isValidKey,
-  isValidValue,
-  isXmlText,
-  MAX_KEY_LENGTH,
-  MAX_VALUE_CODE_POINTS,
-  PAIR_LIMIT,
-} from "./model/appdata-rules.js";
-/** platformUserId (`<namespace>:<value>`) and `urn:guid:` helpers (§2.1, P-FMT-2). */
-export {
-  formatPlatformId,
-  fromUrnGuid,
-  isPlatformId,
-  type PlatformId,
-  parsePlatformId,
-  toUrnGuid,
-} from "./model/ids.js";
-/** Issues (errors as data) and results. */
-export type { Issue, IssueCode, Result, XmlLocation } from "./model/issue.js";
-/** Every stable issue code. */
-export { ISSUE_CODES } from "./model/issue.js";
-/** The error the library throws for programming mistakes, with a stable `code`. */
-export { KIT_ERROR_CODES, KitError, type KitErrorCode } from "./model/kit-error.js";
 // ── Model ────────────────────────────────────────────────────────────────────
 /** Resource types of social-api.md §2. */
 export type {
@@ -94,22 +36,86 @@ export type {
   PersonResponse,
   PhotoList,
 } from "./model/responses.js";
+/** platformUserId (`<namespace>:<value>`) and `urn:guid:` helpers (§2.1, P-FMT-2). */
 export {
-  formatAuthorizationHeader,
-  parseAuthorizationHeader,
-} from "./oauth/authorization-header.js";
-/** RFC 5849 primitives: percent-encoding, base string, signing key, header format and parse. */
-export { baseStringUri, type OAuthParam, signatureBaseString } from "./oauth/base-string.js";
-export { percentEncode } from "./oauth/percent-encode.js";
+  formatPlatformId,
+  fromUrnGuid,
+  isPlatformId,
+  type PlatformId,
+  parsePlatformId,
+  toUrnGuid,
+} from "./model/ids.js";
+/** The application-data alphabet and limits (P-DATA-1, P-DATA-3). */
+export {
+  isValidKey,
+  isValidValue,
+  isXmlText,
+  MAX_KEY_LENGTH,
+  MAX_VALUE_CODE_POINTS,
+  PAIR_LIMIT,
+} from "./model/appdata-rules.js";
 
-// ── OAuth 1.0a (two-legged, P-AUTH-1/2) ──────────────────────────────────────
-/** Signs a request as a client does (HMAC-SHA1, empty token secret, `xoauth_requestor_id`). */
-export { type SignedRequest, type SignRequestInput, signRequest } from "./oauth/sign-request.js";
-export { hmacSha1, signingKey } from "./oauth/signature.js";
+// ── Errors as data ───────────────────────────────────────────────────────────
+/** Issues and results: every function that can fail on its input returns a `Result`. */
+export type { Issue, IssueCode, Result, XmlLocation } from "./model/issue.js";
+/** Every stable issue code. */
+export { ISSUE_CODES } from "./model/issue.js";
+/** The error the library throws for programming mistakes, with a stable `code`. */
+export { KIT_ERROR_CODES, KitError, type KitErrorCode } from "./model/kit-error.js";
+
+// ── Schemas ──────────────────────────────────────────────────────────────────
 /** Document kinds and validation modes. */
 export { isKind, KINDS, type Kind, type Mode } from "./schemas/kinds.js";
-/** Compiles every bundled schema now (call at start-up to fail fast). */
-export { compileSchemas } from "./schemas/registry.js";
-// ── Schemas ──────────────────────────────────────────────────────────────────
+/** The value type of each kind. */
+export type { KindValue, KindValueMap } from "./schemas/kind-values.js";
 /** Validates a parsed value against a kind's JSON Schema (lenient or strict, P-FMT-6). */
 export { type ValidateOptions, validate } from "./schemas/validate.js";
+/** Compiles every bundled schema now (call at start-up to fail fast). */
+export { compileSchemas } from "./schemas/registry.js";
+
+// ── JSON codec ───────────────────────────────────────────────────────────────
+/** Reads a wire document leniently, normalising numbers and booleans. */
+export { parseJson } from "./codecs/json/parse.js";
+/** Writes wire JSON with the declared types. */
+export { toJson } from "./codecs/json/write.js";
+
+// ── Atom codec ───────────────────────────────────────────────────────────────
+/**
+ * Atom (§4.3, P-FMT-2..7): `toAtom`/`toAtomFeed` write feeds (`strict` gives an RFC 4287-valid
+ * feed); `fromAtom`/`fromAtomFeed` read them into JSON-shaped values with issues, never throwing.
+ */
+export {
+  ATOM_KINDS,
+  type AtomKind,
+  type AtomReadLimits,
+  type AtomReadOptions,
+  type AtomValueMap,
+  type AtomWriteOptions,
+  fromAtom,
+  fromAtomFeed,
+  isAtomKind,
+  type OrderedAppDataResponse,
+  toAtom,
+  toAtomFeed,
+} from "./codecs/atom/index.js";
+
+// ── Captured payloads ────────────────────────────────────────────────────────
+/**
+ * Captured response bodies (`opensocial-kit validate` / `convert`): read bytes as a JSON or Atom
+ * document of one kind, bounded and never throwing, and convert between the two forms.
+ */
+export {
+  type Captured,
+  type CapturedFormat,
+  type CapturedOptions,
+  convertCaptured,
+  MAX_CAPTURED_BYTES,
+  readCaptured,
+} from "./codecs/captured.js";
+
+// ── Signing requests (client side) ───────────────────────────────────────────
+/**
+ * Signs a request as a client does (two-legged OAuth 1.0a, HMAC-SHA1, `xoauth_requestor_id`).
+ * The primitives for verifying signatures are in `opensocial-kit/oauth`.
+ */
+export { type SignedRequest, type SignRequestInput, signRequest } from "./oauth/sign-request.js";

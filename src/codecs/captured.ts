@@ -5,7 +5,7 @@
  * oversized document, hostile XML (DOCTYPE, entities, depth) and invalid values are issues with
  * a pointer (JSON) or an XPath with line and column (Atom).
  */
-import type { Issue, Result } from "../model/issue.js";
+import { fail, type Issue, type Result } from "../model/issue.js";
 import { KitError } from "../model/kit-error.js";
 import { isKind, type Kind } from "../schemas/kinds.js";
 import { validate } from "../schemas/validate.js";
@@ -34,7 +34,6 @@ export interface Captured {
   value: unknown;
 }
 
-const fail = (issues: Issue[]): { ok: false; issues: Issue[] } => ({ ok: false, issues });
 const issue = (code: Issue["code"], message: string): Issue => ({ code, pointer: "", message });
 
 /** Decodes `bytes` as UTF-8 text, or says why they are no document. */
@@ -82,8 +81,8 @@ export function readCaptured(bytes: Uint8Array, options: CapturedOptions): Resul
     if (!parsed.ok) return fail([parsed.issue]);
     value = parsed.value;
   }
-  const issues = validate(options.kind, value, { mode: options.strict ? "strict" : "lenient" });
-  return issues.length > 0 ? fail(issues) : { ok: true, value: { format, value } };
+  const checked = validate(options.kind, value, { mode: options.strict ? "strict" : "lenient" });
+  return checked.ok ? { ok: true, value: { format, value } } : fail(checked.issues);
 }
 
 /** Converts a captured document to the other form (`to`); photos need the album owner. */

@@ -54,7 +54,6 @@ export {
   isReporterName,
   type Progress,
   type ProgressStream,
-  progressMark,
   REPORTERS,
   type ReportContext,
   type ReporterName,
@@ -70,7 +69,5 @@ export type {
 } from "./results.js";
 /** Running the suite. */
 export { type RunAbort, type RunOptions, runSuite } from "./run-suite.js";
-/** The suite's location in the package. */
-export { PACKAGE_DIR, SUITE_DIR } from "./suite-location.js";
 /** Target files. */
 export { checkTarget, loadTarget, type Target } from "./target.js";

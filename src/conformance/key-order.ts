@@ -5,7 +5,9 @@
  * `JSON.parse` and JS objects move integer-like names ("10", "2") first, and integer-like keys
  * are no exception to the order. Request bodies are still written in the case's order.
  */
-import { ATOM_NS, decodeName, parseXmlDocument } from "../codecs/atom/index.js";
+import { ATOM_NS } from "../codecs/atom/index.js";
+import { decodeName } from "../codecs/atom/names.js";
+import { parseXmlDocument } from "../codecs/atom/read.js";
 import { escapeToken } from "../model/json-pointer.js";
 import { fillString, fillText, type TemplateContext } from "./template.js";
 

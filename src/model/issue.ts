@@ -74,3 +74,8 @@ export function fail<T = never>(issues: readonly Issue[]): Result<T> {
 export function issue(code: IssueCode, pointer: string, message: string): Issue {
   return { code, pointer, message };
 }
+
+/** The issues of a {@link Result} (none when it holds a value). */
+export function issuesOf(result: Result<unknown>): readonly Issue[] {
+  return result.ok ? [] : result.issues;
+}

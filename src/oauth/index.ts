@@ -1,18 +1,38 @@
+// biome-ignore-all assist/source/organizeImports: the exports are grouped by what a reader needs, client side first
+/**
+ * `opensocial-kit/oauth`: two-legged OAuth 1.0a with HMAC-SHA1 (RFC 5849, P-AUTH-1/2), for
+ * both sides: clients sign requests; server authors verify them with the same primitives the
+ * reference server uses (percent-encoding, parameter normalisation, base string, signing keys,
+ * body hash, a constant-time comparison). Replay and timestamp checks (P-AUTH-3) are the
+ * server's own: see `opensocial-kit/server`.
+ */
+
+// ── Client side ──────────────────────────────────────────────────────────────
+/** Signs a request as a client does (HMAC-SHA1, empty token secret, `xoauth_requestor_id`). */
+export { type SignedRequest, type SignRequestInput, signRequest } from "./sign-request.js";
+/** The parameters of a query string and of a form-encoded body, decoded, in order. */
+export { formParams, queryParams } from "./sign-request.js";
+
+// ── Verifying (server side) ──────────────────────────────────────────────────
+/** `Authorization: OAuth …` header: parse (realm ignored, RFC 5849 §3.5.1) and format. */
 export { formatAuthorizationHeader, parseAuthorizationHeader } from "./authorization-header.js";
+/** RFC 3986 percent-encoding of RFC 5849 §3.6 (unreserved characters only left as they are). */
+export { percentEncode } from "./percent-encode.js";
+/**
+ * The signature base string (RFC 5849 §3.4.1): the base string URI, the normalised parameters
+ * (§3.4.1.3.2) and the whole string.
+ */
 export {
   baseStringUri,
   normaliseParameters,
   type OAuthParam,
   signatureBaseString,
 } from "./base-string.js";
-export { percentEncode } from "./percent-encode.js";
-export {
-  formParams,
-  queryParams,
-  type SignedRequest,
-  type SignRequestInput,
-  signRequest,
-} from "./sign-request.js";
+/**
+ * HMAC-SHA1 signing keys (the encoded secret of RFC 5849, and the raw secret deployed clients
+ * use, P-AUTH-6), the signature, the body hash (base64, and hex as some clients send it), and a
+ * constant-time comparison of two signatures.
+ */
 export {
   bodyHash,
   bodyHashHex,

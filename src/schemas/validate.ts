@@ -1,9 +1,11 @@
 /**
- * `validate(kind, value, { mode })`: the list of issues of a value against a kind's schema
- * (empty when valid). Never throws on any input value.
+ * `validate(kind, value, { mode })`: a value checked against a kind's schema, as a `Result`:
+ * the value (lenient mode: a normalised copy, §2 renderings turned into the declared types) or
+ * the issues. Never throws on any input value.
  */
-import type { Issue } from "../model/issue.js";
+import { fail, ok, type Result } from "../model/issue.js";
 import { toIssues } from "./issues.js";
+import type { KindValue } from "./kind-values.js";
 import { isKind, type Kind, type Mode } from "./kinds.js";
 import { validatorFor } from "./registry.js";
 
@@ -14,17 +16,24 @@ export interface ValidateOptions {
 }
 
 /**
- * Validates `value` (already parsed JSON) as `kind`. The value is not modified.
+ * Validates `value` (already parsed JSON) as `kind`. The value passed in is not modified; in
+ * lenient mode the result holds a normalised copy (`"12"` → 12, `"true"` → true).
  * An unknown kind is reported as an `unknown-kind` issue.
  */
-export function validate(kind: Kind, value: unknown, options: ValidateOptions = {}): Issue[] {
+export function validate<K extends Kind>(
+  kind: K,
+  value: unknown,
+  options: ValidateOptions = {},
+): Result<KindValue<K>> {
   if (!isKind(kind))
-    return [{ code: "unknown-kind", pointer: "", message: `unknown kind ${JSON.stringify(kind)}` }];
+    return fail([
+      { code: "unknown-kind", pointer: "", message: `unknown kind ${JSON.stringify(kind)}` },
+    ]);
   const mode = options.mode ?? "lenient";
   const fn = validatorFor(kind, mode);
   const data = mode === "lenient" ? safeClone(value) : value;
-  if (fn(data)) return [];
-  return toIssues(fn.errors, data);
+  if (fn(data)) return ok(data as KindValue<K>);
+  return fail(toIssues(fn.errors, data));
 }
 
 /** Deep copy of JSON-like data (lenient validation normalises in place). */

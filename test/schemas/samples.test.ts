@@ -1,7 +1,9 @@
 // Runs every sample of fixtures/samples/<kind>.json through validate() in both modes
 // (social-api.md §2; lenient vs strict per profile P-FMT-6).
+
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { issuesOf } from "../../src/model/issue.js";
 import { isKind, type Kind } from "../../src/schemas/kinds.js";
 import { validate } from "../../src/schemas/validate.js";
 
@@ -39,7 +41,7 @@ describe("fixtures/samples", () => {
       for (const sample of samples) {
         for (const mode of ["lenient", "strict"] as const) {
           it(`${sample.description} (${mode})`, () => {
-            const issues = validate(kind as Kind, sample.data, { mode });
+            const issues = issuesOf(validate(kind as Kind, sample.data, { mode }));
             const want = sample[mode];
             if (want === true) {
               expect(issues).toEqual([]);

@@ -16,13 +16,13 @@ import {
   loadExpectations,
   loadStatements,
   loadTarget,
-  PACKAGE_DIR,
   REPORTERS,
   type ReporterName,
   runSuite,
   statementTexts,
   type Target,
 } from "../../conformance/index.js";
+import { PACKAGE_DIR } from "../../conformance/suite-location.js";
 import type { CommandRegistration } from "../commands.js";
 import { packageVersion } from "../version.js";
 

@@ -4,10 +4,10 @@
  */
 import { fail, ok, type Result } from "../../model/issue.js";
 import { toIssues } from "../../schemas/issues.js";
+import type { KindValue } from "../../schemas/kind-values.js";
 import { isKind, type Kind } from "../../schemas/kinds.js";
 import { validatorFor } from "../../schemas/registry.js";
 import { safeClone } from "../../schemas/validate.js";
-import type { KindValue } from "./kind-values.js";
 import { type JsonLimits, parseJsonText } from "./limits.js";
 
 /**

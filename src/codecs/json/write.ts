@@ -3,8 +3,8 @@
  * numbers and booleans, never their string renderings).
  */
 import { KitError } from "../../model/kit-error.js";
+import type { KindValue } from "../../schemas/kind-values.js";
 import type { Kind } from "../../schemas/kinds.js";
-import type { KindValue } from "./kind-values.js";
 import { parseJson } from "./parse.js";
 
 /**

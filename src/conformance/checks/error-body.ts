@@ -2,7 +2,9 @@
  * The error body check (P-ERR-1): `{"error":{"code":<status>,"message":"…"}}` as JSON whatever
  * format was asked for. Decodes the body as JSON itself, since an Atom request still gets JSON.
  */
-import { parseJsonText } from "../../codecs/json/index.js";
+
+import { parseJsonText } from "../../codecs/json/limits.js";
+import { issuesOf } from "../../model/issue.js";
 import { validate } from "../../schemas/validate.js";
 import type { ExpectSpec } from "../case-types.js";
 import type { CheckResult } from "../results.js";
@@ -36,7 +38,7 @@ export function checkErrorBody(expect: ExpectSpec, ctx: CheckContext): CheckResu
     );
     return out;
   }
-  const issues = validate("error", parsed.value, { mode: "strict" });
+  const issues = issuesOf(validate("error", parsed.value, { mode: "strict" }));
   out.push(
     result(ctx, {
       check: "error body",

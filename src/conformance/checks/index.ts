@@ -3,7 +3,7 @@
  * one rule per file (status, content type, headers, empty body, error body, schema, JSON
  * pointers, body exclusions).
  */
-import { parseJsonText } from "../../codecs/json/index.js";
+import { parseJsonText } from "../../codecs/json/limits.js";
 import type { ExpectSpec, Level } from "../case-types.js";
 import type { WireResponse } from "../http-client.js";
 import { atomAppDataOrder } from "../key-order.js";

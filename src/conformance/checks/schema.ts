@@ -2,6 +2,7 @@
  * The schema check: the body validates as a document kind through src/schemas. The mode is
  * the case's unless given: core → lenient (readers' tolerance), profile → strict (P-FMT-6).
  */
+import { issuesOf } from "../../model/issue.js";
 import { valueAtPointer } from "../../model/json-pointer.js";
 import { isKind } from "../../schemas/kinds.js";
 import { validate } from "../../schemas/validate.js";
@@ -20,7 +21,7 @@ export function checkSchema(expect: ExpectSpec, ctx: CheckContext): CheckResult[
   const body = ctx.decoded();
   if (!body.ok)
     return [result(ctx, { check, ok: false, location: body.location, message: body.message })];
-  const issues = validate(kind, body.value, { mode });
+  const issues = issuesOf(validate(kind, body.value, { mode }));
   if (issues.length === 0) return [result(ctx, { check, ok: true, message: `valid ${kind}` })];
   return issues.slice(0, 5).map((i) =>
     result(ctx, {

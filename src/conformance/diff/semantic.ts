@@ -11,9 +11,9 @@ import {
   OPENSOCIAL_NS,
   OSEARCH_NS,
   OSEARCH_NS_PUBLISHED,
-  parseXmlDocument,
-  type XmlElement,
 } from "../../codecs/atom/index.js";
+import { parseXmlDocument } from "../../codecs/atom/read.js";
+import type { XmlElement } from "../../codecs/atom/tree.js";
 
 /** Namespaces whose elements carry meaning; elements of others are extensions a reader skips. */
 const KNOWN_NS = new Set([ATOM_NS, OPENSOCIAL_NS, OSEARCH_NS, OSEARCH_NS_PUBLISHED, ""]);

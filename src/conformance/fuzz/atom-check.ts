@@ -6,16 +6,11 @@
  * each entry's author (§4.3, P-FMT-2) are checked on the tree itself.
  */
 
-import {
-  decodeName,
-  encodeName,
-  fromAtomFeed,
-  OPENSOCIAL_NS,
-  OSEARCH_NS,
-  parseXmlDocument,
-  type XmlElement,
-} from "../../codecs/atom/index.js";
+import { fromAtomFeed, OPENSOCIAL_NS, OSEARCH_NS } from "../../codecs/atom/index.js";
+import { decodeName, encodeName } from "../../codecs/atom/names.js";
 import { isOpenSearchNs } from "../../codecs/atom/namespaces.js";
+import { parseXmlDocument } from "../../codecs/atom/read.js";
+import type { XmlElement } from "../../codecs/atom/tree.js";
 import { pointerTokens } from "../../model/json-pointer.js";
 import type { Level } from "../case-types.js";
 import { show } from "../compare.js";

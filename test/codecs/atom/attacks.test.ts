@@ -8,8 +8,8 @@ import {
   fromAtom,
   fromAtomFeed,
   MAX_ATOM_DEPTH,
-  parseXmlDocument,
 } from "../../../src/codecs/atom/index.js";
+import { parseXmlDocument } from "../../../src/codecs/atom/read.js";
 
 const ATOM = "http://www.w3.org/2005/Atom";
 const GOLDEN = readFileSync(

@@ -1,7 +1,7 @@
 /**
  * The TypeScript type of the value each {@link Kind} describes.
  */
-import type { Album, AppDataRecord, Photo } from "../../model/resources.js";
+import type { Album, AppDataRecord, Photo } from "../model/resources.js";
 import type {
   AlbumList,
   AppDataResponse,
@@ -11,8 +11,8 @@ import type {
   PeopleResponse,
   PersonResponse,
   PhotoList,
-} from "../../model/responses.js";
-import type { Kind } from "../../schemas/kinds.js";
+} from "../model/responses.js";
+import type { Kind } from "./kinds.js";
 
 /** Kind → value type. */
 export interface KindValueMap {
