@@ -17,7 +17,7 @@ import { rmSync, writeFileSync } from "node:fs";
 import { runDiff } from "../src/conformance/diff/index.js";
 import { fuzzSmoke, loadFuzzWorld, runFuzz } from "../src/conformance/fuzz/index.js";
 import type { Target } from "../src/conformance/index.js";
-import { createServer, openStore } from "../src/server/index.js";
+import { createServer, memoryStore } from "../src/server/index.js";
 import { MUTANTS, type Mutant } from "./mutants/catalogue.js";
 import { citesRule, loadFixtures } from "./mutants/harness.js";
 import { withMutantServer } from "./mutants/mutant-process.js";
@@ -41,7 +41,7 @@ const FUZZ_WORLD = fuzzWorld.world;
 
 /** Runs `use` against a correct reference in this process (memory store). */
 async function withReference<T>(use: (t: Target) => Promise<T>): Promise<T> {
-  const store = openStore(":memory:");
+  const store = memoryStore();
   const server = createServer({ world, store, logger: { error: () => {} } });
   try {
     const { url } = await server.listen({ port: 0, host: "127.0.0.1" });

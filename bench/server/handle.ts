@@ -6,11 +6,11 @@
 import { writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
 import { signRequest } from "../../src/oauth/index.js";
-import { BUNDLED_WORLD, createServer, loadWorld, openStore } from "../../src/server/index.js";
+import { BUNDLED_WORLD, createServer, loadWorld, memoryStore } from "../../src/server/index.js";
 
 const world = loadWorld(BUNDLED_WORLD);
 if (!world.ok) throw new Error("bundled world does not load");
-const server = createServer({ world: world.value, store: openStore(":memory:") });
+const server = createServer({ world: world.value, store: memoryStore() });
 const N = Number(process.env.N ?? 60000);
 const path = process.env.P ?? "/os/0.8/people/@me/@self";
 const reqs = [];

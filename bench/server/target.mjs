@@ -59,7 +59,9 @@ if (mode === "baseline") {
 } else {
   const world = loadWorld(BUNDLED_WORLD);
   if (!world.ok) throw new Error("bundled world does not load");
-  const server = createServer({ world: world.value, store: openStore(data ?? ":memory:") });
+  const store = openStore(data ?? ":memory:");
+  if (!store.ok) throw new Error(`store: ${store.issues[0]?.message}`);
+  const server = createServer({ world: world.value, store: store.value });
   const { url } = await server.listen({ port: 0 });
   process.stdout.write(`${JSON.stringify({ url })}\n`);
 }

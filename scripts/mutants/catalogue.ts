@@ -104,8 +104,8 @@ export const MUTANTS: readonly Mutant[] = [
     edits: [
       {
         file: "src/server/handlers/write-body.ts",
-        find: "    if (!isValidKey(k)) return fault(",
-        replace: "    if (!k) return fault(",
+        find: "    if (!isValidKey(k))\n      return fault(",
+        replace: "    if (!k)\n      return fault(",
       },
     ],
   },
@@ -117,8 +117,8 @@ export const MUTANTS: readonly Mutant[] = [
     edits: [
       {
         file: "src/server/handlers/write-body.ts",
-        find: "    if (!isValidValue(v)) return fault(",
-        replace: '    if (typeof v !== "string") return fault(',
+        find: "    if (!isValidValue(v))\n      return fault(",
+        replace: '    if (typeof v !== "string")\n      return fault(',
       },
     ],
   },
@@ -225,7 +225,7 @@ export const MUTANTS: readonly Mutant[] = [
     edits: [
       {
         file: "src/server/handlers/appdata.ts",
-        find: '  if (!isOwnGuid(ctx, route.guid)) return fault(403, "no permission to update");\n  const format = chooseFormat(ctx.query, ctx.req.headers.accept);\n  if (isFault(format)) return format;\n  const pairs',
+        find: '  if (!isOwnGuid(ctx, route.guid)) return fault(403, "forbidden", "no permission to update");\n  const format = chooseFormat(ctx.query, ctx.req.headers.accept);\n  if (isFault(format)) return format;\n  const pairs',
         replace:
           "  const format = chooseFormat(ctx.query, ctx.req.headers.accept);\n  if (isFault(format)) return format;\n  const pairs",
       },
@@ -239,7 +239,7 @@ export const MUTANTS: readonly Mutant[] = [
     edits: [
       {
         file: "src/server/handlers/appdata.ts",
-        find: '  if (!isOwnGuid(ctx, route.guid)) return fault(403, "no permission to update");\n  const format = chooseFormat(ctx.query, ctx.req.headers.accept);\n  if (isFault(format)) return format;\n  const keys',
+        find: '  if (!isOwnGuid(ctx, route.guid)) return fault(403, "forbidden", "no permission to update");\n  const format = chooseFormat(ctx.query, ctx.req.headers.accept);\n  if (isFault(format)) return format;\n  const keys',
         replace:
           "  const format = chooseFormat(ctx.query, ctx.req.headers.accept);\n  if (isFault(format)) return format;\n  const keys",
       },
@@ -478,9 +478,9 @@ export const MUTANTS: readonly Mutant[] = [
     edits: [
       {
         file: "src/server/query/paging.ts",
-        find: '  if (n === undefined || n === 0 || n > MAX_COUNT) return fault(400, "paging value invalid: count");',
+        find: '  if (n === undefined || n === 0 || n > MAX_COUNT)\n    return fault(400, "invalid-paging", "paging value invalid: count");',
         replace:
-          "  if (n === undefined || n === 0 || n > MAX_COUNT) return { startIndex, count: defaultCount };",
+          "  if (n === undefined || n === 0 || n > MAX_COUNT)\n    return { startIndex, count: defaultCount };",
       },
     ],
   },
@@ -604,8 +604,9 @@ export const MUTANTS: readonly Mutant[] = [
     edits: [
       {
         file: "src/server/handlers/people.ts",
-        find: 'fault(404, "the specified user is not found");\n  if (route.pid',
-        replace: 'fault(403, "the specified user is not found");\n  if (route.pid',
+        find: 'fault(404, "user-not-found", "the specified user is not found");\n  if (route.pid',
+        replace:
+          'fault(403, "user-not-found", "the specified user is not found");\n  if (route.pid',
       },
     ],
   },
@@ -630,7 +631,7 @@ export const MUTANTS: readonly Mutant[] = [
     edits: [
       {
         file: "src/server/handlers/people.ts",
-        find: '  if (!areFriends(ctx.world, target.id, friend.id))\n    return fault(404, "the specified user is not found");\n',
+        find: '  if (!areFriends(ctx.world, target.id, friend.id))\n    return fault(404, "user-not-found", "the specified user is not found");\n',
         replace: "",
       },
     ],
@@ -643,7 +644,7 @@ export const MUTANTS: readonly Mutant[] = [
     edits: [
       {
         file: "src/server/handlers/people.ts",
-        find: '  if (target.id !== ctx.viewer.id)\n    return fault(403, "no permission to read friends of another user");\n  const format',
+        find: '  if (target.id !== ctx.viewer.id)\n    return fault(403, "forbidden", "no permission to read friends of another user");\n  const format',
         replace: "  const format",
       },
     ],
@@ -793,7 +794,7 @@ export const MUTANTS: readonly Mutant[] = [
       {
         file: "src/server/pipeline.ts",
         find: "  if (isFault(caller)) return caller;",
-        replace: "  if (isFault(caller)) return fault(401, caller.message);",
+        replace: "  if (isFault(caller)) return fault(401, caller.code, caller.message);",
       },
     ],
   },
@@ -886,7 +887,8 @@ export const MUTANTS: readonly Mutant[] = [
       {
         file: "src/server/pipeline.ts",
         find: "return match.deferred;",
-        replace: 'return match.deferred.status === 403 ? fault(404, "not found") : match.deferred;',
+        replace:
+          'return match.deferred.status === 403 ? fault(404, "not-found", "not found") : match.deferred;',
       },
     ],
   },
@@ -899,7 +901,8 @@ export const MUTANTS: readonly Mutant[] = [
       {
         file: "src/server/pipeline.ts",
         find: "return match.deferred;",
-        replace: 'return match.deferred.status === 400 ? fault(404, "not found") : match.deferred;',
+        replace:
+          'return match.deferred.status === 400 ? fault(404, "not-found", "not found") : match.deferred;',
       },
     ],
   },
@@ -926,7 +929,7 @@ export const MUTANTS: readonly Mutant[] = [
         file: "src/server/pipeline.ts",
         find: "  if (isFault(caller)) return caller;\n",
         replace:
-          '  if (isFault(caller)) return caller;\n  if (target.pathname.endsWith("/")) return fault(404, "not found");\n',
+          '  if (isFault(caller)) return caller;\n  if (target.pathname.endsWith("/")) return fault(404, "not-found", "not found");\n',
       },
     ],
   },
@@ -1003,9 +1006,9 @@ export const MUTANTS: readonly Mutant[] = [
     edits: [
       {
         file: "src/server/handlers/people.ts",
-        find: '  if (target.id !== ctx.viewer.id)\n    return fault(403, "no permission to read friends of another user");\n  if (!areFriends(ctx.world, target.id, friend.id))\n    return fault(404, "the specified user is not found");\n',
+        find: '  if (target.id !== ctx.viewer.id)\n    return fault(403, "forbidden", "no permission to read friends of another user");\n  if (!areFriends(ctx.world, target.id, friend.id))\n    return fault(404, "user-not-found", "the specified user is not found");\n',
         replace:
-          '  if (!areFriends(ctx.world, target.id, friend.id))\n    return fault(404, "the specified user is not found");\n  if (target.id !== ctx.viewer.id)\n    return fault(403, "no permission to read friends of another user");\n',
+          '  if (!areFriends(ctx.world, target.id, friend.id))\n    return fault(404, "user-not-found", "the specified user is not found");\n  if (target.id !== ctx.viewer.id)\n    return fault(403, "forbidden", "no permission to read friends of another user");\n',
       },
     ],
   },
@@ -1019,7 +1022,7 @@ export const MUTANTS: readonly Mutant[] = [
         file: "src/server/pipeline.ts",
         find: "  if (isFault(target)) return target;\n",
         replace:
-          '  if (isFault(target)) return target;\n  if (req.httpVersion === "1.0") return fault(505, "HTTP/1.0 not supported");\n',
+          '  if (isFault(target)) return target;\n  if (req.httpVersion === "1.0") return fault(505, "bad-request", "HTTP/1.0 not supported");\n',
       },
     ],
   },
@@ -1031,8 +1034,8 @@ export const MUTANTS: readonly Mutant[] = [
     edits: [
       {
         file: "src/server/pipeline.ts",
-        find: '    return fault(413, "request body larger than 1 MiB");',
-        replace: '    return fault(400, "request body larger than 1 MiB");',
+        find: '    return fault(413, "body-too-large", "request body larger than 1 MiB");',
+        replace: '    return fault(400, "body-too-large", "request body larger than 1 MiB");',
       },
       {
         file: "src/server/create-server.ts",

@@ -15,7 +15,7 @@ import {
   BUNDLED_WORLD,
   createServer,
   loadWorld,
-  openStore,
+  memoryStore,
   type World,
 } from "../../src/server/index.js";
 import type { Mutant } from "./catalogue.js";
@@ -83,7 +83,7 @@ export function loadFixtures(): { world: World; target: Target } {
 
 /** Runs `use` against the correct reference server (in this process, memory store). */
 async function withCorrectServer<T>(world: World, use: (url: string) => Promise<T>): Promise<T> {
-  const store = openStore(":memory:");
+  const store = memoryStore();
   const server = createServer({ world, store, logger: silent });
   try {
     const { url } = await server.listen({ port: 0, host: "127.0.0.1" });

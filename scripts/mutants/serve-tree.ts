@@ -21,7 +21,7 @@ if (!world.ok) {
   process.stderr.write(`bundled world: ${JSON.stringify(world.issues)}\n`);
   process.exit(1);
 }
-const store = mod.openStore(":memory:");
+const store = mod.memoryStore();
 const server = mod.createServer({ world: world.value, store, logger: { error: () => {} } });
 const { url } = await server.listen({ port: 0, host: "127.0.0.1" });
 process.stdout.write(`${JSON.stringify({ url })}\n`);

@@ -19,6 +19,8 @@ export const ISSUE_CODES = [
   "too-deep",
   "too-large",
   "unknown-kind",
+  // stores (opensocial-kit/server openStore)
+  "store-unavailable",
   // captured payloads (validate/convert)
   "binary-input",
   "invalid-utf8",

@@ -73,7 +73,7 @@ export function createServer(options: ServerOptions): ReferenceServer {
   ensureSeeded()?.catch(() => {}); // reported by listen() or the first request
   const unavailable = (e: unknown): ServerResponse => {
     deps.logger.error("store unavailable", { error: e instanceof Error ? e.message : String(e) });
-    return faultResponse(fault(503, "service unavailable"));
+    return faultResponse(fault(503, "unavailable", "service unavailable"));
   };
   const answer = (req: ServerRequest): Promise<ServerResponse> => {
     if (isHealthRequest(req)) return healthResponse(req, store);

@@ -13,7 +13,9 @@ export { DEFAULT_LIMITS } from "./http/limits.js";
 export { publicOrigin } from "./public-url.js";
 /** Structured request logs: the entry type and a JSON-lines writer for `requestLog`. */
 export { jsonLinesLog, type RequestLogEntry } from "./request-log.js";
-/** The application-data store: in-memory, SQLite, or PostgreSQL (`postgres://…`). */
+/** An empty in-memory store (nothing kept across restarts), for tests and sandboxes. */
+export { memoryStore } from "./store/memory.js";
+/** The application-data store: in-memory, SQLite, or PostgreSQL (`postgres://…`), as a `Result`. */
 export { openStore } from "./store/open.js";
 /** A `postgres://` URL with its password replaced by `***`, for messages. */
 export { redactUrl } from "./store/postgres.js";

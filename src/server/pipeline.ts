@@ -53,7 +53,7 @@ export function parseTarget(url: string): { pathname: string; query: OAuthParam[
       const u = new URL(target);
       target = u.pathname + u.search;
     } catch {
-      return fault(400, "request target is not decodable");
+      return fault(400, "invalid-target", "request target is not decodable");
     }
   }
   const hash = target.indexOf("#");
@@ -64,7 +64,7 @@ export function parseTarget(url: string): { pathname: string; query: OAuthParam[
       ? { pathname: target, query: [] }
       : { pathname: target.slice(0, q), query: formParams(target.slice(q + 1)) };
   } catch {
-    return fault(400, "query is not decodable");
+    return fault(400, "invalid-query", "query is not decodable");
   }
 }
 
@@ -110,7 +110,7 @@ function isIndexRequest(req: ServerRequest, deps: PipelineDeps): boolean {
 /** The reply or fault of `req`; a promise only when the handler awaits (writes). */
 function answer(req: ServerRequest, deps: PipelineDeps): Reply | Fault | Promise<Reply | Fault> {
   if (req.body.length > deps.limits.maxBodyBytes)
-    return fault(413, "request body larger than 1 MiB");
+    return fault(413, "body-too-large", "request body larger than 1 MiB");
   const target = parseTarget(req.url);
   if (isFault(target)) return target;
   const verified = verifyRequest(req, target, {
@@ -135,7 +135,7 @@ function answerCaller(
   const match = matchRoute(req.method, target.pathname);
   if (isFault(match)) return match;
   if (!hasApp(caller.viewer, caller.app))
-    return fault(403, "the viewer does not use this application");
+    return fault(403, "app-not-used", "the viewer does not use this application");
   if ("deferred" in match) return match.deferred;
   const ctx: HandlerContext = {
     app: caller.app,
@@ -173,7 +173,9 @@ export async function handleRequest(
       error: unavailable ? e.message : e instanceof Error ? e.stack : String(e),
     });
     res = faultResponse(
-      unavailable ? fault(503, "service unavailable") : fault(500, "internal error"),
+      unavailable
+        ? fault(503, "unavailable", "service unavailable")
+        : fault(500, "internal", "internal error"),
     );
   }
   const sent = maybeCompress(res, req.headers["accept-encoding"]);

@@ -56,8 +56,12 @@ export function splitPath(pathname: string): string[] | undefined {
   return out;
 }
 
-const missingGuid = (): Match => ({ deferred: fault(400, "target id not given") });
-const missingSelector = (): Match => ({ deferred: fault(403, "selector not given") });
+const missingGuid = (): Match => ({
+  deferred: fault(400, "target-missing", "target id not given"),
+});
+const missingSelector = (): Match => ({
+  deferred: fault(403, "selector-missing", "selector not given"),
+});
 
 type Matcher = (args: string[], method: string) => Match | Fault;
 
@@ -66,20 +70,28 @@ function allow(
   method: string,
   then: () => Match | Fault,
 ): Match | Fault {
-  return methods.includes(method) ? then() : fault(405, "method not allowed", methods);
+  return methods.includes(method)
+    ? then()
+    : fault(405, "method-not-allowed", "method not allowed", methods);
 }
 
 /** `people/{guid}/{selector}/{pid}` (§4.6). */
 const people: Matcher = (args, method) => {
   const [guid, sel, pid] = args;
-  if (args.length > 3) return fault(404, "not found");
+  if (args.length > 3) return fault(404, "not-found", "not found");
   const selector = selectorOf(sel);
-  if (sel !== undefined && !selector) return fault(404, "not found");
+  if (sel !== undefined && !selector) return fault(404, "not-found", "not found");
   return allow(GET, method, () => {
     if (guid === undefined) return missingGuid();
     if (!selector) return missingSelector();
     if (pid !== undefined && selector === "@self")
-      return { deferred: fault(400, "a person id is valid only with @friends (P-PEOPLE-1)") };
+      return {
+        deferred: fault(
+          400,
+          "invalid-path",
+          "a person id is valid only with @friends (P-PEOPLE-1)",
+        ),
+      };
     return {
       route:
         pid === undefined
@@ -92,7 +104,8 @@ const people: Matcher = (args, method) => {
 /** `albums/{guid}/@self` (§4.1). */
 const albums: Matcher = (args, method) => {
   const [guid, sel] = args;
-  if (args.length > 2 || (sel !== undefined && sel !== "@self")) return fault(404, "not found");
+  if (args.length > 2 || (sel !== undefined && sel !== "@self"))
+    return fault(404, "not-found", "not found");
   return allow(GET, method, () => {
     if (guid === undefined) return missingGuid();
     if (sel === undefined) return missingSelector();
@@ -103,11 +116,13 @@ const albums: Matcher = (args, method) => {
 /** `mediaitems/{guid}/@self/{albumId}` (§4.2). */
 const mediaitems: Matcher = (args, method) => {
   const [guid, sel, albumId] = args;
-  if (args.length > 3 || (sel !== undefined && sel !== "@self")) return fault(404, "not found");
+  if (args.length > 3 || (sel !== undefined && sel !== "@self"))
+    return fault(404, "not-found", "not found");
   return allow(GET, method, () => {
     if (guid === undefined) return missingGuid();
     if (sel === undefined) return missingSelector();
-    if (albumId === undefined) return { deferred: fault(400, "album id not given") };
+    if (albumId === undefined)
+      return { deferred: fault(400, "target-missing", "album id not given") };
     return { route: { op: "photos", guid, albumId } };
   });
 };
@@ -116,9 +131,9 @@ const mediaitems: Matcher = (args, method) => {
 const appdata: Matcher = (args, method) => {
   const [guid, sel, app] = args;
   if (args.length > 3 || args.length === 2 || (app !== undefined && app !== "@app"))
-    return fault(404, "not found");
+    return fault(404, "not-found", "not found");
   const selector = selectorOf(sel);
-  if (sel !== undefined && !selector) return fault(404, "not found");
+  if (sel !== undefined && !selector) return fault(404, "not-found", "not found");
   const methods = selector === "@friends" ? GET : WRITE_METHODS;
   return allow(methods, method, () => {
     if (guid === undefined) return missingGuid();
@@ -138,6 +153,6 @@ export function matchRoute(method: string, pathname: string): Match | Fault {
   const [resource, ...args] = segments ?? [];
   const matcher =
     resource !== undefined && Object.hasOwn(RESOURCES, resource) ? RESOURCES[resource] : undefined;
-  if (!matcher) return fault(404, "not found");
+  if (!matcher) return fault(404, "not-found", "not found");
   return matcher(args, method);
 }

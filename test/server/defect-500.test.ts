@@ -4,7 +4,7 @@
  * request secret, signature or query.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createServer, openStore, type ReferenceServer } from "../../src/server/index.js";
+import { createServer, memoryStore, type ReferenceServer } from "../../src/server/index.js";
 import type { AppDataStore } from "../../src/server/store/types.js";
 import { bundledWorld, call } from "./harness.js";
 
@@ -14,7 +14,7 @@ let url: string;
 let inner: AppDataStore;
 
 beforeAll(async () => {
-  inner = openStore(":memory:");
+  inner = memoryStore();
   const failing: AppDataStore = {
     ...inner,
     read: () => {

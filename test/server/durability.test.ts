@@ -5,7 +5,7 @@
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openStore } from "../../src/server/index.js";
-import { call, start, tempDir } from "./harness.js";
+import { call, opened, start, tempDir } from "./harness.js";
 import { spawnServer } from "./spawn-server.js";
 
 const SELF = "/os/0.8/appdata/@me/@self/@app";
@@ -99,7 +99,7 @@ describe("SIGKILL during writes", () => {
     await exited;
     await Promise.all(writers);
     expect(acked.length).toBeGreaterThan(50);
-    const store = openStore(file);
+    const store = opened(openStore(file));
     const rec = await store.read("quiz", "example.org:alice");
     const missing = acked.filter((k) => !rec.has(k));
     await store.close();

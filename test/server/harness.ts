@@ -5,6 +5,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { Result } from "../../src/model/issue.js";
 import { signRequest } from "../../src/oauth/index.js";
 import {
   BUNDLED_WORLD,
@@ -48,7 +49,7 @@ export async function start(
     atomStrict?: boolean;
   } = {},
 ): Promise<Running> {
-  const store = openStore(opts.data ?? ":memory:");
+  const store = opened(openStore(opts.data ?? ":memory:"));
   const server = createServer({
     world: opts.world ?? bundledWorld(),
     store,
@@ -67,6 +68,12 @@ export async function start(
       await store.close();
     },
   };
+}
+
+/** The store of an `openStore` result; a test fails at once when it could not be opened. */
+export function opened(result: Result<AppDataStore>): AppDataStore {
+  if (!result.ok) throw new Error(`store not opened: ${result.issues[0]?.message}`);
+  return result.value;
 }
 
 /** A temporary directory removed by the returned function. */

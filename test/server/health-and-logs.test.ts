@@ -6,8 +6,13 @@
  */
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { createServer, openStore, type RequestLogEntry } from "../../src/server/index.js";
-import { bundledWorld, tempDir } from "./harness.js";
+import {
+  createServer,
+  memoryStore,
+  openStore,
+  type RequestLogEntry,
+} from "../../src/server/index.js";
+import { bundledWorld, opened, tempDir } from "./harness.js";
 
 const tmp = tempDir();
 afterAll(() => tmp.remove());
@@ -20,7 +25,7 @@ const req = (method: string, url: string) => ({
 
 describe("/healthz", () => {
   it("200 while the store answers, 503 once it is closed; GET and HEAD only", async () => {
-    const store = openStore(join(tmp.dir, "h.sqlite"));
+    const store = opened(openStore(join(tmp.dir, "h.sqlite")));
     const server = createServer({ world: bundledWorld(), store });
     const ok = await server.handle(req("GET", "/healthz"));
     expect(ok.status).toBe(200);
@@ -45,7 +50,7 @@ describe("requestLog", () => {
     const entries: RequestLogEntry[] = [];
     const server = createServer({
       world: bundledWorld(),
-      store: openStore(":memory:"),
+      store: memoryStore(),
       requestLog: (e) => entries.push(e),
     });
     await server.handle(req("GET", "/os/0.8/people/@me/@self?oauth_signature=SECRET&x=1"));

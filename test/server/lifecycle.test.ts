@@ -6,7 +6,7 @@
 import { connect } from "node:net";
 import { describe, expect, it } from "vitest";
 import { signRequest } from "../../src/oauth/index.js";
-import { createServer, openStore } from "../../src/server/index.js";
+import { createServer, memoryStore } from "../../src/server/index.js";
 import { bundledWorld, start } from "./harness.js";
 
 function openSocket(url: string) {
@@ -66,7 +66,7 @@ describe("lifecycle", () => {
     await s.close();
   });
   it("handle() answers without a socket", async () => {
-    const store = openStore(":memory:");
+    const store = memoryStore();
     const server = createServer({ world: bundledWorld(), store });
     const signed = signRequest({
       method: "GET",

@@ -7,12 +7,12 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { createServer, openStore } from "../../src/server/index.js";
+import { createServer, memoryStore } from "../../src/server/index.js";
 import { bundledWorld } from "./harness.js";
 
 describe("listen backlog", () => {
   it("queues at least 1,000 connections (or the kernel's cap, if lower)", async () => {
-    const server = createServer({ world: bundledWorld(), store: openStore(":memory:") });
+    const server = createServer({ world: bundledWorld(), store: memoryStore() });
     const { url } = await server.listen({ port: 0, host: "127.0.0.1" });
     try {
       const port = new URL(url).port;

@@ -6,11 +6,11 @@
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { nonceStore } from "../../src/server/auth/nonce-store.js";
-import { createServer, openStore } from "../../src/server/index.js";
+import { createServer, memoryStore } from "../../src/server/index.js";
 import { bundledWorld, call } from "./harness.js";
 
 describe("a full nonce store", () => {
-  const store = { ...openStore(":memory:"), nonces: nonceStore({ maxPairs: 2 }) };
+  const store = { ...memoryStore(), nonces: nonceStore({ maxPairs: 2 }) };
   const server = createServer({ world: bundledWorld(), store, logger: { error() {} } });
   let base = "";
   afterAll(() => server.close());

@@ -9,7 +9,7 @@ import type { ChildProcess } from "node:child_process";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openStore } from "../../src/server/index.js";
-import { call } from "./harness.js";
+import { call, opened } from "./harness.js";
 import { type PgCluster, startCluster } from "./pg-cluster.js";
 import { serve } from "./serve-child.js";
 import { spawnServer } from "./spawn-server.js";
@@ -26,7 +26,7 @@ afterAll(() => {
 });
 
 async function storedKeys(url: string): Promise<Set<string>> {
-  const store = openStore(url);
+  const store = opened(openStore(url));
   try {
     return new Set((await store.read("quiz", "example.org:alice")).keys());
   } finally {

@@ -7,7 +7,7 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openStore } from "../../src/server/index.js";
-import { call, type Running, start } from "./harness.js";
+import { call, opened, type Running, start } from "./harness.js";
 import { type PgCluster, startCluster } from "./pg-cluster.js";
 
 const SELF = "/os/0.8/appdata/@me/@self/@app";
@@ -26,7 +26,7 @@ afterAll(async () => {
 
 /** The keys of alice's quiz record as stored, read through a store of its own. */
 async function storedKeys(): Promise<Set<string>> {
-  const store = openStore(url);
+  const store = opened(openStore(url));
   try {
     return new Set((await store.read("quiz", "example.org:alice")).keys());
   } finally {

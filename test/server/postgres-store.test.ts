@@ -12,20 +12,21 @@ import { type AppDataStore, openStore } from "../../src/server/index.js";
 import { redactUrl } from "../../src/server/store/postgres.js";
 import { MIGRATIONS } from "../../src/server/store/postgres-schema.js";
 import { RECORD_LIMITS } from "../../src/server/store/types.js";
+import { opened } from "./harness.js";
 import { type PgCluster, startCluster } from "./pg-cluster.js";
 
 let cluster: PgCluster;
-const opened: AppDataStore[] = [];
+const openedStores: AppDataStore[] = [];
 const open = (url: string): AppDataStore => {
-  const s = openStore(url);
-  opened.push(s);
+  const s = opened(openStore(url));
+  openedStores.push(s);
   return s;
 };
 beforeAll(() => {
   cluster = startCluster();
 }, 90_000);
 afterAll(async () => {
-  for (const s of opened) await s.close();
+  for (const s of openedStores) await s.close();
   cluster?.remove();
 });
 

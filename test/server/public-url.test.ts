@@ -4,13 +4,13 @@
  */
 import { describe, expect, it } from "vitest";
 import { signRequest } from "../../src/oauth/index.js";
-import { createServer, openStore, publicOrigin } from "../../src/server/index.js";
+import { createServer, memoryStore, publicOrigin } from "../../src/server/index.js";
 import { APPS, bundledWorld } from "./harness.js";
 
 function server(publicUrl?: string) {
   return createServer({
     world: bundledWorld(),
-    store: openStore(":memory:"),
+    store: memoryStore(),
     ...(publicUrl !== undefined ? { publicUrl } : {}),
   });
 }

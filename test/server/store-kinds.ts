@@ -6,8 +6,8 @@
 import { join } from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll } from "vitest";
-import { type AppDataStore, openStore } from "../../src/server/index.js";
-import { tempDir } from "./harness.js";
+import { type AppDataStore, memoryStore, openStore } from "../../src/server/index.js";
+import { opened, tempDir } from "./harness.js";
 import { type PgCluster, startCluster } from "./pg-cluster.js";
 
 /** A store kind: its name and a maker of a new, empty store. */
@@ -28,12 +28,12 @@ export function storeKinds(): StoreKind[] {
     tmp.remove();
   });
   return [
-    ["memory", async () => openStore(":memory:")],
-    ["sqlite", async () => openStore(join(tmp.dir, `s${n++}.sqlite`))],
+    ["memory", async () => memoryStore()],
+    ["sqlite", async () => opened(openStore(join(tmp.dir, `s${n++}.sqlite`)))],
     [
       "postgres",
       async () => {
-        const store = openStore(url);
+        const store = opened(openStore(url));
         await store.ping(); // migrates
         const admin = new pg.Client({ connectionString: url });
         await admin.connect();

@@ -5,7 +5,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openStore } from "../../src/server/index.js";
-import { tempDir } from "./harness.js";
+import { opened, tempDir } from "./harness.js";
 
 describe("opening the SQLite store", () => {
   const tmp = tempDir();
@@ -13,16 +13,20 @@ describe("opening the SQLite store", () => {
 
   it("refuses a file another store holds, and opens it once that store is closed", async () => {
     const file = join(tmp.dir, "one.sqlite");
-    const first = openStore(file);
-    expect(() => openStore(file)).toThrowError(
-      expect.objectContaining({
-        code: "OSK_STORE_UNAVAILABLE",
-        message: expect.stringMatching(/in use by another process/),
-      }),
-    );
+    const first = opened(openStore(file));
+    expect(openStore(file)).toEqual({
+      ok: false,
+      issues: [
+        expect.objectContaining({
+          code: "store-unavailable",
+          pointer: "",
+          message: expect.stringMatching(/in use by another process/),
+        }),
+      ],
+    });
     expect(await first.write("quiz", "u", [["k", "v"]])).toBe("written");
     await first.close();
-    const again = openStore(file);
+    const again = opened(openStore(file));
     expect((await again.read("quiz", "u")).get("k")).toBe("v");
     await again.close();
   });
@@ -30,8 +34,18 @@ describe("opening the SQLite store", () => {
   it("refuses a location it cannot create, with the stable code", () => {
     const notADir = join(tmp.dir, "plain-file");
     writeFileSync(notADir, "x");
-    expect(() => openStore(join(notADir, "x.sqlite"))).toThrowError(
-      expect.objectContaining({ code: "OSK_STORE_UNAVAILABLE" }),
-    );
+    expect(openStore(join(notADir, "x.sqlite"))).toMatchObject({
+      ok: false,
+      issues: [{ code: "store-unavailable" }],
+    });
+  });
+
+  it("refuses a folder the system will not create at once (Node 20's recursive mkdir looped forever under /proc)", () => {
+    const started = Date.now();
+    expect(openStore("/proc/osk-no-such-dir/deeper/x.sqlite")).toMatchObject({
+      ok: false,
+      issues: [{ code: "store-unavailable" }],
+    });
+    expect(Date.now() - started).toBeLessThan(2_000);
   });
 });

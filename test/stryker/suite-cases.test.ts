@@ -18,12 +18,14 @@ import {
   type Target,
 } from "../../src/conformance/index.js";
 import {
+  type AppDataStore,
   BUNDLED_WORLD,
   createServer,
   loadWorld,
   openStore,
   type ReferenceServer,
 } from "../../src/server/index.js";
+import { opened } from "../server/harness.js";
 
 const TARGET = fileURLToPath(new URL("../../fixtures/target.json", import.meta.url));
 
@@ -39,7 +41,7 @@ const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\/]/g, "\
 
 describe("conformance suite, case by case, against the reference", () => {
   let server: ReferenceServer;
-  let store: ReturnType<typeof openStore>;
+  let store: AppDataStore;
   let target: Target;
   let dir: string;
 
@@ -49,7 +51,7 @@ describe("conformance suite, case by case, against the reference", () => {
     const t = loadTarget(TARGET);
     if (!t.ok) throw new Error(t.problems.join("; "));
     dir = mkdtempSync(join(tmpdir(), "osk-stryker-"));
-    store = openStore(join(dir, "appdata.sqlite"));
+    store = opened(openStore(join(dir, "appdata.sqlite")));
     server = createServer({ world: world.value, store, logger: { error: () => {} } });
     const { url } = await server.listen({ port: 0, host: "127.0.0.1" });
     target = { ...t.target, baseUrl: url };

@@ -198,12 +198,12 @@ export async function runCommand(
 export async function startReferenceServer(): Promise<
   { url: string; stop: () => Promise<void> } | string
 > {
-  const { createServer, loadWorld, openStore, BUNDLED_WORLD } = await import(
+  const { createServer, loadWorld, memoryStore, BUNDLED_WORLD } = await import(
     "../../server/index.js"
   );
   const world = loadWorld(BUNDLED_WORLD);
   if (!world.ok) return `the bundled world does not load: ${world.issues[0]?.message ?? ""}`;
-  const store = openStore(":memory:");
+  const store = memoryStore();
   const server = createServer({ world: world.value, store });
   const { url } = await server.listen({ port: 0, host: "127.0.0.1" });
   return {

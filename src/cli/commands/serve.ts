@@ -57,9 +57,13 @@ export async function runServe(args: ServeArgs): Promise<number> {
       return 2;
     }
   }
-  let store: AppDataStore;
+  const openedStore = openStore(args.data);
+  if (!openedStore.ok) {
+    process.stderr.write(`--data ${redactUrl(args.data)}: ${openedStore.issues[0]?.message}\n`);
+    return 1;
+  }
+  const store: AppDataStore = openedStore.value;
   try {
-    store = openStore(args.data);
     await store.ping(); // a database that does not answer, or a newer schema, fails here
   } catch (e) {
     if (!(e instanceof KitError)) throw e;

@@ -25,7 +25,10 @@ export function isProtocolParam(name: string): boolean {
 /** Reads the `Authorization` header: OAuth parameters, `[]` for none or another scheme, or a fault. */
 export function headerParams(authorization: string | undefined): OAuthParam[] | Fault {
   if (authorization === undefined || !/^\s*OAuth(\s|$)/i.test(authorization)) return [];
-  return parseAuthorizationHeader(authorization) ?? fault(400, "malformed Authorization header");
+  return (
+    parseAuthorizationHeader(authorization) ??
+    fault(400, "auth-failed", "malformed Authorization header")
+  );
 }
 
 /** Merges header and query parameters; a protocol parameter with two different values is a fault. */
@@ -40,7 +43,11 @@ export function collectParams(
     const seen = protocol.get(n);
     if (seen !== undefined) {
       if (seen !== v)
-        return fault(400, "authentication failed: an OAuth parameter has two different values");
+        return fault(
+          400,
+          "auth-failed",
+          "authentication failed: an OAuth parameter has two different values",
+        );
       repeated = true;
     }
     protocol.set(n, v);

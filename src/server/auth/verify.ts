@@ -37,7 +37,8 @@ export interface SignedTarget {
   query: readonly OAuthParam[];
 }
 
-const bad = (message: string): Fault => fault(400, `authentication failed: ${message}`);
+const bad = (message: string): Fault =>
+  fault(400, "auth-failed", `authentication failed: ${message}`);
 
 /** P-AUTH-3: the timestamp is decimal seconds within the window of the server clock. */
 export function checkTimestamp(value: string, nowMs: number): number | Fault {

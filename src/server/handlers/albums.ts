@@ -16,7 +16,7 @@ import type { IndexedAlbum } from "../world/types.js";
 export function readVisibility(ctx: HandlerContext): "everyone" | "all" | Fault {
   const v = ctx.query.get("visibility");
   if (v === undefined) return "everyone";
-  return v === "all" ? "all" : fault(400, "visibility must be all");
+  return v === "all" ? "all" : fault(400, "invalid-query", "visibility must be all");
 }
 
 /** Answers an album list. */
@@ -25,7 +25,7 @@ export function getAlbums(
   route: Extract<Route, { op: "albums" }>,
 ): Reply | Fault {
   const owner = resolveGuid(ctx.world, route.guid, ctx.viewer);
-  if (!owner) return fault(404, "the specified user is not found");
+  if (!owner) return fault(404, "user-not-found", "the specified user is not found");
   const format = chooseFormat(ctx.query, ctx.req.headers.accept);
   if (isFault(format)) return format;
   const visibility = readVisibility(ctx);
@@ -56,11 +56,12 @@ export function getPhotos(
   route: Extract<Route, { op: "photos" }>,
 ): Reply | Fault {
   const owner = resolveGuid(ctx.world, route.guid, ctx.viewer);
-  if (!owner) return fault(404, "the specified user is not found");
+  if (!owner) return fault(404, "user-not-found", "the specified user is not found");
   const album = findAlbum(ctx, route.albumId);
-  if (!album || album.ownerId !== owner.id) return fault(404, "the specified album is not found");
+  if (!album || album.ownerId !== owner.id)
+    return fault(404, "album-not-found", "the specified album is not found");
   if (!canSeeAlbum(ctx.world, album, ctx.viewer.id))
-    return fault(403, "no permission to read this album");
+    return fault(403, "forbidden", "no permission to read this album");
   const format = chooseFormat(ctx.query, ctx.req.headers.accept);
   if (isFault(format)) return format;
   const page = readPage(ctx.query, DEFAULT_COUNT.photos);

@@ -48,8 +48,9 @@ export function readAppData(
   route: Extract<Route, { op: "appdata-read" }>,
 ): Reply | Fault | Promise<Reply | Fault> {
   const target = resolveGuid(ctx.world, route.guid, ctx.viewer);
-  if (!target) return fault(404, "the specified user is not found");
-  if (!canReadAppData(ctx, target, route.selector)) return fault(403, "no permission to read");
+  if (!target) return fault(404, "user-not-found", "the specified user is not found");
+  if (!canReadAppData(ctx, target, route.selector))
+    return fault(403, "forbidden", "no permission to read");
   const format = chooseFormat(ctx.query, ctx.req.headers.accept);
   if (isFault(format)) return format;
   const keys = appDataKeys(ctx.query);
@@ -67,7 +68,7 @@ export async function writeAppData(
   ctx: HandlerContext,
   route: Extract<Route, { op: "appdata-write" }>,
 ): Promise<Reply | Fault> {
-  if (!isOwnGuid(ctx, route.guid)) return fault(403, "no permission to update");
+  if (!isOwnGuid(ctx, route.guid)) return fault(403, "forbidden", "no permission to update");
   const format = chooseFormat(ctx.query, ctx.req.headers.accept);
   if (isFault(format)) return format;
   const pairs = parseWriteBody(ctx.req.headers["content-type"], ctx.req.body);
@@ -77,6 +78,7 @@ export async function writeAppData(
   if (written === "over-limit")
     return fault(
       400,
+      "record-limit",
       `application data of one user is limited to ${RECORD_LIMITS.maxKeys} keys and ${RECORD_LIMITS.maxBytes} bytes (P-DATA-7)`,
     );
   return { kind: "empty" };
@@ -87,7 +89,7 @@ export async function deleteAppData(
   ctx: HandlerContext,
   route: Extract<Route, { op: "appdata-delete" }>,
 ): Promise<Reply | Fault> {
-  if (!isOwnGuid(ctx, route.guid)) return fault(403, "no permission to update");
+  if (!isOwnGuid(ctx, route.guid)) return fault(403, "forbidden", "no permission to update");
   const format = chooseFormat(ctx.query, ctx.req.headers.accept);
   if (isFault(format)) return format;
   const keys = appDataKeys(ctx.query);

@@ -36,11 +36,12 @@ function show(ctx: HandlerContext, p: WorldPerson, selfOf?: string): Person {
 export function readFilter(ctx: HandlerContext): "hasApp" | undefined | Fault {
   const filterBy = ctx.query.get("filterBy");
   if (filterBy === undefined || filterBy === "hasApp") return filterBy;
-  return fault(400, "filterBy supports only hasApp");
+  return fault(400, "invalid-query", "filterBy supports only hasApp");
 }
 
 function self(ctx: HandlerContext, target: WorldPerson): Reply | Fault {
-  if (!canReadProfile(ctx, target)) return fault(403, "no permission to read this user");
+  if (!canReadProfile(ctx, target))
+    return fault(403, "forbidden", "no permission to read this user");
   const format = chooseFormat(ctx.query, ctx.req.headers.accept);
   if (isFault(format)) return format;
   const entry = show(ctx, target, ctx.viewer.id);
@@ -51,13 +52,13 @@ function self(ctx: HandlerContext, target: WorldPerson): Reply | Fault {
 /** P-PEOPLE-1: one friend as an object, no itemsPerPage, no isViewer/isOwner. */
 function oneFriend(ctx: HandlerContext, target: WorldPerson, pid: string): Reply | Fault {
   const friend = findPerson(ctx.world, pid);
-  if (!friend) return fault(404, "the specified user is not found");
+  if (!friend) return fault(404, "user-not-found", "the specified user is not found");
   // P-ERR-5's "unknown pid" is read as "no such user": a known pid is judged only after the
   // permission check, so another user's friendships cannot be probed through 404 vs 403.
   if (target.id !== ctx.viewer.id)
-    return fault(403, "no permission to read friends of another user");
+    return fault(403, "forbidden", "no permission to read friends of another user");
   if (!areFriends(ctx.world, target.id, friend.id))
-    return fault(404, "the specified user is not found");
+    return fault(404, "user-not-found", "the specified user is not found");
   const format = chooseFormat(ctx.query, ctx.req.headers.accept);
   if (isFault(format)) return format;
   const entry = show(ctx, friend);
@@ -66,7 +67,7 @@ function oneFriend(ctx: HandlerContext, target: WorldPerson, pid: string): Reply
 
 function friends(ctx: HandlerContext, target: WorldPerson): Reply | Fault {
   if (target.id !== ctx.viewer.id)
-    return fault(403, "no permission to read friends of another user");
+    return fault(403, "forbidden", "no permission to read friends of another user");
   const format = chooseFormat(ctx.query, ctx.req.headers.accept);
   if (isFault(format)) return format;
   const page = readPage(ctx.query, DEFAULT_COUNT.friends);
@@ -88,7 +89,7 @@ function friends(ctx: HandlerContext, target: WorldPerson): Reply | Fault {
 /** Answers a people request. */
 export function getPeople(ctx: HandlerContext, route: PeopleRoute): Reply | Fault {
   const target = resolveGuid(ctx.world, route.guid, ctx.viewer);
-  if (!target) return fault(404, "the specified user is not found");
+  if (!target) return fault(404, "user-not-found", "the specified user is not found");
   if (route.pid !== undefined) return oneFriend(ctx, target, route.pid);
   return route.selector === "@self" ? self(ctx, target) : friends(ctx, target);
 }

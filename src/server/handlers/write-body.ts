@@ -73,12 +73,14 @@ export function scanForm(text: string): { pairs: Pairs; count: number } | undefi
 
 /** P-DATA-1/3: 1–99 pairs, every key and value valid. */
 export function checkPairs(read: { pairs: Pairs; count: number }): Pairs | Fault {
-  if (read.count === 0) return fault(400, "no key/value pairs specified");
+  if (read.count === 0) return fault(400, "invalid-body", "no key/value pairs specified");
   if (read.count >= PAIR_LIMIT)
-    return fault(400, `${PAIR_LIMIT} or more key/value pairs specified`);
+    return fault(400, "invalid-body", `${PAIR_LIMIT} or more key/value pairs specified`);
   for (const [k, v] of read.pairs) {
-    if (!isValidKey(k)) return fault(400, "a character not allowed in a key is used");
-    if (!isValidValue(v)) return fault(400, "key/value specification invalid: value not allowed");
+    if (!isValidKey(k))
+      return fault(400, "invalid-key", "a character not allowed in a key is used");
+    if (!isValidValue(v))
+      return fault(400, "invalid-body", "key/value specification invalid: value not allowed");
   }
   return read.pairs;
 }
@@ -88,14 +90,19 @@ export function parseWriteBody(contentType: string | undefined, body: Uint8Array
   const type = mediaType(contentType);
   const json = type === "application/json";
   if (!json && type !== "application/x-www-form-urlencoded")
-    return fault(400, "content type must be application/json or application/x-www-form-urlencoded");
+    return fault(
+      400,
+      "invalid-content-type",
+      "content type must be application/json or application/x-www-form-urlencoded",
+    );
   const text = decodeUtf8(body);
-  if (text === undefined) return fault(400, "body is not valid UTF-8");
+  if (text === undefined) return fault(400, "invalid-body", "body is not valid UTF-8");
   const asJson = json || readsAsJson(text);
   const read = asJson ? scanStringObject(text) : scanForm(text);
   if (!read)
     return fault(
       400,
+      "invalid-body",
       asJson ? "body must be a JSON object of string values" : "malformed form body",
     );
   return checkPairs(read);

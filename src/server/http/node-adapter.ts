@@ -12,7 +12,7 @@ import {
 } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Duplex } from "node:stream";
-import { type Fault, fault } from "../fault.js";
+import { type Fault, fault, parserFaultCode } from "../fault.js";
 import { faultResponse } from "../render.js";
 import type { HttpLimits, ServerRequest, ServerResponse } from "../types.js";
 
@@ -44,7 +44,7 @@ export function flattenHeaders(raw: IncomingMessage["headers"]): Record<string, 
 
 /** P-ERR-4: answers 413 at once, keeps reading (discarding) up to `drainBytes`, then closes. */
 function refuseTooLarge(req: IncomingMessage, res: NodeResponse, limits: HttpLimits): void {
-  const r = faultResponse(fault(413, "request body larger than 1 MiB"));
+  const r = faultResponse(fault(413, "body-too-large", "request body larger than 1 MiB"));
   res.shouldKeepAlive = false;
   res.writeHead(413, { ...r.headers, connection: "close" });
   res.write(r.body);
@@ -132,7 +132,7 @@ function answerClientError(
 
 /** Writes a P-ERR-1 error straight to a socket Node's HTTP layer will not answer, and closes it. */
 function writeRawFault(socket: Duplex, status: number, reason: string): void {
-  const r = faultResponse(fault(status, reason.toLowerCase()));
+  const r = faultResponse(fault(status, parserFaultCode(status), reason.toLowerCase()));
   const head = `HTTP/1.1 ${status} ${reason}\r\ncontent-type: ${r.headers["content-type"]}\r\ncontent-length: ${r.body.length}\r\nconnection: close\r\n\r\n`;
   socket.end(Buffer.concat([Buffer.from(head, "latin1"), r.body]));
 }
@@ -151,9 +151,10 @@ export function checkInterval(limits: HttpLimits): number {
 
 /** A request target over its limit (414), then header fields over theirs (431). */
 function headRefusal(req: IncomingMessage, limits: HttpLimits): Fault | undefined {
-  if ((req.url ?? "").length > limits.maxUrlBytes) return fault(414, "request target too long");
+  if ((req.url ?? "").length > limits.maxUrlBytes)
+    return fault(414, "target-too-long", "request target too long");
   if (headerFieldBytes(req.rawHeaders) > limits.maxHeaderBytes)
-    return fault(431, "request header fields too large");
+    return fault(431, "headers-too-large", "request header fields too large");
   return undefined;
 }
 
@@ -163,7 +164,7 @@ function headRefusal(req: IncomingMessage, limits: HttpLimits): Fault | undefine
  */
 function hostRefusal(req: IncomingMessage): Fault | undefined {
   return req.httpVersion === "1.1" && req.headers.host === undefined
-    ? fault(400, "an HTTP/1.1 request needs a Host header")
+    ? fault(400, "host-missing", "an HTTP/1.1 request needs a Host header")
     : undefined;
 }
 
@@ -283,7 +284,10 @@ export function listenHttp(
   // (Node's bare 417) and CONNECT (Node closes the socket without a word).
   server.on("checkExpectation", (req: IncomingMessage, res: NodeResponse) => {
     res.shouldKeepAlive = false;
-    send(res, faultResponse(fault(417, "only Expect: 100-continue is supported")));
+    send(
+      res,
+      faultResponse(fault(417, "expectation-failed", "only Expect: 100-continue is supported")),
+    );
     req.resume();
   });
   server.on("connect", (_req: IncomingMessage, socket: Duplex) =>

@@ -22,7 +22,9 @@ export function fieldNames(query: Query): string[] | undefined {
 export function appDataKeys(query: Query): string[] | undefined | Fault {
   const names = fieldNames(query);
   if (names === undefined) return undefined;
-  if (names.length >= PAIR_LIMIT) return fault(400, `${PAIR_LIMIT} or more keys specified`);
-  if (!names.every(isValidKey)) return fault(400, "a character not allowed in a key is used");
+  if (names.length >= PAIR_LIMIT)
+    return fault(400, "invalid-query", `${PAIR_LIMIT} or more keys specified`);
+  if (!names.every(isValidKey))
+    return fault(400, "invalid-key", "a character not allowed in a key is used");
   return [...new Set(names)];
 }

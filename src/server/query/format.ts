@@ -35,5 +35,5 @@ export function chooseFormat(query: Query, accept: string | undefined): Format |
   const format = query.get("format");
   if (format === undefined) return acceptsAtom(accept) ? "atom" : "json";
   if (format === "json" || format === "atom") return format;
-  return fault(400, "format must be json or atom");
+  return fault(400, "invalid-query", "format must be json or atom");
 }

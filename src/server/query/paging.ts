@@ -30,9 +30,11 @@ export function readPage(query: Query, defaultCount: number): Page | Fault {
   const start = query.get("startIndex");
   const count = query.get("count");
   const startIndex = start === undefined ? 0 : parseDecimal(start);
-  if (startIndex === undefined) return fault(400, "paging value invalid: startIndex");
+  if (startIndex === undefined)
+    return fault(400, "invalid-paging", "paging value invalid: startIndex");
   const n = count === undefined ? defaultCount : parseDecimal(count);
-  if (n === undefined || n === 0 || n > MAX_COUNT) return fault(400, "paging value invalid: count");
+  if (n === undefined || n === 0 || n > MAX_COUNT)
+    return fault(400, "invalid-paging", "paging value invalid: count");
   return { startIndex, count: n };
 }
 

@@ -5,7 +5,7 @@
  * its number, deleting and writing it again gives a new one. Records read are cached (this
  * process owns the file); a record's cache entry is dropped right after a write to it commits.
  */
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import Database from "better-sqlite3";
 import { KitError } from "../../model/kit-error.js";
@@ -28,6 +28,21 @@ const OVER_LIMIT = Symbol("over-limit");
 const CACHE_LIMIT = 10_000;
 
 /**
+ * Creates `dir` and its missing parents, one level at a time. Not `mkdirSync(dir, { recursive:
+ * true })`: on Node 20 that loops forever where mkdir answers ENOENT under an existing parent
+ * (`--data /proc/x/appdata.sqlite` hung `serve`); here any refusal is an error at once.
+ */
+function makeFolders(dir: string): void {
+  const missing: string[] = [];
+  let at = dir;
+  while (!existsSync(at) && dirname(at) !== at) {
+    missing.unshift(at);
+    at = dirname(at);
+  }
+  for (const d of missing) mkdirSync(d);
+}
+
+/**
  * Opens `file` for this process alone: EXCLUSIVE locking (the read cache assumes no other
  * writer), and a write transaction at once, so that a file another process holds, a read-only
  * file or an unwritable folder is refused at start (`OSK_STORE_UNAVAILABLE`), not at the first
@@ -36,7 +51,7 @@ const CACHE_LIMIT = 10_000;
 function openExclusive(file: string): Database.Database {
   let db: Database.Database | undefined;
   try {
-    mkdirSync(dirname(file), { recursive: true });
+    makeFolders(dirname(file));
     db = new Database(file, { timeout: 0 }); // a held file is refused at once, not after 5 s
     db.pragma("locking_mode = EXCLUSIVE");
     db.pragma("journal_mode = WAL");
