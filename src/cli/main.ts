@@ -4,6 +4,7 @@
  */
 import yargs from "yargs";
 import { hideBin } from "yargs/helpers";
+import { EXIT } from "../conformance/exit-codes.js";
 import { COMMANDS } from "./commands.js";
 import { packageVersion } from "./version.js";
 
@@ -12,7 +13,7 @@ const USAGE = Symbol("usage");
 
 /** Runs the CLI with `argv` (without node and script). Resolves to the exit code. */
 export async function main(argv: string[] = hideBin(process.argv)): Promise<number> {
-  let exitCode = 0;
+  let exitCode: number = EXIT.OK;
   const cli = yargs(argv)
     .scriptName("opensocial-kit")
     .usage(
@@ -40,7 +41,7 @@ export async function main(argv: string[] = hideBin(process.argv)): Promise<numb
   try {
     await cli.parseAsync();
   } catch (e) {
-    if (e === USAGE) return 2;
+    if (e === USAGE) return EXIT.USAGE;
     throw e;
   }
   return exitCode;

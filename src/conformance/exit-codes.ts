@@ -1,8 +1,15 @@
-/** Exit codes of `opensocial-kit run` (issue 5, gate semantics). */
+/**
+ * Exit codes of the CLI: the gate semantics of `opensocial-kit run` (issue 5), which every other
+ * command shares (0 done, 1 the work failed: a check, an invalid payload, a server that cannot
+ * start; 2 the command line or an input file is wrong). Commands exit only through this table.
+ */
 export const EXIT = {
-  /** Every selected case passed, or failed as the expectations file says. */
+  /** Every selected case passed, or failed as the expectations file says; any command: done. */
   OK: 0,
-  /** A conformance failure, an unexpected pass, or a stale expectation entry. */
+  /**
+   * A conformance failure, an unexpected pass, or a stale expectation entry; `validate`: the
+   * payload is invalid; `serve`: the world, the store or the port cannot be used.
+   */
   FAILED: 1,
   /** Usage, target-file, expectations-file or suite errors. */
   USAGE: 2,

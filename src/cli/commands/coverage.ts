@@ -3,6 +3,7 @@
  * cite it (issue 10). Exits 1 when a testable clause has no case, 2 when the suite does not load.
  */
 import type { Argv } from "yargs";
+import { EXIT } from "../../conformance/exit-codes.js";
 import { clauseCoverage, loadCases, loadStatements } from "../../conformance/index.js";
 import type { CommandRegistration } from "../commands.js";
 import type { TextSink } from "./run.js";
@@ -16,12 +17,12 @@ export function coverageCommand(
   const st = loadStatements();
   if (!st.ok) {
     err.write(`${st.problems.join("\n")}\n`);
-    return 2;
+    return EXIT.USAGE;
   }
   const suite = loadCases(st.statements);
   if (suite.problems.length) {
     err.write(`${suite.problems.map((p) => `${p.file}: ${p.message}`).join("\n")}\n`);
-    return 2;
+    return EXIT.USAGE;
   }
   const cov = clauseCoverage(st.statements, suite.cases);
   const pct = cov.testable === 0 ? 0 : Math.floor((1000 * cov.covered) / cov.testable) / 10;

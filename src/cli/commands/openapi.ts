@@ -5,6 +5,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import type { Argv } from "yargs";
+import { EXIT } from "../../conformance/exit-codes.js";
 import { openApiDocument } from "../../schemas/openapi/document.js";
 import type { CommandRegistration } from "../commands.js";
 import { packageVersion } from "../version.js";
@@ -20,17 +21,17 @@ export function openApiCommand(out: TextSink, err: TextSink, file?: string): num
   const text = openApiText();
   if (file === undefined) {
     out.write(text);
-    return 0;
+    return EXIT.OK;
   }
   try {
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, text);
   } catch (e) {
     err.write(`opensocial-kit openapi: ${file}: ${(e as Error).message}\n`);
-    return 2;
+    return EXIT.USAGE;
   }
   err.write(`opensocial-kit openapi: wrote ${file}\n`);
-  return 0;
+  return EXIT.OK;
 }
 
 /** Registers `openapi`. */

@@ -12,6 +12,7 @@ import {
   MAX_CAPTURED_BYTES,
   readCaptured,
 } from "../../codecs/captured.js";
+import { EXIT } from "../../conformance/exit-codes.js";
 import type { Issue } from "../../model/issue.js";
 import { isKind, KINDS, type Kind } from "../../schemas/kinds.js";
 import type { CommandRegistration } from "../commands.js";
@@ -63,9 +64,9 @@ export function validateCommand(
   err: TextSink = process.stderr,
 ): number {
   const kind = checkArgs(args, err, "validate");
-  if (!kind) return 2;
+  if (!kind) return EXIT.USAGE;
   const bytes = readOrSay(args.file, err, "validate");
-  if (!bytes) return 2;
+  if (!bytes) return EXIT.USAGE;
   const r = readCaptured(bytes, {
     kind,
     strict: args.strict,
@@ -87,17 +88,17 @@ export function convertCommand(
   err: TextSink = process.stderr,
 ): number {
   const kind = checkArgs(args, err, "convert");
-  if (!kind) return 2;
+  if (!kind) return EXIT.USAGE;
   if (args.to !== "json" && args.to !== "atom") {
     err.write("opensocial-kit convert: --to is json or atom\n");
-    return 2;
+    return EXIT.USAGE;
   }
   if (args.to === "atom" && !isAtomKind(kind)) {
     err.write(`opensocial-kit convert: kind ${kind} has no Atom form (${ATOM_KINDS.join(", ")})\n`);
-    return 2;
+    return EXIT.USAGE;
   }
   const bytes = readOrSay(args.file, err, "convert");
-  if (!bytes) return 2;
+  if (!bytes) return EXIT.USAGE;
   const r = convertCaptured(bytes, {
     kind,
     to: args.to,

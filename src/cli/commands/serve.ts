@@ -5,6 +5,7 @@
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Argv } from "yargs";
+import { EXIT } from "../../conformance/exit-codes.js";
 import { loadTarget } from "../../conformance/index.js";
 import { KitError } from "../../model/kit-error.js";
 import {
@@ -42,11 +43,11 @@ export async function runServe(args: ServeArgs): Promise<number> {
       process.stderr.write(
         `world ${args.world ?? "(bundled)"}: ${i.pointer || "/"}: ${i.message}\n`,
       );
-    return 1;
+    return EXIT.FAILED;
   }
   if (!Number.isInteger(args.port) || args.port < 0 || args.port > 65535) {
     process.stderr.write(`--port must be 0–65535\n`);
-    return 2;
+    return EXIT.USAGE;
   }
   if (args.publicUrl !== undefined) {
     try {
@@ -54,13 +55,13 @@ export async function runServe(args: ServeArgs): Promise<number> {
     } catch (e) {
       if (!(e instanceof KitError)) throw e;
       process.stderr.write(`--public-url: ${e.message}\n`);
-      return 2;
+      return EXIT.USAGE;
     }
   }
   const openedStore = openStore(args.data);
   if (!openedStore.ok) {
     process.stderr.write(`--data ${redactUrl(args.data)}: ${openedStore.issues[0]?.message}\n`);
-    return 1;
+    return EXIT.FAILED;
   }
   const store: AppDataStore = openedStore.value;
   try {
@@ -68,7 +69,7 @@ export async function runServe(args: ServeArgs): Promise<number> {
   } catch (e) {
     if (!(e instanceof KitError)) throw e;
     process.stderr.write(`--data ${redactUrl(args.data)}: ${e.message}\n`);
-    return 1;
+    return EXIT.FAILED;
   }
   const server = createServer({
     world: world.value,
@@ -85,7 +86,7 @@ export async function runServe(args: ServeArgs): Promise<number> {
     process.stderr.write(
       `cannot listen on ${args.host}:${args.port}: ${(e as NodeJS.ErrnoException).code ?? e}\n`,
     );
-    return 1;
+    return EXIT.FAILED;
   }
   const bundledWorldFile = fileURLToPath(BUNDLED_WORLD);
   const bundled = args.world === undefined || resolve(args.world) === bundledWorldFile;
@@ -117,7 +118,7 @@ export async function runServe(args: ServeArgs): Promise<number> {
   await server.close();
   await store.close();
   process.stdout.write("stopped\n");
-  return 0;
+  return EXIT.OK;
 }
 
 /** Registers `serve`. */

@@ -1,0 +1,26 @@
+/** Exit codes come only from the EXIT table (issue 15 §1): no command returns a bare number. */
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+
+const CLI = join(import.meta.dirname, "../../src/cli");
+
+function files(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? files(join(dir, e.name)) : e.name.endsWith(".ts") ? [join(dir, e.name)] : [],
+  );
+}
+
+describe("exit codes", () => {
+  it("are never literal numbers in src/cli", () => {
+    const literal = /(return|exitCode\s*=|setExit\(|process\.exit\()\s*[0-9]+\s*[;)]/;
+    const found = files(CLI).flatMap((f) =>
+      readFileSync(f, "utf8")
+        .split("\n")
+        .map((line, i) => [`${f}:${i + 1}`, line] as const)
+        .filter(([, line]) => literal.test(line))
+        .map(([at, line]) => `${at}: ${line.trim()}`),
+    );
+    expect(found).toEqual([]);
+  });
+});
