@@ -15,7 +15,7 @@ import { join } from "node:path";
 import { Agent } from "undici";
 import type { CaseSpec } from "../../src/conformance/index.js";
 import { createHttpClient } from "../../src/conformance/index.js";
-import { type CaseEnv, runCase } from "../../src/conformance/run-case.js";
+import { type CaseEnv, runCase } from "../../src/conformance/run/run-case.js";
 import { signRequest } from "../../src/oauth/index.js";
 import { validate } from "../../src/schemas/validate.js";
 

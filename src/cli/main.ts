@@ -4,7 +4,7 @@
  */
 import yargs from "yargs";
 import { hideBin } from "yargs/helpers";
-import { EXIT } from "../conformance/exit-codes.js";
+import { EXIT } from "../conformance/run/exit-codes.js";
 import { COMMANDS } from "./commands.js";
 import { packageVersion } from "./version.js";
 

@@ -21,33 +21,6 @@ export type {
 } from "./case-types.js";
 /** Closed lists of roles and features. */
 export { FEATURES, ROLES } from "./case-types.js";
-/** Clause coverage of the suite (issue 10): which cases cite each clause, and which testable clauses none does. */
-export { type ClauseCoverage, type Coverage, clauseCoverage } from "./coverage.js";
-/** The curl reproduction line (secrets redacted). */
-export { curlLine, redact } from "./curl.js";
-/** Exit codes of a run. */
-export { EXIT } from "./exit-codes.js";
-/** The expectations file (known failures). */
-export { type ExpectationEntry, expectationEntry, loadExpectations } from "./expectations.js";
-/** The bounded HTTP client. */
-export {
-  createHttpClient,
-  type Exchange,
-  type HttpClient,
-  type WireRequest,
-  type WireResponse,
-} from "./http-client.js";
-/** Loading and validating the suite. */
-export { type CaseProblem, loadCases, type Suite } from "./load-cases.js";
-export { loadStatements, statementTexts } from "./load-statements.js";
-/** One signed request to a target (`opensocial-kit request`). */
-export {
-  type OneRequest,
-  type OneRequestBody,
-  type OneResult,
-  resolvePath,
-  sendOne,
-} from "./one-request.js";
 /** Reporters by name. */
 export {
   createProgress,
@@ -58,6 +31,10 @@ export {
   type ReportContext,
   type ReporterName,
 } from "./reporters/index.js";
+/** The curl reproduction line (secrets redacted). */
+export { curlLine, redact } from "./request/curl.js";
+/** Exit codes of a run. */
+export { EXIT } from "./run/exit-codes.js";
 /** Result records. */
 export type {
   CaseResult,
@@ -66,8 +43,31 @@ export type {
   RunReport,
   StepResult,
   Summary,
-} from "./results.js";
+} from "./run/results.js";
 /** Running the suite. */
-export { type RunAbort, type RunOptions, runSuite } from "./run-suite.js";
+export { type RunAbort, type RunOptions, runSuite } from "./run/run-suite.js";
+/** Clause coverage of the suite (issue 10): which cases cite each clause, and which testable clauses none does. */
+export { type ClauseCoverage, type Coverage, clauseCoverage } from "./suite/coverage.js";
+/** The expectations file (known failures). */
+export { type ExpectationEntry, expectationEntry, loadExpectations } from "./suite/expectations.js";
+/** Loading and validating the suite. */
+export { type CaseProblem, loadCases, type Suite } from "./suite/load-cases.js";
+export { loadStatements, statementTexts } from "./suite/load-statements.js";
 /** Target files. */
-export { checkTarget, loadTarget, type Target } from "./target.js";
+export { checkTarget, loadTarget, type Target } from "./suite/target.js";
+/** The bounded HTTP client. */
+export {
+  createHttpClient,
+  type Exchange,
+  type HttpClient,
+  type WireRequest,
+  type WireResponse,
+} from "./transport/http-client.js";
+/** One signed request to a target (`opensocial-kit request`). */
+export {
+  type OneRequest,
+  type OneRequestBody,
+  type OneResult,
+  resolvePath,
+  sendOne,
+} from "./transport/one-request.js";

@@ -4,6 +4,7 @@
  * coded record with a pointer and a message. A new such function joins this table.
  */
 import { describe, expect, it } from "vitest";
+import { parseJson as parseJsonSubpath } from "../../src/codecs/json/index.js";
 import {
   convertCaptured,
   fromAtom,
@@ -13,7 +14,6 @@ import {
   readCaptured,
   validate,
 } from "../../src/index.js";
-import { parseJson as parseJsonSubpath } from "../../src/codecs/json/index.js";
 import { loadWorld, openStore } from "../../src/server/index.js";
 
 const bad = new TextEncoder().encode("<feed><!DOCTYPE x></feed>");

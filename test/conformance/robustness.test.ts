@@ -8,8 +8,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type CaseSpec, createHttpClient, runSuite } from "../../src/conformance/index.js";
-import { type CaseEnv, runCase } from "../../src/conformance/run-case.js";
-import { SUITE_DIR } from "../../src/conformance/suite-location.js";
+import { type CaseEnv, runCase } from "../../src/conformance/run/run-case.js";
+import { SUITE_DIR } from "../../src/conformance/suite/suite-location.js";
 import { bundledTarget, type Running, startFake } from "./helpers.js";
 
 const chunk = Buffer.alloc(64 * 1024, 120);

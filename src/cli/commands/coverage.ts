@@ -3,8 +3,8 @@
  * cite it (issue 10). Exits 1 when a testable clause has no case, 2 when the suite does not load.
  */
 import type { Argv } from "yargs";
-import { EXIT } from "../../conformance/exit-codes.js";
 import { clauseCoverage, loadCases, loadStatements } from "../../conformance/index.js";
+import { EXIT } from "../../conformance/run/exit-codes.js";
 import type { CommandRegistration } from "../commands.js";
 import type { TextSink } from "./run.js";
 

@@ -5,7 +5,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import type { Argv } from "yargs";
-import { EXIT } from "../../conformance/exit-codes.js";
+import { EXIT } from "../../conformance/run/exit-codes.js";
 import { openApiDocument } from "../../schemas/openapi/document.js";
 import type { CommandRegistration } from "../commands.js";
 import { packageVersion } from "../version.js";

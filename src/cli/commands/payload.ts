@@ -12,7 +12,7 @@ import {
   MAX_CAPTURED_BYTES,
   readCaptured,
 } from "../../codecs/captured.js";
-import { EXIT } from "../../conformance/exit-codes.js";
+import { EXIT } from "../../conformance/run/exit-codes.js";
 import type { Issue } from "../../model/issue.js";
 import { isKind, KINDS, type Kind } from "../../schemas/kinds.js";
 import type { CommandRegistration } from "../commands.js";

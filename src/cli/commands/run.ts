@@ -22,7 +22,7 @@ import {
   statementTexts,
   type Target,
 } from "../../conformance/index.js";
-import { PACKAGE_DIR } from "../../conformance/suite-location.js";
+import { PACKAGE_DIR } from "../../conformance/suite/suite-location.js";
 import type { CommandRegistration } from "../commands.js";
 import { packageVersion } from "../version.js";
 

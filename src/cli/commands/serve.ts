@@ -5,8 +5,8 @@
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Argv } from "yargs";
-import { EXIT } from "../../conformance/exit-codes.js";
 import { loadTarget } from "../../conformance/index.js";
+import { EXIT } from "../../conformance/run/exit-codes.js";
 import { KitError } from "../../model/kit-error.js";
 import {
   type AppDataStore,

@@ -10,7 +10,7 @@ import { ATOM_NS, OPENSOCIAL_NS } from "../../codecs/atom/namespaces.js";
 import { parseXmlDocument } from "../../codecs/atom/read.js";
 import { type XmlElement, xpathOf } from "../../codecs/atom/tree.js";
 import type { ExpectSpec } from "../case-types.js";
-import type { CheckResult } from "../results.js";
+import type { CheckResult } from "../run/results.js";
 import { type CheckContext, result } from "./context.js";
 
 const ORDER = ["content", "title", "updated", "author", "id"] as const;

@@ -14,8 +14,8 @@ import {
 import { parseXmlDocument } from "../../codecs/atom/read.js";
 import { type XmlElement, xpathOf } from "../../codecs/atom/tree.js";
 import type { ExpectSpec } from "../case-types.js";
-import type { CheckResult } from "../results.js";
-import { fillText } from "../template.js";
+import { fillText } from "../request/template.js";
+import type { CheckResult } from "../run/results.js";
 import { type CheckContext, result } from "./context.js";
 
 /** One broken writers' rule: [statement, xpath, message]. */

@@ -4,7 +4,7 @@
  * case also requires `charset=utf-8` (P-FMT-1). Any other value is compared as a media type.
  */
 import type { ExpectSpec } from "../case-types.js";
-import type { CheckResult } from "../results.js";
+import type { CheckResult } from "../run/results.js";
 import { type CheckContext, result } from "./context.js";
 
 /** Parsed `type/subtype; param=value`. */

@@ -3,9 +3,9 @@
  * the writers' rules), the statement to cite, and the decoded body.
  */
 import type { Level } from "../case-types.js";
-import type { WireResponse } from "../http-client.js";
-import type { CheckResult } from "../results.js";
-import type { TemplateContext } from "../template.js";
+import type { TemplateContext } from "../request/template.js";
+import type { CheckResult } from "../run/results.js";
+import type { WireResponse } from "../transport/http-client.js";
 
 /** The decoded body: a value, or why there is none. */
 export type DecodedBody =

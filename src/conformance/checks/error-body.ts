@@ -7,7 +7,7 @@ import { parseJsonText } from "../../codecs/json/limits.js";
 import { issuesOf } from "../../model/issue.js";
 import { validate } from "../../schemas/validate.js";
 import type { ExpectSpec } from "../case-types.js";
-import type { CheckResult } from "../results.js";
+import type { CheckResult } from "../run/results.js";
 import { parseMediaType } from "./content-type.js";
 import { type CheckContext, result } from "./context.js";
 

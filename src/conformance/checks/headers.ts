@@ -1,7 +1,7 @@
 /** Header checks: equals, present, absent, includes (comma list, e.g. `Allow`), matches. */
 import type { ExpectSpec } from "../case-types.js";
-import type { CheckResult } from "../results.js";
-import { fillText } from "../template.js";
+import { fillText } from "../request/template.js";
+import type { CheckResult } from "../run/results.js";
 import { type CheckContext, result } from "./context.js";
 
 /** Checks `expect.headers`. */

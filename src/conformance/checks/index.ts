@@ -5,10 +5,9 @@
  */
 import { parseJsonText } from "../../codecs/json/limits.js";
 import type { ExpectSpec, Level } from "../case-types.js";
-import type { WireResponse } from "../http-client.js";
-import { atomAppDataOrder } from "../key-order.js";
-import type { CheckResult } from "../results.js";
-import type { TemplateContext } from "../template.js";
+import type { TemplateContext } from "../request/template.js";
+import type { CheckResult } from "../run/results.js";
+import type { WireResponse } from "../transport/http-client.js";
 import { decodeAtom } from "./atom.js";
 import { checkAtomFrame } from "./atom-frame.js";
 import { checkAtomWriter } from "./atom-writer.js";
@@ -19,6 +18,7 @@ import type { CheckContext, DecodedBody } from "./context.js";
 import { checkErrorBody } from "./error-body.js";
 import { checkHeaders } from "./headers.js";
 import { checkJsonPointers } from "./json-pointer.js";
+import { atomAppDataOrder } from "./key-order.js";
 import { checkSchema } from "./schema.js";
 import { checkStatus } from "./status.js";
 

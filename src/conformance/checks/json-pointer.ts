@@ -9,11 +9,11 @@
  * says `strict`. A check naming several rules runs each.
  */
 import type { ExpectSpec, PointerCheck } from "../case-types.js";
-import { show } from "../compare.js";
-import { evaluatePointer, hasWildcard } from "../pointer.js";
-import type { CheckResult } from "../results.js";
-import { fillText, type TemplateContext } from "../template.js";
+import { fillText, type TemplateContext } from "../request/template.js";
+import type { CheckResult } from "../run/results.js";
+import { show } from "./compare.js";
 import { type CheckContext, result } from "./context.js";
+import { evaluatePointer, hasWildcard } from "./pointer/evaluate.js";
 import { POINTER_RULES, type Verdict } from "./pointer/index.js";
 
 /** Checks `expect.json`. */

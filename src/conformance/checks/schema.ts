@@ -7,7 +7,7 @@ import { valueAtPointer } from "../../model/json-pointer.js";
 import { isKind } from "../../schemas/kinds.js";
 import { validate } from "../../schemas/validate.js";
 import type { ExpectSpec } from "../case-types.js";
-import type { CheckResult } from "../results.js";
+import type { CheckResult } from "../run/results.js";
 import { type CheckContext, result } from "./context.js";
 
 /** Checks `expect.schema`. */

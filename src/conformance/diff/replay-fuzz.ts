@@ -11,8 +11,8 @@ import { execute, type FuzzContext, fuzzUsers } from "../fuzz/execute.js";
 import { opArb, opText } from "../fuzz/ops.js";
 import { type Answer, createWire, TransportFailure } from "../fuzz/wire.js";
 import type { FuzzWorld } from "../fuzz/world.js";
-import { createHttpClient } from "../http-client.js";
-import type { Target } from "../target.js";
+import type { Target } from "../suite/target.js";
+import { createHttpClient } from "../transport/http-client.js";
 import type { ExchangePair } from "./replay-suite.js";
 import type { RawAnswer } from "./semantic.js";
 

@@ -5,15 +5,15 @@
  * kept for comparison.
  */
 import { parsePlatformId } from "../../model/ids.js";
-import { createHttpClient, type HttpClient, type WireResponse } from "../http-client.js";
-import { loadCases } from "../load-cases.js";
-import { loadStatements } from "../load-statements.js";
-import type { SentRequest } from "../results.js";
-import { type CaseEnv, exchange, runCase } from "../run-case.js";
-import { selectCases } from "../selection.js";
-import { smoke } from "../smoke.js";
-import type { Target } from "../target.js";
-import { loadWorldFacts } from "../world-facts.js";
+import type { SentRequest } from "../run/results.js";
+import { type CaseEnv, exchange, runCase } from "../run/run-case.js";
+import { smoke } from "../run/smoke.js";
+import { loadCases } from "../suite/load-cases.js";
+import { loadStatements } from "../suite/load-statements.js";
+import { selectCases } from "../suite/selection.js";
+import type { Target } from "../suite/target.js";
+import { loadWorldFacts } from "../suite/world-facts.js";
+import { createHttpClient, type HttpClient, type WireResponse } from "../transport/http-client.js";
 import type { RawAnswer } from "./semantic.js";
 
 /** One request sent to both targets, and both answers (one may be missing). */

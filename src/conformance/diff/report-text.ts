@@ -2,8 +2,8 @@
  * The text of a differential run: each semantic difference with where it lies, the request
  * (as a redacted curl line) and both answers side by side.
  */
-import { show } from "../compare.js";
-import { curlLine, redact } from "../curl.js";
+import { show } from "../checks/compare.js";
+import { curlLine, redact } from "../request/curl.js";
 import type { DiffResult, DiffSide } from "./run-diff.js";
 
 const WIDTH = 60;

@@ -5,9 +5,9 @@
  */
 
 import { loadFuzzWorld } from "../fuzz/world.js";
-import { createHttpClient } from "../http-client.js";
-import type { SentRequest } from "../results.js";
-import type { Target } from "../target.js";
+import type { SentRequest } from "../run/results.js";
+import type { Target } from "../suite/target.js";
+import { createHttpClient } from "../transport/http-client.js";
 import { type AnswerDifference, compareAnswers } from "./compare-answers.js";
 import { replayFuzz } from "./replay-fuzz.js";
 import { caseEnv, type ReplayAbort, replaySuite, smokeBoth } from "./replay-suite.js";

@@ -13,7 +13,7 @@ import { parseXmlDocument } from "../../codecs/atom/read.js";
 import type { XmlElement } from "../../codecs/atom/tree.js";
 import { pointerTokens } from "../../model/json-pointer.js";
 import type { Level } from "../case-types.js";
-import { show } from "../compare.js";
+import { show } from "../checks/compare.js";
 import type { Expected } from "./expected.js";
 import { FuzzFailure, judgeAlways, judgeData, mediaType } from "./judge.js";
 import type { Answer } from "./wire.js";

@@ -7,7 +7,7 @@
 import type { AtomKind } from "../../codecs/atom/index.js";
 import { pointerTokens } from "../../model/json-pointer.js";
 import { OPTIONAL_PERSON_FIELDS } from "../../model/resources.js";
-import { codePointCompare } from "../compare.js";
+import { codePointCompare } from "../checks/compare.js";
 import type { AppDataModel } from "./appdata-model.js";
 import type { FuzzAlbum, FuzzWorld } from "./world.js";
 

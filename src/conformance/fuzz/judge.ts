@@ -7,7 +7,7 @@
  */
 import { OPTIONAL_PERSON_FIELDS } from "../../model/resources.js";
 import type { Level } from "../case-types.js";
-import { show } from "../compare.js";
+import { show } from "../checks/compare.js";
 import { extensionMembers, firstDifference } from "../diff/difference.js";
 import type { Expected } from "./expected.js";
 import type { Answer } from "./wire.js";

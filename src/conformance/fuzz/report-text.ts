@@ -3,7 +3,7 @@
  * breaks, where, the shrunk operations, a redacted `curl` line per request (curl.ts) and the
  * command that replays it.
  */
-import { curlLine, redact } from "../curl.js";
+import { curlLine, redact } from "../request/curl.js";
 import { opText } from "./ops.js";
 import type { FuzzResult } from "./run-fuzz.js";
 

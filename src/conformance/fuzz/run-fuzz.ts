@@ -6,9 +6,9 @@
  */
 import fc from "fast-check";
 import type { Level } from "../case-types.js";
-import { createHttpClient } from "../http-client.js";
-import type { SentRequest } from "../results.js";
-import type { Target } from "../target.js";
+import type { SentRequest } from "../run/results.js";
+import type { Target } from "../suite/target.js";
+import { createHttpClient } from "../transport/http-client.js";
 import { prefixArb } from "./alphabet.js";
 import { AppDataModel } from "./appdata-model.js";
 import { cleanUp, restoreSeeded } from "./clean-up.js";

@@ -5,15 +5,15 @@
  */
 import { percentEncode } from "../../oauth/index.js";
 import type { AuthSpec } from "../case-types.js";
+import { type AppCredentials, normaliseAuth, sign } from "../request/signing.js";
+import type { SentRequest } from "../run/results.js";
 import {
   type ClientLimits,
   createHttpClient,
   type Exchange,
   type HttpClient,
-} from "../http-client.js";
-import { sendHttp10 } from "../raw-http10.js";
-import type { SentRequest } from "../results.js";
-import { type AppCredentials, normaliseAuth, sign } from "../signing.js";
+} from "../transport/http-client.js";
+import { sendHttp10 } from "../transport/raw-http10.js";
 
 /** One request the fuzzer sends. Query pairs are given decoded; `path` is already encoded. */
 export interface FuzzRequest {

@@ -5,8 +5,8 @@
  */
 import { readFileSync } from "node:fs";
 import { parsePlatformId } from "../../model/ids.js";
-import { codePointCompare } from "../compare.js";
-import type { Target } from "../target.js";
+import { codePointCompare } from "../checks/compare.js";
+import type { Target } from "../suite/target.js";
 
 /** A person of the world file (its `apps` lists the application ids it uses). */
 export interface FuzzPerson extends Record<string, unknown> {

@@ -3,10 +3,10 @@
  * expected vs actual located by JSON pointer or XPath, a `curl` line to reproduce the request
  * (secrets redacted) and a ready-made expectation entry.
  */
-import { show } from "../compare.js";
-import { curlLine, redact } from "../curl.js";
-import { expectationEntry } from "../expectations.js";
-import type { CaseResult } from "../results.js";
+import { show } from "../checks/compare.js";
+import { curlLine, redact } from "../request/curl.js";
+import type { CaseResult } from "../run/results.js";
+import { expectationEntry } from "../suite/expectations.js";
 import { failingStep } from "./failing-step.js";
 import type { ReportContext, Reporter } from "./types.js";
 

@@ -1,5 +1,5 @@
 /** Finds the step and checks that made a case fail, shared by the reporters. */
-import type { CaseResult, CheckResult, StepResult } from "../results.js";
+import type { CaseResult, CheckResult, StepResult } from "../run/results.js";
 
 /** The first failing step of a case and its failed checks. */
 export function failingStep(

@@ -8,7 +8,7 @@
  * anywhere else) is redacted, then escaped: a hostile server's body is shown as text, never run.
  */
 import { createHash } from "node:crypto";
-import { curlLine, redact } from "../curl.js";
+import { curlLine, redact } from "../request/curl.js";
 import {
   type CaseResult,
   type CheckResult,
@@ -17,7 +17,7 @@ import {
   type SentRequest,
   type Summary,
   summarise,
-} from "../results.js";
+} from "../run/results.js";
 import { failingStep } from "./failing-step.js";
 import { xmlEscape } from "./junit.js";
 import type { ReportContext, Reporter } from "./types.js";

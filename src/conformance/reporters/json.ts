@@ -2,7 +2,7 @@
  * The JSON reporter: the run report as it is (run info, timings, one result per case with its
  * per-step, per-check results), every string with signatures and secrets redacted.
  */
-import { redact } from "../curl.js";
+import { redact } from "../request/curl.js";
 import type { Reporter } from "./types.js";
 
 function redactDeep(value: unknown, secrets: readonly string[]): unknown {

@@ -3,9 +3,9 @@
  * (classname = the folder, name = the case id), failures with the statement and message,
  * skips with the reason. Readable by common CI systems.
  */
-import { show } from "../compare.js";
-import { curlLine, redact } from "../curl.js";
-import type { CaseResult } from "../results.js";
+import { show } from "../checks/compare.js";
+import { curlLine, redact } from "../request/curl.js";
+import type { CaseResult } from "../run/results.js";
 import { failingStep } from "./failing-step.js";
 import type { ReportContext, Reporter } from "./types.js";
 

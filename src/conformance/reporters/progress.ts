@@ -5,7 +5,7 @@
  * text, one mark per case (`.` pass, `F` fail, `x` expected failure, `s` skip) and a count at
  * the end of every line of 50, never a control character.
  */
-import type { CaseResult } from "../results.js";
+import type { CaseResult } from "../run/results.js";
 import { progressMark } from "./console.js";
 
 /** Where progress goes: a stream, and whether it is a terminal. */

@@ -2,7 +2,7 @@
  * The TAP 13 reporter: one test point per case; expected failures are `# TODO`, skips
  * `# SKIP`, failures carry a YAML block with the statement, message and curl line.
  */
-import { curlLine, redact } from "../curl.js";
+import { curlLine, redact } from "../request/curl.js";
 import { failingStep } from "./failing-step.js";
 import type { Reporter } from "./types.js";
 

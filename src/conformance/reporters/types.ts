@@ -1,5 +1,5 @@
 /** A reporter turns a finished run into text (console, JSON, JUnit XML, TAP). */
-import type { RunReport } from "../results.js";
+import type { RunReport } from "../run/results.js";
 
 /** What reporters may use besides the report. */
 export interface ReportContext {

@@ -1,6 +1,7 @@
 /** `contains`: the values at the pointer (or the array there) include each given value. */
-import { show, valuesEqual } from "../../compare.js";
-import { fill } from "../../template.js";
+
+import { fill } from "../../request/template.js";
+import { show, valuesEqual } from "../compare.js";
 import { listAt, type PointerRule } from "./rule.js";
 
 /** The `contains` rule. */

@@ -2,8 +2,9 @@
  * `count`: the size of the array or object at the pointer (with `*`, the number of matches):
  * a number, `{min, max}`, or a placeholder giving a number or a list (its length).
  */
-import { show } from "../../compare.js";
-import { fill } from "../../template.js";
+
+import { fill } from "../../request/template.js";
+import { show } from "../compare.js";
 import { type PointerRule, sizeOf } from "./rule.js";
 
 type Bounds = { min?: number; max?: number };

@@ -1,6 +1,7 @@
 /** `equals`: every value equals the expected one; with `*` and a list, the sequence equals it. */
-import { show, valuesEqual } from "../../compare.js";
-import { fill } from "../../template.js";
+
+import { fill } from "../../request/template.js";
+import { show, valuesEqual } from "../compare.js";
 import type { PointerRule } from "./rule.js";
 
 /** The `equals` rule. */

@@ -1,6 +1,7 @@
 /** `in`: every value (or every element of the array at the pointer) is among a list. */
-import { show, valuesEqual } from "../../compare.js";
-import { fill } from "../../template.js";
+
+import { fill } from "../../request/template.js";
+import { show, valuesEqual } from "../compare.js";
 import type { PointerRule } from "./rule.js";
 
 /** The `in` rule. */

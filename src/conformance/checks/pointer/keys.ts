@@ -4,8 +4,9 @@
  * a JSON body fails as a case error). The order is read from the document (decoded objects move
  * integer-like names first; P-FMT-3 says they are no exception).
  */
-import { show, valuesEqual } from "../../compare.js";
-import { fill } from "../../template.js";
+
+import { fill } from "../../request/template.js";
+import { show, valuesEqual } from "../compare.js";
 import type { PointerRule } from "./rule.js";
 
 /** The `keys` rule. */

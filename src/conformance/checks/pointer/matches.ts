@@ -1,6 +1,7 @@
 /** `matches`: every value is a string matching the regular expression. */
-import { show } from "../../compare.js";
-import { fillText } from "../../template.js";
+
+import { fillText } from "../../request/template.js";
+import { show } from "../compare.js";
 import type { PointerRule } from "./rule.js";
 
 /** The `matches` rule. */

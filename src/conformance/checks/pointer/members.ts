@@ -3,8 +3,8 @@
  * object has none of these members). Extra members are always allowed (issue 6 variants).
  */
 import { childPointer } from "../../../model/json-pointer.js";
-import { show, valuesEqual } from "../../compare.js";
-import { fill } from "../../template.js";
+import { fill } from "../../request/template.js";
+import { show, valuesEqual } from "../compare.js";
 import type { PointerRule, PointerView, Verdict } from "./rule.js";
 
 function objectAt(view: PointerView): Record<string, unknown> | Verdict {

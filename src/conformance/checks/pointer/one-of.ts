@@ -1,6 +1,7 @@
 /** `oneOf`: every value equals one of the listed values. */
-import { show, valuesEqual } from "../../compare.js";
-import { fill } from "../../template.js";
+
+import { fill } from "../../request/template.js";
+import { show, valuesEqual } from "../compare.js";
 import type { PointerRule } from "./rule.js";
 
 /** The `oneOf` rule. */

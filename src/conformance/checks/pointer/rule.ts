@@ -4,9 +4,9 @@
  * and turns verdicts into check results.
  */
 import type { PointerCheck } from "../../case-types.js";
-import type { Located } from "../../pointer.js";
-import type { TemplateContext } from "../../template.js";
+import type { TemplateContext } from "../../request/template.js";
 import type { CheckContext } from "../context.js";
+import type { Located } from "./evaluate.js";
 
 /** What a rule sees. */
 export interface PointerView {

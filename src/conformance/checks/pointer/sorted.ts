@@ -1,5 +1,5 @@
 /** `sorted`: the list is in code point order of its values' text (P-PAGE-3). */
-import { codePointCompare, show } from "../../compare.js";
+import { codePointCompare, show } from "../compare.js";
 import { listAt, type PointerRule } from "./rule.js";
 
 /** The `sorted` rule. */

@@ -1,5 +1,5 @@
 /** `type`: every value has one of the JSON types (leniently in core: numeric strings, "true"). */
-import { hasType, show } from "../../compare.js";
+import { hasType, show } from "../compare.js";
 import type { PointerRule } from "./rule.js";
 
 /** The `type` rule. */

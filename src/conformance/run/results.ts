@@ -1,0 +1,117 @@
+/**
+ * What a run produces: per-check, per-step and per-case results, and the run summary the
+ * reporters print. The JSON reporter writes these records as they are.
+ */
+import type { Level } from "../case-types.js";
+
+/** One check of one step. */
+export interface CheckResult {
+  /** Short name, e.g. `status`, `json /entry count`. */
+  readonly check: string;
+  readonly ok: boolean;
+  /** The statement the check proves. */
+  readonly statement: string;
+  /** Where: a JSON pointer, an XPath, or a header name. */
+  readonly location?: string | undefined;
+  readonly expected?: unknown;
+  readonly actual?: unknown;
+  readonly message: string;
+}
+
+/** The request a step sent, secrets left out (for the report and the curl line). */
+export interface SentRequest {
+  readonly method: string;
+  readonly url: string;
+  readonly headers: Readonly<Record<string, string>>;
+  /** Body text, cut to 2,000 characters. */
+  readonly body?: string;
+  readonly bodyBytes: number;
+  readonly http: "1.1" | "1.0";
+}
+
+/** One step's outcome. */
+export interface StepResult {
+  readonly index: number;
+  readonly name?: string;
+  readonly skipped?: boolean;
+  readonly request?: SentRequest;
+  readonly status?: number;
+  readonly ms: number;
+  readonly checks: CheckResult[];
+  /** A transport failure (timeout, closed connection, body too large) or a case error. */
+  readonly error?: string;
+}
+
+/** Case outcome before expectations: passed, failed, or skipped (with why). */
+export type RawOutcome = "pass" | "fail" | "skip";
+
+/** Final outcome after the expectations file. */
+export type Outcome = "pass" | "fail" | "expected-fail" | "unexpected-pass" | "skip";
+
+/** One case's result. */
+export interface CaseResult {
+  readonly id: string;
+  readonly description: string;
+  readonly level: Level;
+  readonly statements: readonly string[];
+  readonly outcome: Outcome;
+  readonly raw: RawOutcome;
+  readonly skipReason?: string;
+  /** The first failed check's statement (or the case's first statement). */
+  readonly failedStatement?: string;
+  readonly message?: string;
+  readonly ms: number;
+  readonly steps: StepResult[];
+}
+
+/** Counts by outcome. */
+export interface Summary {
+  total: number;
+  pass: number;
+  fail: number;
+  expectedFail: number;
+  unexpectedPass: number;
+  skip: number;
+  staleExpectations: number;
+}
+
+/** A whole run. */
+export interface RunReport {
+  readonly tool: { readonly name: string; readonly version: string };
+  readonly target: { readonly baseUrl: string; readonly world: boolean };
+  readonly options: {
+    readonly level: Level;
+    readonly concurrency: number;
+    readonly timeoutMs: number;
+  };
+  readonly startedAt: string;
+  readonly ms: number;
+  readonly cases: CaseResult[];
+  readonly summary: Summary;
+  /** Expectation entries that matched no selected failing case. */
+  readonly staleExpectations: { id: string; reason: string }[];
+  /** Roles the suite needs that the target lacks, with the cases skipped for each. */
+  readonly missingRoles: { role: string; cases: string[] }[];
+  readonly exitCode: number;
+}
+
+/** Counts `cases` by outcome; `stale` expectation entries are counted as given. */
+export function summarise(cases: readonly CaseResult[], stale: number): Summary {
+  const s: Summary = {
+    total: cases.length,
+    pass: 0,
+    fail: 0,
+    expectedFail: 0,
+    unexpectedPass: 0,
+    skip: 0,
+    staleExpectations: stale,
+  };
+  for (const c of cases) {
+    if (c.outcome === "pass") s.pass++;
+    else if (c.outcome === "fail") s.fail++;
+    else if (c.outcome === "expected-fail") s.expectedFail++;
+    else if (c.outcome === "unexpected-pass") s.unexpectedPass++;
+    else s.skip++;
+  }
+  return s;
+}

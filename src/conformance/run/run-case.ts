@@ -1,0 +1,230 @@
+/**
+ * Runs one case: its steps in order, each request built and signed, sent within limits,
+ * checked, and its captures taken for the steps after it (a capture pointer starting with `?` is
+ * optional: nothing there leaves the capture unset instead of failing). A failed step ends the case, except
+ * for steps marked `always` (clean-up).
+ */
+import { randomBytes } from "node:crypto";
+import type { CaseSpec, StepSpec } from "../case-types.js";
+import { responseViews, runChecks } from "../checks/index.js";
+import { evaluatePointer } from "../checks/pointer/evaluate.js";
+import { type BuiltRequest, buildRequest, type RequestEnv } from "../request/request-build.js";
+import { fillText, type TemplateContext } from "../request/template.js";
+import type { ClientLimits, Exchange, HttpClient, WireResponse } from "../transport/http-client.js";
+import { sendHttp10 } from "../transport/raw-http10.js";
+import type { CheckResult, RawOutcome, StepResult } from "./results.js";
+
+/** What a case needs from the run. */
+export interface CaseEnv extends RequestEnv {
+  readonly client: HttpClient;
+  /** Role → full platformUserId, for the roles the target names. */
+  readonly users: Readonly<Record<string, string>>;
+  readonly namespace: string;
+  readonly limits: ClientLimits;
+  /** Exact-value facts of the target's world (world-facts.ts), offered as `{$world…}`. */
+  readonly world?: Readonly<Record<string, unknown>>;
+  /**
+   * Sees every judged exchange of a step before its checks run; `rebuild` makes the same request
+   * for another target (a differential run sends it there and compares the answers).
+   */
+  readonly onExchange?: (
+    step: number,
+    built: BuiltRequest,
+    response: WireResponse,
+    rebuild: (env: RequestEnv) => BuiltRequest,
+  ) => Promise<void>;
+}
+
+/** A case's outcome before expectations are applied. */
+export interface CaseRun {
+  readonly raw: RawOutcome;
+  readonly steps: StepResult[];
+  readonly ms: number;
+  readonly failedStatement?: string;
+  readonly message?: string;
+}
+
+function isEmpty(v: unknown): boolean {
+  if (v === undefined || v === null || v === "") return true;
+  if (Array.isArray(v)) return v.length === 0;
+  if (typeof v === "object") return Object.keys(v).length === 0;
+  return false;
+}
+
+/** Sends a built request as its step says (HTTP/1.0 over a raw socket). */
+export async function exchange(
+  env: Pick<CaseEnv, "client" | "origin" | "limits">,
+  built: BuiltRequest,
+): Promise<Exchange> {
+  if (built.http === "1.0") return sendHttp10(env.origin, built.wire, env.limits);
+  return env.client.send(built.wire, env.limits);
+}
+
+/** Runs `c` against the target described by `env`. */
+export async function runCase(c: CaseSpec, env: CaseEnv): Promise<CaseRun> {
+  const start = performance.now();
+  const unique = `t${randomBytes(4).toString("hex")}`;
+  const captures = new Map<string, unknown>();
+  if (env.world) captures.set("world", env.world);
+  const template: TemplateContext = {
+    users: { ...env.users, unknownUser: `${env.namespace}:no-such-user-${unique}` },
+    namespace: env.namespace,
+    unique,
+    captures,
+  };
+  const steps: StepResult[] = [];
+  let failure: { statement: string; message: string } | undefined;
+  for (const [index, step] of c.steps.entries()) {
+    if (failure && !step.always) break;
+    if (step.onlyIf !== undefined && isEmpty(captures.get(step.onlyIf))) {
+      steps.push({
+        index,
+        ...(step.name ? { name: step.name } : {}),
+        skipped: true,
+        ms: 0,
+        checks: [],
+      });
+      continue;
+    }
+    const r = await runRepeated(c, step, index, env, template);
+    steps.push(r);
+    const bad = r.checks.find((k) => !k.ok);
+    if (!failure && (r.error !== undefined || bad)) {
+      failure = {
+        statement: bad?.statement ?? c.statements[0] ?? "",
+        message: `step ${index + 1}${step.name ? ` (${step.name})` : ""}: ${r.error ?? bad?.message ?? ""}`,
+      };
+    }
+  }
+  const ms = Math.round(performance.now() - start);
+  return failure
+    ? { raw: "fail", steps, ms, failedStatement: failure.statement, message: failure.message }
+    : { raw: "pass", steps, ms };
+}
+
+/** Runs a step once, or `repeat` times with `{$repeat}` counting, up to its first failure. */
+async function runRepeated(
+  c: CaseSpec,
+  step: StepSpec,
+  index: number,
+  env: CaseEnv,
+  template: TemplateContext,
+): Promise<StepResult> {
+  const times = step.repeat ?? 1;
+  const captures = template.captures as Map<string, unknown>;
+  let r: StepResult | undefined;
+  for (let i = 0; i < times; i++) {
+    if (step.repeat !== undefined) captures.set("repeat", i);
+    r = await runStep(c, step, index, env, template);
+    if (r.error !== undefined || r.checks.some((k) => !k.ok)) {
+      if (times > 1)
+        return { ...r, name: `${step.name ?? "step"}, repetition ${i + 1} of ${times}` };
+      break;
+    }
+  }
+  return r as StepResult;
+}
+
+async function runStep(
+  c: CaseSpec,
+  step: StepSpec,
+  index: number,
+  env: CaseEnv,
+  template: TemplateContext,
+): Promise<StepResult> {
+  const t0 = performance.now();
+  const base = { index, ...(step.name ? { name: step.name } : {}) };
+  const ms = () => Math.round((performance.now() - t0) * 10) / 10;
+  let built: ReturnType<typeof buildRequest>;
+  try {
+    built = buildRequest(step.request, template, env);
+  } catch (e) {
+    return { ...base, ms: ms(), checks: [], error: `case error: ${(e as Error).message}` };
+  }
+  const captures = template.captures as Map<string, unknown>;
+  captures.set("sent", { nonce: built.nonce, signature: built.signature });
+  if (built.replay) {
+    const first = await exchange(env, built);
+    if (!first.ok || first.response.status !== 200) {
+      const what = first.ok ? `status ${first.response.status}` : first.error.message;
+      return {
+        ...base,
+        request: built.sent,
+        ms: ms(),
+        checks: [],
+        error: `replay: the first, valid request failed (${what})`,
+      };
+    }
+  }
+  const x = await exchange(env, built);
+  if (!x.ok) {
+    return {
+      ...base,
+      request: built.sent,
+      ms: ms(),
+      checks: [],
+      error: `${x.error.code}: ${x.error.message}`,
+    };
+  }
+  await env.onExchange?.(index, built, x.response, (other) =>
+    buildRequest(step.request, template, other, built.nonce),
+  );
+  const views = responseViews(step.expect, x.response);
+  const checks = runChecks(
+    step.expect,
+    x.response,
+    c.level,
+    c.statements[0] ?? "",
+    template,
+    views,
+  );
+  checks.push(
+    ...takeCaptures(step, x.response.headers, views.decoded, template, c.statements[0] ?? ""),
+  );
+  return { ...base, request: built.sent, status: x.response.status, ms: ms(), checks };
+}
+
+function takeCaptures(
+  step: StepSpec,
+  headers: Readonly<Record<string, string>>,
+  decoded: ReturnType<typeof responseViews>["decoded"],
+  template: TemplateContext,
+  statement: string,
+): CheckResult[] {
+  const captures = template.captures as Map<string, unknown>;
+  const out: CheckResult[] = [];
+  for (const [name, raw] of Object.entries(step.capture ?? {})) {
+    const optional = raw.startsWith("?");
+    const from = fillText(optional ? raw.slice(1) : raw, template);
+    if (from.startsWith("header:")) {
+      captures.set(name, headers[from.slice(7).toLowerCase()]);
+      continue;
+    }
+    const body = decoded();
+    if (!body.ok) {
+      out.push({
+        check: `capture ${name}`,
+        ok: false,
+        statement,
+        message: `capture ${name}: ${body.message}`,
+      });
+      continue;
+    }
+    const found = evaluatePointer(body.value, from);
+    const wild = from.split("/").includes("*");
+    if (!wild && found.matches.length === 0) {
+      captures.delete(name);
+      if (optional) continue;
+      out.push({
+        check: `capture ${name}`,
+        ok: false,
+        statement,
+        location: from,
+        message: `capture ${name}: nothing at ${from}`,
+      });
+      continue;
+    }
+    captures.set(name, wild ? found.matches.map((m) => m.value) : found.matches[0]?.value);
+  }
+  return out;
+}

@@ -1,0 +1,190 @@
+/**
+ * A whole run: load and check the suite, select cases for the target, send the smoke request,
+ * schedule the cases, apply the expectations file and compute the exit code (exit-codes.ts).
+ */
+
+import { parsePlatformId } from "../../model/ids.js";
+import type { CaseSpec, Level } from "../case-types.js";
+import type { ExpectationEntry } from "../suite/expectations.js";
+import { loadCases } from "../suite/load-cases.js";
+import { loadStatements } from "../suite/load-statements.js";
+import { selectCases } from "../suite/selection.js";
+import { SUITE_DIR } from "../suite/suite-location.js";
+import type { Target } from "../suite/target.js";
+import { loadWorldFacts } from "../suite/world-facts.js";
+import { createHttpClient } from "../transport/http-client.js";
+import { EXIT } from "./exit-codes.js";
+import { type CaseResult, type Outcome, type RunReport, summarise } from "./results.js";
+import { type CaseEnv, runCase } from "./run-case.js";
+import { schedule } from "./scheduler.js";
+import { smoke } from "./smoke.js";
+
+/** Options of {@link runSuite}. */
+export interface RunOptions {
+  readonly target: Target;
+  readonly level?: Level;
+  readonly grep?: RegExp;
+  readonly features?: readonly string[];
+  readonly expectations?: readonly ExpectationEntry[];
+  readonly timeoutMs?: number;
+  readonly concurrency?: number;
+  readonly bail?: boolean;
+  readonly suiteDir?: string;
+  readonly version?: string;
+  /** Called once the cases are selected, with how many will run (progress output). */
+  readonly onStart?: (total: number) => void;
+  /** Called as each case finishes (progress output). */
+  readonly onCase?: (r: CaseResult) => void;
+}
+
+/** A run that could not start: usage/suite problems (2), unreachable target (3), nothing selected (4). */
+export interface RunAbort {
+  readonly exitCode: 2 | 3 | 4;
+  readonly message: string;
+}
+
+/** Runs the suite; resolves to a report or to why the run could not start. */
+export async function runSuite(opts: RunOptions): Promise<RunReport | RunAbort> {
+  const started = new Date();
+  const t0 = performance.now();
+  const level = opts.level ?? "profile";
+  const timeoutMs = opts.timeoutMs ?? 10_000;
+  const concurrency = opts.concurrency ?? 16;
+  const st = loadStatements(opts.suiteDir);
+  if (!st.ok) return { exitCode: EXIT.USAGE, message: st.problems.join("\n") };
+  const suite = loadCases(st.statements, opts.suiteDir ?? SUITE_DIR);
+  if (suite.problems.length)
+    return {
+      exitCode: EXIT.USAGE,
+      message: suite.problems.map((p) => `${p.file}: ${p.message}`).join("\n"),
+    };
+  let world: Record<string, unknown> | undefined;
+  if (opts.target.world) {
+    const w = loadWorldFacts(opts.target);
+    if (!w.ok) return { exitCode: EXIT.USAGE, message: w.problem };
+    world = w.facts;
+  }
+  const sel = selectCases(
+    suite.cases,
+    opts.target,
+    {
+      level,
+      ...(opts.grep ? { grep: opts.grep } : {}),
+      ...(opts.features ? { features: opts.features } : {}),
+    },
+    world !== undefined,
+  );
+  if (sel.run.length === 0)
+    return {
+      exitCode: EXIT.EMPTY,
+      message: `no case selected to run (${sel.skipped.length} skipped: ${sel.skipped
+        .slice(0, 3)
+        .map((s) => `${s.c.id}: ${s.reason}`)
+        .join("; ")})`,
+    };
+
+  opts.onStart?.(sel.run.length);
+  const viewer = opts.target.users.viewer ?? "";
+  const client = createHttpClient(opts.target.baseUrl, Math.max(concurrency, 1) + 2);
+  const env: CaseEnv = {
+    client,
+    origin: opts.target.baseUrl,
+    apps: opts.target.apps,
+    users: opts.target.users,
+    namespace: parsePlatformId(viewer)?.namespace ?? "",
+    limits: { timeoutMs, maxBodyBytes: 4 * 1024 * 1024 },
+    now: () => Math.floor(Date.now() / 1000),
+    ...(world ? { world } : {}),
+  };
+  try {
+    const refused = await smoke(env);
+    if (refused) return { exitCode: EXIT.UNREACHABLE, message: refused };
+    const expected = new Map((opts.expectations ?? []).map((e) => [e.id, e]));
+    let stop = false;
+    const results = await schedule(
+      sel.run,
+      concurrency,
+      async (c) => {
+        const r = toResult(c, await runCase(c, env), expected.has(c.id));
+        if (opts.bail && (r.outcome === "fail" || r.outcome === "unexpected-pass")) stop = true;
+        opts.onCase?.(r);
+        return r;
+      },
+      () => stop,
+    );
+    const ran = results.filter((r): r is CaseResult => r !== undefined);
+    const skipped: CaseResult[] = sel.skipped.map(({ c, reason }) => ({
+      id: c.id,
+      description: c.description,
+      level: c.level,
+      statements: c.statements,
+      outcome: "skip",
+      raw: "skip",
+      skipReason: reason,
+      ms: 0,
+      steps: [],
+    }));
+    const cases = [...ran, ...skipped];
+    const allIds = new Set(suite.cases.map((c) => c.id));
+    const selectedIds = new Set(sel.run.map((c) => c.id));
+    const stale = (opts.expectations ?? [])
+      .filter(
+        (e) =>
+          !allIds.has(e.id) || (selectedIds.has(e.id) && !ran.some((r) => r.id === e.id) && !stop),
+      )
+      .map((e) => ({
+        id: e.id,
+        reason: allIds.has(e.id) ? "the case did not run" : "no case has this id",
+      }));
+    const summary = summarise(cases, stale.length);
+    const failed = summary.fail + summary.unexpectedPass + summary.staleExpectations > 0;
+    return {
+      tool: { name: "opensocial-kit", version: opts.version ?? "0.0.0" },
+      target: { baseUrl: opts.target.baseUrl, world: world !== undefined },
+      options: { level, concurrency, timeoutMs },
+      startedAt: started.toISOString(),
+      ms: Math.round(performance.now() - t0),
+      cases,
+      summary,
+      staleExpectations: stale,
+      missingRoles: sel.missingRoles,
+      exitCode: failed ? EXIT.FAILED : EXIT.OK,
+    };
+  } finally {
+    await client.close();
+  }
+}
+
+function toResult(
+  c: CaseSpec,
+  run: Awaited<ReturnType<typeof runCase>>,
+  expectedToFail: boolean,
+): CaseResult {
+  const outcome: Outcome =
+    run.raw === "fail"
+      ? expectedToFail
+        ? "expected-fail"
+        : "fail"
+      : expectedToFail
+        ? "unexpected-pass"
+        : "pass";
+  return {
+    id: c.id,
+    description: c.description,
+    level: c.level,
+    statements: c.statements,
+    outcome,
+    raw: run.raw,
+    ...(run.failedStatement !== undefined ? { failedStatement: run.failedStatement } : {}),
+    ...(outcome === "unexpected-pass"
+      ? {
+          message:
+            "passed, but the expectations file lists it as a known failure: remove the entry",
+        }
+      : run.message !== undefined
+        ? { message: run.message }
+        : {}),
+    ms: run.ms,
+    steps: run.steps,
+  };
+}

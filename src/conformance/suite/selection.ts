@@ -1,0 +1,53 @@
+/**
+ * Case selection: by level (`core` runs core cases; `profile` runs everything), by id regular
+ * expression and by feature; then cases the target cannot run (a missing role, no `other` app,
+ * no world) are set aside by name with the reason.
+ */
+import type { CaseSpec, Level } from "../case-types.js";
+import { needsOtherApp, rolesOf } from "./roles.js";
+import type { Target } from "./target.js";
+
+/** What to run. */
+export interface SelectOptions {
+  readonly level: Level;
+  readonly grep?: RegExp;
+  readonly features?: readonly string[];
+}
+
+/** The selection: cases to run, cases skipped and why, roles missing and who needed them. */
+export interface Selection {
+  readonly run: CaseSpec[];
+  readonly skipped: { readonly c: CaseSpec; readonly reason: string }[];
+  readonly missingRoles: { role: string; cases: string[] }[];
+}
+
+/** Selects cases of `all` for `target`. */
+export function selectCases(
+  all: readonly CaseSpec[],
+  target: Target,
+  opts: SelectOptions,
+  hasWorld: boolean,
+): Selection {
+  const chosen = all.filter(
+    (c) =>
+      (opts.level === "profile" || c.level === "core") &&
+      (!opts.grep || opts.grep.test(c.id)) &&
+      (!opts.features?.length ||
+        opts.features.some((f) => (c.features ?? []).includes(f as never))),
+  );
+  const run: CaseSpec[] = [];
+  const skipped: Selection["skipped"] = [];
+  const missing = new Map<string, string[]>();
+  for (const c of chosen) {
+    const lacking = rolesOf(c).filter((r) => target.users[r] === undefined);
+    if (lacking.length) {
+      for (const r of lacking) missing.set(r, [...(missing.get(r) ?? []), c.id]);
+      skipped.push({ c, reason: `the target names no ${lacking.join(", ")}` });
+    } else if (needsOtherApp(c) && !target.apps.other) {
+      skipped.push({ c, reason: "the target has no apps.other" });
+    } else if ((c.features ?? []).includes("world") && !hasWorld) {
+      skipped.push({ c, reason: "needs a world file (target.world)" });
+    } else run.push(c);
+  }
+  return { run, skipped, missingRoles: [...missing].map(([role, cases]) => ({ role, cases })) };
+}

@@ -1,0 +1,111 @@
+/**
+ * One signed request to a target, as `opensocial-kit request` sends it (issue 11 §9): the path is
+ * resolved against the target's base URL, the request is signed with two-legged OAuth 1.0a for a
+ * role's user and one of the target's apps (P-AUTH-1, `xoauth_requestor_id` in the query), a JSON
+ * body is bound by `oauth_body_hash` and a form body's parameters are signed (RFC 5849
+ * §3.4.1.3.1). Problems come back as data.
+ */
+import { percentEncode, signRequest } from "../../oauth/index.js";
+import type { Target } from "../suite/target.js";
+import { createHttpClient, type WireResponse } from "./http-client.js";
+
+/** A body to send. */
+export type OneRequestBody =
+  | { readonly json: string }
+  | { readonly form: readonly (readonly [string, string])[] };
+
+/** What to send. */
+export interface OneRequest {
+  readonly method: string;
+  /** `/os/0.8/…` (query allowed), or a path relative to `/os/0.8/` such as `people/@me/@self`. */
+  readonly path: string;
+  readonly body?: OneRequestBody;
+  /** A role the target names (default `viewer`). */
+  readonly as?: string;
+  /** Which of the target's apps signs (default `main`). */
+  readonly app?: "main" | "other";
+  readonly timeoutMs?: number;
+}
+
+/** The exchange: the URL called and the response, or why nothing was sent or received. */
+export type OneResult =
+  | { readonly ok: true; readonly url: string; readonly response: WireResponse }
+  | { readonly ok: false; readonly stage: "usage" | "transport"; readonly message: string };
+
+/** The API's prefix, prepended to a relative path. */
+const PREFIX = "/os/0.8/";
+
+/** Resolves `path` to the absolute URL it names under `baseUrl`. */
+export function resolvePath(baseUrl: string, path: string): string {
+  const rooted = path.startsWith("/") ? path : `${PREFIX}${path}`;
+  return `${baseUrl.replace(/\/+$/, "")}${rooted}`;
+}
+
+/** Encodes form pairs as `application/x-www-form-urlencoded` (RFC 5849 §3.6 encoding). */
+export function formText(pairs: readonly (readonly [string, string])[]): string {
+  return pairs.map(([k, v]) => `${percentEncode(k)}=${percentEncode(v)}`).join("&");
+}
+
+/** Signs and sends one request to `target`. */
+export async function sendOne(target: Target, req: OneRequest): Promise<OneResult> {
+  const role = req.as ?? "viewer";
+  const user = target.users[role];
+  if (user === undefined)
+    return {
+      ok: false,
+      stage: "usage",
+      message: `the target names no ${role} (it names: ${Object.keys(target.users).join(", ")})`,
+    };
+  const app = req.app === "other" ? target.apps.other : target.apps.main;
+  if (app === undefined)
+    return { ok: false, stage: "usage", message: "the target has no apps.other" };
+  const method = req.method.toUpperCase();
+  let url: URL;
+  try {
+    url = new URL(resolvePath(target.baseUrl, req.path));
+  } catch {
+    return { ok: false, stage: "usage", message: `${req.path} does not make a URL` };
+  }
+  const headers: Record<string, string> = {};
+  let body: string | undefined;
+  let formBody: string | undefined;
+  if (req.body && "json" in req.body) {
+    body = req.body.json;
+    headers["content-type"] = "application/json";
+  } else if (req.body) {
+    body = formBody = formText(req.body.form);
+    headers["content-type"] = "application/x-www-form-urlencoded";
+  }
+  let signed: ReturnType<typeof signRequest>;
+  try {
+    signed = signRequest({
+      method,
+      url: url.toString(),
+      consumerKey: app.consumerKey,
+      consumerSecret: app.consumerSecret,
+      requestorId: user,
+      ...(formBody !== undefined ? { formBody } : {}),
+      ...(body !== undefined && formBody === undefined ? { body, bodyHash: true } : {}),
+    });
+  } catch {
+    return { ok: false, stage: "usage", message: `${req.path}: malformed %-escape in the query` };
+  }
+  const sent = new URL(signed.url);
+  const client = createHttpClient(sent.origin, 1);
+  try {
+    const x = await client.send(
+      {
+        method,
+        path: sent.pathname + sent.search,
+        headers: { ...headers, ...signed.headers, "accept-encoding": "gzip" },
+        ...(body !== undefined ? { body: Buffer.from(body, "utf8") } : {}),
+      },
+      req.timeoutMs === undefined ? {} : { timeoutMs: req.timeoutMs },
+    );
+    if (!x.ok)
+      return { ok: false, stage: "transport", message: `${x.error.code}: ${x.error.message}` };
+    return { ok: true, url: signed.url, response: x.response };
+  } finally {
+    await client.close();
+  }
+}

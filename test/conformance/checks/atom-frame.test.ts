@@ -1,0 +1,98 @@
+/**
+ * The Atom framing check: the defects a lenient reader lets through fail it; the allowed
+ * variants (other prefixes, whitespace, extension elements) pass.
+ */
+import { describe, expect, it } from "vitest";
+import type { Level } from "../../../src/conformance/case-types.js";
+import { checkAtomFrame } from "../../../src/conformance/checks/atom-frame.js";
+import type { CheckContext } from "../../../src/conformance/checks/context.js";
+
+const GOOD = `<?xml version="1.0" encoding="UTF-8"?>
+<feed xmlns="http://www.w3.org/2005/Atom" xmlns:osearch="http://a9.com/-/spec/opensearch/1.1">
+  <osearch:startIndex>0</osearch:startIndex><osearch:totalResults>1</osearch:totalResults>
+  <entry>
+    <content type="application/xml"><appdata xmlns="http://ns.opensocial.org/2008/opensocial"><score>10</score></appdata></content>
+    <title/><updated/>
+    <author><url>urn:guid:example.org:alice</url></author>
+    <id>urn:guid:example.org:alice</id>
+  </entry>
+</feed>`;
+
+function run(xml: string, level: Level = "profile") {
+  const ctx: CheckContext = {
+    response: { status: 200, headers: {}, body: Buffer.from(xml), ms: 0 },
+    level,
+    statement: "S-4.3-ATOM",
+    template: { users: {}, namespace: "", unique: "", captures: new Map() },
+    decoded: () => ({ ok: false, message: "unused" }),
+    text: () => xml,
+  };
+  return checkAtomFrame({ atom: { kind: "appdata" } }, ctx);
+}
+
+const failures = (xml: string, level?: Level) =>
+  run(xml, level)
+    .filter((r) => !r.ok)
+    .map((r) => r.message);
+
+describe("Atom framing check", () => {
+  it("passes the reference framing", () => {
+    expect(failures(GOOD)).toEqual([]);
+  });
+  it.each([
+    [
+      "author uri",
+      GOOD.replace(/<url>/, "<uri>").replace(/<\/url>/, "</uri>"),
+      /author has 0 atom:url/,
+    ],
+    ["title text", GOOD.replace("<title/>", "<title>x</title>"), /title is not empty/],
+    [
+      "updated text",
+      GOOD.replace("<updated/>", "<updated>2020-01-01T00:00:00Z</updated>"),
+      /updated is not empty/,
+    ],
+    ["content type", GOOD.replace('type="application/xml"', 'type="text"'), /content type "text"/],
+    ["id without urn", GOOD.replace("<id>urn:guid:", "<id>"), /is not urn:guid/],
+    [
+      "author differs",
+      GOOD.replace("<url>urn:guid:example.org:alice", "<url>urn:guid:example.org:bob"),
+      /differs from id/,
+    ],
+    ["no id", GOOD.replace(/<id>.*<\/id>/, ""), /0 atom:id elements/],
+    [
+      "order",
+      GOOD.replace("<title/><updated/>", "<updated/><title/>"),
+      /in order content, updated, title/,
+    ],
+    [
+      "title in another namespace",
+      GOOD.replace("<title/>", '<title xmlns="urn:x"/>'),
+      /0 atom:title/,
+    ],
+  ])("fails on %s", (_name, xml, message) => {
+    expect(failures(xml).join("; ")).toMatch(message);
+  });
+  it("checks the order only at profile level", () => {
+    expect(failures(GOOD.replace("<title/><updated/>", "<updated/><title/>"), "core")).toEqual([]);
+  });
+  it.each([
+    [
+      "other prefixes",
+      GOOD.replace(
+        '<feed xmlns="http://www.w3.org/2005/Atom"',
+        '<a:feed xmlns:a="http://www.w3.org/2005/Atom"',
+      )
+        .replace("</feed>", "</a:feed>")
+        .replace(/<(\/?)(entry|content|title|updated|author|url|id)\b/g, "<$1a:$2"),
+    ],
+    [
+      "whitespace",
+      GOOD.replace("<title/>", "<title>  \n </title>")
+        .replace(/<id>/, "<id>\n  ")
+        .replace(/<\/id>/, "\n</id>"),
+    ],
+    ["extension elements", GOOD.replace("<title/>", '<x:ext xmlns:x="urn:ext">1</x:ext><title/>')],
+  ])("passes %s", (_name, xml) => {
+    expect(failures(xml)).toEqual([]);
+  });
+});

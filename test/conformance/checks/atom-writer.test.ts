@@ -1,0 +1,94 @@
+/**
+ * The Atom writers' rules (profile level): each broken rule fails with its own statement; the
+ * allowed variants (other prefixes, prefixed data elements) pass; core cases never apply them.
+ */
+import { describe, expect, it } from "vitest";
+import type { ExpectSpec, Level } from "../../../src/conformance/case-types.js";
+import { checkAtomWriter } from "../../../src/conformance/checks/atom-writer.js";
+import type { CheckContext } from "../../../src/conformance/checks/context.js";
+
+const APPDATA = `<?xml version="1.0" encoding="UTF-8"?>
+<feed xmlns="http://www.w3.org/2005/Atom" xmlns:opensearch="http://a9.com/-/spec/opensearch/1.1">
+  <opensearch:startIndex>0</opensearch:startIndex><opensearch:totalResults>1</opensearch:totalResults>
+  <entry>
+    <content type="application/xml"><appdata xmlns="http://ns.opensocial.org/2008/opensocial"><_x0031_st>10</_x0031_st></appdata></content>
+    <title/><updated/><author><url>urn:guid:example.org:alice</url></author><id>urn:guid:example.org:alice</id>
+  </entry>
+</feed>`;
+
+const PHOTOS = `<?xml version="1.0" encoding="UTF-8"?>
+<feed xmlns="http://www.w3.org/2005/Atom" xmlns:opensearch="http://a9.com/-/spec/opensearch/1.1">
+  <opensearch:startIndex>0</opensearch:startIndex><opensearch:totalResults>1</opensearch:totalResults>
+  <entry>
+    <content type="application/xml"><mediaItem xmlns="http://ns.opensocial.org/2008/opensocial"><id>example.org:photo-1</id></mediaItem></content>
+    <title/><updated/><author><url>urn:guid:example.org:alice</url></author><id>urn:guid:example.org:photo-1</id>
+  </entry>
+</feed>`;
+
+function failures(xml: string, atom: NonNullable<ExpectSpec["atom"]>, level: Level = "profile") {
+  const ctx: CheckContext = {
+    response: { status: 200, headers: {}, body: Buffer.from(xml), ms: 0 },
+    level,
+    statement: "S-4.3-ATOM",
+    template: {
+      users: { viewer: "example.org:alice" },
+      namespace: "example.org",
+      unique: "",
+      captures: new Map(),
+    },
+    decoded: () => ({ ok: false, message: "unused" }),
+    text: () => xml,
+  };
+  return checkAtomWriter(atom === undefined ? {} : { atom }, ctx)
+    .filter((r) => !r.ok)
+    .map((r) => `${r.statement}: ${r.message}`);
+}
+
+describe("Atom writers' rules", () => {
+  it("pass the reference's writing, and other prefixes for the same namespaces", () => {
+    expect(failures(APPDATA, { kind: "appdata" })).toEqual([]);
+    const prefixed = APPDATA.replace(
+      '<appdata xmlns="http://ns.opensocial.org/2008/opensocial"><_x0031_st>10</_x0031_st></appdata>',
+      '<d:appdata xmlns:d="http://ns.opensocial.org/2008/opensocial"><d:_x0031_st>10</d:_x0031_st></d:appdata>',
+    );
+    expect(failures(prefixed, { kind: "appdata" })).toEqual([]);
+    expect(failures(PHOTOS, { kind: "photos", owner: "{viewer}" })).toEqual([]);
+  });
+
+  it.each([
+    [
+      "OpenSearch namespace with its slash",
+      APPDATA.replace('opensearch/1.1"', 'opensearch/1.1/"'),
+      /^P-FMT-2: .*expected http:\/\/a9\.com\/-\/spec\/opensearch\/1\.1$/,
+    ],
+    [
+      "a key in no namespace",
+      APPDATA.replace("<_x0031_st>", '<_x0031_st xmlns="">'),
+      /^P-FMT-3: .*key element in namespace ""/,
+    ],
+    [
+      "lower-case escape digits",
+      APPDATA.replaceAll("_x0031_st", "_x003a_st"),
+      /^P-FMT-4: .*_x003a_ written with lower-case/,
+    ],
+  ])("%s fails", (_name, xml, message) => {
+    const out = failures(xml, { kind: "appdata" });
+    expect(out.length).toBeGreaterThan(0);
+    for (const m of out) expect(m).toMatch(message);
+  });
+
+  it("fails a photo entry whose author is not the album owner (P-FMT-7)", () => {
+    const xml = PHOTOS.replace(
+      "<url>urn:guid:example.org:alice",
+      "<url>urn:guid:example.org:photo-1",
+    );
+    expect(failures(xml, { kind: "photos", owner: "{viewer}" })).toEqual([
+      expect.stringMatching(/^P-FMT-7: .*expected the album owner urn:guid:example\.org:alice$/),
+    ]);
+  });
+
+  it("applies only at profile level: readers tolerate the slash (core)", () => {
+    const xml = APPDATA.replace('opensearch/1.1"', 'opensearch/1.1/"');
+    expect(failures(xml, { kind: "appdata" }, "core")).toEqual([]);
+  });
+});

@@ -1,0 +1,162 @@
+/**
+ * Reporters on a synthetic run with every outcome: console, JSON, JUnit (well-formed, checked
+ * with xmllint when present), TAP 13. Secrets never appear.
+ */
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { REPORTERS, type RunReport } from "../../../src/conformance/index.js";
+import type { CaseResult } from "../../../src/conformance/run/results.js";
+
+const request = {
+  method: "GET",
+  url: "http://127.0.0.1:1/os/0.8/people/@me/@self?x=<&>",
+  headers: { authorization: 'OAuth oauth_consumer_key="k", oauth_signature="c2VjcmV0"' },
+  bodyBytes: 0,
+  http: "1.1" as const,
+};
+const base = {
+  description: 'd <&> "q"',
+  level: "core" as const,
+  statements: ["S-4.6-SELF"],
+  ms: 3,
+};
+const cases: CaseResult[] = [
+  { ...base, id: "people/a", outcome: "pass", raw: "pass", steps: [] },
+  {
+    ...base,
+    id: "people/b",
+    outcome: "fail",
+    raw: "fail",
+    failedStatement: "S-4.6-SELF",
+    message: "step 1: status 500 mentions the-secret",
+    steps: [
+      {
+        index: 0,
+        request,
+        status: 500,
+        ms: 1,
+        checks: [
+          {
+            check: "status",
+            ok: false,
+            statement: "S-4.6-SELF",
+            expected: 200,
+            actual: 500,
+            message: "status 500, expected 200 \u0001",
+          },
+        ],
+      },
+    ],
+  },
+  { ...base, id: "albums/c", outcome: "expected-fail", raw: "fail", message: "known", steps: [] },
+  {
+    ...base,
+    id: "albums/d",
+    outcome: "unexpected-pass",
+    raw: "pass",
+    message: "passed, but listed",
+    steps: [],
+  },
+  {
+    ...base,
+    id: "albums/e",
+    outcome: "skip",
+    raw: "skip",
+    skipReason: "the target names no stranger",
+    steps: [],
+  },
+];
+const report: RunReport = {
+  tool: { name: "opensocial-kit", version: "0.1.0" },
+  target: { baseUrl: "http://127.0.0.1:1", world: false },
+  options: { level: "profile", concurrency: 1, timeoutMs: 1000 },
+  startedAt: "2026-01-01T00:00:00.000Z",
+  ms: 10,
+  cases,
+  summary: {
+    total: 5,
+    pass: 1,
+    fail: 1,
+    expectedFail: 1,
+    unexpectedPass: 1,
+    skip: 1,
+    staleExpectations: 1,
+  },
+  staleExpectations: [{ id: "people/gone", reason: "no case has this id" }],
+  missingRoles: [{ role: "stranger", cases: ["albums/e"] }],
+  exitCode: 1,
+};
+const ctx = {
+  statements: new Map([["S-4.6-SELF", "people @self answers 200"]]),
+  secrets: ["the-secret"],
+};
+
+describe("reporters", () => {
+  it("console: failures with statement, expected/actual, curl, expectation entry; summary", () => {
+    const text = REPORTERS.console(report, ctx);
+    expect(text).toContain("✗ people/b");
+    expect(text).toContain("statement S-4.6-SELF: people @self answers 200");
+    expect(text).toContain("expected 200, actual 500");
+    expect(text).toContain(
+      "reproduce: curl -sS -i 'http://127.0.0.1:1/os/0.8/people/@me/@self?x=<&>'",
+    );
+    expect(text).toContain('expectation entry: {"id":"people/b"');
+    expect(text).toContain("✗ albums/d");
+    expect(text).toContain("✗ stale expectation people/gone");
+    expect(text).toContain("! the target names no stranger: skipped 1 case(s): albums/e");
+    expect(text).toMatch(
+      /5 cases: 1 passed, 1 failed, 1 failed as expected, 1 passed unexpectedly, 1 skipped, 1 stale/,
+    );
+    expect(text).not.toContain("the-secret");
+    expect(text).not.toContain("c2VjcmV0");
+  });
+
+  it("json: parses back, secrets redacted", () => {
+    const text = REPORTERS.json(report, ctx);
+    const back = JSON.parse(text) as RunReport;
+    expect(back.cases.map((c) => c.outcome)).toEqual([
+      "pass",
+      "fail",
+      "expected-fail",
+      "unexpected-pass",
+      "skip",
+    ]);
+    expect(text).not.toContain("the-secret");
+    expect(text).not.toContain("c2VjcmV0");
+  });
+
+  it("junit: one testcase per case, failures and skips, well-formed XML", () => {
+    const xml = REPORTERS.junit(report, ctx);
+    expect(xml).toMatch(/<testsuites [^>]*tests="5" failures="3" skipped="1"/);
+    expect(xml).toContain('<testcase classname="people" name="people/b"');
+    expect(xml).toMatch(
+      /<failure message="S-4.6-SELF: step 1: status 500 mentions REDACTED" type="fail">/,
+    );
+    expect(xml).toContain('<skipped message="the target names no stranger"/>');
+    expect(xml).not.toContain("\u0001");
+    const dir = mkdtempSync(join(tmpdir(), "osk-junit-"));
+    try {
+      writeFileSync(join(dir, "r.xml"), xml);
+      execFileSync("xmllint", ["--noout", join(dir, "r.xml")]);
+    } catch (e) {
+      if ((e as { code?: string }).code !== "ENOENT") throw e;
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("tap: a plan, ok/not ok, TODO and SKIP directives, a YAML block for failures", () => {
+    const tap = REPORTERS.tap(report, ctx);
+    const lines = tap.split("\n");
+    expect(lines[0]).toBe("TAP version 13");
+    expect(lines[1]).toBe("1..6");
+    expect(tap).toContain("ok 1 people/a");
+    expect(tap).toMatch(/not ok 2 people\/b - d <&> "q"\n {2}---\n {2}statement: "S-4.6-SELF"/);
+    expect(tap).toContain('not ok 3 albums/c - d <&> "q" # TODO expected failure');
+    expect(tap).toContain('ok 5 albums/e - d <&> "q" # SKIP the target names no stranger');
+    expect(tap).toContain("not ok 6 stale expectation people/gone");
+  });
+});

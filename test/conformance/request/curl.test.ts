@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { curlLine, redact } from "../../../src/conformance/request/curl.js";
+
+describe("curl reproduction line", () => {
+  it("quotes, keeps the method, headers and body, and redacts signatures and secrets", () => {
+    const line = curlLine(
+      {
+        method: "POST",
+        url: "http://h/os/0.8/appdata/@me/@self/@app?oauth_signature=abc%3D&x=1",
+        headers: {
+          authorization: 'OAuth oauth_nonce="n", oauth_signature="c2ln"',
+          "content-type": "application/json",
+        },
+        body: `{"note":"it's quiz-secret"}`,
+        bodyBytes: 26,
+        http: "1.1",
+      },
+      ["quiz-secret"],
+    );
+    expect(line).toContain("-X POST");
+    expect(line).toContain("oauth_signature=REDACTED&x=1");
+    expect(line).toContain('oauth_signature="REDACTED"');
+    expect(line).not.toContain("c2ln");
+    expect(line).not.toContain("quiz-secret");
+    expect(line).toContain(`'{"note":"it'\\''s REDACTED"}'`);
+  });
+  it("redacts in any text", () => {
+    expect(redact('x oauth_signature="s" y', [])).toBe('x oauth_signature="REDACTED" y');
+  });
+});

@@ -1,0 +1,160 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+/**
+ * The suite validates itself (as JSON-Schema-Test-Suite does): every case file matches
+ * case.schema.json (additionalProperties false), ids are unique and match file paths, every
+ * case cites known statements, and every statement has at least one case.
+ */
+import { describe, expect, it } from "vitest";
+import {
+  clauseCoverage,
+  FEATURES,
+  loadCases,
+  loadStatements,
+  ROLES,
+} from "../../../src/conformance/index.js";
+import { caseValidator } from "../../../src/conformance/suite/load-cases.js";
+
+const st = loadStatements();
+if (!st.ok) throw new Error(st.problems.join("\n"));
+const statements = st.statements;
+const suite = loadCases(statements);
+
+describe("conformance suite files", () => {
+  it("loads without problems (schema, unique ids, ids match paths, known statements)", () => {
+    expect(suite.problems).toEqual([]);
+    expect(suite.cases.length).toBeGreaterThan(200);
+  });
+
+  it("has unique, stable-looking ids, each with at least one statement", () => {
+    const ids = suite.cases.map((c) => c.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const c of suite.cases) expect(c.statements.length, c.id).toBeGreaterThan(0);
+  });
+
+  it("covers every testable clause with at least one case (issue 10)", () => {
+    const cov = clauseCoverage(statements, suite.cases);
+    expect(cov.uncovered).toEqual([]);
+    expect(cov.covered).toBe(cov.testable);
+    // Every untestable clause says why.
+    for (const c of cov.clauses)
+      if (c.untestable !== undefined) expect(c.untestable.length).toBeGreaterThan(15);
+  });
+
+  it("cases cite clauses, each of an existing statement", () => {
+    const clauseIds = new Set(statements.flatMap((s) => s.clauses.map((c) => c.id)));
+    for (const c of suite.cases)
+      for (const s of c.statements) expect(clauseIds.has(s), `${c.id} cites ${s}`).toBe(true);
+  });
+
+  it("catalogues every P- decision of profile.md and only core statements as S-", () => {
+    // The decision ids of profile.md, as published.
+    const decisions = [
+      "P-AUTH-1",
+      "P-AUTH-2",
+      "P-AUTH-3",
+      "P-AUTH-4",
+      "P-AUTH-5",
+      "P-AUTH-6",
+      "P-FMT-1",
+      "P-FMT-2",
+      "P-FMT-3",
+      "P-FMT-4",
+      "P-FMT-5",
+      "P-FMT-6",
+      "P-FMT-7",
+      "P-PAGE-1",
+      "P-PAGE-2",
+      "P-PAGE-3",
+      "P-PAGE-5",
+      "P-PAGE-4",
+      "P-DATA-1",
+      "P-DATA-2",
+      "P-DATA-3",
+      "P-DATA-4",
+      "P-DATA-5",
+      "P-DATA-6",
+      "P-PEOPLE-1",
+      "P-PEOPLE-5",
+      "P-PEOPLE-2",
+      "P-PEOPLE-3",
+      "P-PEOPLE-4",
+      "P-ALBUM-1",
+      "P-ALBUM-2",
+      "P-ALBUM-3",
+      "P-ERR-1",
+      "P-ERR-2",
+      "P-ERR-3",
+      "P-ERR-4",
+      "P-ERR-5",
+    ];
+    for (const id of decisions)
+      expect(
+        statements.some((s) => s.id === id),
+        id,
+      ).toBe(true);
+    for (const s of statements) expect(s.level).toBe(s.id.startsWith("S-") ? "core" : "profile");
+  });
+
+  it("refuses a suite of another format version", () => {
+    const dir = mkdtempSync(join(tmpdir(), "osk-format-"));
+    try {
+      writeFileSync(
+        join(dir, "statements.json"),
+        JSON.stringify({ formatVersion: 2, statements: [] }),
+      );
+      const r = loadStatements(dir);
+      expect(r.ok).toBe(false);
+      if (!r.ok) expect(r.problems[0]).toMatch(/suite format 2 is not the format 1/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("rejects a case with an unknown member (additionalProperties false)", () => {
+    const v = caseValidator();
+    const good = suite.cases[0];
+    expect(v(good)).toBe(true);
+    expect(v({ ...good, extra: 1 })).toBe(false);
+    expect(
+      v({ ...good, steps: [{ request: { method: "GET", path: "/x", bogus: 1 }, expect: {} }] }),
+    ).toBe(false);
+    expect(v({ ...good, level: "optional" })).toBe(false);
+  });
+
+  it("core cases cite at least one core statement; write cases use per-case keys or run alone", () => {
+    const core = new Set(
+      statements.filter((s) => s.level === "core").flatMap((s) => s.clauses.map((c) => c.id)),
+    );
+    for (const c of suite.cases.filter((x) => x.level === "core"))
+      expect(
+        c.statements.some((s) => core.has(s)),
+        c.id,
+      ).toBe(true);
+    for (const c of suite.cases) {
+      // GET and HEAD are safe (RFC 9110 §9.2.1): no state to keep apart.
+      const writes = c.steps.filter(
+        (s) => s.request.method !== "GET" && s.request.method !== "HEAD",
+      );
+      const text = JSON.stringify(writes.map((s) => [s.request.body, s.request.query]));
+      const unique = text.includes("{unique}") || text.includes("{$saved}");
+      if (writes.length && !c.exclusive)
+        expect(unique || writes.every((s) => s.expect.status !== 200), c.id).toBe(true);
+    }
+  });
+
+  it("checks key order only in Atom application data (P-FMT-3: JSON member order is never a rule)", () => {
+    for (const c of suite.cases)
+      for (const s of c.steps)
+        if (s.expect.json?.some((k) => "keys" in k))
+          expect(s.expect.atom?.kind, `${c.id}: keys outside Atom appdata`).toBe("appdata");
+  });
+
+  it("uses only the closed lists of features and roles", () => {
+    for (const c of suite.cases) for (const f of c.features ?? []) expect(FEATURES).toContain(f);
+    for (const c of suite.cases)
+      for (const s of c.steps)
+        if (s.request.as) expect([...ROLES, "none", "unknown"]).toContain(s.request.as);
+  });
+});

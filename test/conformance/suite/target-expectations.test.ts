@@ -1,0 +1,131 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import type { CaseSpec } from "../../../src/conformance/case-types.js";
+import {
+  checkTarget,
+  expectationEntry,
+  loadExpectations,
+  loadTarget,
+} from "../../../src/conformance/index.js";
+import { selectCases } from "../../../src/conformance/suite/selection.js";
+
+const dir = mkdtempSync(join(tmpdir(), "osk-target-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const apps = { main: { consumerKey: "k", consumerSecret: "s" } };
+
+describe("target files", () => {
+  it("loads the bundled target and resolves the world beside it", () => {
+    const r = loadTarget(new URL("../../../fixtures/target.json", import.meta.url).pathname);
+    expect(r.ok).toBe(true);
+    if (r.ok) {
+      expect(r.target.users.viewer).toBe("example.org:alice");
+      expect(r.target.world).toMatch(/fixtures\/world\.json$/);
+    }
+  });
+  it("reports every problem at once, never echoing secrets", () => {
+    const r = checkTarget(
+      {
+        baseUrl: "ftp://x/?q",
+        apps: { main: { consumerKey: "k" } },
+        users: { viewer: "alice", boss: "a:b" },
+        extra: 1,
+      },
+      dir,
+    );
+    expect(r.ok).toBe(false);
+    if (!r.ok) {
+      const text = r.problems.join("\n");
+      expect(text).toMatch(/unknown member extra/);
+      expect(text).toMatch(/baseUrl must be http or https/);
+      expect(text).toMatch(/apps.main: needs consumerKey and consumerSecret/);
+      expect(text).toMatch(/users.viewer: must be a <namespace>:<value> id/);
+      expect(text).toMatch(/users.boss: unknown role/);
+    }
+  });
+  it("strips a trailing slash from baseUrl; a file that is not JSON is a problem", () => {
+    const r = checkTarget({ baseUrl: "http://h:1/", apps, users: { viewer: "a:b" } }, dir);
+    expect(r.ok && r.target.baseUrl).toBe("http://h:1");
+    writeFileSync(join(dir, "t.json"), "{");
+    expect(loadTarget(join(dir, "t.json")).ok).toBe(false);
+  });
+});
+
+describe("selection", () => {
+  const c = (
+    id: string,
+    level: "core" | "profile",
+    path: string,
+    extra: Partial<CaseSpec> = {},
+  ): CaseSpec => ({
+    id,
+    description: "a case",
+    statements: ["S-9-VERSION"],
+    level,
+    steps: [{ request: { method: "GET", path }, expect: {} }],
+    ...extra,
+  });
+  const all = [
+    c("x/core", "core", "/p/{viewer}"),
+    c("x/profile", "profile", "/p/{viewer}"),
+    c("x/stranger", "core", "/p/{stranger}"),
+    c("x/other", "core", "/p", {
+      steps: [{ request: { method: "GET", path: "/p", app: "other" }, expect: {} }],
+    }),
+    c("x/world", "core", "/p", { features: ["world"] }),
+  ];
+  const r = checkTarget({ baseUrl: "http://h", apps, users: { viewer: "a:b" } }, dir);
+  if (!r.ok) throw new Error("target");
+  it("selects by level, grep and feature; skips by name what the target cannot run", () => {
+    const s = selectCases(all, r.target, { level: "profile" }, false);
+    expect(s.run.map((x) => x.id)).toEqual(["x/core", "x/profile"]);
+    expect(Object.fromEntries(s.skipped.map((x) => [x.c.id, x.reason]))).toEqual({
+      "x/stranger": "the target names no stranger",
+      "x/other": "the target has no apps.other",
+      "x/world": "needs a world file (target.world)",
+    });
+    expect(s.missingRoles).toEqual([{ role: "stranger", cases: ["x/stranger"] }]);
+    expect(selectCases(all, r.target, { level: "core" }, true).run.map((x) => x.id)).toEqual([
+      "x/core",
+      "x/world",
+    ]);
+    expect(
+      selectCases(all, r.target, { level: "profile", grep: /prof/ }, true).run.map((x) => x.id),
+    ).toEqual(["x/profile"]);
+    expect(
+      selectCases(all, r.target, { level: "profile", features: ["world"] }, true).run.map(
+        (x) => x.id,
+      ),
+    ).toEqual(["x/world"]);
+  });
+});
+
+describe("expectations file", () => {
+  it("loads entries and refuses duplicates and malformed entries", () => {
+    const f = join(dir, "e.json");
+    writeFileSync(f, JSON.stringify({ expectedFailures: [{ id: "a/b", reason: "r" }] }));
+    expect(loadExpectations(f)).toEqual({ ok: true, entries: [{ id: "a/b", reason: "r" }] });
+    writeFileSync(
+      f,
+      JSON.stringify({
+        expectedFailures: [{ id: "a/b", reason: "r" }, { id: "a/b", reason: "again" }, { id: 1 }],
+      }),
+    );
+    const bad = loadExpectations(f);
+    expect(bad.ok).toBe(false);
+    if (!bad.ok)
+      expect(bad.problems.join("\n")).toMatch(
+        /a\/b listed twice[\s\S]*entry 2 needs id and reason/,
+      );
+  });
+  it("prints a ready-made entry that loads back", () => {
+    const entry = JSON.parse(
+      expectationEntry("people/pid", "P-PEOPLE-1", "step 1:\n  /entry: not an object"),
+    );
+    expect(entry).toEqual({
+      id: "people/pid",
+      reason: "P-PEOPLE-1: step 1: /entry: not an object",
+    });
+  });
+});
