@@ -77,8 +77,8 @@ export function loadFixtures(): { world: World; target: Target } {
   const world = loadWorld(BUNDLED_WORLD);
   if (!world.ok) throw new Error(`bundled world: ${JSON.stringify(world.issues)}`);
   const target = loadTarget(TARGET_FILE);
-  if (!target.ok) throw new Error(`bundled target: ${target.problems.join("; ")}`);
-  return { world: world.value, target: target.target };
+  if (!target.ok) throw new Error(`bundled target: ${JSON.stringify(target.issues)}`);
+  return { world: world.value, target: target.value };
 }
 
 /** Runs `use` against the correct reference server (in this process, memory store). */

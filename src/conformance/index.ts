@@ -31,6 +31,8 @@ export {
   type ReportContext,
   type ReporterName,
 } from "./reporters/index.js";
+/** Issues as text, one line each (`file pointer: message`). */
+export { issueText } from "./reporters/issue-text.js";
 /** The curl reproduction line (secrets redacted). */
 export { curlLine, redact } from "./request/curl.js";
 /** Exit codes of a run. */

@@ -21,6 +21,11 @@ export const ISSUE_CODES = [
   "unknown-kind",
   // stores (opensocial-kit/server openStore)
   "store-unavailable",
+  // the runner's input files (target, statements, expectations, cases)
+  "target-invalid",
+  "statements-invalid",
+  "expectations-invalid",
+  "case-invalid",
   // captured payloads (validate/convert)
   "binary-input",
   "invalid-utf8",
@@ -55,6 +60,8 @@ export interface Issue {
   readonly message: string;
   /** Present for issues found in XML. */
   readonly xml?: XmlLocation;
+  /** The file the issue was found in, for issues about input files (target, suite, expectations). */
+  readonly file?: string;
 }
 
 /** The result of parsing or decoding: a value, or the issues that prevented one. */

@@ -137,7 +137,7 @@ describe("serve banner", () => {
     defaultBaseUrl: "http://127.0.0.1:8080",
   };
   it("bundled world: files, keys, the public secrets said to be public, roles, a request line", () => {
-    const text = serveBanner({ ...base, worldFile: undefined, bundledTarget: target.target });
+    const text = serveBanner({ ...base, worldFile: undefined, bundledTarget: target.value });
     expect(text).toContain("world: /pkg/fixtures/world.json (the bundled sandbox world)");
     expect(text).toContain("data:  /home/u/.opensocial-kit/appdata.sqlite");
     expect(text).toContain('quiz: consumer key "quiz-key", consumer secret "quiz secret+1/é"');

@@ -65,8 +65,8 @@ export function bundledTarget(baseUrl: string, world = true): Target {
     },
     new URL("../../fixtures/", import.meta.url).pathname,
   );
-  if (!r.ok) throw new Error(r.problems.join("; "));
-  return r.target;
+  if (!r.ok) throw new Error(JSON.stringify(r.issues));
+  return r.value;
 }
 
 /** Collects written text. */

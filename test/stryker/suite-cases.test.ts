@@ -49,12 +49,12 @@ describe("conformance suite, case by case, against the reference", () => {
     const world = loadWorld(BUNDLED_WORLD);
     if (!world.ok) throw new Error(JSON.stringify(world.issues));
     const t = loadTarget(TARGET);
-    if (!t.ok) throw new Error(t.problems.join("; "));
+    if (!t.ok) throw new Error(JSON.stringify(t.issues));
     dir = mkdtempSync(join(tmpdir(), "osk-stryker-"));
     store = opened(openStore(join(dir, "appdata.sqlite")));
     server = createServer({ world: world.value, store, logger: { error: () => {} } });
     const { url } = await server.listen({ port: 0, host: "127.0.0.1" });
-    target = { ...t.target, baseUrl: url };
+    target = { ...t.value, baseUrl: url };
   });
 
   afterAll(async () => {

@@ -6,6 +6,7 @@
  */
 import type { Argv } from "yargs";
 import { EXIT, loadTarget, type Target } from "../../conformance/index.js";
+import { issueText } from "../../conformance/reporters/issue-text.js";
 import type { CommandRegistration } from "../commands.js";
 import { importWithFastCheck } from "./fast-check-import.js";
 import { BUNDLED_TARGET, startReferenceServer, type TextSink } from "./run.js";
@@ -29,24 +30,24 @@ async function resolveSide(
 ): Promise<Target | string> {
   const bundled = loadTarget(BUNDLED_TARGET);
   if (spec === "reference") {
-    if (!bundled.ok) return bundled.problems.join("\n");
+    if (!bundled.ok) return issueText(bundled.issues);
     const started = await startReferenceServer();
     if (typeof started === "string") return started;
     stops.push(started.stop);
     err.write(`opensocial-kit diff: ${option}: started a reference server at ${started.url}\n`);
-    return { ...bundled.target, baseUrl: started.url };
+    return { ...bundled.value, baseUrl: started.url };
   }
   if (/^https?:\/\//i.test(spec)) {
-    if (!bundled.ok) return bundled.problems.join("\n");
+    if (!bundled.ok) return issueText(bundled.issues);
     try {
       new URL(spec);
     } catch {
       return `${option} ${spec} is not an absolute URL`;
     }
-    return { ...bundled.target, baseUrl: spec.replace(/\/+$/, "") };
+    return { ...bundled.value, baseUrl: spec.replace(/\/+$/, "") };
   }
   const loaded = loadTarget(spec);
-  return loaded.ok ? loaded.target : loaded.problems.join("\n");
+  return loaded.ok ? loaded.value : issueText(loaded.issues);
 }
 
 /** Runs the command; resolves to the exit code. */

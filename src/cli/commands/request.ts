@@ -7,6 +7,7 @@
 import { STATUS_CODES } from "node:http";
 import type { Argv } from "yargs";
 import { EXIT, loadTarget, ROLES, sendOne } from "../../conformance/index.js";
+import { issueText } from "../../conformance/reporters/issue-text.js";
 import type { CommandRegistration } from "../commands.js";
 import { BUNDLED_TARGET, type TextSink, withBaseUrl } from "./run.js";
 
@@ -68,9 +69,9 @@ export async function requestCommand(
   if (!Number.isInteger(args.timeout) || args.timeout < 1)
     return usage("--timeout is a positive number of milliseconds");
   const loaded = loadTarget(args.target ?? BUNDLED_TARGET);
-  if (!loaded.ok) return usage(loaded.problems.join("\n"));
+  if (!loaded.ok) return usage(issueText(loaded.issues));
   const target =
-    args.baseUrl === undefined ? loaded.target : withBaseUrl(loaded.target, args.baseUrl);
+    args.baseUrl === undefined ? loaded.value : withBaseUrl(loaded.value, args.baseUrl);
   if (typeof target === "string") return usage(target);
   const r = await sendOne(target, {
     method,

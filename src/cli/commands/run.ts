@@ -22,6 +22,7 @@ import {
   statementTexts,
   type Target,
 } from "../../conformance/index.js";
+import { issueText } from "../../conformance/reporters/issue-text.js";
 import { PACKAGE_DIR } from "../../conformance/suite/suite-location.js";
 import type { CommandRegistration } from "../commands.js";
 import { packageVersion } from "../version.js";
@@ -136,12 +137,12 @@ export async function runCommand(
   let expectations: ExpectationEntry[] | undefined;
   if (args.expectations !== undefined) {
     const e = loadExpectations(args.expectations);
-    if (!e.ok) return usage(e.problems.join("\n"));
-    expectations = e.entries;
+    if (!e.ok) return usage(issueText(e.issues));
+    expectations = e.value;
   }
   const loaded = loadTarget(args.target ?? BUNDLED_TARGET);
-  if (!loaded.ok) return usage(loaded.problems.join("\n"));
-  let target: Target = loaded.target;
+  if (!loaded.ok) return usage(issueText(loaded.issues));
+  let target: Target = loaded.value;
   let stop: (() => Promise<void>) | undefined;
   if (args.baseUrl !== undefined) {
     const moved = withBaseUrl(target, args.baseUrl);

@@ -98,8 +98,8 @@ export async function runServe(args: ServeArgs): Promise<number> {
       worldFile: args.world === undefined ? undefined : resolve(args.world),
       bundledWorldFile,
       data: args.data === ":memory:" ? args.data : resolve(args.data),
-      bundledTarget: bundled && target.ok ? target.target : undefined,
-      defaultBaseUrl: target.ok ? target.target.baseUrl : "http://127.0.0.1:8080",
+      bundledTarget: bundled && target.ok ? target.value : undefined,
+      defaultBaseUrl: target.ok ? target.value.baseUrl : "http://127.0.0.1:8080",
     }),
   );
   if (args.publicUrl !== undefined)

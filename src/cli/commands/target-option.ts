@@ -4,6 +4,7 @@
  * server started in-process with the bundled world (only the CLI imports the server).
  */
 import { loadTarget, type Target } from "../../conformance/index.js";
+import { issueText } from "../../conformance/reporters/issue-text.js";
 import { BUNDLED_TARGET, startReferenceServer, type TextSink } from "./run.js";
 
 /** A resolved target, and how to stop the server started for it (if any). */
@@ -19,18 +20,18 @@ export async function resolveTarget(
   err: TextSink,
 ): Promise<ResolvedTarget | string> {
   const loaded = loadTarget(opts.target ?? BUNDLED_TARGET);
-  if (!loaded.ok) return loaded.problems.join("\n");
+  if (!loaded.ok) return issueText(loaded.issues);
   if (opts.baseUrl !== undefined) {
     try {
       new URL(opts.baseUrl);
     } catch {
       return `--base-url ${opts.baseUrl} is not an absolute URL`;
     }
-    return { target: { ...loaded.target, baseUrl: opts.baseUrl.replace(/\/+$/, "") } };
+    return { target: { ...loaded.value, baseUrl: opts.baseUrl.replace(/\/+$/, "") } };
   }
-  if (opts.target !== undefined) return { target: loaded.target };
+  if (opts.target !== undefined) return { target: loaded.value };
   const started = await startReferenceServer();
   if (typeof started === "string") return started;
   err.write(`opensocial-kit ${command}: started the reference server at ${started.url}\n`);
-  return { target: { ...loaded.target, baseUrl: started.url }, stop: started.stop };
+  return { target: { ...loaded.value, baseUrl: started.url }, stop: started.stop };
 }

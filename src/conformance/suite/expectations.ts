@@ -7,6 +7,7 @@
  * Format: `{"expectedFailures": [{"id": "<case id>", "reason": "…"}]}`.
  */
 import { readFileSync } from "node:fs";
+import { fail, type Issue, ok, type Result } from "../../model/issue.js";
 
 /** One known failure. */
 export interface ExpectationEntry {
@@ -14,33 +15,37 @@ export interface ExpectationEntry {
   readonly reason: string;
 }
 
-/** Reads an expectations file; problems are returned (exit code 2). */
-export function loadExpectations(
-  file: string,
-): { ok: true; entries: ExpectationEntry[] } | { ok: false; problems: string[] } {
+/** Reads an expectations file; problems come back as `expectations-invalid` issues (exit 2). */
+export function loadExpectations(file: string): Result<ExpectationEntry[]> {
+  const bad = (pointer: string, message: string): Issue => ({
+    code: "expectations-invalid",
+    pointer,
+    message,
+    file,
+  });
   let data: unknown;
   try {
     data = JSON.parse(readFileSync(file, "utf8"));
   } catch (e) {
-    return { ok: false, problems: [`${file}: ${(e as Error).message}`] };
+    return fail([bad("", (e as Error).message)]);
   }
-  const list = (data as { expectedFailures?: unknown }).expectedFailures;
-  if (!Array.isArray(list))
-    return { ok: false, problems: [`${file}: needs an expectedFailures array`] };
-  const problems: string[] = [];
+  const list = (data as { expectedFailures?: unknown } | null)?.expectedFailures;
+  if (!Array.isArray(list)) return fail([bad("", "needs an expectedFailures array")]);
+  const issues: Issue[] = [];
   const seen = new Set<string>();
   const entries: ExpectationEntry[] = [];
   for (const [i, e] of list.entries()) {
     const x = e as Partial<ExpectationEntry>;
+    const at = `/expectedFailures/${i}`;
     if (typeof x.id !== "string" || typeof x.reason !== "string")
-      problems.push(`${file}: entry ${i} needs id and reason strings`);
-    else if (seen.has(x.id)) problems.push(`${file}: ${x.id} listed twice`);
+      issues.push(bad(at, `entry ${i} needs id and reason strings`));
+    else if (seen.has(x.id)) issues.push(bad(at, `${x.id} listed twice`));
     else {
       seen.add(x.id);
       entries.push({ id: x.id, reason: x.reason });
     }
   }
-  return problems.length ? { ok: false, problems } : { ok: true, entries };
+  return issues.length ? fail(issues) : ok(entries);
 }
 
 /** The ready-made entry to paste into an expectations file for a new failure. */

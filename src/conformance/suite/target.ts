@@ -1,11 +1,14 @@
 /**
  * The target file: where the implementation listens, the two applications' credentials, which
  * user plays which role, and optionally the world it was loaded with (enabling exact-value
- * cases). Problems come back as data, to be reported with exit code 2.
+ * cases). Problems come back as `target-invalid` issues (pointer into the file), reported
+ * with exit code 2.
  */
 import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { parsePlatformId } from "../../model/ids.js";
+import { fail, type Issue, ok, type Result } from "../../model/issue.js";
+import { childPointer } from "../../model/json-pointer.js";
 import { ROLES } from "../case-types.js";
 import type { AppCredentials } from "../request/signing.js";
 
@@ -19,10 +22,13 @@ export interface Target {
   readonly world?: string;
 }
 
-/** Result of loading or checking a target. */
-export type TargetResult = { ok: true; target: Target } | { ok: false; problems: string[] };
+const bad = (pointer: string, message: string): Issue => ({
+  code: "target-invalid",
+  pointer,
+  message,
+});
 
-function app(v: unknown, where: string, problems: string[]): AppCredentials | undefined {
+function app(v: unknown, pointer: string, issues: Issue[]): AppCredentials | undefined {
   const a = v as Partial<AppCredentials> | undefined;
   if (
     !a ||
@@ -30,63 +36,66 @@ function app(v: unknown, where: string, problems: string[]): AppCredentials | un
     typeof a.consumerSecret !== "string" ||
     !a.consumerKey
   ) {
-    problems.push(`${where}: needs consumerKey and consumerSecret strings`);
+    issues.push(bad(pointer, "needs consumerKey and consumerSecret strings"));
     return undefined;
   }
   return { consumerKey: a.consumerKey, consumerSecret: a.consumerSecret };
 }
 
 /** Checks parsed target data; `baseDir` resolves a relative `world` path. */
-export function checkTarget(data: unknown, baseDir: string): TargetResult {
-  const problems: string[] = [];
+export function checkTarget(data: unknown, baseDir: string): Result<Target> {
+  const issues: Issue[] = [];
   if (data === null || typeof data !== "object" || Array.isArray(data))
-    return { ok: false, problems: ["the target must be a JSON object"] };
+    return fail([bad("", "the target must be a JSON object")]);
   const t = data as Record<string, unknown>;
   for (const k of Object.keys(t))
     if (!["baseUrl", "apps", "users", "world", "$schema", "description"].includes(k))
-      problems.push(`unknown member ${k}`);
+      issues.push(bad(childPointer("", k), `unknown member ${k}`));
   const baseUrl = typeof t.baseUrl === "string" ? t.baseUrl.replace(/\/+$/, "") : "";
   try {
     const u = new URL(baseUrl);
     if (u.protocol !== "http:" && u.protocol !== "https:")
-      problems.push("baseUrl must be http or https");
-    if (u.search || u.hash) problems.push("baseUrl must not have a query or fragment");
+      issues.push(bad("/baseUrl", "baseUrl must be http or https"));
+    if (u.search || u.hash)
+      issues.push(bad("/baseUrl", "baseUrl must not have a query or fragment"));
   } catch {
-    problems.push("baseUrl must be an absolute URL");
+    issues.push(bad("/baseUrl", "baseUrl must be an absolute URL"));
   }
   const apps = (t.apps ?? {}) as Record<string, unknown>;
-  const main = app(apps.main, "apps.main", problems);
-  const other = apps.other === undefined ? undefined : app(apps.other, "apps.other", problems);
+  const main = app(apps.main, "/apps/main", issues);
+  const other = apps.other === undefined ? undefined : app(apps.other, "/apps/other", issues);
   const users: Record<string, string> = {};
   const u = (t.users ?? {}) as Record<string, unknown>;
-  if (typeof u !== "object" || Array.isArray(u)) problems.push("users must be an object");
+  if (typeof u !== "object" || Array.isArray(u))
+    issues.push(bad("/users", "users must be an object"));
   for (const [role, id] of Object.entries(u)) {
+    const at = childPointer("/users", role);
     if (!(ROLES as readonly string[]).includes(role))
-      problems.push(`users.${role}: unknown role (known: ${ROLES.join(", ")})`);
+      issues.push(bad(at, `users.${role}: unknown role (known: ${ROLES.join(", ")})`));
     else if (typeof id !== "string" || !parsePlatformId(id))
-      problems.push(`users.${role}: must be a <namespace>:<value> id`);
+      issues.push(bad(at, `users.${role}: must be a <namespace>:<value> id`));
     else users[role] = id;
   }
-  if (users.viewer === undefined) problems.push("users.viewer is required");
-  if (t.world !== undefined && typeof t.world !== "string") problems.push("world must be a path");
-  if (problems.length || !main) return { ok: false, problems };
-  const target: Target = {
+  if (users.viewer === undefined) issues.push(bad("/users", "users.viewer is required"));
+  if (t.world !== undefined && typeof t.world !== "string")
+    issues.push(bad("/world", "world must be a path"));
+  if (issues.length || !main) return fail(issues);
+  return ok({
     baseUrl,
     apps: other ? { main, other } : { main },
     users,
     ...(typeof t.world === "string" ? { world: resolve(baseDir, t.world) } : {}),
-  };
-  return { ok: true, target };
+  });
 }
 
-/** Reads and checks a target file. */
-export function loadTarget(file: string): TargetResult {
+/** Reads and checks a target file; each issue names the file. */
+export function loadTarget(file: string): Result<Target> {
   let data: unknown;
   try {
     data = JSON.parse(readFileSync(file, "utf8"));
   } catch (e) {
-    return { ok: false, problems: [`${file}: ${(e as Error).message}`] };
+    return fail([{ ...bad("", (e as Error).message), file }]);
   }
   const r = checkTarget(data, dirname(resolve(file)));
-  return r.ok ? r : { ok: false, problems: r.problems.map((p) => `${file}: ${p}`) };
+  return r.ok ? r : fail(r.issues.map((i) => ({ ...i, file })));
 }

@@ -9,6 +9,7 @@ import {
   loadExpectations,
   loadTarget,
 } from "../../../src/conformance/index.js";
+import { issueText } from "../../../src/conformance/reporters/issue-text.js";
 import { selectCases } from "../../../src/conformance/suite/selection.js";
 
 const dir = mkdtempSync(join(tmpdir(), "osk-target-"));
@@ -20,8 +21,8 @@ describe("target files", () => {
     const r = loadTarget(new URL("../../../fixtures/target.json", import.meta.url).pathname);
     expect(r.ok).toBe(true);
     if (r.ok) {
-      expect(r.target.users.viewer).toBe("example.org:alice");
-      expect(r.target.world).toMatch(/fixtures\/world\.json$/);
+      expect(r.value.users.viewer).toBe("example.org:alice");
+      expect(r.value.world).toMatch(/fixtures\/world\.json$/);
     }
   });
   it("reports every problem at once, never echoing secrets", () => {
@@ -36,17 +37,27 @@ describe("target files", () => {
     );
     expect(r.ok).toBe(false);
     if (!r.ok) {
-      const text = r.problems.join("\n");
+      const text = issueText(r.issues);
       expect(text).toMatch(/unknown member extra/);
       expect(text).toMatch(/baseUrl must be http or https/);
       expect(text).toMatch(/apps.main: needs consumerKey and consumerSecret/);
       expect(text).toMatch(/users.viewer: must be a <namespace>:<value> id/);
       expect(text).toMatch(/users.boss: unknown role/);
+      expect(new Set(r.issues.map((i) => i.code))).toEqual(new Set(["target-invalid"]));
+      expect(r.issues.map((i) => i.pointer)).toEqual(
+        expect.arrayContaining([
+          "/extra",
+          "/baseUrl",
+          "/apps/main",
+          "/users/viewer",
+          "/users/boss",
+        ]),
+      );
     }
   });
   it("strips a trailing slash from baseUrl; a file that is not JSON is a problem", () => {
     const r = checkTarget({ baseUrl: "http://h:1/", apps, users: { viewer: "a:b" } }, dir);
-    expect(r.ok && r.target.baseUrl).toBe("http://h:1");
+    expect(r.ok && r.value.baseUrl).toBe("http://h:1");
     writeFileSync(join(dir, "t.json"), "{");
     expect(loadTarget(join(dir, "t.json")).ok).toBe(false);
   });
@@ -78,7 +89,7 @@ describe("selection", () => {
   const r = checkTarget({ baseUrl: "http://h", apps, users: { viewer: "a:b" } }, dir);
   if (!r.ok) throw new Error("target");
   it("selects by level, grep and feature; skips by name what the target cannot run", () => {
-    const s = selectCases(all, r.target, { level: "profile" }, false);
+    const s = selectCases(all, r.value, { level: "profile" }, false);
     expect(s.run.map((x) => x.id)).toEqual(["x/core", "x/profile"]);
     expect(Object.fromEntries(s.skipped.map((x) => [x.c.id, x.reason]))).toEqual({
       "x/stranger": "the target names no stranger",
@@ -86,15 +97,15 @@ describe("selection", () => {
       "x/world": "needs a world file (target.world)",
     });
     expect(s.missingRoles).toEqual([{ role: "stranger", cases: ["x/stranger"] }]);
-    expect(selectCases(all, r.target, { level: "core" }, true).run.map((x) => x.id)).toEqual([
+    expect(selectCases(all, r.value, { level: "core" }, true).run.map((x) => x.id)).toEqual([
       "x/core",
       "x/world",
     ]);
     expect(
-      selectCases(all, r.target, { level: "profile", grep: /prof/ }, true).run.map((x) => x.id),
+      selectCases(all, r.value, { level: "profile", grep: /prof/ }, true).run.map((x) => x.id),
     ).toEqual(["x/profile"]);
     expect(
-      selectCases(all, r.target, { level: "profile", features: ["world"] }, true).run.map(
+      selectCases(all, r.value, { level: "profile", features: ["world"] }, true).run.map(
         (x) => x.id,
       ),
     ).toEqual(["x/world"]);
@@ -105,7 +116,7 @@ describe("expectations file", () => {
   it("loads entries and refuses duplicates and malformed entries", () => {
     const f = join(dir, "e.json");
     writeFileSync(f, JSON.stringify({ expectedFailures: [{ id: "a/b", reason: "r" }] }));
-    expect(loadExpectations(f)).toEqual({ ok: true, entries: [{ id: "a/b", reason: "r" }] });
+    expect(loadExpectations(f)).toEqual({ ok: true, value: [{ id: "a/b", reason: "r" }] });
     writeFileSync(
       f,
       JSON.stringify({
@@ -114,10 +125,13 @@ describe("expectations file", () => {
     );
     const bad = loadExpectations(f);
     expect(bad.ok).toBe(false);
-    if (!bad.ok)
-      expect(bad.problems.join("\n")).toMatch(
-        /a\/b listed twice[\s\S]*entry 2 needs id and reason/,
-      );
+    if (!bad.ok) {
+      expect(issueText(bad.issues)).toMatch(/a\/b listed twice[\s\S]*entry 2 needs id and reason/);
+      expect(bad.issues.map((i) => [i.code, i.pointer, i.file])).toEqual([
+        ["expectations-invalid", "/expectedFailures/1", f],
+        ["expectations-invalid", "/expectedFailures/2", f],
+      ]);
+    }
   });
   it("prints a ready-made entry that loads back", () => {
     const entry = JSON.parse(
