@@ -17,6 +17,7 @@ import {
   runSuite,
   type Target,
 } from "../../src/conformance/index.js";
+import { issueText } from "../../src/conformance/reporters/issue-text.js";
 import {
   type AppDataStore,
   BUNDLED_WORLD,
@@ -31,8 +32,8 @@ const TARGET = fileURLToPath(new URL("../../fixtures/target.json", import.meta.u
 
 function suiteIds(): string[] {
   const st = loadStatements();
-  if (!st.ok) throw new Error(st.problems.join("; "));
-  const suite = loadCases(st.statements);
+  if (!st.ok) throw new Error(issueText(st.issues));
+  const suite = loadCases(st.value);
   if (suite.problems.length > 0) throw new Error(suite.problems.map((p) => p.message).join("; "));
   return suite.cases.map((c) => c.id).sort();
 }

@@ -4,6 +4,7 @@
  */
 import type { Argv } from "yargs";
 import { clauseCoverage, loadCases, loadStatements } from "../../conformance/index.js";
+import { issueText } from "../../conformance/reporters/issue-text.js";
 import { EXIT } from "../../conformance/run/exit-codes.js";
 import type { CommandRegistration } from "../commands.js";
 import type { TextSink } from "./run.js";
@@ -16,18 +17,18 @@ export function coverageCommand(
 ): number {
   const st = loadStatements();
   if (!st.ok) {
-    err.write(`${st.problems.join("\n")}\n`);
+    err.write(`${issueText(st.issues)}\n`);
     return EXIT.USAGE;
   }
-  const suite = loadCases(st.statements);
+  const suite = loadCases(st.value);
   if (suite.problems.length) {
     err.write(`${suite.problems.map((p) => `${p.file}: ${p.message}`).join("\n")}\n`);
     return EXIT.USAGE;
   }
-  const cov = clauseCoverage(st.statements, suite.cases);
+  const cov = clauseCoverage(st.value, suite.cases);
   const pct = cov.testable === 0 ? 0 : Math.floor((1000 * cov.covered) / cov.testable) / 10;
   const untestable = cov.clauses.filter((c) => c.untestable !== undefined);
-  const summary = `${cov.covered} of ${cov.testable} testable clauses covered (${pct} %) by ${suite.cases.length} cases; ${untestable.length} untestable; ${st.statements.length} statements`;
+  const summary = `${cov.covered} of ${cov.testable} testable clauses covered (${pct} %) by ${suite.cases.length} cases; ${untestable.length} untestable; ${st.value.length} statements`;
   if (opts.json) out.write(`${JSON.stringify({ summary, ...cov }, null, 2)}\n`);
   else {
     for (const c of cov.clauses) {

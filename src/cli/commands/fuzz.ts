@@ -77,7 +77,7 @@ export async function fuzzCommand(
       ...(args.path !== undefined ? { path: args.path } : {}),
     });
     const st = loadStatements();
-    const statements = new Map(st.ok ? st.statements.map((s) => [s.id, s.statement] as const) : []);
+    const statements = new Map(st.ok ? st.value.map((s) => [s.id, s.statement] as const) : []);
     const secrets = [
       target.apps.main.consumerSecret,
       ...(target.apps.other ? [target.apps.other.consumerSecret] : []),

@@ -178,7 +178,7 @@ export async function runCommand(
     }
     const st = loadStatements();
     const ctx = {
-      statements: st.ok ? statementTexts(st.statements) : new Map<string, string>(),
+      statements: st.ok ? statementTexts(st.value) : new Map<string, string>(),
       secrets: [
         target.apps.main.consumerSecret,
         ...(target.apps.other ? [target.apps.other.consumerSecret] : []),

@@ -5,6 +5,7 @@
  * kept for comparison.
  */
 import { parsePlatformId } from "../../model/ids.js";
+import { issueText } from "../reporters/issue-text.js";
 import type { SentRequest } from "../run/results.js";
 import { type CaseEnv, exchange, runCase } from "../run/run-case.js";
 import { smoke } from "../run/smoke.js";
@@ -80,8 +81,8 @@ export async function replaySuite(
   opts: { grep?: RegExp; timeoutMs?: number; onCase?: () => void } = {},
 ): Promise<ExchangePair[] | ReplayAbort> {
   const st = loadStatements();
-  if (!st.ok) return { exitCode: 2, message: st.problems.join("\n") };
-  const suite = loadCases(st.statements);
+  if (!st.ok) return { exitCode: 2, message: issueText(st.issues) };
+  const suite = loadCases(st.value);
   if (suite.problems.length)
     return {
       exitCode: 2,

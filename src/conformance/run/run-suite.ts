@@ -5,6 +5,7 @@
 
 import { parsePlatformId } from "../../model/ids.js";
 import type { CaseSpec, Level } from "../case-types.js";
+import { issueText } from "../reporters/issue-text.js";
 import type { ExpectationEntry } from "../suite/expectations.js";
 import { loadCases } from "../suite/load-cases.js";
 import { loadStatements } from "../suite/load-statements.js";
@@ -51,8 +52,8 @@ export async function runSuite(opts: RunOptions): Promise<RunReport | RunAbort> 
   const timeoutMs = opts.timeoutMs ?? 10_000;
   const concurrency = opts.concurrency ?? 16;
   const st = loadStatements(opts.suiteDir);
-  if (!st.ok) return { exitCode: EXIT.USAGE, message: st.problems.join("\n") };
-  const suite = loadCases(st.statements, opts.suiteDir ?? SUITE_DIR);
+  if (!st.ok) return { exitCode: EXIT.USAGE, message: issueText(st.issues) };
+  const suite = loadCases(st.value, opts.suiteDir ?? SUITE_DIR);
   if (suite.problems.length)
     return {
       exitCode: EXIT.USAGE,

@@ -4,6 +4,7 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { fail, type Issue, ok, type Result } from "../../model/issue.js";
 import type { Clause, Statement } from "../case-types.js";
 import { SUITE_DIR } from "./suite-location.js";
 
@@ -13,18 +14,24 @@ import { SUITE_DIR } from "./suite-location.js";
  */
 export const SUITE_FORMAT_VERSION = 1;
 
+/** A `statements-invalid` issue of statements.json at `pointer`. */
+function bad(pointer: string, message: string): Issue {
+  return { code: "statements-invalid", pointer, message, file: "statements.json" };
+}
+
 /** Problems of one statement's clauses: at least one, ids `<id>.1`, `<id>.2`, … in order, text quoted. */
-function clauseProblems(id: string, clauses: unknown): string[] {
+function clauseProblems(id: string, clauses: unknown, at: string): Issue[] {
   if (!Array.isArray(clauses) || clauses.length === 0)
-    return [`statements.json ${id}: clauses must be a non-empty array`];
-  const out: string[] = [];
+    return [bad(`${at}/clauses`, `${id}: clauses must be a non-empty array`)];
+  const out: Issue[] = [];
   clauses.forEach((c: Partial<Clause>, i) => {
     const want = `${id}.${i + 1}`;
-    if (c?.id !== want) out.push(`statements.json ${id}: clause #${i} must have id ${want}`);
+    const here = `${at}/clauses/${i}`;
+    if (c?.id !== want) out.push(bad(here, `${id}: clause #${i} must have id ${want}`));
     if (typeof c?.text !== "string" || c.text.trim() === "")
-      out.push(`statements.json ${want}: a clause quotes its text`);
+      out.push(bad(here, `${want}: a clause quotes its text`));
     if (c?.untestable !== undefined && (typeof c.untestable !== "string" || c.untestable === ""))
-      out.push(`statements.json ${want}: untestable gives its reason as text`);
+      out.push(bad(here, `${want}: untestable gives its reason as text`));
   });
   return out;
 }
@@ -39,43 +46,41 @@ export function statementTexts(statements: readonly Statement[]): Map<string, st
   return out;
 }
 
-/** Reads the statement catalogue; problems are returned, never thrown. */
-export function loadStatements(
-  dir = SUITE_DIR,
-): { ok: true; statements: Statement[] } | { ok: false; problems: string[] } {
+/** Reads the statement catalogue; problems come back as `statements-invalid` issues. */
+export function loadStatements(dir = SUITE_DIR): Result<Statement[]> {
   let data: unknown;
   try {
     data = JSON.parse(readFileSync(join(dir, "statements.json"), "utf8"));
   } catch (e) {
-    return { ok: false, problems: [`statements.json: ${(e as Error).message}`] };
+    return fail([bad("", (e as Error).message)]);
   }
-  const version = (data as { formatVersion?: unknown }).formatVersion;
+  const version = (data as { formatVersion?: unknown } | null)?.formatVersion;
   if (version !== SUITE_FORMAT_VERSION)
-    return {
-      ok: false,
-      problems: [
-        `statements.json: suite format ${String(version)} is not the format ${SUITE_FORMAT_VERSION} this runner reads`,
-      ],
-    };
+    return fail([
+      bad(
+        "/formatVersion",
+        `suite format ${String(version)} is not the format ${SUITE_FORMAT_VERSION} this runner reads`,
+      ),
+    ]);
   const list = (data as { statements?: unknown }).statements;
-  if (!Array.isArray(list))
-    return { ok: false, problems: ["statements.json: no statements array"] };
-  const problems: string[] = [];
+  if (!Array.isArray(list)) return fail([bad("/statements", "no statements array")]);
+  const issues: Issue[] = [];
   const seen = new Set<string>();
   list.forEach((s: Partial<Statement>, i) => {
+    const at = `/statements/${i}`;
     if (
       typeof s.id !== "string" ||
       typeof s.section !== "string" ||
       typeof s.statement !== "string"
     )
-      problems.push(`statements.json #${i}: id, section and statement must be strings`);
+      issues.push(bad(at, `#${i}: id, section and statement must be strings`));
     else if (s.level !== "core" && s.level !== "profile")
-      problems.push(`statements.json ${s.id}: level must be core or profile`);
-    else if (seen.has(s.id)) problems.push(`statements.json: duplicate id ${s.id}`);
+      issues.push(bad(`${at}/level`, `${s.id}: level must be core or profile`));
+    else if (seen.has(s.id)) issues.push(bad(`${at}/id`, `duplicate id ${s.id}`));
     else {
       seen.add(s.id);
-      problems.push(...clauseProblems(s.id, s.clauses));
+      issues.push(...clauseProblems(s.id, s.clauses, at));
     }
   });
-  return problems.length ? { ok: false, problems } : { ok: true, statements: list as Statement[] };
+  return issues.length ? fail(issues) : ok(list as Statement[]);
 }

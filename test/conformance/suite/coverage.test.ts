@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Statement } from "../../../src/conformance/case-types.js";
 import { clauseCoverage, loadStatements } from "../../../src/conformance/index.js";
+import { issueText } from "../../../src/conformance/reporters/issue-text.js";
 
 const statements: Statement[] = [
   {
@@ -76,6 +77,6 @@ describe("statement loader: clauses", () => {
   ])("refuses %s", (_name, extra, message) => {
     const r = load([{ ...base, ...extra }]);
     expect(r.ok).toBe(false);
-    if (!r.ok) expect(r.problems.join("\n")).toMatch(message);
+    if (!r.ok) expect(issueText(r.issues)).toMatch(message);
   });
 });

@@ -14,11 +14,12 @@ import {
   loadStatements,
   ROLES,
 } from "../../../src/conformance/index.js";
+import { issueText } from "../../../src/conformance/reporters/issue-text.js";
 import { caseValidator } from "../../../src/conformance/suite/load-cases.js";
 
 const st = loadStatements();
-if (!st.ok) throw new Error(st.problems.join("\n"));
-const statements = st.statements;
+if (!st.ok) throw new Error(issueText(st.issues));
+const statements = st.value;
 const suite = loadCases(statements);
 
 describe("conformance suite files", () => {
@@ -106,7 +107,12 @@ describe("conformance suite files", () => {
       );
       const r = loadStatements(dir);
       expect(r.ok).toBe(false);
-      if (!r.ok) expect(r.problems[0]).toMatch(/suite format 2 is not the format 1/);
+      if (!r.ok)
+        expect(r.issues[0]).toMatchObject({
+          code: "statements-invalid",
+          pointer: "/formatVersion",
+          message: expect.stringMatching(/suite format 2 is not the format 1/),
+        });
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
