@@ -8,7 +8,7 @@ import {
   type ServerResponse,
 } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
-import { startReferenceServer } from "../../src/cli/commands/run.js";
+import { startReferenceServer } from "../../src/cli/reference-server.js";
 import { checkTarget, type Target } from "../../src/conformance/index.js";
 
 /** A running server and how to stop it. */

@@ -7,7 +7,7 @@ import { clauseCoverage, loadCases, loadStatements } from "../../conformance/ind
 import { issueText } from "../../conformance/reporters/issue-text.js";
 import { EXIT } from "../../conformance/run/exit-codes.js";
 import type { CommandRegistration } from "../commands.js";
-import type { TextSink } from "./run.js";
+import type { TextSink } from "../text-sink.js";
 
 /** Prints the coverage table; resolves to the exit code. */
 export function coverageCommand(

@@ -8,8 +8,9 @@ import type { Argv } from "yargs";
 import { EXIT, loadTarget, type Target } from "../../conformance/index.js";
 import { issueText } from "../../conformance/reporters/issue-text.js";
 import type { CommandRegistration } from "../commands.js";
+import { BUNDLED_TARGET, startReferenceServer } from "../reference-server.js";
+import type { TextSink } from "../text-sink.js";
 import { importWithFastCheck } from "./fast-check-import.js";
-import { BUNDLED_TARGET, startReferenceServer, type TextSink } from "./run.js";
 
 /** Options of `diff`, as parsed. */
 export interface DiffArgs {

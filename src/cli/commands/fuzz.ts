@@ -6,8 +6,8 @@
 import type { Argv } from "yargs";
 import { EXIT, loadStatements } from "../../conformance/index.js";
 import type { CommandRegistration } from "../commands.js";
+import type { TextSink } from "../text-sink.js";
 import { importWithFastCheck } from "./fast-check-import.js";
-import type { TextSink } from "./run.js";
 import { resolveTarget } from "./target-option.js";
 
 /** Options of `fuzz`, as parsed. */

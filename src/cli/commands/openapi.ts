@@ -8,8 +8,8 @@ import type { Argv } from "yargs";
 import { EXIT } from "../../conformance/run/exit-codes.js";
 import { openApiDocument } from "../../schemas/openapi/document.js";
 import type { CommandRegistration } from "../commands.js";
+import type { TextSink } from "../text-sink.js";
 import { packageVersion } from "../version.js";
-import type { TextSink } from "./run.js";
 
 /** The document as the shipped file holds it. */
 export function openApiText(): string {

@@ -17,7 +17,7 @@ import type { Issue } from "../../model/issue.js";
 import { isKind, KINDS, type Kind } from "../../schemas/kinds.js";
 import type { CommandRegistration } from "../commands.js";
 import { readInput } from "../read-input.js";
-import type { TextSink } from "./run.js";
+import type { TextSink } from "../text-sink.js";
 
 /** One issue as a line: where (pointer, or XPath with line and column), code, message. */
 export function issueLine(i: Issue): string {

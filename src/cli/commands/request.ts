@@ -9,7 +9,9 @@ import type { Argv } from "yargs";
 import { EXIT, loadTarget, ROLES, sendOne } from "../../conformance/index.js";
 import { issueText } from "../../conformance/reporters/issue-text.js";
 import type { CommandRegistration } from "../commands.js";
-import { BUNDLED_TARGET, type TextSink, withBaseUrl } from "./run.js";
+import { BUNDLED_TARGET } from "../reference-server.js";
+import type { TextSink } from "../text-sink.js";
+import { withBaseUrl } from "./target-option.js";
 
 /** Options of `request`, as parsed. */
 export interface RequestArgs {

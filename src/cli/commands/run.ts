@@ -3,108 +3,98 @@
  * code (0 ok, 1 failures, 2 usage/target errors, 3 unreachable target, 4 empty selection).
  * With neither --target nor --base-url it starts the reference server in-process (a temporary
  * in-memory store, the bundled world) and uses fixtures/target.json's apps and users: the
- * quick start. Only this command, not the runner, imports the server.
+ * quick start. Only the CLI, not the runner, imports the server.
+ *
+ * Three stages: options → a checked plan (run-plan.ts, pure) → preparation (report paths probed,
+ * expectations read, target resolved or the reference server started) → the run and its reports.
  */
-import { accessSync, constants, mkdirSync, statSync, writeFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
 import type { Argv } from "yargs";
 import {
   createProgress,
   EXIT,
   type ExpectationEntry,
-  isReporterName,
   loadExpectations,
   loadStatements,
-  loadTarget,
   REPORTERS,
-  type ReporterName,
   runSuite,
   statementTexts,
   type Target,
 } from "../../conformance/index.js";
 import { issueText } from "../../conformance/reporters/issue-text.js";
-import { PACKAGE_DIR } from "../../conformance/suite/suite-location.js";
 import type { CommandRegistration } from "../commands.js";
+import { reportPathProblem, writeReport } from "../report-files.js";
+import type { TextSink } from "../text-sink.js";
 import { packageVersion } from "../version.js";
+import { planRun, type RunArgs, type RunPlan } from "./run-plan.js";
+import { resolveTarget } from "./target-option.js";
 
-/** Options of `run`, as parsed. */
-export interface RunArgs {
-  target?: string | undefined;
-  baseUrl?: string | undefined;
-  level: string;
-  grep?: string | undefined;
-  feature?: string[] | undefined;
-  reporter?: string[] | undefined;
-  out?: string | undefined;
-  expectations?: string | undefined;
-  timeout: number;
-  concurrency: number;
-  bail: boolean;
+export type { RunArgs } from "./run-plan.js";
+
+/** What a run needs beyond its plan: the known failures and the target, with its stop. */
+interface Prepared {
+  readonly expectations?: ExpectationEntry[];
+  readonly target: Target;
+  readonly stop?: () => Promise<void>;
 }
 
-/** The bundled target (fits fixtures/world.json). */
-export const BUNDLED_TARGET = join(PACKAGE_DIR, "fixtures", "target.json");
-
-interface Output {
-  name: ReporterName;
-  file?: string;
-}
-
-function parseReporters(args: RunArgs): Output[] | string {
-  const specs = args.reporter?.length ? args.reporter : ["console"];
-  const outs: Output[] = [];
-  for (const spec of specs) {
-    const colon = spec.indexOf(":");
-    const name = colon < 0 ? spec : spec.slice(0, colon);
-    if (!isReporterName(name)) return `unknown reporter ${name} (console, json, junit, tap, html)`;
-    outs.push(colon < 0 ? { name } : { name, file: spec.slice(colon + 1) });
+/** Probes the report files, reads the expectations, resolves the target; or a usage error. */
+async function prepare(plan: RunPlan, err: TextSink): Promise<Prepared | string> {
+  for (const o of plan.outputs) {
+    const problem = o.file === undefined ? undefined : reportPathProblem(o.file);
+    if (problem) return problem;
   }
-  if (args.out !== undefined) {
-    const open = outs.filter((o) => o.name !== "console" && o.file === undefined);
-    if (open.length !== 1)
-      return "--out names the file of exactly one json, junit, tap or html reporter; use --reporter name:FILE for several";
-    (open[0] as Output).file = args.out;
+  let expectations: ExpectationEntry[] | undefined;
+  if (plan.expectationsFile !== undefined) {
+    const e = loadExpectations(plan.expectationsFile);
+    if (!e.ok) return issueText(e.issues);
+    expectations = e.value;
   }
-  if (outs.filter((o) => o.file === undefined).length > 1)
-    return "only one reporter can write to stdout; give the others a file (--reporter junit:FILE)";
-  return outs;
+  const resolved = await resolveTarget(
+    { target: plan.targetFile, baseUrl: plan.baseUrl },
+    "run",
+    err,
+  );
+  if (typeof resolved === "string") return resolved;
+  return { ...(expectations ? { expectations } : {}), ...resolved };
 }
 
-/**
- * Why a report file could not be written, checked before the suite runs (so a bad path costs
- * nothing): its folder is created if missing, must be writable, and the path must not be a folder.
- */
-export function reportPathProblem(file: string): string | undefined {
-  const path = resolve(file);
-  try {
-    if (statSync(path, { throwIfNoEntry: false })?.isDirectory())
-      return `report file ${file} is a directory`;
-    mkdirSync(dirname(path), { recursive: true });
-    accessSync(dirname(path), constants.W_OK);
-    if (statSync(path, { throwIfNoEntry: false })) accessSync(path, constants.W_OK);
-  } catch (e) {
-    const code = (e as { code?: string }).code ?? "";
-    return `report file ${file} cannot be written (${code || (e as Error).message})`;
+/** Runs the suite as planned and writes the reports; resolves to the exit code. */
+async function execute(
+  plan: RunPlan,
+  prep: Prepared,
+  out: TextSink,
+  err: TextSink,
+): Promise<number> {
+  const progress = plan.progress ? createProgress(out) : undefined;
+  const report = await runSuite({
+    target: prep.target,
+    level: plan.level,
+    ...(plan.grep ? { grep: plan.grep } : {}),
+    ...(plan.features ? { features: [...plan.features] } : {}),
+    ...(prep.expectations ? { expectations: prep.expectations } : {}),
+    timeoutMs: plan.timeoutMs,
+    concurrency: plan.concurrency,
+    bail: plan.bail,
+    version: packageVersion(),
+    ...(progress ? { onStart: progress.start, onCase: progress.onCase } : {}),
+  });
+  progress?.end();
+  if (!("cases" in report)) {
+    err.write(`opensocial-kit run: ${report.message}\n`);
+    return report.exitCode;
   }
-  return undefined;
-}
-
-/** `target` at `--base-url baseUrl`, or why that is not a URL. */
-export function withBaseUrl(target: Target, baseUrl: string): Target | string {
-  try {
-    new URL(baseUrl);
-  } catch {
-    return `--base-url ${baseUrl} is not an absolute URL`;
+  const st = loadStatements();
+  const { apps } = prep.target;
+  const ctx = {
+    statements: st.ok ? statementTexts(st.value) : new Map<string, string>(),
+    secrets: [apps.main.consumerSecret, ...(apps.other ? [apps.other.consumerSecret] : [])],
+  };
+  for (const o of plan.outputs) {
+    const text = REPORTERS[o.name](report, ctx);
+    if (o.file === undefined) out.write(text);
+    else writeReport(o.file, text);
   }
-  return { ...target, baseUrl: baseUrl.replace(/\/+$/, "") };
-}
-
-/** Where a command writes (process.stdout / process.stderr, or a buffer in tests). */
-export interface TextSink {
-  write(text: string): unknown;
-  /** A terminal gets live progress redrawn in place; anything else plain lines. */
-  readonly isTTY?: boolean;
-  readonly columns?: number;
+  return report.exitCode;
 }
 
 /** Runs the command; resolves to the exit code. */
@@ -117,103 +107,15 @@ export async function runCommand(
     err.write(`opensocial-kit run: ${m}\n`);
     return EXIT.USAGE;
   };
-  if (args.level !== "core" && args.level !== "profile") return usage("--level is core or profile");
-  const outputs = parseReporters(args);
-  if (typeof outputs === "string") return usage(outputs);
-  for (const o of outputs) {
-    const problem = o.file === undefined ? undefined : reportPathProblem(o.file);
-    if (problem) return usage(problem);
-  }
-  let grep: RegExp | undefined;
+  const planned = planRun(args);
+  if (!planned.ok) return usage(planned.usage);
+  const prep = await prepare(planned.plan, err);
+  if (typeof prep === "string") return usage(prep);
   try {
-    if (args.grep !== undefined) grep = new RegExp(args.grep);
-  } catch (e) {
-    return usage(`--grep: ${(e as Error).message}`);
-  }
-  if (!Number.isInteger(args.timeout) || args.timeout < 1)
-    return usage("--timeout is a positive number of milliseconds");
-  if (!Number.isInteger(args.concurrency) || args.concurrency < 1 || args.concurrency > 256)
-    return usage("--concurrency is 1-256");
-  let expectations: ExpectationEntry[] | undefined;
-  if (args.expectations !== undefined) {
-    const e = loadExpectations(args.expectations);
-    if (!e.ok) return usage(issueText(e.issues));
-    expectations = e.value;
-  }
-  const loaded = loadTarget(args.target ?? BUNDLED_TARGET);
-  if (!loaded.ok) return usage(issueText(loaded.issues));
-  let target: Target = loaded.value;
-  let stop: (() => Promise<void>) | undefined;
-  if (args.baseUrl !== undefined) {
-    const moved = withBaseUrl(target, args.baseUrl);
-    if (typeof moved === "string") return usage(moved);
-    target = moved;
-  } else if (args.target === undefined) {
-    const started = await startReferenceServer();
-    if (typeof started === "string") return usage(started);
-    target = { ...target, baseUrl: started.url };
-    stop = started.stop;
-    err.write(`opensocial-kit run: started the reference server at ${started.url}\n`);
-  }
-  const progress = outputs.some((o) => o.name === "console" && o.file === undefined)
-    ? createProgress(out)
-    : undefined;
-  try {
-    const report = await runSuite({
-      target,
-      level: args.level,
-      ...(grep ? { grep } : {}),
-      ...(args.feature?.length ? { features: args.feature } : {}),
-      ...(expectations ? { expectations } : {}),
-      timeoutMs: args.timeout,
-      concurrency: args.concurrency,
-      bail: args.bail,
-      version: packageVersion(),
-      ...(progress ? { onStart: progress.start, onCase: progress.onCase } : {}),
-    });
-    progress?.end();
-    if (!("cases" in report)) {
-      err.write(`opensocial-kit run: ${report.message}\n`);
-      return report.exitCode;
-    }
-    const st = loadStatements();
-    const ctx = {
-      statements: st.ok ? statementTexts(st.value) : new Map<string, string>(),
-      secrets: [
-        target.apps.main.consumerSecret,
-        ...(target.apps.other ? [target.apps.other.consumerSecret] : []),
-      ],
-    };
-    for (const o of outputs) {
-      const text = REPORTERS[o.name](report, ctx);
-      if (o.file === undefined) out.write(text);
-      else writeFileSync(o.file, text);
-    }
-    return report.exitCode;
+    return await execute(planned.plan, prep, out, err);
   } finally {
-    await stop?.();
+    await prep.stop?.();
   }
-}
-
-/** Starts the reference server on 127.0.0.1:0 with the bundled world and an in-memory store. */
-export async function startReferenceServer(): Promise<
-  { url: string; stop: () => Promise<void> } | string
-> {
-  const { createServer, loadWorld, memoryStore, BUNDLED_WORLD } = await import(
-    "../../server/index.js"
-  );
-  const world = loadWorld(BUNDLED_WORLD);
-  if (!world.ok) return `the bundled world does not load: ${world.issues[0]?.message ?? ""}`;
-  const store = memoryStore();
-  const server = createServer({ world: world.value, store });
-  const { url } = await server.listen({ port: 0, host: "127.0.0.1" });
-  return {
-    url,
-    stop: async () => {
-      await server.close();
-      await store.close();
-    },
-  };
 }
 
 /** Registers `run`. */

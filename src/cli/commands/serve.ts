@@ -19,7 +19,7 @@ import {
   redactUrl,
 } from "../../server/index.js";
 import type { CommandRegistration } from "../commands.js";
-import { BUNDLED_TARGET } from "./run.js";
+import { BUNDLED_TARGET } from "../reference-server.js";
 import { serveBanner } from "./serve-banner.js";
 
 /** Default location of the application data (relative to the working directory). */

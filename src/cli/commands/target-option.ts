@@ -5,12 +5,23 @@
  */
 import { loadTarget, type Target } from "../../conformance/index.js";
 import { issueText } from "../../conformance/reporters/issue-text.js";
-import { BUNDLED_TARGET, startReferenceServer, type TextSink } from "./run.js";
+import { BUNDLED_TARGET, startReferenceServer } from "../reference-server.js";
+import type { TextSink } from "../text-sink.js";
 
 /** A resolved target, and how to stop the server started for it (if any). */
 export interface ResolvedTarget {
   readonly target: Target;
   readonly stop?: () => Promise<void>;
+}
+
+/** `target` at `--base-url baseUrl`, or why that is not a URL. */
+export function withBaseUrl(target: Target, baseUrl: string): Target | string {
+  try {
+    new URL(baseUrl);
+  } catch {
+    return `--base-url ${baseUrl} is not an absolute URL`;
+  }
+  return { ...target, baseUrl: baseUrl.replace(/\/+$/, "") };
 }
 
 /** Resolves the options to a target; a problem comes back as text (exit 2). */
@@ -22,12 +33,8 @@ export async function resolveTarget(
   const loaded = loadTarget(opts.target ?? BUNDLED_TARGET);
   if (!loaded.ok) return issueText(loaded.issues);
   if (opts.baseUrl !== undefined) {
-    try {
-      new URL(opts.baseUrl);
-    } catch {
-      return `--base-url ${opts.baseUrl} is not an absolute URL`;
-    }
-    return { target: { ...loaded.value, baseUrl: opts.baseUrl.replace(/\/+$/, "") } };
+    const moved = withBaseUrl(loaded.value, opts.baseUrl);
+    return typeof moved === "string" ? moved : { target: moved };
   }
   if (opts.target !== undefined) return { target: loaded.value };
   const started = await startReferenceServer();

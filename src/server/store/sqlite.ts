@@ -5,11 +5,11 @@
  * its number, deleting and writing it again gives a new one. Records read are cached (this
  * process owns the file); a record's cache entry is dropped right after a write to it commits.
  */
-import { existsSync, mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import Database from "better-sqlite3";
 import { KitError } from "../../model/kit-error.js";
 import { commitQueue } from "./group-commit.js";
+import { makeFolders } from "./make-folders.js";
 import { type AppDataMap, type AppDataStore, pick, RECORD_LIMITS } from "./types.js";
 
 const SCHEMA = `
@@ -26,21 +26,6 @@ const OVER_LIMIT = Symbol("over-limit");
 
 /** Most records kept in the read cache. */
 const CACHE_LIMIT = 10_000;
-
-/**
- * Creates `dir` and its missing parents, one level at a time. Not `mkdirSync(dir, { recursive:
- * true })`: on Node 20 that loops forever where mkdir answers ENOENT under an existing parent
- * (`--data /proc/x/appdata.sqlite` hung `serve`); here any refusal is an error at once.
- */
-function makeFolders(dir: string): void {
-  const missing: string[] = [];
-  let at = dir;
-  while (!existsSync(at) && dirname(at) !== at) {
-    missing.unshift(at);
-    at = dirname(at);
-  }
-  for (const d of missing) mkdirSync(d);
-}
 
 /**
  * Opens `file` for this process alone: EXCLUSIVE locking (the read cache assumes no other

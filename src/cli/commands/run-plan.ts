@@ -1,0 +1,114 @@
+/**
+ * `opensocial-kit run`, first stage: the parsed options checked and turned into a plan, a pure
+ * function (no file, network or clock), so every usage error is found before anything runs and is
+ * tested without I/O. The second stage (run.ts) probes the files, resolves the target, runs.
+ */
+
+import type { Level } from "../../conformance/case-types.js";
+import { isReporterName, type ReporterName } from "../../conformance/index.js";
+
+/** Options of `run`, as parsed. */
+export interface RunArgs {
+  target?: string | undefined;
+  baseUrl?: string | undefined;
+  level: string;
+  grep?: string | undefined;
+  feature?: string[] | undefined;
+  reporter?: string[] | undefined;
+  out?: string | undefined;
+  expectations?: string | undefined;
+  timeout: number;
+  concurrency: number;
+  bail: boolean;
+}
+
+/** One reporter and its file (none: stdout). */
+export interface ReportOutput {
+  readonly name: ReporterName;
+  readonly file?: string;
+}
+
+/** What a run will do, every option checked. */
+export interface RunPlan {
+  readonly level: Level;
+  readonly outputs: readonly ReportOutput[];
+  readonly grep?: RegExp;
+  readonly features?: readonly string[];
+  readonly expectationsFile?: string;
+  /** A target file; absent: the bundled target. */
+  readonly targetFile?: string;
+  /** Overrides the target's base URL; with neither this nor a target file, the reference server is started. */
+  readonly baseUrl?: string;
+  readonly timeoutMs: number;
+  readonly concurrency: number;
+  readonly bail: boolean;
+  /** Live progress on stdout (the console reporter writes there). */
+  readonly progress: boolean;
+}
+
+/** The reporters named by `--reporter` and `--out`, or why they do not fit together. */
+export function parseReporters(
+  reporter: readonly string[] | undefined,
+  out: string | undefined,
+): ReportOutput[] | string {
+  const specs = reporter?.length ? reporter : ["console"];
+  const outs: { name: ReporterName; file?: string }[] = [];
+  for (const spec of specs) {
+    const colon = spec.indexOf(":");
+    const name = colon < 0 ? spec : spec.slice(0, colon);
+    if (!isReporterName(name)) return `unknown reporter ${name} (console, json, junit, tap, html)`;
+    outs.push(colon < 0 ? { name } : { name, file: spec.slice(colon + 1) });
+  }
+  if (out !== undefined) {
+    const open = outs.filter((o) => o.name !== "console" && o.file === undefined);
+    if (open.length !== 1)
+      return "--out names the file of exactly one json, junit, tap or html reporter; use --reporter name:FILE for several";
+    (open[0] as { file?: string }).file = out;
+  }
+  if (outs.filter((o) => o.file === undefined).length > 1)
+    return "only one reporter can write to stdout; give the others a file (--reporter junit:FILE)";
+  return outs;
+}
+
+/** Checks the options; the plan, or the usage error to print (exit 2). */
+export function planRun(args: RunArgs): { ok: true; plan: RunPlan } | { ok: false; usage: string } {
+  const usage = (m: string) => ({ ok: false as const, usage: m });
+  if (args.level !== "core" && args.level !== "profile") return usage("--level is core or profile");
+  const outputs = parseReporters(args.reporter, args.out);
+  if (typeof outputs === "string") return usage(outputs);
+  let grep: RegExp | undefined;
+  try {
+    if (args.grep !== undefined) grep = new RegExp(args.grep);
+  } catch (e) {
+    return usage(`--grep: ${(e as Error).message}`);
+  }
+  if (!Number.isInteger(args.timeout) || args.timeout < 1)
+    return usage("--timeout is a positive number of milliseconds");
+  if (!Number.isInteger(args.concurrency) || args.concurrency < 1 || args.concurrency > 256)
+    return usage("--concurrency is 1-256");
+  let baseUrl: string | undefined;
+  if (args.baseUrl !== undefined) {
+    try {
+      new URL(args.baseUrl);
+    } catch {
+      return usage(`--base-url ${args.baseUrl} is not an absolute URL`);
+    }
+    baseUrl = args.baseUrl.replace(/\/+$/, "");
+  }
+  return {
+    ok: true,
+    plan: {
+      level: args.level,
+      outputs,
+      ...(grep ? { grep } : {}),
+      ...(args.feature?.length ? { features: args.feature } : {}),
+      ...(args.expectations !== undefined ? { expectationsFile: args.expectations } : {}),
+      ...(args.target !== undefined ? { targetFile: args.target } : {}),
+      ...(baseUrl !== undefined ? { baseUrl } : {}),
+      timeoutMs: args.timeout,
+      concurrency: args.concurrency,
+      bail: args.bail,
+      progress: outputs.some((o) => o.name === "console" && o.file === undefined),
+    },
+  };
+}

@@ -1,0 +1,36 @@
+/**
+ * The quick start, in one place: the reference server started in-process (127.0.0.1, any free
+ * port, the bundled world, an in-memory store) and the bundled target file that fits it. Used by
+ * every command that runs against "the reference" when no target is given (run, fuzz, diff);
+ * only the CLI imports the server, never the runner.
+ */
+import { join } from "node:path";
+import { PACKAGE_DIR } from "../conformance/suite/suite-location.js";
+
+/** The bundled target (fits fixtures/world.json). */
+export const BUNDLED_TARGET = join(PACKAGE_DIR, "fixtures", "target.json");
+
+/** A started reference server: where it listens and how to stop it. */
+export interface StartedReference {
+  readonly url: string;
+  stop(): Promise<void>;
+}
+
+/** Starts the reference server; resolves to it, or to why it could not start. */
+export async function startReferenceServer(): Promise<StartedReference | string> {
+  const { createServer, loadWorld, memoryStore, BUNDLED_WORLD } = await import(
+    "../server/index.js"
+  );
+  const world = loadWorld(BUNDLED_WORLD);
+  if (!world.ok) return `the bundled world does not load: ${world.issues[0]?.message ?? ""}`;
+  const store = memoryStore();
+  const server = createServer({ world: world.value, store });
+  const { url } = await server.listen({ port: 0, host: "127.0.0.1" });
+  return {
+    url,
+    stop: async () => {
+      await server.close();
+      await store.close();
+    },
+  };
+}
