@@ -17,12 +17,12 @@ import { rmSync, writeFileSync } from "node:fs";
 import { runDiff } from "../src/conformance/diff/index.js";
 import { fuzzSmoke, loadFuzzWorld, runFuzz } from "../src/conformance/fuzz/index.js";
 import type { Target } from "../src/conformance/index.js";
+import { pool } from "../src/conformance/run/worker-pool.js";
 import { createServer, memoryStore } from "../src/server/index.js";
 import { MUTANTS, type Mutant } from "./mutants/catalogue.js";
 import { citesRule, loadFixtures } from "./mutants/harness.js";
 import { withMutantServer } from "./mutants/mutant-process.js";
 import { plantMutant } from "./mutants/mutant-tree.js";
-import { pool } from "./mutants/pool.js";
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(name);

@@ -6,6 +6,7 @@
  * `--keep` to leave each mutant's planted copy under `.mutants/<id>/` for inspection.
  */
 import { writeFileSync } from "node:fs";
+import { pool } from "../src/conformance/run/worker-pool.js";
 import { MUTANTS } from "./mutants/catalogue.js";
 import {
   loadFixtures,
@@ -15,7 +16,6 @@ import {
   runVariant,
   type VariantResult,
 } from "./mutants/harness.js";
-import { pool } from "./mutants/pool.js";
 import { VARIANTS } from "./mutants/variants.js";
 
 function arg(name: string): string | undefined {

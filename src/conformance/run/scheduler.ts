@@ -4,6 +4,7 @@
  * the viewer's data).
  */
 import type { CaseSpec } from "../case-types.js";
+import { pool } from "./worker-pool.js";
 
 /** Runs `task` over `cases`; results come back in the cases' order. */
 export async function schedule<R>(
@@ -15,15 +16,14 @@ export async function schedule<R>(
   const results: (R | undefined)[] = new Array(cases.length);
   const shared = cases.map((c, i) => [c, i] as const).filter(([c]) => !c.exclusive);
   const alone = cases.map((c, i) => [c, i] as const).filter(([c]) => c.exclusive);
-  let next = 0;
-  const worker = async () => {
-    while (next < shared.length && !shouldStop()) {
-      const [c, i] = shared[next++] as (typeof shared)[number];
+  await pool(
+    shared,
+    concurrency,
+    async ([c, i]) => {
       results[i] = await task(c);
-    }
-  };
-  const n = Math.max(1, Math.min(concurrency, shared.length));
-  await Promise.all(Array.from({ length: n }, worker));
+    },
+    shouldStop,
+  );
   for (const [c, i] of alone) {
     if (shouldStop()) break;
     results[i] = await task(c);
