@@ -103,7 +103,7 @@ describe("conformance suite files", () => {
     try {
       writeFileSync(
         join(dir, "statements.json"),
-        JSON.stringify({ formatVersion: 2, statements: [] }),
+        JSON.stringify({ formatVersion: 3, statements: [] }),
       );
       const r = loadStatements(dir);
       expect(r.ok).toBe(false);
@@ -111,7 +111,7 @@ describe("conformance suite files", () => {
         expect(r.issues[0]).toMatchObject({
           code: "statements-invalid",
           pointer: "/formatVersion",
-          message: expect.stringMatching(/suite format 2 is not the format 1/),
+          message: expect.stringMatching(/suite format 3 is not the format 2/),
         });
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -9,7 +9,7 @@ import {
   loadTarget,
 } from "../../../src/conformance/index.js";
 import { issueText } from "../../../src/conformance/reporters/issue-text.js";
-import type { CaseSpec } from "../../../src/conformance/case-types.js";
+import type { CaseSpec } from "../../../src/conformance/suite/expand-steps.js";
 import { selectCases } from "../../../src/conformance/suite/selection.js";
 
 const dir = mkdtempSync(join(tmpdir(), "osk-target-"));
