@@ -55,6 +55,9 @@ const STRUCTURAL = new Set([
   "prefixItems",
   "oneOf",
   "anyOf",
+  "if",
+  "then",
+  "else",
 ]);
 /** Keywords of the root schema only. */
 const ROOT_ONLY = new Set(["$schema", "$id", "$defs"]);
@@ -158,6 +161,8 @@ class Translator {
         unknownConstruct(`${at}/const`, "a const structure");
       return JSON.stringify(s.const);
     }
+    if (s.if !== undefined || s.then !== undefined || s.else !== undefined)
+      return this.conditional(s, at);
     const types = s.type === undefined ? [] : Array.isArray(s.type) ? s.type : [s.type];
     if (types.includes("object")) return this.object(s, at);
     if (s.properties !== undefined || s.required !== undefined)
@@ -178,6 +183,26 @@ class Translator {
     }
     if (types.length === 0) return "unknown";
     return types.map((t) => this.scalarOrArray(s, t, at)).join(" | ");
+  }
+
+  /**
+   * `if: {required: [...]}, then: A, else: B` alone (a discriminated choice, so that a validator
+   * reports the errors of the branch meant): the union A | B.
+   */
+  private conditional(s: SchemaObject, at: string): string {
+    const test = s.if;
+    const extra = Object.keys(s).filter(
+      (k) => !["if", "then", "else"].includes(k) && !ANNOTATIONS.has(k),
+    );
+    const requiredOnly =
+      isObject(test) && Object.keys(test).length === 1 && Array.isArray(test.required);
+    if (!requiredOnly || s.then === undefined || s.else === undefined || extra.length)
+      unknownConstruct(at, "if/then/else other than `if: {required}` with both branches alone");
+    const branches = [
+      this.type(s.then as Schema, `${at}/then`),
+      this.type(s.else as Schema, `${at}/else`),
+    ];
+    return branches.map((t) => (t.includes("&") ? `(${t})` : t)).join(" | ");
   }
 
   private scalarOrArray(s: SchemaObject, t: unknown, at: string): string {

@@ -42,9 +42,13 @@ function fits(v: Record<string, unknown>, s: Schema): boolean {
   return s.additionalProperties !== false || Object.keys(v).every((k) => k in props);
 }
 
-/** The branch of a `oneOf`/`anyOf` with members that an object value is an instance of. */
+/** The branch of an `if`/`then`/`else` or a `oneOf`/`anyOf` an object value is an instance of. */
 function branchFor(v: Record<string, unknown>, s: Schema, defs: Defs): Schema {
   if (!isObject(s)) return s;
+  if (isObject(s.if) && Array.isArray(s.if.required)) {
+    const chosen = (s.if.required as string[]).every((k) => k in v) ? s.then : s.else;
+    return chosen === undefined ? s : branchFor(v, resolve(chosen as Schema, defs), defs);
+  }
   const branches = (s.oneOf ?? s.anyOf) as Schema[] | undefined;
   if (!Array.isArray(branches) || isObject(s.properties)) return s;
   const matching = branches.map((b) => resolve(b, defs)).filter((b) => fits(v, b));

@@ -87,8 +87,11 @@ export interface AuthSpec {
 /** Name/value pairs: an object, or a list of pairs where order or repetition matters. */
 export type Pairs = Record<string, string> | [string, string][];
 
-/** A step as a case file writes it: in full, or `use` of a library step. */
-export type CaseStep = StepSpec | UseStep;
+/**
+ * A step as a case file writes it: in full, or `use` of a library step. A step with `use`
+ * is a library step, any other a full step.
+ */
+export type CaseStep = UseStep | StepSpec;
 
 /** One request and what it must answer. */
 export interface StepSpec {

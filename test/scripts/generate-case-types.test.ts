@@ -42,6 +42,7 @@ describe("generate-case-types", () => {
         c: { type: "object", additionalProperties: { type: ["string", "null"] } },
         d: { oneOf: [{ $ref: "#/$defs/role" }, { const: true }] },
         e: true,
+        f: { if: { required: ["u"] }, then: { $ref: "#/$defs/role" }, else: { type: "number" } },
       },
       $defs: {
         role: { title: "Role", enum: ["viewer", "friend"] },
@@ -58,6 +59,7 @@ describe("generate-case-types", () => {
     expect(text).toContain("c?: Record<string, string | null>;");
     expect(text).toContain("d?: Role | true;");
     expect(text).toContain("e?: unknown;");
+    expect(text).toContain("f?: Role | number;");
     expect(text).toContain('export const ROLES = ["viewer","friend"] as const;');
     expect(text).toContain("export type Role = (typeof ROLES)[number];");
     expect(text).toMatch(
@@ -68,9 +70,10 @@ describe("generate-case-types", () => {
   it("stops on a construct it does not know, naming where", () => {
     const cases: [unknown, RegExp][] = [
       [
-        def({ type: "object", properties: { a: true }, if: {} }),
-        /^\/\$defs\/d\/if: the keyword if/,
+        def({ type: "object", properties: { a: true }, dependentRequired: {} }),
+        /^\/\$defs\/d\/dependentRequired: the keyword dependentRequired/,
       ],
+      [def({ if: { type: "string" }, then: true, else: true }), /^\/\$defs\/d: if\/then\/else/],
       [def({ allOf: [] }), /^\/\$defs\/d\/allOf/],
       [def({ type: "object", patternProperties: {} }), /patternProperties/],
       [def({ type: "array", prefixItems: [true] }), /prefixItems other than a fixed-length tuple/],

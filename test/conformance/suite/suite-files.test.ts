@@ -127,6 +127,14 @@ describe("conformance suite files", () => {
       v({ ...good, steps: [{ request: { method: "GET", path: "/x", bogus: 1 }, expect: {} }] }),
     ).toBe(false);
     expect(v({ ...good, level: "optional" })).toBe(false);
+    // auth has one spelling, the object (issue 15 §5).
+    const step = (auth: unknown) => ({ request: { method: "GET", path: "/x", auth }, expect: {} });
+    expect(v({ ...good, steps: [step({ mode: "none" })] })).toBe(true);
+    expect(v({ ...good, steps: [step("none")] })).toBe(false);
+    // A step with `use` is judged as a library step, so the error is about it.
+    expect(v({ ...good, steps: [{ use: "clean-up" }] })).toBe(true);
+    expect(v({ ...good, steps: [{ use: "clean-up", always: true }] })).toBe(false);
+    expect(v.errors?.[0]?.instancePath).toBe("/steps/0");
   });
 
   it("core cases cite at least one core statement; write cases use per-case keys or run alone", () => {
