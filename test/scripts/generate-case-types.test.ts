@@ -42,6 +42,7 @@ describe("generate-case-types", () => {
         c: { type: "object", additionalProperties: { type: ["string", "null"] } },
         d: { oneOf: [{ $ref: "#/$defs/role" }, { const: true }] },
         e: true,
+        // biome-ignore lint/suspicious/noThenProperty: a JSON Schema keyword, never awaited
         f: { if: { required: ["u"] }, then: { $ref: "#/$defs/role" }, else: { type: "number" } },
       },
       $defs: {
@@ -73,6 +74,7 @@ describe("generate-case-types", () => {
         def({ type: "object", properties: { a: true }, dependentRequired: {} }),
         /^\/\$defs\/d\/dependentRequired: the keyword dependentRequired/,
       ],
+      // biome-ignore lint/suspicious/noThenProperty: a JSON Schema keyword, never awaited
       [def({ if: { type: "string" }, then: true, else: true }), /^\/\$defs\/d: if\/then\/else/],
       [def({ allOf: [] }), /^\/\$defs\/d\/allOf/],
       [def({ type: "object", patternProperties: {} }), /patternProperties/],
