@@ -1,106 +1,234 @@
 /**
- * The conformance case format (conformance/case.schema.json) as TypeScript types. Cases are
- * data: one behaviour per case, written against roles, never against literal ids.
+ * GENERATED from conformance/case.schema.json by scripts/generate-case-types.ts: do not edit.
+ * Change the schema, then run `npm run generate:case-types`.
  */
 
-/** `core`: social-api.md says it; `profile`: a profile.md decision (readers' vs writers' rules). */
-export type Level = "core" | "profile";
+/** One behaviour per case. See conformance/README-writing-cases.md. */
+export interface CaseFile {
+  $schema?: string;
+  /** The case's path under cases/ without `.json`; stable once landed. */
+  id: string;
+  description: string;
+  /**
+   * The clauses (or statements) the case proves; a failure is reported against the first
+   * unless a check names its own.
+   */
+  statements: string[];
+  level: Level;
+  /** What a target must offer for the case to run; `--feature` selects by them. */
+  features?: Feature[];
+  /** Runs alone (e.g. it deletes all of the viewer's data). */
+  exclusive?: boolean;
+  steps: CaseStep[];
+}
 
-/** The roles a target names in its `users` (see fixtures/target.json). */
-export const ROLES = ["viewer", "friend", "friendWithoutApp", "stranger"] as const;
-/** One of {@link ROLES}. */
-export type Role = (typeof ROLES)[number];
+/** Every {@link Level}, in the schema's order. */
+export const LEVELS = ["core", "profile"] as const;
+/**
+ * `core`: social-api.md says it; `profile`: a profile.md decision (readers' vs writers'
+ * rules).
+ */
+export type Level = (typeof LEVELS)[number];
 
-/** Closed list of case features; `--feature` selects by them. */
+/** Every {@link Feature}, in the schema's order. */
 export const FEATURES = ["world", "atom", "deployed-client", "writes", "http10"] as const;
-/** One of {@link FEATURES}. */
+/** Closed list of case features; `--feature` selects by them. */
 export type Feature = (typeof FEATURES)[number];
 
+/** Every {@link Role}, in the schema's order. */
+export const ROLES = ["viewer", "friend", "friendWithoutApp", "stranger"] as const;
+/** The roles a target names in its `users` (see fixtures/target.json). */
+export type Role = (typeof ROLES)[number];
+
+/** Every {@link AuthMode}, in the schema's order. */
+export const AUTH_MODES = [
+  "valid",
+  "none",
+  "wrong-secret",
+  "bad-signature",
+  "stale-timestamp",
+  "replayed-nonce",
+  "unknown-consumer",
+] as const;
 /** Which credentials a request carries and how they are wrong, if at all. */
-export type AuthMode =
-  | "valid"
-  | "none"
-  | "wrong-secret"
-  | "bad-signature"
-  | "stale-timestamp"
-  | "replayed-nonce"
-  | "unknown-consumer";
+export type AuthMode = (typeof AUTH_MODES)[number];
 
 /** How a request is signed (P-AUTH-1, P-AUTH-2, P-AUTH-6). */
 export interface AuthSpec {
+  /** The credentials and how they are wrong, if at all. */
   mode: AuthMode;
-  /** Where OAuth parameters travel: header (default), query, or both (identical, P-AUTH-6). */
+  /**
+   * Where OAuth parameters travel: header (default), query, or both (identical, P-AUTH-6).
+   */
   placement?: "header" | "query" | "header+query";
   /** `realm` in the header (`""` allowed). */
   realm?: string;
   /** Signing key from the percent-encoded (default) or the raw secret (P-AUTH-6). */
   key?: "encoded" | "raw";
   /**
-   * How the body enters the signature: `auto` (form bodies as parameters, others not), `hash`
-   * (base64 `oauth_body_hash`), `hash-hex`, `param` (the body text as one parameter name with an
-   * empty value, the OpenSocial PHP client), `hash-wrong` (a hash of other bytes), `unsigned`
-   * (a form body left out of the signature).
+   * How the body enters the signature: `auto` (form bodies as parameters, others not),
+   * `hash` (base64 `oauth_body_hash`), `hash-hex`, `param` (the body text as one parameter
+   * name with an empty value, the OpenSocial PHP client), `hash-wrong` (a hash of other
+   * bytes), `unsigned` (a form body left out of the signature).
    */
   body?: "auto" | "hash" | "hash-hex" | "hash-wrong" | "param" | "unsigned";
-  /**
-   * OAuth protocol parameters changed before signing (P-AUTH-3): a string replaces (or adds) the
-   * parameter, `null` leaves it out; the request is then signed as usual, so only the rule under
-   * test is broken. `oauth_signature` is applied after signing.
-   */
-  protocol?: Record<string, string | null>;
   /** Where `xoauth_requestor_id` travels (default query). */
   requestorIn?: "query" | "header";
   /** Query text added after signing, so the signature does not cover it (tampering). */
   unsignedQuery?: string;
+  /**
+   * OAuth protocol parameters changed before signing (P-AUTH-3): a string replaces (or adds)
+   * the parameter, `null` leaves it out; the request is then signed as usual, so only the
+   * rule under test is broken. `oauth_signature` is applied after signing.
+   */
+  protocol?: Record<string, string | null>;
 }
 
-/** A request body, by how it is produced. `contentType` overrides the natural label. */
-export type BodySpec = (
-  | { json: unknown }
-  | { form: Record<string, string> | [string, string][] }
-  | { text: string }
-  | { base64: string }
-  | {
-      pairs: number;
-      keyPrefix?: string;
-      encoding?: "json" | "form";
-      valueLength?: number;
-      /** The character repeated `valueLength` times (one code point; default `x`). */
-      valueChar?: string;
-    }
-  | { bytes: number }
-) & { contentType?: string | null };
+/** Name/value pairs: an object, or a list of pairs where order or repetition matters. */
+export type Pairs = Record<string, string> | [string, string][];
+
+/**
+ * A step as a case file writes it: in full, or `use` of a library step. A step with `use`
+ * is a library step, any other a full step.
+ */
+export type CaseStep = UseStep | StepSpec;
+
+/** One request and what it must answer. */
+export interface StepSpec {
+  /** Shown in reports. */
+  name?: string;
+  request: RequestSpec;
+  expect: ExpectSpec;
+  /** name → pointer (or `header:<name>`); captured values are used as `{$name}`. */
+  capture?: Record<string, string>;
+  /** Run the step only when this capture holds a non-empty value. */
+  onlyIf?: string;
+  /** Run even after an earlier step failed (clean-up, e.g. restoring data). */
+  always?: boolean;
+  /**
+   * Send the step this many times (2–200), `{$repeat}` being 0, 1, … in each; it stops at
+   * the first repetition that fails (filling a record of 10,000 keys 99 pairs at a time,
+   * P-DATA-7).
+   */
+  repeat?: number;
+}
+
+/** A step of the library (conformance/steps/<use>.json), expanded when the suite loads. */
+export interface UseStep {
+  /** The library step's name. */
+  use: string;
+  /** Values of the library step's parameters, each replacing `{with.<name>}` in it. */
+  with?: Record<string, string>;
+}
+
+/**
+ * A file of conformance/steps/: one step written once, used by name from cases
+ * (step.schema.json).
+ */
+export interface LibraryStep {
+  $schema?: string;
+  /** The file's name without `.json`. */
+  name: string;
+  description: string;
+  /**
+   * Parameter name → what it means; `{with.<name>}` in the step is replaced by the case's
+   * value or the default.
+   */
+  parameters?: Record<string, StepParameter>;
+  step: StepSpec;
+}
+
+/** A parameter of a library step. */
+export interface StepParameter {
+  description: string;
+  /** Used when a case gives no value; without one the parameter is required. */
+  default?: string;
+}
 
 /** A request a step sends. Strings may hold placeholders (README-writing-cases.md). */
 export interface RequestSpec {
   method: string;
   path: string;
-  query?: Record<string, string> | [string, string][];
-  /** Appended to the query verbatim, after `&` unless it starts with one (`"&"` alone makes a trailing `&`). */
+  query?: Pairs;
+  /**
+   * Appended to the query verbatim, after `&` unless it starts with one (`"&"` alone makes a
+   * trailing `&`).
+   */
   rawQuery?: string;
+  /** Extra headers. */
   headers?: Record<string, string>;
   body?: BodySpec;
-  /** Whose id goes in `xoauth_requestor_id`: a role, `none` (left out) or `unknown`. */
+  /**
+   * Whose id goes in `xoauth_requestor_id`: a role (default `viewer`), `none` (left out) or
+   * `unknown`.
+   */
   as?: Role | "none" | "unknown";
   /** The requestor id in full (`ns:value`, default) or bare (`value`, P-AUTH-4). */
   requestorForm?: "full" | "bare";
-  /** Which application signs: `main` (default), `other`, or an `unknown` consumer. */
+  /** Which application signs: `main` (default) or `other`. */
   app?: "main" | "other";
-  auth?: AuthMode | AuthSpec;
+  /** How the request is signed; none given: a valid signature. */
+  auth?: AuthSpec;
   /** HTTP version; 1.0 is sent over a raw socket (P-AUTH-6). */
   http?: "1.1" | "1.0";
 }
 
+/**
+ * A request body, by how it is produced: exactly one of `json`, `form`, `text`, `base64`,
+ * `pairs`, `bytes`.
+ */
+export type BodySpec = {
+  keyPrefix?: string;
+  encoding?: "json" | "form";
+  /** Every generated value is this many `valueChar`s (default: `v0`, `v1`, …). */
+  valueLength?: number;
+  /** The character repeated `valueLength` times (one code point; default `x`). */
+  valueChar?: string;
+  /** Overrides the natural label (`null`: no Content-Type). */
+  contentType?: string | null;
+} & (
+  | {
+      /** A JSON body (member order kept as written). */
+      json: unknown;
+    }
+  | {
+      form: Pairs;
+    }
+  | {
+      text: string;
+    }
+  | {
+      base64: string;
+    }
+  | {
+      /** n generated pairs `<keyPrefix>0` … (default prefix `k{unique}-`). */
+      pairs: number;
+    }
+  | {
+      /** A JSON body of this many bytes. */
+      bytes: number;
+    }
+);
+
 /** One JSON-pointer check on the parsed (or Atom-decoded) body. */
 export interface PointerCheck {
-  /** RFC 6901 pointer; `*` maps over elements, `@one` unwraps a one-element array. */
+  /**
+   * RFC 6901 pointer; `*` maps over elements, `@one` unwraps a one-element array,
+   * `[member=value]` selects elements.
+   */
   pointer: string;
   equals?: unknown;
   oneOf?: unknown[];
   absent?: true;
   present?: true;
-  type?: string | string[];
-  count?: number | string | { min?: number; max?: number };
+  type?: JsonType | JsonType[];
+  count?:
+    | number
+    | string
+    | {
+        min?: number;
+        max?: number;
+      };
   /** Every value at the pointer is one of the given list (or captured array). */
   in?: unknown;
   /** The values at the pointer (or the array there) include each of the given values. */
@@ -111,7 +239,7 @@ export interface PointerCheck {
   lacks?: unknown;
   /** The array at the pointer is sorted by code point order (P-PAGE-3). */
   sorted?: true;
-  /** The object's own keys, in this order. */
+  /** The object's own keys, in this order (Atom application data only). */
   keys?: string[] | string;
   matches?: string;
   /** Statement this check proves (default: the case's first). */
@@ -125,6 +253,19 @@ export interface PointerCheck {
    */
   allowEmpty?: true;
 }
+
+/** Every {@link JsonType}, in the schema's order. */
+export const JSON_TYPES = [
+  "string",
+  "number",
+  "integer",
+  "boolean",
+  "object",
+  "array",
+  "null",
+] as const;
+/** A JSON type name as `type` checks it. */
+export type JsonType = (typeof JSON_TYPES)[number];
 
 /** Checks on a header. */
 export interface HeaderCheck {
@@ -146,66 +287,26 @@ export interface ExpectSpec {
   bodyEmpty?: true;
   /** Profile error body: `{"error":{"code":<status>,"message":…}}` (P-ERR-1). */
   errorBody?: true;
-  schema?: { kind: string; mode?: "lenient" | "strict" };
-  /** Decode the body as an Atom feed of this kind; pointer checks then apply to the result. */
   /**
-   * Decode the body as Atom of this kind; at profile level the writers' rules apply too
-   * (checks/atom-writer.ts), with `owner` the album owner every photo entry's author names.
+   * Validate the body against the kit's schema of this kind (`mode` defaults to the level:
+   * core lenient, profile strict).
    */
-  atom?: { kind: "appdata" | "people" | "person" | "albums" | "photos"; owner?: string };
+  schema?: {
+    kind: string;
+    mode?: "lenient" | "strict";
+  };
+  /**
+   * Decode the body as Atom of this kind; pointer checks then apply to the result, and at
+   * profile level the writers' rules apply too (checks/atom-writer.ts), with `owner` the
+   * album owner every photo entry's author names.
+   */
+  atom?: {
+    kind: "appdata" | "people" | "person" | "albums" | "photos";
+    owner?: string;
+  };
   json?: PointerCheck[];
   /** The body text must not contain any of these strings (placeholders allowed). */
   bodyExcludes?: string[];
   /** Statement for the status/content-type/body checks (default: the case's first). */
   statement?: string;
-}
-
-/** One request and what it must answer. */
-export interface StepSpec {
-  name?: string;
-  request: RequestSpec;
-  expect: ExpectSpec;
-  /** name → pointer (or `header:<name>`); captured values are used as `{$name}`. */
-  capture?: Record<string, string>;
-  /** Run the step only when this capture holds a non-empty value. */
-  onlyIf?: string;
-  /** Run even after an earlier step failed (clean-up, e.g. restoring data). */
-  always?: boolean;
-  /**
-   * Send the step this many times (2–200), `{$repeat}` being 0, 1, … in each; it stops at the
-   * first repetition that fails (filling a record of 10,000 keys 99 pairs at a time, P-DATA-7).
-   */
-  repeat?: number;
-}
-
-/** A conformance case. */
-export interface CaseSpec {
-  id: string;
-  description: string;
-  statements: string[];
-  level: Level;
-  features?: Feature[];
-  /** Runs alone (e.g. it deletes all of the viewer's data). */
-  exclusive?: boolean;
-  steps: StepSpec[];
-}
-
-/** A statement of conformance/statements.json. */
-export interface Statement {
-  id: string;
-  section: string;
-  statement: string;
-  level: Level;
-  /**
-   * The rules the statement holds, one behaviour each (issue 10): ids `<statement id>.<n>`,
-   * each quoting its sentence(s); `untestable` says why no case can test one from outside.
-   */
-  clauses: Clause[];
-}
-
-/** One rule of a statement: what a case cites and what coverage counts. */
-export interface Clause {
-  id: string;
-  text: string;
-  untestable?: string;
 }

@@ -3,12 +3,11 @@
  * speaks HTTP to a base URL and never imports the reference server.
  */
 
-/** The case format. */
+/** The case format (generated from conformance/case.schema.json). */
 export type {
   AuthMode,
   AuthSpec,
   BodySpec,
-  CaseSpec,
   ExpectSpec,
   Feature,
   HeaderCheck,
@@ -16,7 +15,6 @@ export type {
   PointerCheck,
   RequestSpec,
   Role,
-  Statement,
   StepSpec,
 } from "./case-types.js";
 /** Closed lists of roles and features. */
@@ -48,8 +46,12 @@ export type {
 } from "./run/results.js";
 /** Running the suite. */
 export { type RunAbort, type RunOptions, runSuite } from "./run/run-suite.js";
+/** The statement catalogue's format. */
+export type { Statement } from "./statement-types.js";
 /** Clause coverage of the suite (issue 10): which cases cite each clause, and which testable clauses none does. */
 export { type ClauseCoverage, type Coverage, clauseCoverage } from "./suite/coverage.js";
+/** A case as the runner sees it, its library steps (`use`) expanded. */
+export type { CaseSpec } from "./suite/expand-steps.js";
 /** The expectations file (known failures). */
 export { type ExpectationEntry, expectationEntry, loadExpectations } from "./suite/expectations.js";
 /** Loading and validating the suite. */

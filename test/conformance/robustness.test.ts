@@ -196,7 +196,7 @@ describe("a run against a bad target goes on", () => {
     writeFileSync(
       join(dir, "statements.json"),
       JSON.stringify({
-        formatVersion: 1,
+        formatVersion: 2,
         statements: [
           {
             id: "S-4.6-SELF",

@@ -22,7 +22,7 @@ export function coverageCommand(
   }
   const suite = loadCases(st.value);
   if (suite.problems.length) {
-    err.write(`${suite.problems.map((p) => `${p.file}: ${p.message}`).join("\n")}\n`);
+    err.write(`${issueText(suite.problems)}\n`);
     return EXIT.USAGE;
   }
   const cov = clauseCoverage(st.value, suite.cases);

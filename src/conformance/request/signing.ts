@@ -16,7 +16,7 @@ import {
   signatureBaseString,
   signingKey,
 } from "../../oauth/index.js";
-import type { AuthMode, AuthSpec } from "../case-types.js";
+import type { AuthSpec } from "../case-types.js";
 
 /** Credentials of one application. */
 export interface AppCredentials {
@@ -53,9 +53,9 @@ export interface SignOutput {
   readonly signature: string;
 }
 
-/** Fills an auth shorthand or partial spec with the defaults. */
-export function normaliseAuth(auth: AuthMode | AuthSpec | undefined): SignInput["auth"] {
-  const spec: AuthSpec = typeof auth === "string" ? { mode: auth } : (auth ?? { mode: "valid" });
+/** Fills a partial auth spec with the defaults (no spec: a valid signature). */
+export function normaliseAuth(auth: AuthSpec | undefined): SignInput["auth"] {
+  const spec: AuthSpec = auth ?? { mode: "valid" };
   const out: SignInput["auth"] = {
     protocol: spec.protocol ?? {},
     unsignedQuery: spec.unsignedQuery ?? "",

@@ -5,11 +5,12 @@
  * for steps marked `always` (clean-up).
  */
 import { randomBytes } from "node:crypto";
-import type { CaseSpec, StepSpec } from "../case-types.js";
+import type { StepSpec } from "../case-types.js";
 import { responseViews, runChecks } from "../checks/index.js";
 import { evaluatePointer } from "../checks/pointer/evaluate.js";
 import { type BuiltRequest, buildRequest, type RequestEnv } from "../request/request-build.js";
 import { fillText, type TemplateContext } from "../request/template.js";
+import type { CaseSpec } from "../suite/expand-steps.js";
 import type { ClientLimits, Exchange, HttpClient, WireResponse } from "../transport/http-client.js";
 import { sendHttp10 } from "../transport/raw-http10.js";
 import type { CheckResult, RawOutcome, StepResult } from "./results.js";

@@ -4,8 +4,9 @@
  */
 
 import { parsePlatformId } from "../../model/ids.js";
-import type { CaseSpec, Level } from "../case-types.js";
+import type { Level } from "../case-types.js";
 import { issueText } from "../reporters/issue-text.js";
+import type { CaseSpec } from "../suite/expand-steps.js";
 import type { ExpectationEntry } from "../suite/expectations.js";
 import { loadCases } from "../suite/load-cases.js";
 import { loadStatements } from "../suite/load-statements.js";
@@ -54,11 +55,7 @@ export async function runSuite(opts: RunOptions): Promise<RunReport | RunAbort> 
   const st = loadStatements(opts.suiteDir);
   if (!st.ok) return { exitCode: EXIT.USAGE, message: issueText(st.issues) };
   const suite = loadCases(st.value, opts.suiteDir ?? SUITE_DIR);
-  if (suite.problems.length)
-    return {
-      exitCode: EXIT.USAGE,
-      message: suite.problems.map((p) => `${p.file}: ${p.message}`).join("\n"),
-    };
+  if (suite.problems.length) return { exitCode: EXIT.USAGE, message: issueText(suite.problems) };
   let world: Record<string, unknown> | undefined;
   if (opts.target.world) {
     const w = loadWorldFacts(opts.target);

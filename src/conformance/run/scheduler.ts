@@ -3,7 +3,7 @@
  * each `exclusive` case alone, since those change state other cases read (e.g. deleting all of
  * the viewer's data).
  */
-import type { CaseSpec } from "../case-types.js";
+import type { CaseSpec } from "../suite/expand-steps.js";
 import { pool } from "./worker-pool.js";
 
 /** Runs `task` over `cases`; results come back in the cases' order. */

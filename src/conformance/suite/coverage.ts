@@ -4,7 +4,9 @@
  * statement id covers that statement's clause only when the statement has exactly one. A
  * testable clause without a case is a hole; an untestable one says why.
  */
-import type { CaseSpec, Level, Statement } from "../case-types.js";
+import type { Level } from "../case-types.js";
+import type { Statement } from "../statement-types.js";
+import type { CaseSpec } from "./expand-steps.js";
 
 /** One clause and the cases that cite it. */
 export interface ClauseCoverage {

@@ -4,16 +4,33 @@
  * an unexpected pass; an entry naming no selected failing case is stale. Both fail the run, so
  * entries cannot pile up.
  *
- * Format: `{"expectedFailures": [{"id": "<case id>", "reason": "…"}]}`.
+ * Format: `{"expectedFailures": [{"id": "<case id>", "reason": "…"}]}`, published as
+ * conformance/expectations.schema.json and checked against it; ids listed twice are refused too.
  */
 import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import { fail, type Issue, ok, type Result } from "../../model/issue.js";
+import { toIssues } from "../../schemas/issues.js";
+import { SUITE_DIR } from "./suite-location.js";
 
 /** One known failure. */
 export interface ExpectationEntry {
   readonly id: string;
   readonly reason: string;
 }
+
+let validator: ValidateFunction | undefined;
+
+function expectationsValidator(): ValidateFunction {
+  validator ??= new Ajv2020({ allErrors: true, strict: false }).compile(
+    JSON.parse(readFileSync(join(SUITE_DIR, "expectations.schema.json"), "utf8")),
+  );
+  return validator;
+}
+
+const byPointer = (a: Issue, b: Issue): number =>
+  a.pointer.localeCompare(b.pointer, "en", { numeric: true });
 
 /** Reads an expectations file; problems come back as `expectations-invalid` issues (exit 2). */
 export function loadExpectations(file: string): Result<ExpectationEntry[]> {
@@ -29,23 +46,21 @@ export function loadExpectations(file: string): Result<ExpectationEntry[]> {
   } catch (e) {
     return fail([bad("", (e as Error).message)]);
   }
+  const validate = expectationsValidator();
+  const issues: Issue[] = validate(data)
+    ? []
+    : toIssues(validate.errors, data).map((i) => bad(i.pointer, i.message));
   const list = (data as { expectedFailures?: unknown } | null)?.expectedFailures;
-  if (!Array.isArray(list)) return fail([bad("", "needs an expectedFailures array")]);
-  const issues: Issue[] = [];
   const seen = new Set<string>();
   const entries: ExpectationEntry[] = [];
-  for (const [i, e] of list.entries()) {
-    const x = e as Partial<ExpectationEntry>;
-    const at = `/expectedFailures/${i}`;
-    if (typeof x.id !== "string" || typeof x.reason !== "string")
-      issues.push(bad(at, `entry ${i} needs id and reason strings`));
-    else if (seen.has(x.id)) issues.push(bad(at, `${x.id} listed twice`));
-    else {
-      seen.add(x.id);
-      entries.push({ id: x.id, reason: x.reason });
-    }
+  for (const [i, e] of (Array.isArray(list) ? list : []).entries()) {
+    const x = e as Partial<ExpectationEntry> | null;
+    if (typeof x?.id !== "string" || typeof x.reason !== "string") continue;
+    if (seen.has(x.id)) issues.push(bad(`/expectedFailures/${i}/id`, `${x.id} listed twice`));
+    seen.add(x.id);
+    entries.push({ id: x.id, reason: x.reason });
   }
-  return issues.length ? fail(issues) : ok(entries);
+  return issues.length ? fail(issues.sort(byPointer)) : ok(entries);
 }
 
 /** The ready-made entry to paste into an expectations file for a new failure. */

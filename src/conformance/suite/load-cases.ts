@@ -1,37 +1,59 @@
 /**
- * Loads the case files under `conformance/cases/`, validates each against case.schema.json and
- * checks what a schema cannot: ids unique and equal to the file's path, every cited statement
- * known, placeholders well-formed. Problems are returned as data with the file they concern.
+ * Loads the case files under `conformance/cases/`, validates each against case.schema.json,
+ * expands its `use` steps from the step library (expand-steps.ts) and checks what a schema
+ * cannot: ids unique and equal to the file's path, every cited statement known. Problems are
+ * `case-invalid` issues naming the file (relative to the suite folder) and the pointer.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
-import type { CaseSpec, Statement } from "../case-types.js";
+import type { Issue } from "../../model/issue.js";
+import { toIssues } from "../../schemas/issues.js";
+import type { CaseFile } from "../case-types.js";
+import type { Statement } from "../statement-types.js";
+import { type CaseSpec, expandSteps, loadStepLibrary } from "./expand-steps.js";
 import { SUITE_DIR } from "./suite-location.js";
 
-/** A problem with one case file. */
-export interface CaseProblem {
-  readonly file: string;
-  readonly message: string;
-}
+/** A problem with one case (or library step) file: a `case-invalid` issue naming the file. */
+export type CaseProblem = Issue;
 
-/** The loaded suite. */
+/** The loaded suite, its cases' `use` steps expanded. */
 export interface Suite {
   readonly cases: CaseSpec[];
   readonly problems: CaseProblem[];
 }
 
-const validators = new Map<string, ValidateFunction>();
+interface Validators {
+  readonly ajv: Ajv2020;
+  readonly caseFile: ValidateFunction;
+  step?: ValidateFunction;
+}
 
-/** The compiled case schema of the suite in `dir`. */
-export function caseValidator(dir = SUITE_DIR): ValidateFunction {
+const validators = new Map<string, Validators>();
+
+function suiteValidators(dir: string): Validators {
   let v = validators.get(dir);
   if (!v) {
     const ajv = new Ajv2020({ allErrors: false, strict: false });
-    v = ajv.compile(JSON.parse(readFileSync(join(dir, "case.schema.json"), "utf8")));
+    v = {
+      ajv,
+      caseFile: ajv.compile(JSON.parse(readFileSync(join(dir, "case.schema.json"), "utf8"))),
+    };
     validators.set(dir, v);
   }
   return v;
+}
+
+/** The compiled case schema of the suite in `dir`. */
+export function caseValidator(dir = SUITE_DIR): ValidateFunction {
+  return suiteValidators(dir).caseFile;
+}
+
+/** The compiled step.schema.json of the suite in `dir` (it refers to case.schema.json). */
+export function stepValidator(dir = SUITE_DIR): ValidateFunction {
+  const v = suiteValidators(dir);
+  v.step ??= v.ajv.compile(JSON.parse(readFileSync(join(dir, "step.schema.json"), "utf8")));
+  return v.step;
 }
 
 function listJson(dir: string): string[] {
@@ -51,37 +73,44 @@ export function loadCases(statements: readonly Statement[], dir = SUITE_DIR): Su
   // A case cites clauses (issue 10); a statement id is still read, as all of its clauses.
   const known = new Set(statements.flatMap((s) => [s.id, ...s.clauses.map((c) => c.id)]));
   const validate = caseValidator(dir);
+  const lib = loadStepLibrary(dir, () => stepValidator(dir));
+  const library = lib.ok ? lib.value : new Map();
   const casesDir = join(dir, "cases");
   const cases: CaseSpec[] = [];
-  const problems: CaseProblem[] = [];
+  const problems: CaseProblem[] = lib.ok ? [] : [...lib.issues];
   const ids = new Map<string, string>();
-  for (const file of listJson(casesDir)) {
-    const rel = relative(casesDir, file).split(sep).join("/");
-    const text = readFileSync(file, "utf8");
+  for (const path of listJson(casesDir)) {
+    const rel = relative(casesDir, path).split(sep).join("/");
+    const file = `cases/${rel}`;
+    const bad = (pointer: string, message: string): void => {
+      problems.push({ code: "case-invalid", pointer, message, file });
+    };
     let data: unknown;
     try {
-      data = JSON.parse(text);
+      data = JSON.parse(readFileSync(path, "utf8"));
     } catch (e) {
-      problems.push({ file: rel, message: `not JSON: ${(e as Error).message}` });
+      bad("", `not JSON: ${(e as Error).message}`);
       continue;
     }
     if (!validate(data)) {
-      const err = validate.errors?.[0];
-      problems.push({
-        file: rel,
-        message: `${err?.instancePath || "/"} ${err?.message ?? "invalid"}`,
-      });
+      const first = toIssues(validate.errors, data)[0];
+      bad(first?.pointer ?? "", first?.message ?? "does not match case.schema.json");
       continue;
     }
-    const c = data as CaseSpec;
-    if (`${c.id}.json` !== rel)
-      problems.push({ file: rel, message: `id ${c.id} does not match the file path` });
+    const raw = data as CaseFile;
+    const steps = expandSteps(raw.steps, library, file);
+    if (!steps.ok) {
+      problems.push(...steps.issues);
+      continue;
+    }
+    const c: CaseSpec = { ...raw, steps: steps.value };
+    if (`${c.id}.json` !== rel) bad("/id", `id ${c.id} does not match the file path`);
     const dup = ids.get(c.id);
-    if (dup) problems.push({ file: rel, message: `duplicate id ${c.id} (also in ${dup})` });
-    ids.set(c.id, rel);
+    if (dup) bad("/id", `duplicate id ${c.id} (also in ${dup})`);
+    ids.set(c.id, file);
+    const text = JSON.stringify(c);
     const cited = [...c.statements, ...[...text.matchAll(STATEMENT_FIELDS)].map((m) => m[1] ?? "")];
-    for (const s of cited)
-      if (!known.has(s)) problems.push({ file: rel, message: `cites unknown statement ${s}` });
+    for (const s of cited) if (!known.has(s)) bad("", `cites unknown statement ${s}`);
     cases.push(c);
   }
   return { cases, problems };

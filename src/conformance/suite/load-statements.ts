@@ -5,14 +5,15 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fail, type Issue, ok, type Result } from "../../model/issue.js";
-import type { Clause, Statement } from "../case-types.js";
+import type { Clause, Statement } from "../statement-types.js";
 import { SUITE_DIR } from "./suite-location.js";
 
 /**
  * The suite format this runner reads. It changes when the meaning of a case member changes;
  * a runner refuses a suite of another format (as test262's harness does) instead of guessing.
+ * 2: library steps (`use`, expanded at load time) and `auth` always an object.
  */
-export const SUITE_FORMAT_VERSION = 1;
+export const SUITE_FORMAT_VERSION = 2;
 
 /** A `statements-invalid` issue of statements.json at `pointer`. */
 function bad(pointer: string, message: string): Issue {

@@ -3,9 +3,9 @@
  * a target lacking one gets those cases skipped by name, never silently.
  */
 
-import type { CaseSpec } from "../case-types.js";
 import { ROLES } from "../case-types.js";
 import { placeholderNames } from "../request/template.js";
+import type { CaseSpec } from "./expand-steps.js";
 
 /** Roles a case uses, in placeholders or as the signing user. */
 export function rolesOf(c: CaseSpec): string[] {

@@ -3,7 +3,8 @@
  * expression and by feature; then cases the target cannot run (a missing role, no `other` app,
  * no world) are set aside by name with the reason.
  */
-import type { CaseSpec, Level } from "../case-types.js";
+import type { Level } from "../case-types.js";
+import type { CaseSpec } from "./expand-steps.js";
 import { needsOtherApp, rolesOf } from "./roles.js";
 import type { Target } from "./target.js";
 

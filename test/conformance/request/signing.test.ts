@@ -22,7 +22,7 @@ const base = (over: Partial<SignInput> = {}): SignInput => ({
   query: "fields=gender",
   app,
   requestor: "example.org:alice",
-  auth: normaliseAuth("valid"),
+  auth: normaliseAuth({ mode: "valid" }),
   now: 1_800_000_000,
   nonce: "n0",
   ...over,
@@ -68,12 +68,12 @@ describe("signing modes", () => {
   });
   it("wrong secret, bad signature and unknown consumer do not verify", () => {
     for (const mode of ["wrong-secret", "bad-signature", "unknown-consumer"] as const)
-      expect(verifies(base({ auth: normaliseAuth(mode) })), mode).toBe(false);
+      expect(verifies(base({ auth: normaliseAuth({ mode }) })), mode).toBe(false);
   });
   it("a stale timestamp is an hour old; none sends no OAuth parameter", () => {
-    const out = sign(base({ auth: normaliseAuth("stale-timestamp") }));
+    const out = sign(base({ auth: normaliseAuth({ mode: "stale-timestamp" }) }));
     expect(out.headers.authorization).toContain(`oauth_timestamp="${1_800_000_000 - 3600}"`);
-    const none = sign(base({ auth: normaliseAuth("none") }));
+    const none = sign(base({ auth: normaliseAuth({ mode: "none" }) }));
     expect(none.headers).toEqual({});
     expect(none.query).toBe("fields=gender&xoauth_requestor_id=example.org%3Aalice");
   });

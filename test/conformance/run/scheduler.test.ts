@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { CaseSpec } from "../../../src/conformance/case-types.js";
 import { schedule } from "../../../src/conformance/run/scheduler.js";
+import type { CaseSpec } from "../../../src/conformance/suite/expand-steps.js";
 
 const mk = (id: string, exclusive = false): CaseSpec => ({
   id,

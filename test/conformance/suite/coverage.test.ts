@@ -3,9 +3,9 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { Statement } from "../../../src/conformance/case-types.js";
 import { clauseCoverage, loadStatements } from "../../../src/conformance/index.js";
 import { issueText } from "../../../src/conformance/reporters/issue-text.js";
+import type { Statement } from "../../../src/conformance/statement-types.js";
 
 const statements: Statement[] = [
   {
@@ -52,7 +52,7 @@ describe("statement loader: clauses", () => {
     try {
       writeFileSync(
         join(dir, "statements.json"),
-        JSON.stringify({ formatVersion: 1, statements: list }),
+        JSON.stringify({ formatVersion: 2, statements: list }),
       );
       return loadStatements(dir);
     } finally {

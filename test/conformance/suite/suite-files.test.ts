@@ -103,7 +103,7 @@ describe("conformance suite files", () => {
     try {
       writeFileSync(
         join(dir, "statements.json"),
-        JSON.stringify({ formatVersion: 2, statements: [] }),
+        JSON.stringify({ formatVersion: 3, statements: [] }),
       );
       const r = loadStatements(dir);
       expect(r.ok).toBe(false);
@@ -111,7 +111,7 @@ describe("conformance suite files", () => {
         expect(r.issues[0]).toMatchObject({
           code: "statements-invalid",
           pointer: "/formatVersion",
-          message: expect.stringMatching(/suite format 2 is not the format 1/),
+          message: expect.stringMatching(/suite format 3 is not the format 2/),
         });
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -127,6 +127,14 @@ describe("conformance suite files", () => {
       v({ ...good, steps: [{ request: { method: "GET", path: "/x", bogus: 1 }, expect: {} }] }),
     ).toBe(false);
     expect(v({ ...good, level: "optional" })).toBe(false);
+    // auth has one spelling, the object (issue 15 §5).
+    const step = (auth: unknown) => ({ request: { method: "GET", path: "/x", auth }, expect: {} });
+    expect(v({ ...good, steps: [step({ mode: "none" })] })).toBe(true);
+    expect(v({ ...good, steps: [step("none")] })).toBe(false);
+    // A step with `use` is judged as a library step, so the error is about it.
+    expect(v({ ...good, steps: [{ use: "clean-up" }] })).toBe(true);
+    expect(v({ ...good, steps: [{ use: "clean-up", always: true }] })).toBe(false);
+    expect(v.errors?.[0]?.instancePath).toBe("/steps/0");
   });
 
   it("core cases cite at least one core statement; write cases use per-case keys or run alone", () => {

@@ -2,7 +2,6 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import type { CaseSpec } from "../../../src/conformance/case-types.js";
 import {
   checkTarget,
   expectationEntry,
@@ -10,6 +9,7 @@ import {
   loadTarget,
 } from "../../../src/conformance/index.js";
 import { issueText } from "../../../src/conformance/reporters/issue-text.js";
+import type { CaseSpec } from "../../../src/conformance/suite/expand-steps.js";
 import { selectCases } from "../../../src/conformance/suite/selection.js";
 
 const dir = mkdtempSync(join(tmpdir(), "osk-target-"));
@@ -112,27 +112,55 @@ describe("selection", () => {
   });
 });
 
-describe("expectations file", () => {
-  it("loads entries and refuses duplicates and malformed entries", () => {
+describe("expectations file (conformance/expectations.schema.json)", () => {
+  const load = (data: unknown): ReturnType<typeof loadExpectations> => {
     const f = join(dir, "e.json");
-    writeFileSync(f, JSON.stringify({ expectedFailures: [{ id: "a/b", reason: "r" }] }));
-    expect(loadExpectations(f)).toEqual({ ok: true, value: [{ id: "a/b", reason: "r" }] });
-    writeFileSync(
-      f,
-      JSON.stringify({
-        expectedFailures: [{ id: "a/b", reason: "r" }, { id: "a/b", reason: "again" }, { id: 1 }],
-      }),
-    );
-    const bad = loadExpectations(f);
-    expect(bad.ok).toBe(false);
-    if (!bad.ok) {
-      expect(issueText(bad.issues)).toMatch(/a\/b listed twice[\s\S]*entry 2 needs id and reason/);
-      expect(bad.issues.map((i) => [i.code, i.pointer, i.file])).toEqual([
-        ["expectations-invalid", "/expectedFailures/1", f],
-        ["expectations-invalid", "/expectedFailures/2", f],
-      ]);
-    }
+    writeFileSync(f, typeof data === "string" ? data : JSON.stringify(data));
+    return loadExpectations(f);
+  };
+  const where = (r: ReturnType<typeof loadExpectations>): [string, string][] =>
+    r.ok ? [] : r.issues.map((i) => [i.code, i.pointer]);
+
+  it("loads a valid file, $schema member included", () => {
+    expect(load({ expectedFailures: [{ id: "a/b", reason: "r" }] })).toEqual({
+      ok: true,
+      value: [{ id: "a/b", reason: "r" }],
+    });
+    const r = load({ $schema: "../conformance/expectations.schema.json", expectedFailures: [] });
+    expect(r).toEqual({ ok: true, value: [] });
   });
+
+  it("refuses duplicates and malformed entries, each at its pointer, with the file", () => {
+    const bad = load({
+      expectedFailures: [{ id: "a/b", reason: "r" }, { id: "a/b", reason: "again" }, { id: 1 }],
+    });
+    expect(bad.ok).toBe(false);
+    if (bad.ok) return;
+    expect(issueText(bad.issues)).toMatch(/a\/b listed twice/);
+    expect(bad.issues.every((i) => i.file === join(dir, "e.json"))).toBe(true);
+    expect(where(bad)).toEqual([
+      ["expectations-invalid", "/expectedFailures/1/id"],
+      ["expectations-invalid", "/expectedFailures/2/id"],
+      ["expectations-invalid", "/expectedFailures/2/reason"],
+    ]);
+  });
+
+  it("refuses what the schema does not allow", () => {
+    expect(where(load({}))).toEqual([["expectations-invalid", "/expectedFailures"]]);
+    expect(where(load({ expectedFailures: {} }))).toEqual([
+      ["expectations-invalid", "/expectedFailures"],
+    ]);
+    expect(where(load({ expectedFailures: [], extra: 1 }))).toEqual([["expectations-invalid", ""]]);
+    expect(where(load({ expectedFailures: [{ id: "a/b", reason: "", bug: "x" }] }))).toEqual([
+      ["expectations-invalid", "/expectedFailures/0"],
+      ["expectations-invalid", "/expectedFailures/0/reason"],
+    ]);
+    expect(where(load({ expectedFailures: [{ id: "Not An Id", reason: "r" }] }))).toEqual([
+      ["expectations-invalid", "/expectedFailures/0/id"],
+    ]);
+    expect(where(load("{ not json"))).toEqual([["expectations-invalid", ""]]);
+  });
+
   it("prints a ready-made entry that loads back", () => {
     const entry = JSON.parse(
       expectationEntry("people/pid", "P-PEOPLE-1", "step 1:\n  /entry: not an object"),

@@ -1,0 +1,163 @@
+/**
+ * The step library and `use` (issue 15 §5): library steps load from `steps/`, checked by
+ * step.schema.json; a case's `use` step becomes the library step with its `{with.…}` parameters
+ * filled (the case's value, else the default); unknown names, undeclared or missing parameters
+ * and broken library files are `case-invalid` issues with the file and the pointer.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import type { CaseStep } from "../../../src/conformance/case-types.js";
+import { expandSteps, loadStepLibrary } from "../../../src/conformance/suite/expand-steps.js";
+import { loadCases, stepValidator } from "../../../src/conformance/suite/load-cases.js";
+import { loadStatements } from "../../../src/conformance/suite/load-statements.js";
+import { SUITE_DIR } from "../../../src/conformance/suite/suite-location.js";
+
+const bundled = loadStepLibrary(SUITE_DIR, () => stepValidator());
+if (!bundled.ok) throw new Error(JSON.stringify(bundled.issues));
+const library = bundled.value;
+
+const where = (r: { ok: boolean; issues?: readonly { code: string; pointer: string }[] }) =>
+  (r.issues ?? []).map((i) => [i.code, i.pointer]);
+
+describe("expandSteps", () => {
+  it("fills parameters from `with`, else from the default, in strings and member names", () => {
+    const steps: CaseStep[] = [
+      { use: "clean-up" },
+      { use: "clean-up", with: { fields: "k{unique}a,k{unique}b" } },
+    ];
+    const r = expandSteps(steps, library, "cases/x/y.json");
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.value.map((s) => s.request.query)).toEqual([
+      { fields: "k{unique}" },
+      { fields: "k{unique}a,k{unique}b" },
+    ]);
+    expect(r.value[0]).toMatchObject({ name: "clean up", always: true, expect: { status: 200 } });
+    const custom = new Map([
+      [
+        "w",
+        {
+          name: "w",
+          description: "writes one key",
+          parameters: { key: { description: "the key" } },
+          step: {
+            request: {
+              method: "POST",
+              path: "/p",
+              body: { json: { "{with.key}": "{with.key}!" } },
+            },
+            expect: { status: 200 },
+          },
+        },
+      ],
+    ]);
+    const w = expandSteps([{ use: "w", with: { key: "k{unique}" } }], custom, "f");
+    expect(w.ok && w.value[0]?.request.body).toEqual({ json: { "k{unique}": "k{unique}!" } });
+  });
+
+  it("leaves full steps as they are, at their positions", () => {
+    const full: CaseStep = { request: { method: "GET", path: "/x" }, expect: { status: 200 } };
+    const r = expandSteps([full, { use: "find-an-album" }, full], library, "f");
+    expect(r.ok && r.value.map((s) => s.name ?? s.request.path)).toEqual([
+      "/x",
+      "find an album",
+      "/x",
+    ]);
+    expect(r.ok && r.value[0]).toBe(full);
+  });
+
+  it("reports an unknown step, an undeclared parameter and a missing value at their pointers", () => {
+    const r = expandSteps(
+      [
+        { use: "clean-up" },
+        { use: "no-such-step" },
+        { use: "find-an-album", with: { album: "x" } },
+      ],
+      library,
+      "cases/a/b.json",
+    );
+    expect(where(r)).toEqual([
+      ["case-invalid", "/steps/1/use"],
+      ["case-invalid", "/steps/2/with/album"],
+    ]);
+    expect(!r.ok && r.issues.every((i) => i.file === "cases/a/b.json")).toBe(true);
+    const needs = new Map([
+      [
+        "n",
+        {
+          name: "n",
+          description: "needs a value",
+          parameters: { p: { description: "no default" } },
+          step: { request: { method: "GET", path: "/{with.p}" }, expect: {} },
+        },
+      ],
+    ]);
+    expect(where(expandSteps([{ use: "n" }], needs, "f"))).toEqual([
+      ["case-invalid", "/steps/0/with"],
+    ]);
+  });
+});
+
+describe("the step library", () => {
+  const dir = mkdtempSync(join(tmpdir(), "osk-steps-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  for (const f of ["case.schema.json", "step.schema.json", "statements.json"])
+    writeFileSync(join(dir, f), readFileSync(join(SUITE_DIR, f)));
+  mkdirSync(join(dir, "steps"));
+  mkdirSync(join(dir, "cases", "x"), { recursive: true });
+  const step = { request: { method: "GET", path: "/os/0.8/people/{viewer}/@self" }, expect: {} };
+  const write = (name: string, data: unknown): void =>
+    writeFileSync(join(dir, "steps", name), JSON.stringify(data));
+
+  it("holds the bundled steps, each named as its file", () => {
+    expect([...library.keys()].sort()).toEqual([
+      "clean-up",
+      "find-an-album",
+      "restore-viewer-data",
+      "save-viewer-data",
+    ]);
+  });
+
+  it("refuses a file against step.schema.json, a name other than the file's, an undeclared {with.…}", () => {
+    write("a.json", { name: "a", description: "fine step", step });
+    write("b.json", { name: "b", description: "no step member" });
+    write("c.json", { name: "other", description: "misnamed step", step });
+    write("d.json", {
+      name: "d",
+      description: "undeclared parameter",
+      step: { ...step, request: { ...step.request, path: "/{with.who}" } },
+    });
+    write("e.json", "{");
+    const r = loadStepLibrary(dir, () => stepValidator(dir));
+    expect(!r.ok && r.issues.map((i) => [i.file, i.pointer])).toEqual([
+      ["steps/b.json", "/step"],
+      ["steps/c.json", "/name"],
+      ["steps/d.json", "/step/request/path"],
+      ["steps/e.json", ""],
+    ]);
+  });
+
+  it("stops the suite from loading on a bad library or a bad use, naming file and pointer", () => {
+    const st = loadStatements(dir);
+    if (!st.ok) throw new Error("statements");
+    writeFileSync(
+      join(dir, "cases", "x", "y.json"),
+      JSON.stringify({
+        id: "x/y",
+        description: "uses a library step",
+        statements: ["S-4.6-SELF.1"],
+        level: "core",
+        steps: [{ use: "a" }, { use: "zzz" }],
+      }),
+    );
+    const suite = loadCases(st.value, dir);
+    expect(suite.problems.map((p) => [p.code, p.file, p.pointer])).toContainEqual([
+      "case-invalid",
+      "cases/x/y.json",
+      "/steps/1/use",
+    ]);
+    expect(suite.problems.map((p) => p.file)).toContain("steps/b.json");
+  });
+});
