@@ -78,7 +78,7 @@ export function readCaptured(bytes: Uint8Array, options: CapturedOptions): Resul
     value = read.value;
   } else {
     const parsed = parseJsonText(text.value);
-    if (!parsed.ok) return fail([parsed.issue]);
+    if (!parsed.ok) return parsed;
     value = parsed.value;
   }
   const checked = validate(options.kind, value, { mode: options.strict ? "strict" : "lenient" });

@@ -6,7 +6,7 @@
  * typed back through the kind's JSON Schema in lenient mode (P-FMT-6). Never throws.
  */
 import { fromUrnGuid } from "../../model/ids.js";
-import { fail, type Issue, type IssueCode, ok, type Result } from "../../model/issue.js";
+import { fail, type Issue, type IssueCode, issue, ok, type Result } from "../../model/issue.js";
 import { escapeToken, pointerTokens } from "../../model/json-pointer.js";
 import type { AppDataResponse } from "../../model/responses.js";
 import { toIssues } from "../../schemas/issues.js";
@@ -28,7 +28,7 @@ import {
 } from "./limits.js";
 import { decodeName } from "./names.js";
 import { ATOM_NS, isOpenSearchNs, OPENSOCIAL_NS } from "./namespaces.js";
-import { parseTree, type TreeResult, type XmlElement, xpathOf } from "./tree.js";
+import { parseTree, type XmlElement, xpathOf } from "./tree.js";
 
 /** Options of the Atom readers. */
 export interface AtomReadOptions {
@@ -255,34 +255,21 @@ function readHead(feed: XmlElement, report: Report): JsonObject {
 }
 
 /** Decodes `input` within the size limit, or the issue that refuses it. */
-function textOf(
-  input: unknown,
-  maxBytes: number,
-): { ok: true; text: string } | { ok: false; issue: Issue } {
+function textOf(input: unknown, maxBytes: number): Result<string> {
   let text: string;
   if (typeof input === "string") {
     const n = utf8LengthUpTo(input, maxBytes);
-    if (n > maxBytes) return { ok: false, issue: tooLarge(maxBytes) };
+    if (n > maxBytes) return fail([tooLarge(maxBytes)]);
     text = input;
   } else if (input instanceof Uint8Array) {
-    if (input.byteLength > maxBytes) return { ok: false, issue: tooLarge(maxBytes) };
+    if (input.byteLength > maxBytes) return fail([tooLarge(maxBytes)]);
     try {
       text = new TextDecoder("utf-8", { fatal: true }).decode(input);
     } catch {
-      return {
-        ok: false,
-        issue: {
-          code: "xml-invalid-char",
-          pointer: "",
-          message: "the document is not valid UTF-8",
-        },
-      };
+      return fail([issue("xml-invalid-char", "", "the document is not valid UTF-8")]);
     }
   } else {
-    return {
-      ok: false,
-      issue: { code: "xml-malformed", pointer: "", message: "the document must be text" },
-    };
+    return fail([issue("xml-malformed", "", "the document must be text")]);
   }
   const lone = loneSurrogate(text);
   if (lone >= 0) {
@@ -290,12 +277,11 @@ function textOf(
     const line = before.split("\n").length;
     const column = lone - before.lastIndexOf("\n");
     const message = "a lone surrogate is not an XML character";
-    return {
-      ok: false,
-      issue: { code: "xml-invalid-char", pointer: "", message, xml: { xpath: "/", line, column } },
-    };
+    return fail([
+      { code: "xml-invalid-char", pointer: "", message, xml: { xpath: "/", line, column } },
+    ]);
   }
-  return { ok: true, text: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text };
+  return ok(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
 }
 
 const SURROGATE = /[\uD800-\uDFFF]/g;
@@ -348,17 +334,17 @@ function locate(pointer: string, feed: XmlElement, entries: Map<string, XmlEleme
 }
 
 /**
- * The element tree of untrusted XML (text or UTF-8 bytes) with every safety bound of the Atom
+ * The element tree (its root) of untrusted XML (text or UTF-8 bytes) with every safety bound of the Atom
  * readers: size (UTF-8 bytes), DOCTYPE, depth, well-formedness, XML characters. For checkers
  * that look at more of the document than {@link fromAtomFeed} keeps. Never throws.
  */
 export function parseXmlDocument(
   xml: string | Uint8Array,
   limits: AtomReadLimits = {},
-): TreeResult {
+): Result<XmlElement> {
   const input = textOf(xml, limits.maxBytes ?? DEFAULT_ATOM_LIMITS.maxBytes);
-  if (!input.ok) return { ok: false, issue: input.issue };
-  return parseTree(input.text, effectiveDepth(limits));
+  if (!input.ok) return input;
+  return parseTree(input.value, effectiveDepth(limits));
 }
 
 /**
@@ -383,8 +369,8 @@ export function fromAtomFeed<K extends AtomKind>(
     ]);
   }
   const tree = parseXmlDocument(xml, options.limits);
-  if (!tree.ok) return fail([tree.issue]);
-  const feed = tree.root;
+  if (!tree.ok) return tree;
+  const feed = tree.value;
   const report = new Report();
   if (feed.local !== "feed" || feed.uri !== ATOM_NS) {
     const code = feed.local === "feed" ? "atom-namespace" : "atom-missing";
@@ -455,9 +441,9 @@ export function fromAtomFeed<K extends AtomKind>(
   if (!validator(value)) {
     const issues = toIssues(validator.errors, value)
       .slice(0, MAX_ISSUES)
-      .map((issue) => {
-        const el = locate(issue.pointer, feed, located);
-        return { ...issue, xml: { xpath: xpathOf(el), line: el.line, column: el.column } };
+      .map((found) => {
+        const el = locate(found.pointer, feed, located);
+        return { ...found, xml: { xpath: xpathOf(el), line: el.line, column: el.column } };
       });
     return fail(issues);
   }

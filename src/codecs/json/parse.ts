@@ -26,7 +26,7 @@ export function parseJson<K extends Kind>(
   let data: unknown;
   if (typeof input === "string") {
     const parsed = parseJsonText(input, limits);
-    if (!parsed.ok) return fail([parsed.issue]);
+    if (!parsed.ok) return parsed;
     data = parsed.value;
   } else {
     data = safeClone(input);

@@ -188,17 +188,17 @@ describe("parseXmlDocument: the same bounds for checkers that walk the tree", ()
   it("refuses what fromAtom refuses, and gives the tree otherwise", () => {
     expect(parseXmlDocument(`<!DOCTYPE x><x/>`)).toMatchObject({
       ok: false,
-      issue: { code: "xml-doctype" },
+      issues: [{ code: "xml-doctype" }],
     });
     expect(parseXmlDocument("a".repeat(2 * 1024 * 1024))).toMatchObject({
       ok: false,
-      issue: { code: "xml-too-large" },
+      issues: [{ code: "xml-too-large" }],
     });
     expect(parseXmlDocument("<x>\uD800</x>")).toMatchObject({
       ok: false,
-      issue: { code: "xml-invalid-char" },
+      issues: [{ code: "xml-invalid-char" }],
     });
     const tree = parseXmlDocument(GOLDEN);
-    expect(tree.ok && tree.root.local).toBe("feed");
+    expect(tree.ok && tree.value.local).toBe("feed");
   });
 });
