@@ -14,11 +14,11 @@ const ROUND_MS = Number(process.env.BENCH_ROUND_MS ?? 300);
 const { value, atom, plainAtom, json } = documents();
 
 // Same document, same value: check before timing.
-const back = fromAtom(atom);
+const back = fromAtom("appdata", atom);
 if (!back.ok || !isDeepStrictEqual(back.value, value)) {
   throw new Error("round trip failed; not timing a broken codec");
 }
-const viaBuilder = fromAtom(xmlbuilder2Feed(value));
+const viaBuilder = fromAtom("appdata", xmlbuilder2Feed(value));
 const builderFaithful = viaBuilder.ok && isDeepStrictEqual(viaBuilder.value.entry, value.entry);
 
 const names = [...cases().keys()];

@@ -1,6 +1,6 @@
 /**
- * The Atom readers: `fromAtom` (application data, §4.3) and `fromAtomFeed` (every kind, P-FMT-7).
- * Namespace-aware (any prefixes, default or prefixed), `appdata` or `appData`, data members
+ * The Atom reader `fromAtom(kind, xml, options)`: application data (§4.3) and every other kind
+ * with an Atom form (P-FMT-7). Namespace-aware (any prefixes, default or prefixed), `appdata` or `appData`, data members
  * matched by local name with the P-FMT-4 escape undone, unknown extension elements ignored, the
  * OpenSearch namespace with or without its trailing slash (P-FMT-2). Numbers and booleans are
  * typed back through the kind's JSON Schema in lenient mode (P-FMT-6). Never throws.
@@ -10,7 +10,6 @@
  * (report.ts, locate.ts).
  */
 import { fail, ok, type Result } from "../../model/issue.js";
-import type { AppDataResponse } from "../../model/responses.js";
 import { toIssues } from "../../schemas/issues.js";
 import { validatorFor } from "../../schemas/registry.js";
 import { type AtomKind, type AtomValueMap, isAtomKind } from "./kinds.js";
@@ -21,10 +20,10 @@ import { parseXmlDocument } from "./reader/input.js";
 import { type Located, locateIssues } from "./reader/locate.js";
 import { Report } from "./reader/report.js";
 
-/** The element tree of untrusted XML with the readers' bounds, for checkers (see reader/input.ts). */
+/** The element tree of untrusted XML with the reader's bounds, for checkers (see reader/input.ts). */
 export { parseXmlDocument } from "./reader/input.js";
 
-/** Options of the Atom readers. */
+/** Options of the Atom reader. */
 export interface AtomReadOptions {
   /** Size and depth limits (default 1 MiB, 32). */
   limits?: AtomReadLimits;
@@ -37,7 +36,7 @@ export interface AtomReadOptions {
  * `@friends` list. Issues carry a JSON Pointer and the XML path, line and column. Input may be a
  * string or UTF-8 bytes; never throws.
  */
-export function fromAtomFeed<K extends AtomKind>(
+export function fromAtom<K extends AtomKind>(
   kind: K,
   xml: string | Uint8Array,
   options: AtomReadOptions = {},
@@ -67,12 +66,4 @@ export function fromAtomFeed<K extends AtomKind>(
   if (!validator(value))
     return fail(locateIssues(toIssues(validator.errors, value), feed, located));
   return ok(value as unknown as AtomValueMap[K]);
-}
-
-/** §4.3 / P-FMT-2: reads an application-data Atom feed; `fromAtomFeed("appdata", xml, options)`. */
-export function fromAtom(
-  xml: string | Uint8Array,
-  options: AtomReadOptions = {},
-): Result<AppDataResponse> {
-  return fromAtomFeed("appdata", xml, options);
 }

@@ -6,7 +6,7 @@
  * each entry's author (§4.3, P-FMT-2) are checked on the tree itself.
  */
 
-import { fromAtomFeed, OPENSOCIAL_NS, OSEARCH_NS } from "../../codecs/atom/index.js";
+import { fromAtom, OPENSOCIAL_NS, OSEARCH_NS } from "../../codecs/atom/index.js";
 import { decodeName, encodeName } from "../../codecs/atom/names.js";
 import { isOpenSearchNs } from "../../codecs/atom/namespaces.js";
 import { parseXmlDocument } from "../../codecs/atom/read.js";
@@ -70,7 +70,7 @@ export function judgeAtomRead(answer: Answer, expected: Expected, level: Level):
       },
       answer,
     );
-  const read = fromAtomFeed(kind, answer.body);
+  const read = fromAtom(kind, answer.body);
   if (!read.ok) {
     const i = read.issues[0];
     const malformed = i?.code?.startsWith("xml-") ?? false;

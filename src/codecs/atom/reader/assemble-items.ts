@@ -51,7 +51,7 @@ export const ALBUMS = list("albums", "albums", (item) => {
 export const PHOTOS = list("photos", "photos");
 
 /** `people`: the `@friends` list, with `opensearch:itemsPerPage`. */
-export const PEOPLE = list("people", "people-friends");
+export const PEOPLE = list("people", "people");
 
 /** `person`: a feed of exactly one entry, whose object is `entry`. */
 export const PERSON: Assembler = {

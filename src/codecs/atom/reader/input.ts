@@ -66,8 +66,8 @@ export function decodeInput(input: unknown, maxBytes: number): Result<string> {
 
 /**
  * The element tree (its root) of untrusted XML (text or UTF-8 bytes) with every safety bound of
- * the Atom readers: size (UTF-8 bytes), DOCTYPE, depth, well-formedness, XML characters. For
- * checkers that look at more of the document than `fromAtomFeed` keeps. Never throws.
+ * the Atom reader: size (UTF-8 bytes), DOCTYPE, depth, well-formedness, XML characters. For
+ * checkers that look at more of the document than `fromAtom` keeps. Never throws.
  */
 export function parseXmlDocument(
   xml: string | Uint8Array,
