@@ -16,6 +16,8 @@ export function documents() {
   };
 }
 
+const noop = (): void => {};
+
 /** Case name → the operation it times. */
 export function cases(): ReadonlyMap<string, () => unknown> {
   const { value, atom, plainAtom, json } = documents();
@@ -27,6 +29,15 @@ export function cases(): ReadonlyMap<string, () => unknown> {
     [
       "parse: saxes alone (xmlns, no handlers)",
       () => new SaxesParser({ xmlns: true }).write(atom).close(),
+    ],
+    [
+      "parse: saxes, no-op handlers (xmlns)",
+      () => {
+        const parser = new SaxesParser({ xmlns: true });
+        for (const event of ["opentag", "closetag", "text", "cdata"] as const)
+          parser.on(event, noop);
+        parser.write(atom).close();
+      },
     ],
     ["parse: fast-xml-parser", () => fastXmlParserParse(atom)],
     ["parse: JSON.parse", () => JSON.parse(json)],

@@ -18,11 +18,17 @@ function tooLarge(maxBytes: number): Issue {
 
 const SURROGATE = /[\uD800-\uDFFF]/g;
 
+/** `String.prototype.isWellFormed` (ES2024, in Node 20): true when no surrogate is alone. */
+const isWellFormed = (text: string): boolean =>
+  (text as unknown as { isWellFormed(): boolean }).isWellFormed();
+
 /**
  * Index of the first UTF-16 surrogate without its pair, or -1. Strings may hold one (bytes
- * cannot), and saxes would misread it as half of a pair. Jumps from surrogate to surrogate.
+ * cannot), and saxes would misread it as half of a pair. The native check answers for the
+ * common case; the scan, surrogate to surrogate, finds where.
  */
 function loneSurrogate(text: string): number {
+  if (isWellFormed(text)) return -1;
   SURROGATE.lastIndex = 0;
   for (let m = SURROGATE.exec(text); m; m = SURROGATE.exec(text)) {
     const i = m.index;
