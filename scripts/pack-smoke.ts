@@ -51,18 +51,18 @@ async function sh(
 
 /** The consumer's ESM smoke program: real calls through the published entry points. */
 const ESM_SMOKE = `
-import { toAtom, validate, signRequest, parseJson } from "opensocial-kit";
+import { toAtom, validate, signRequest, fromJson } from "opensocial-kit";
 import { createServer } from "opensocial-kit/server";
 import { runSuite } from "opensocial-kit/conformance";
 import { toAtom as toAtom2 } from "opensocial-kit/atom";
 import { signaturesEqual, bodyHash } from "opensocial-kit/oauth";
 const out = {};
-out.atom = toAtom({ entry: { "example.org:alice": { score: "10" } }, id: ["example.org:alice"], startIndex: 0, totalResults: 1 }) === toAtom2({ entry: { "example.org:alice": { score: "10" } }, id: ["example.org:alice"], startIndex: 0, totalResults: 1 });
-out.atomText = toAtom({ entry: { "example.org:alice": { score: "10" } }, id: ["example.org:alice"], startIndex: 0, totalResults: 1 });
+out.atom = toAtom("appdata", { entry: { "example.org:alice": { score: "10" } }, id: ["example.org:alice"], startIndex: 0, totalResults: 1 }) === toAtom2("appdata", { entry: { "example.org:alice": { score: "10" } }, id: ["example.org:alice"], startIndex: 0, totalResults: 1 });
+out.atomText = toAtom("appdata", { entry: { "example.org:alice": { score: "10" } }, id: ["example.org:alice"], startIndex: 0, totalResults: 1 });
 out.valid = validate("appdata", { entry: {}, startIndex: "0", id: [], totalResults: 0 });
 out.invalid = validate("appdata", { entry: {}, startIndex: "x", id: [], totalResults: 0 }, { mode: "strict" }).issues.map((i) => i.pointer);
 out.oauth = signaturesEqual(bodyHash(new Uint8Array(0)), "2jmj7l5rSw0yVb/vlWAYkK/YBwk=");
-out.parsed = parseJson("albums", '{"entry":[],"startIndex":"0","itemsPerPage":"20","totalResults":"0"}').ok;
+out.parsed = fromJson("albums", '{"entry":[],"startIndex":"0","itemsPerPage":"20","totalResults":"0"}').ok;
 out.signed = signRequest({ method: "GET", url: "http://127.0.0.1:8080/os/0.8/people/@me/@self", consumerKey: "k", consumerSecret: "s", nonce: "n", timestamp: 1 }).headers.authorization;
 out.functions = [typeof createServer, typeof runSuite];
 process.stdout.write(JSON.stringify(out));
@@ -70,13 +70,14 @@ process.stdout.write(JSON.stringify(out));
 
 /** The consumer's TypeScript program: compiled against the published .d.ts files. */
 const TS_CONSUMER = `
-import { signRequest, toAtom, validate, type AppDataResponse, type Issue, type SignedRequest } from "opensocial-kit";
+import { signRequest, toAtom, toJson, validate, type AppDataResponse, type Issue, type SignedRequest } from "opensocial-kit";
 import { createServer, type ReferenceServer } from "opensocial-kit/server";
 import { runSuite, type RunReport } from "opensocial-kit/conformance";
 
 const response: AppDataResponse = { entry: { "example.org:alice": { score: "10" } }, id: ["example.org:alice"], startIndex: 0, totalResults: 1 };
-const xml: string = toAtom(response);
+const xml: string = toAtom("appdata", response);
 const checked = validate("people", {});
+const friends: string = toJson("people", { entry: [], startIndex: 0, itemsPerPage: 20, totalResults: 0 });
 const issues: readonly Issue[] = checked.ok ? [] : checked.issues;
 const signed: SignedRequest = signRequest({ method: "GET", url: "http://127.0.0.1:8080/", consumerKey: "k", consumerSecret: "s" });
 const headers: Record<string, string> = signed.headers;
@@ -86,7 +87,7 @@ const suite: typeof runSuite = runSuite;
 export function exitOf(r: RunReport): number { return r.exitCode; }
 // @ts-expect-error validate takes a kind name: a number is a type error in the published types
 validate(42, {});
-export { xml, issues, headers, start, suite };
+export { xml, friends, issues, headers, start, suite };
 export type { Server };
 `;
 
@@ -234,7 +235,7 @@ process.stdout.write(String(r.status));`;
       const valid = '{"ok":true,"value":{"entry":{},"startIndex":0,"id":[],"totalResults":0}}';
       if (JSON.stringify(r.valid) !== valid || JSON.stringify(r.invalid) !== '["/startIndex"]')
         problems.push(`validate ${JSON.stringify([r.valid, r.invalid])}`);
-      if (r.parsed !== true) problems.push("parseJson");
+      if (r.parsed !== true) problems.push("fromJson");
       if (r.oauth !== true) problems.push("opensocial-kit/oauth");
       if (!/^OAuth oauth_consumer_key="k"/.test(String(r.signed))) problems.push("signRequest");
       if (JSON.stringify(r.functions) !== '["function","function"]') problems.push("subpaths");

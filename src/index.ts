@@ -74,15 +74,15 @@ export { type ValidateOptions, validate } from "./schemas/validate.js";
 export { compileSchemas } from "./schemas/registry.js";
 
 // ── JSON codec ───────────────────────────────────────────────────────────────
-/** Reads a wire document leniently, normalising numbers and booleans. */
-export { parseJson } from "./codecs/json/parse.js";
-/** Writes wire JSON with the declared types. */
+/** Reads wire JSON text of a kind leniently, normalising numbers and booleans. */
+export { fromJson, type JsonReadOptions } from "./codecs/json/read.js";
+/** Writes wire JSON of a kind with the declared types. */
 export { toJson } from "./codecs/json/write.js";
 
 // ── Atom codec ───────────────────────────────────────────────────────────────
 /**
- * Atom (§4.3, P-FMT-2..7): `toAtom`/`toAtomFeed` write feeds (`strict` gives an RFC 4287-valid
- * feed); `fromAtom`/`fromAtomFeed` read them into JSON-shaped values with issues, never throwing.
+ * Atom (§4.3, P-FMT-2..7): `toAtom(kind, value)` writes a feed (`strict` gives an RFC 4287-valid
+ * feed); `fromAtom(kind, xml)` reads one into its JSON-shaped value or issues, never throwing.
  */
 export {
   ATOM_KINDS,
@@ -92,11 +92,9 @@ export {
   type AtomValueMap,
   type AtomWriteOptions,
   fromAtom,
-  fromAtomFeed,
   isAtomKind,
   type OrderedAppDataResponse,
   toAtom,
-  toAtomFeed,
 } from "./codecs/atom/index.js";
 
 // ── Captured payloads ────────────────────────────────────────────────────────

@@ -10,7 +10,7 @@ const ATOM = "http://www.w3.org/2005/Atom";
 const time = (xml: string, depth: number): number => {
   const t0 = performance.now();
   const r = parseTree(xml, depth);
-  if (!r.ok) throw new Error(r.issue.message);
+  if (!r.ok) throw new Error(r.issues[0]?.message);
   return performance.now() - t0;
 };
 

@@ -7,9 +7,10 @@
  */
 import { fail, type Issue, type Result } from "../model/issue.js";
 import { KitError } from "../model/kit-error.js";
+import type { KindValue } from "../schemas/kind-values.js";
 import { isKind, type Kind } from "../schemas/kinds.js";
 import { validate } from "../schemas/validate.js";
-import { type AtomKind, fromAtomFeed, isAtomKind, toAtomFeed } from "./atom/index.js";
+import { type AtomKind, fromAtom, isAtomKind, toAtom } from "./atom/index.js";
 import { parseJsonText } from "./json/limits.js";
 import { toJson } from "./json/write.js";
 
@@ -73,12 +74,12 @@ export function readCaptured(bytes: Uint8Array, options: CapturedOptions): Resul
           `kind ${options.kind} has no Atom form (appdata, people, person, albums, photos)`,
         ),
       ]);
-    const read = fromAtomFeed(options.kind, text.value);
+    const read = fromAtom(options.kind, text.value);
     if (!read.ok) return read;
     value = read.value;
   } else {
     const parsed = parseJsonText(text.value);
-    if (!parsed.ok) return fail([parsed.issue]);
+    if (!parsed.ok) return parsed;
     value = parsed.value;
   }
   const checked = validate(options.kind, value, { mode: options.strict ? "strict" : "lenient" });
@@ -94,7 +95,7 @@ export function convertCaptured(
   if (!read.ok) return read;
   try {
     if (options.to === "json")
-      return { ok: true, value: `${toJson(options.kind, read.value.value)}\n` };
+      return { ok: true, value: `${toJson(options.kind, read.value.value as KindValue<Kind>)}\n` };
     if (!isAtomKind(options.kind))
       return fail([
         issue(
@@ -110,7 +111,7 @@ export function convertCaptured(
           "photos in Atom name the album owner as each entry's author: give ownerId",
         ),
       ]);
-    const atom = toAtomFeed(
+    const atom = toAtom(
       kind,
       read.value.value as never,
       options.ownerId ? { ownerId: options.ownerId } : {},

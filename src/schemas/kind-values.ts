@@ -8,7 +8,6 @@ import type {
   AppDataWrite,
   ErrorBody,
   FriendsResponse,
-  PeopleResponse,
   PersonResponse,
   PhotoList,
 } from "../model/responses.js";
@@ -19,14 +18,14 @@ export interface KindValueMap {
   albums: AlbumList;
   photos: PhotoList;
   appdata: AppDataResponse;
+  /** A people @self or pid response: one person. */
   person: PersonResponse;
-  people: PeopleResponse;
+  /** A people @friends response: the collection. */
+  people: FriendsResponse;
   "appdata-write": AppDataWrite;
   error: ErrorBody;
   album: Album;
   photo: Photo;
-  "people-self": PersonResponse;
-  "people-friends": FriendsResponse;
   "appdata-record": AppDataRecord;
 }
 

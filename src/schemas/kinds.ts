@@ -8,20 +8,18 @@ export const SCHEMA_FILES = {
   photos: "photo-list.schema.json",
   appdata: "appdata.schema.json",
   person: "people-self.schema.json",
-  people: "people.schema.json",
+  people: "people-friends.schema.json",
   "appdata-write": "appdata-write.schema.json",
   error: "error.schema.json",
   album: "album.schema.json",
   photo: "photo.schema.json",
-  "people-self": "people-self.schema.json",
-  "people-friends": "people-friends.schema.json",
   "appdata-record": "appdata-record.schema.json",
 } as const;
 
 /**
- * A document kind: `albums`, `photos`, `appdata`, `person` (people @self response), `people`
- * (either people response), `appdata-write`, `error`, and the finer `album`, `photo`,
- * `people-self`, `people-friends`, `appdata-record`.
+ * A document kind: `albums`, `photos`, `appdata`, `person` (a people @self or pid response: one
+ * person), `people` (a people @friends response: the collection), `appdata-write`, `error`, and
+ * the finer `album`, `photo`, `appdata-record`. The Atom codec gives each name the same meaning.
  */
 export type Kind = keyof typeof SCHEMA_FILES;
 
@@ -33,9 +31,17 @@ export function isKind(name: string): name is Kind {
   return Object.hasOwn(SCHEMA_FILES, name);
 }
 
-/** Every schema file, including the shared definitions. */
+/**
+ * Every schema file: the kinds', the shared definitions, and `people.schema.json` (either people
+ * response, as GET people/{guid}/{selector} answers; the OpenAPI document refers to it).
+ */
 export const ALL_SCHEMA_FILES = [
-  ...new Set(["defs.schema.json", "person.schema.json", ...Object.values(SCHEMA_FILES)]),
+  ...new Set([
+    "defs.schema.json",
+    "person.schema.json",
+    "people.schema.json",
+    ...Object.values(SCHEMA_FILES),
+  ]),
 ];
 
 /** Validation strictness (P-FMT-6). */

@@ -1,5 +1,5 @@
 /** `format=atom` (P-FMT-1, P-FMT-2, P-FMT-7) through the Atom codec; the server writes no XML itself. */
-import { type AtomWriteOptions, toAtom, toAtomFeed } from "../codecs/atom/index.js";
+import { type AtomWriteOptions, toAtom } from "../codecs/atom/index.js";
 import { type AtomRenderer, appDataObject } from "./render.js";
 
 /** An Atom renderer; `strict` writes the RFC 4287-valid feed of P-FMT-5 instead of the §4.3 layout. */
@@ -9,15 +9,15 @@ export function atomRenderer(options: { strict?: boolean } = {}): AtomRenderer {
     const opts: AtomWriteOptions = options.strict ? { ...base, now: new Date() } : base;
     switch (reply.kind) {
       case "appdata":
-        return toAtom(appDataObject(reply.value), opts);
+        return toAtom("appdata", appDataObject(reply.value), opts);
       case "photos":
-        return toAtomFeed("photos", reply.value, { ...opts, ownerId: reply.ownerId });
+        return toAtom("photos", reply.value, { ...opts, ownerId: reply.ownerId });
       case "albums":
-        return toAtomFeed("albums", reply.value, opts);
+        return toAtom("albums", reply.value, opts);
       case "person":
-        return toAtomFeed("person", reply.value, opts);
+        return toAtom("person", reply.value, opts);
       case "people":
-        return toAtomFeed("people", reply.value, opts);
+        return toAtom("people", reply.value, opts);
     }
   };
 }

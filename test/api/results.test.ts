@@ -4,13 +4,13 @@
  * coded record with a pointer and a message. A new such function joins this table.
  */
 import { describe, expect, it } from "vitest";
-import { parseJson as parseJsonSubpath } from "../../src/codecs/json/index.js";
+import { fromAtom as fromAtomSubpath } from "../../src/codecs/atom/index.js";
+import { fromJson as fromJsonSubpath } from "../../src/codecs/json/index.js";
 import {
   convertCaptured,
   fromAtom,
-  fromAtomFeed,
+  fromJson,
   ISSUE_CODES,
-  parseJson,
   readCaptured,
   validate,
 } from "../../src/index.js";
@@ -20,10 +20,10 @@ const bad = new TextEncoder().encode("<feed><!DOCTYPE x></feed>");
 
 const CALLS: [string, () => unknown][] = [
   ["validate", () => validate("albums", { entry: 3 })],
-  ["parseJson", () => parseJson("albums", "{")],
-  ["json/parseJson", () => parseJsonSubpath("people", "[")],
-  ["fromAtom", () => fromAtom("<feed")],
-  ["fromAtomFeed", () => fromAtomFeed("people", "<!DOCTYPE x><feed/>")],
+  ["fromJson", () => fromJson("albums", "{")],
+  ["json/fromJson", () => fromJsonSubpath("people", "[")],
+  ["fromAtom", () => fromAtom("appdata", "<feed")],
+  ["atom/fromAtom", () => fromAtomSubpath("people", "<!DOCTYPE x><feed/>")],
   ["readCaptured", () => readCaptured(bad, { kind: "appdata" })],
   ["convertCaptured", () => convertCaptured(bad, { kind: "appdata", to: "json" })],
   ["server/loadWorld", () => loadWorld({ people: 1 })],

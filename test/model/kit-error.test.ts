@@ -6,7 +6,7 @@ import { KIT_ERROR_CODES, KitError, type KitErrorCode } from "../../src/model/ki
 import { publicOrigin } from "../../src/server/public-url.js";
 
 const triggers: Partial<Record<KitErrorCode, () => unknown>> = {
-  OSK_INVALID_VALUE: () => toJson("albums", { entry: "x" }),
+  OSK_INVALID_VALUE: () => toJson("albums", { entry: "x" } as never),
   OSK_INVALID_ID: () => formatPlatformId("", "alice"),
   OSK_INVALID_PUBLIC_URL: () => publicOrigin("ftp://sandbox.example"),
 };

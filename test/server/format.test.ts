@@ -5,7 +5,7 @@
 import { execFileSync } from "node:child_process";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fromAtom, fromAtomFeed } from "../../src/codecs/atom/index.js";
+import { fromAtom } from "../../src/codecs/atom/index.js";
 import { call, type Running, start } from "./harness.js";
 
 let s: Running;
@@ -87,7 +87,7 @@ describe("P-FMT-2/7: Atom for every operation matches the JSON", () => {
     const atom = await call(s.url, { path: `${path}${path.includes("?") ? "&" : "?"}format=atom` });
     expect(atom.status).toBe(200);
     wellFormed(atom.text);
-    const back = kind === "appdata" ? fromAtom(atom.text) : fromAtomFeed(kind, atom.text);
+    const back = kind === "appdata" ? fromAtom("appdata", atom.text) : fromAtom(kind, atom.text);
     expect(back.ok).toBe(true);
     if (back.ok) expect(back.value).toEqual(json.json);
   });
@@ -143,7 +143,7 @@ describe("P-FMT-5 (revision 4): the strict-mode author", () => {
       expect(a).toMatch(/<name>[^<]+<\/name>/);
       expect(a).toContain(`<url xmlns="http://ns.opensocial.org/2008/opensocial">${guid}</url>`);
     }
-    const read = fromAtomFeed("people", r.text);
+    const read = fromAtom("people", r.text);
     expect(read.ok, JSON.stringify(read.ok ? "" : read.issues)).toBe(true);
   });
 });

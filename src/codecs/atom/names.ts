@@ -88,8 +88,17 @@ export function encodeName(key: string): string {
   return out;
 }
 
+/** Escaped local names seen lately → their key (names repeat from entry to entry). */
+const DECODED = new Map<string, string>();
+const DECODED_MAX = 4096;
+
 /** P-FMT-4: the key an element's local name stands for (escapes in either case undone). */
 export function decodeName(local: string): string {
   if (!local.includes("_x")) return local;
-  return local.replace(ESCAPE, (_m, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
+  let key = DECODED.get(local);
+  if (key !== undefined) return key;
+  key = local.replace(ESCAPE, (_m, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
+  if (DECODED.size >= DECODED_MAX) DECODED.clear();
+  DECODED.set(local, key);
+  return key;
 }

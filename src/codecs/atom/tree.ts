@@ -5,7 +5,7 @@
  * past the limit stops the parse at once, and the first well-formedness error ends it.
  */
 import { SaxesParser, type SaxesTagNS } from "saxes";
-import type { Issue, IssueCode } from "../../model/issue.js";
+import { fail, type Issue, type IssueCode, issue, ok, type Result } from "../../model/issue.js";
 
 /** An element: its expanded name, the text directly inside it, its element children. */
 export interface XmlElement {
@@ -22,11 +22,6 @@ export interface XmlElement {
   readonly attributes: Readonly<Record<string, { readonly value: string }>>;
 }
 
-/** The outcome of {@link parseTree}. */
-export type TreeResult =
-  | { readonly ok: true; readonly root: XmlElement }
-  | { readonly ok: false; readonly issue: Issue };
-
 /** Thrown inside saxes handlers to stop the parse; never escapes this module. */
 class Stop {
   constructor(readonly issue: Issue) {}
@@ -37,10 +32,10 @@ function stop(code: IssueCode, message: string, line: number, column: number, xp
 }
 
 /**
- * Parses `text` into an element tree, or the one issue that stopped it: `xml-doctype`,
+ * Parses `text` into an element tree (its root), or the one issue that stopped it: `xml-doctype`,
  * `xml-too-deep`, `xml-invalid-char` or `xml-malformed`. Never throws.
  */
-export function parseTree(text: string, maxDepth: number): TreeResult {
+export function parseTree(text: string, maxDepth: number): Result<XmlElement> {
   const parser = new SaxesParser({
     xmlns: true,
     position: true,
@@ -105,16 +100,12 @@ export function parseTree(text: string, maxDepth: number): TreeResult {
   try {
     parser.write(text).close();
   } catch (e) {
-    if (e instanceof Stop) return { ok: false, issue: e.issue };
+    if (e instanceof Stop) return fail([e.issue]);
     const message = e instanceof Error ? e.message : String(e);
-    return {
-      ok: false,
-      issue: { code: "xml-malformed", pointer: "", message: `not well-formed XML: ${message}` },
-    };
+    return fail([issue("xml-malformed", "", `not well-formed XML: ${message}`)]);
   }
-  if (!root)
-    return { ok: false, issue: { code: "xml-malformed", pointer: "", message: "no root element" } };
-  return { ok: true, root };
+  if (!root) return fail([issue("xml-malformed", "", "no root element")]);
+  return ok(root);
 }
 
 /** XPath-like path of `el`: local names with a 1-based position among same-named siblings. */

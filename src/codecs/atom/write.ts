@@ -1,6 +1,6 @@
 /**
- * The Atom writers: `toAtom` for application data (§4.3, P-FMT-2..5) and `toAtomFeed` for every
- * kind (P-FMT-7). Direct string building with the tested escaper; keys and member names follow
+ * The Atom writer `toAtom(kind, value, options)`: application data (§4.3, P-FMT-2..5) and every
+ * other kind with an Atom form (P-FMT-7). Direct string building with the tested escaper; keys and member names follow
  * P-FMT-3 (object key order) and P-FMT-4 (name escape).
  */
 import { isValidKey } from "../../model/appdata-rules.js";
@@ -146,12 +146,11 @@ function stringMember(item: JsonObject, key: string, where: string): string {
 
 /**
  * §4.3 / P-FMT-2: the Atom feed of an application-data read response, one entry per user in
- * `entry` key order (records may be `Map`s, see {@link OrderedAppDataResponse}). Throws `OSK_INVALID_KEY` for a key outside P-DATA-1, `OSK_XML_UNWRITABLE`
- * for a value XML 1.0 cannot carry and `OSK_INVALID_VALUE` for a value of the wrong shape.
+ * `entry` key order (records may be `Map`s, see {@link OrderedAppDataResponse}).
  */
-export function toAtom(
+function writeAppDataFeed(
   value: AppDataResponse | OrderedAppDataResponse,
-  options: AtomWriteOptions = {},
+  options: AtomWriteOptions,
 ): string {
   const response = value as unknown;
   if (!isObject(response) || !isObject(response.entry))
@@ -202,17 +201,20 @@ function authorOf(
 }
 
 /**
- * P-FMT-7: the Atom feed of any kind. `appdata` is {@link toAtom}; `albums`, `photos`, `person`
- * (people `@self` or `pid`: a feed of one entry) and `people` (`@friends`, with
- * `opensearch:itemsPerPage`) write one entry per item, the data element `album`, `mediaItem` or
- * `person` holding one child per member in JSON order. Photos need `options.ownerId`.
+ * The Atom feed of a value of `kind` (P-FMT-2, P-FMT-7). `appdata`: one entry per user in `entry`
+ * key order (records may be `Map`s, see {@link OrderedAppDataResponse}); `albums`, `photos`,
+ * `person` (people `@self` or `pid`: a feed of one entry) and `people` (`@friends`, with
+ * `opensearch:itemsPerPage`): one entry per item, the data element `album`, `mediaItem` or
+ * `person` holding one child per member in JSON order. Photos need `options.ownerId`. Throws
+ * `OSK_INVALID_KEY` for an application-data key outside P-DATA-1, `OSK_XML_UNWRITABLE` for a
+ * value XML 1.0 cannot carry and `OSK_INVALID_VALUE` for a value of the wrong shape.
  */
-export function toAtomFeed<K extends AtomKind>(
+export function toAtom<K extends AtomKind>(
   kind: K,
-  value: AtomValueMap[K],
+  value: AtomValueMap[K] | (K extends "appdata" ? OrderedAppDataResponse : never),
   options: AtomWriteOptions = {},
 ): string {
-  if (kind === "appdata") return toAtom(value as AppDataResponse, options);
+  if (kind === "appdata") return writeAppDataFeed(value as AppDataResponse, options);
   const response = value as unknown;
   if (!isObject(response)) throw invalid(`${kind}: the response must be an object`);
   const spec = DATA_ELEMENTS[kind];

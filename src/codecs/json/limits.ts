@@ -2,7 +2,7 @@
  * Bounds on JSON input, checked before `JSON.parse` so that hostile text costs linear time and
  * never overflows the stack.
  */
-import type { Issue } from "../../model/issue.js";
+import { fail, issue, ok, type Result } from "../../model/issue.js";
 
 /** Limits applied to JSON text. */
 export interface JsonLimits {
@@ -14,16 +14,14 @@ export interface JsonLimits {
 
 export const DEFAULT_JSON_LIMITS = { maxLength: 8 * 1024 * 1024, maxDepth: 64 } as const;
 
-/** Returns an issue when `text` breaks a limit, scanning it once. */
-export function checkJsonLimits(text: string, limits: JsonLimits = {}): Issue | undefined {
+/** `text` itself, or a `too-large`/`too-deep` issue when it breaks a limit; scans it once. */
+export function checkJsonLimits(text: string, limits: JsonLimits = {}): Result<string> {
   const maxLength = limits.maxLength ?? DEFAULT_JSON_LIMITS.maxLength;
   const maxDepth = limits.maxDepth ?? DEFAULT_JSON_LIMITS.maxDepth;
   if (text.length > maxLength) {
-    return {
-      code: "too-large",
-      pointer: "",
-      message: `JSON text of ${text.length} characters exceeds ${maxLength}`,
-    };
+    return fail([
+      issue("too-large", "", `JSON text of ${text.length} characters exceeds ${maxLength}`),
+    ]);
   }
   let depth = 0;
   let inString = false;
@@ -35,26 +33,20 @@ export function checkJsonLimits(text: string, limits: JsonLimits = {}): Issue | 
     } else if (c === 0x22) inString = true;
     else if (c === 0x7b || c === 0x5b) {
       if (++depth > maxDepth) {
-        return { code: "too-deep", pointer: "", message: `JSON nesting deeper than ${maxDepth}` };
+        return fail([issue("too-deep", "", `JSON nesting deeper than ${maxDepth}`)]);
       }
     } else if (c === 0x7d || c === 0x5d) depth--;
   }
-  return undefined;
+  return ok(text);
 }
 
-/** Parses JSON text within limits: the value, or one issue. */
-export function parseJsonText(
-  text: string,
-  limits: JsonLimits = {},
-): { ok: true; value: unknown } | { ok: false; issue: Issue } {
+/** Parses JSON text within limits: the value, or the issue (`too-large`, `too-deep`, `not-json`). */
+export function parseJsonText(text: string, limits: JsonLimits = {}): Result<unknown> {
   const limit = checkJsonLimits(text, limits);
-  if (limit) return { ok: false, issue: limit };
+  if (!limit.ok) return limit;
   try {
-    return { ok: true, value: JSON.parse(text) as unknown };
+    return ok(JSON.parse(text) as unknown);
   } catch (e) {
-    return {
-      ok: false,
-      issue: { code: "not-json", pointer: "", message: `not JSON: ${(e as Error).message}` },
-    };
+    return fail([issue("not-json", "", `not JSON: ${(e as Error).message}`)]);
   }
 }

@@ -5,20 +5,20 @@
 import { KitError } from "../../model/kit-error.js";
 import type { KindValue } from "../../schemas/kind-values.js";
 import type { Kind } from "../../schemas/kinds.js";
-import { parseJson } from "./parse.js";
+import { validate } from "../../schemas/validate.js";
 
 /**
  * Serialises `value` as `kind`. String renderings the lenient reader accepts are written as
  * their declared type. Throws `OSK_INVALID_VALUE` when the value is not a valid `kind`.
  */
-export function toJson<K extends Kind>(kind: K, value: KindValue<K> | unknown): string {
-  const parsed = parseJson(kind, value);
-  if (!parsed.ok) {
-    const first = parsed.issues[0];
+export function toJson<K extends Kind>(kind: K, value: KindValue<K>): string {
+  const checked = validate(kind, value);
+  if (!checked.ok) {
+    const first = checked.issues[0];
     throw new KitError(
       "OSK_INVALID_VALUE",
       `${kind}: ${first?.pointer || "/"} ${first?.message ?? ""}`,
     );
   }
-  return JSON.stringify(parsed.value);
+  return JSON.stringify(checked.value);
 }

@@ -95,7 +95,7 @@ export function checkAtomFrame(expect: ExpectSpec, ctx: CheckContext): CheckResu
   // The same bounds as the codec (size, depth, DOCTYPE, lone surrogates): target bodies are hostile input.
   const tree = parseXmlDocument(ctx.text());
   if (!tree.ok) return []; // the codec's decoding reports malformed XML, located
-  const entries = tree.root.children.filter((c) => c.uri === ATOM_NS && c.local === "entry");
+  const entries = tree.value.children.filter((c) => c.uri === ATOM_NS && c.local === "entry");
   const problems = entries.flatMap((e) => entryProblems(e, kind, ctx.level === "profile"));
   if (problems.length === 0)
     return [

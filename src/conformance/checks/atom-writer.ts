@@ -98,9 +98,9 @@ export function checkAtomWriter(expect: ExpectSpec, ctx: CheckContext): CheckRes
   const kind = expect.atom.kind;
   const owner =
     expect.atom.owner === undefined ? undefined : fillText(expect.atom.owner, ctx.template);
-  const entries = tree.root.children.filter((c) => c.uri === ATOM_NS && c.local === "entry");
+  const entries = tree.value.children.filter((c) => c.uri === ATOM_NS && c.local === "entry");
   const problems = [
-    ...openSearchProblems(tree.root),
+    ...openSearchProblems(tree.value),
     ...entries.flatMap((e) => [
       ...(kind === "appdata" ? keyProblems(e) : []),
       ...authorProblems(e, kind, owner),

@@ -3,7 +3,7 @@
  * of their kind, so that the same pointer checks apply; a codec issue becomes a failure located
  * by XPath (with line and column).
  */
-import { fromAtomFeed } from "../../codecs/atom/index.js";
+import { fromAtom } from "../../codecs/atom/index.js";
 import type { ExpectSpec } from "../case-types.js";
 import type { DecodedBody } from "./context.js";
 
@@ -13,7 +13,7 @@ export function decodeAtom(
   text: string,
 ): DecodedBody {
   if (text === "") return { ok: false, message: "empty body, expected an Atom feed" };
-  const r = fromAtomFeed(kind, text);
+  const r = fromAtom(kind, text);
   if (r.ok) return { ok: true, value: r.value };
   const first = r.issues[0];
   const where = first?.xml

@@ -33,7 +33,7 @@ export function checkErrorBody(expect: ExpectSpec, ctx: CheckContext): CheckResu
         check: "error body",
         ok: false,
         statement,
-        message: `error body is not JSON: ${parsed.issue.message}`,
+        message: `error body is not JSON: ${parsed.issues[0]?.message}`,
       }),
     );
     return out;

@@ -42,7 +42,7 @@ export function decodeBody(expect: ExpectSpec, text: string): DecodedBody {
   if (expect.atom) return decodeAtom(expect.atom.kind, text);
   if (text === "") return { ok: false, message: "empty body, expected JSON" };
   const parsed = parseJsonText(text, { maxDepth: 64 });
-  if (!parsed.ok) return { ok: false, message: `body is not JSON: ${parsed.issue.message}` };
+  if (!parsed.ok) return { ok: false, message: `body is not JSON: ${parsed.issues[0]?.message}` };
   return { ok: true, value: parsed.value };
 }
 

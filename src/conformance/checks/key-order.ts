@@ -22,7 +22,7 @@ export function atomAppDataOrder(text: string): Map<string, string[]> {
   const out = new Map<string, string[]>();
   const tree = parseXmlDocument(text);
   if (!tree.ok) return out;
-  for (const entry of tree.root.children) {
+  for (const entry of tree.value.children) {
     if (entry.local !== "entry" || entry.uri !== ATOM_NS) continue;
     const id = entry.children.find((c) => c.local === "id" && c.uri === ATOM_NS)?.text.trim();
     const content = entry.children.find((c) => c.local === "content" && c.uri === ATOM_NS);

@@ -88,7 +88,7 @@ export function semanticAnswer(answer: RawAnswer): SemanticAnswer {
   } else if (mediaType.endsWith("xml")) {
     const tree = parseXmlDocument(answer.body);
     body = tree.ok
-      ? { form: "atom", value: canonical(tree.root, false) }
+      ? { form: "atom", value: canonical(tree.value, false) }
       : { form: "text", value: text.trim() };
   } else body = { form: "text", value: text.trim() };
   const allow =

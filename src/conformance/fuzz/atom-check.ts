@@ -6,7 +6,7 @@
  * each entry's author (§4.3, P-FMT-2) are checked on the tree itself.
  */
 
-import { fromAtomFeed, OPENSOCIAL_NS, OSEARCH_NS } from "../../codecs/atom/index.js";
+import { fromAtom, OPENSOCIAL_NS, OSEARCH_NS } from "../../codecs/atom/index.js";
 import { decodeName, encodeName } from "../../codecs/atom/names.js";
 import { isOpenSearchNs } from "../../codecs/atom/namespaces.js";
 import { parseXmlDocument } from "../../codecs/atom/read.js";
@@ -70,7 +70,7 @@ export function judgeAtomRead(answer: Answer, expected: Expected, level: Level):
       },
       answer,
     );
-  const read = fromAtomFeed(kind, answer.body);
+  const read = fromAtom(kind, answer.body);
   if (!read.ok) {
     const i = read.issues[0];
     const malformed = i?.code?.startsWith("xml-") ?? false;
@@ -111,7 +111,7 @@ function judgeAtomTree(answer: Answer, expected: Expected): void {
     throw new FuzzFailure({ statement, path: `atom:${path}`, message }, answer);
   };
   // P-FMT-2: writers use the OpenSearch namespace without its trailing slash (readers take both).
-  for (const el of tree.root.children)
+  for (const el of tree.value.children)
     if (isOpenSearchNs(el.uri) && el.uri !== OSEARCH_NS)
       fail(
         "P-FMT-2",
@@ -124,7 +124,7 @@ function judgeAtomTree(answer: Answer, expected: Expected): void {
     : Array.isArray(body.entry)
       ? (body.entry as Record<string, unknown>[])
       : [body.entry as Record<string, unknown>];
-  atomChildren(tree.root, "entry").forEach((entry, i) => {
+  atomChildren(tree.value, "entry").forEach((entry, i) => {
     const author = atomChildren(entry, "author")[0];
     const url = author ? atomChildren(author, "url") : [];
     if (url.length !== 1)

@@ -44,8 +44,7 @@ function readWorldText(path: string | URL): Result<unknown> {
       },
     ]);
   }
-  const parsed = parseJsonText(text, { maxLength: 256 * 1024 * 1024 });
-  return parsed.ok ? ok(parsed.value) : fail([parsed.issue]);
+  return parseJsonText(text, { maxLength: 256 * 1024 * 1024 });
 }
 
 /** Loads and checks a world from a file path (or URL) or an already-parsed object. */

@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { AtomKind, AtomWriteOptions } from "../../../src/codecs/atom/index.js";
-import { fromAtomFeed, toAtomFeed } from "../../../src/codecs/atom/index.js";
+import { fromAtom, toAtom } from "../../../src/codecs/atom/index.js";
 import {
   albumList,
   appDataResponse,
@@ -56,16 +56,16 @@ describe("Atom golden files", () => {
     const fx = JSON.parse(readFileSync(`${DIR}${name}.json`, "utf8")) as Fixture;
     const options = fx.options ?? {};
     it(`${name}: written byte for byte (P-FMT-2, P-FMT-7)`, () => {
-      const xml = toAtomFeed(fx.kind, fx.value, options);
+      const xml = toAtom(fx.kind, fx.value, options);
       expect(xml).toBe(golden(`${name}.xml`, xml));
     });
     it(`${name}: strict form written byte for byte (P-FMT-5)`, () => {
-      const xml = toAtomFeed(fx.kind, fx.value, { ...options, strict: true, now: NOW });
+      const xml = toAtom(fx.kind, fx.value, { ...options, strict: true, now: NOW });
       expect(xml).toBe(golden(`${name}.strict.xml`, xml));
     });
     it(`${name}: both golden files read back to the value`, () => {
       for (const file of [`${name}.xml`, `${name}.strict.xml`]) {
-        const read = fromAtomFeed(fx.kind, readFileSync(DIR + file, "utf8"));
+        const read = fromAtom(fx.kind, readFileSync(DIR + file, "utf8"));
         expect(read).toEqual({ ok: true, value: fx.value });
       }
     });
@@ -98,10 +98,7 @@ describe("Atom golden files", () => {
       ];
       const files = samples.map(([kind, value, options], i) => {
         const file = join(dir, `${i}.xml`);
-        writeFileSync(
-          file,
-          toAtomFeed(kind, value as never, { ...options, strict: true, now: NOW }),
-        );
+        writeFileSync(file, toAtom(kind, value as never, { ...options, strict: true, now: NOW }));
         return file;
       });
       const run = xmllint(["--noout", "--relaxng", RNG, ...files]);

@@ -20,15 +20,17 @@ describe("oracle: xmlbuilder2 builds the same feed", () => {
       fc.property(
         appDataResponse.filter((v) => !builderBreaks.test(JSON.stringify(v))),
         (value) => {
-          expect(fromAtom(xmlbuilder2Feed(value))).toEqual(fromAtom(toAtom(value)));
-          expect(fromAtom(toAtom(value))).toEqual({ ok: true, value });
+          expect(fromAtom("appdata", xmlbuilder2Feed(value))).toEqual(
+            fromAtom("appdata", toAtom("appdata", value)),
+          );
+          expect(fromAtom("appdata", toAtom("appdata", value))).toEqual({ ok: true, value });
         },
       ),
       { numRuns: 200 },
     );
   });
   it("property: xmllint finds every feed we write well-formed", () => {
-    const feeds: string[] = fc.sample(appDataResponse, 40).map((v) => toAtom(v));
+    const feeds: string[] = fc.sample(appDataResponse, 40).map((v) => toAtom("appdata", v));
     for (const xml of feeds) {
       const run = spawnSync("xmllint", ["--noout", "-"], { input: xml, encoding: "utf8" });
       expect(run.stderr).toBe("");
@@ -42,8 +44,8 @@ describe("oracle: xmlbuilder2 builds the same feed", () => {
       startIndex: 0,
       totalResults: 1,
     };
-    const viaBuilder = fromAtom(xmlbuilder2Feed(value));
+    const viaBuilder = fromAtom("appdata", xmlbuilder2Feed(value));
     expect(viaBuilder.ok && viaBuilder.value.entry["a:b"]?.k).toBe("x&y");
-    expect(fromAtom(toAtom(value))).toEqual({ ok: true, value });
+    expect(fromAtom("appdata", toAtom("appdata", value))).toEqual({ ok: true, value });
   });
 });

@@ -1,7 +1,7 @@
 // The reader (issue 3 item 2, issue 7 item 4): namespace-aware and lenient where P-FMT-2/3 say
 // so, and precise issues (code, JSON Pointer, XML path, line and column) where a document is wrong.
 import { describe, expect, it } from "vitest";
-import { fromAtom, fromAtomFeed, toAtom } from "../../../src/codecs/atom/index.js";
+import { fromAtom, toAtom } from "../../../src/codecs/atom/index.js";
 import type { Issue } from "../../../src/model/issue.js";
 
 const ATOM = "http://www.w3.org/2005/Atom";
@@ -31,40 +31,40 @@ function issuesOf(
   xml: string | Uint8Array,
   kind: "appdata" | "person" | "people" = "appdata",
 ): readonly Issue[] {
-  const result = fromAtomFeed(kind, xml);
+  const result = fromAtom(kind, xml);
   expect(result.ok).toBe(false);
   return result.ok ? [] : result.issues;
 }
 
 describe("fromAtom: what readers accept (P-FMT-2, P-FMT-3)", () => {
   it("reads the compact form with a default namespace", () => {
-    expect(fromAtom(feed())).toEqual({ ok: true, value: expected });
+    expect(fromAtom("appdata", feed())).toEqual({ ok: true, value: expected });
   });
   it("reads any prefixes: prefixed Atom, prefixed OpenSocial, keys in another prefix", () => {
     const xml = `<a:feed xmlns:a="${ATOM}" xmlns:s="${OSEARCH}"><s:startIndex>0</s:startIndex><s:totalResults>1</s:totalResults><a:entry><a:id>urn:guid:example.org:alice</a:id><a:author><a:url>urn:guid:example.org:alice</a:url></a:author><a:content type="application/xml"><o:appdata xmlns:o="${OS}" xmlns:k="urn:keys"><k:score>10</k:score><o:level>3</o:level></o:appdata></a:content></a:entry></a:feed>`;
-    expect(fromAtom(xml)).toEqual({ ok: true, value: expected });
+    expect(fromAtom("appdata", xml)).toEqual({ ok: true, value: expected });
   });
   it("reads appData as well as appdata", () => {
     const data = `<appData xmlns="${OS}"><score>10</score><level>3</level></appData>`;
-    expect(fromAtom(feed({ data }))).toEqual({ ok: true, value: expected });
+    expect(fromAtom("appdata", feed({ data }))).toEqual({ ok: true, value: expected });
   });
   it("reads the published OpenSearch namespace with its trailing slash", () => {
     const root = `<feed xmlns="${ATOM}" xmlns:os="${OSEARCH}/">`;
-    expect(fromAtom(feed({ root }))).toEqual({ ok: true, value: expected });
+    expect(fromAtom("appdata", feed({ root }))).toEqual({ ok: true, value: expected });
   });
   it("ignores extension elements, links, titles and dates it does not need", () => {
     const entry = `<entry xmlns:x="urn:ext"><x:rank>1</x:rank><link rel="alternate" href="http://e/x"/><id>urn:guid:example.org:alice</id><title type="text">Alice</title><updated>2026-01-01T00:00:00Z</updated><author><name>Alice</name><url>urn:guid:example.org:alice</url><x:extra/></author><content type="application/xml"><appdata xmlns="${OS}"><score>10</score><level>3</level></appdata></content></entry>`;
     const head = `<os:startIndex>0</os:startIndex><x:gen xmlns:x="urn:ext">kit</x:gen><os:totalResults>1</os:totalResults>`;
-    expect(fromAtom(feed({ entry, head }))).toEqual({ ok: true, value: expected });
+    expect(fromAtom("appdata", feed({ entry, head }))).toEqual({ ok: true, value: expected });
   });
   it("accepts an RFC 4287 author uri in place of url, and whitespace around ids and counts", () => {
     const entry = `<entry><content type="application/xml"><appdata xmlns="${OS}"><score>10</score><level>3</level></appdata></content><author><uri>urn:guid:example.org:alice</uri></author><id>\n  urn:guid:example.org:alice\n</id></entry>`;
     const head = "<os:startIndex> 0 </os:startIndex><os:totalResults>\n1\n</os:totalResults>";
-    expect(fromAtom(feed({ entry, head }))).toEqual({ ok: true, value: expected });
+    expect(fromAtom("appdata", feed({ entry, head }))).toEqual({ ok: true, value: expected });
   });
   it("reads CDATA, character references and escaped key names (hex in either case)", () => {
     const data = `<appdata xmlns="${OS}"><score><![CDATA[1]]>&#x30;</score><_x0031_st>a&amp;b</_x0031_st><_x002d_x>y</_x002d_x></appdata>`;
-    const result = fromAtom(feed({ data }));
+    const result = fromAtom("appdata", feed({ data }));
     expect(result).toEqual({
       ok: true,
       value: {
@@ -75,8 +75,8 @@ describe("fromAtom: what readers accept (P-FMT-2, P-FMT-3)", () => {
   });
   it("reads UTF-8 bytes, with or without a byte order mark", () => {
     const bytes = new TextEncoder().encode(feed());
-    expect(fromAtom(bytes)).toEqual({ ok: true, value: expected });
-    expect(fromAtom(new Uint8Array([0xef, 0xbb, 0xbf, ...bytes]))).toEqual({
+    expect(fromAtom("appdata", bytes)).toEqual({ ok: true, value: expected });
+    expect(fromAtom("appdata", new Uint8Array([0xef, 0xbb, 0xbf, ...bytes]))).toEqual({
       ok: true,
       value: expected,
     });
@@ -87,7 +87,7 @@ describe("fromAtom: what readers accept (P-FMT-2, P-FMT-3)", () => {
       ["10", "2"],
       ["a", "3"],
     ]);
-    const xml = toAtom({
+    const xml = toAtom("appdata", {
       entry: { "example.org:alice": record },
       id: ["example.org:alice"],
       startIndex: 0,
@@ -101,7 +101,7 @@ describe("fromAtom: what readers accept (P-FMT-2, P-FMT-3)", () => {
     const entry = `<entry><content type="application/xml">${person}</content><author><url>urn:guid:example.org:bob</url></author><id>urn:guid:example.org:bob</id></entry>`;
     const head =
       "<os:startIndex>0</os:startIndex><os:itemsPerPage>50</os:itemsPerPage><os:totalResults>1</os:totalResults>";
-    const result = fromAtomFeed("people", feed({ entry, head }));
+    const result = fromAtom("people", feed({ entry, head }));
     expect(result.ok && result.value.entry[0]).toEqual({
       id: "example.org:bob",
       nickname: "bob",
@@ -212,7 +212,7 @@ describe("fromAtom: issues a conformance checker needs (with XML path, line, col
     ]);
   });
   it("an unknown kind → unknown-kind", () => {
-    expect(fromAtomFeed("albumz" as "albums", feed())).toMatchObject({
+    expect(fromAtom("albumz" as "albums", feed())).toMatchObject({
       ok: false,
       issues: [{ code: "unknown-kind" }],
     });
@@ -286,7 +286,7 @@ describe("fromAtom: documents that are not well-formed", () => {
     expect(issues[0]?.xml?.column).toBeGreaterThan(5);
   });
   it("never throws for a non-string input", () => {
-    expect(fromAtom(42 as unknown as string)).toMatchObject({
+    expect(fromAtom("appdata", 42 as unknown as string)).toMatchObject({
       ok: false,
       issues: [{ code: "xml-malformed" }],
     });

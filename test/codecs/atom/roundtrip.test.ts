@@ -3,7 +3,7 @@
 // same holds for albums, photos, one person and friends lists (P-FMT-7).
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { fromAtom, fromAtomFeed, toAtom, toAtomFeed } from "../../../src/codecs/atom/index.js";
+import { fromAtom, toAtom } from "../../../src/codecs/atom/index.js";
 import {
   albumList,
   appDataKey,
@@ -20,7 +20,7 @@ describe("Atom round trip: JSON → Atom → JSON", () => {
   it("appdata: every response survives, key order included (P-DATA-1, P-FMT-3, P-FMT-4)", () => {
     fc.assert(
       fc.property(appDataResponse, fc.boolean(), (value, strict) => {
-        const read = fromAtom(toAtom(value, { strict }));
+        const read = fromAtom("appdata", toAtom("appdata", value, { strict }));
         expect(read).toEqual({ ok: true, value });
         if (!read.ok) return;
         for (const user of value.id) {
@@ -42,7 +42,7 @@ describe("Atom round trip: JSON → Atom → JSON", () => {
           startIndex: 0,
           totalResults: 1,
         };
-        expect(fromAtom(toAtom(value))).toEqual({ ok: true, value });
+        expect(fromAtom("appdata", toAtom("appdata", value))).toEqual({ ok: true, value });
       }),
       { numRuns: 20 },
     );
@@ -50,7 +50,7 @@ describe("Atom round trip: JSON → Atom → JSON", () => {
   it("albums survive (mediaMimeType empty or not)", () => {
     fc.assert(
       fc.property(albumList, (value) => {
-        expect(fromAtomFeed("albums", toAtomFeed("albums", value))).toEqual({ ok: true, value });
+        expect(fromAtom("albums", toAtom("albums", value))).toEqual({ ok: true, value });
       }),
       { numRuns: 150 },
     );
@@ -58,7 +58,7 @@ describe("Atom round trip: JSON → Atom → JSON", () => {
   it("photos survive (owner from options.ownerId)", () => {
     fc.assert(
       fc.property(photoList, platformId, (value, ownerId) => {
-        expect(fromAtomFeed("photos", toAtomFeed("photos", value, { ownerId }))).toEqual({
+        expect(fromAtom("photos", toAtom("photos", value, { ownerId }))).toEqual({
           ok: true,
           value,
         });
@@ -69,7 +69,7 @@ describe("Atom round trip: JSON → Atom → JSON", () => {
   it("friends lists survive (booleans and numbers typed back)", () => {
     fc.assert(
       fc.property(friendsList, fc.boolean(), (value, strict) => {
-        expect(fromAtomFeed("people", toAtomFeed("people", value, { strict }))).toEqual({
+        expect(fromAtom("people", toAtom("people", value, { strict }))).toEqual({
           ok: true,
           value,
         });
@@ -80,7 +80,7 @@ describe("Atom round trip: JSON → Atom → JSON", () => {
   it("one person (@self) survives as a feed of one entry", () => {
     fc.assert(
       fc.property(personResponse, (value) => {
-        expect(fromAtomFeed("person", toAtomFeed("person", value))).toEqual({ ok: true, value });
+        expect(fromAtom("person", toAtom("person", value))).toEqual({ ok: true, value });
       }),
       { numRuns: 150 },
     );

@@ -1,7 +1,7 @@
 // The writers' refusals (issue 3 item 1): values XML or the profile cannot carry are typed
 // errors (KitError codes), never broken output.
 import { describe, expect, it } from "vitest";
-import { toAtom, toAtomFeed } from "../../../src/codecs/atom/index.js";
+import { toAtom } from "../../../src/codecs/atom/index.js";
 import type { AppDataResponse, PhotoList } from "../../../src/model/responses.js";
 
 const one = (record: Record<string, unknown>, extra: Partial<Record<string, unknown>> = {}) =>
@@ -30,26 +30,38 @@ const photos: PhotoList = {
   totalResults: 1,
 };
 
-describe("toAtom / toAtomFeed refusals", () => {
+describe("toAtom / toAtom refusals", () => {
   const cases: [string, () => unknown, string][] = [
-    ["a value with U+0000", () => toAtom(one({ k: "a\u0000b" })), "OSK_XML_UNWRITABLE"],
-    ["a value with a lone surrogate", () => toAtom(one({ k: "\uD83D" })), "OSK_XML_UNWRITABLE"],
-    ["a value with U+FFFF", () => toAtom(one({ k: "\uFFFF" })), "OSK_XML_UNWRITABLE"],
-    ["a key outside P-DATA-1", () => toAtom(one({ "a b": "x" })), "OSK_INVALID_KEY"],
-    ["an empty key", () => toAtom(one({ "": "x" })), "OSK_INVALID_KEY"],
-    ["a 129-character key", () => toAtom(one({ ["k".repeat(129)]: "x" })), "OSK_INVALID_KEY"],
-    ["a non-string value", () => toAtom(one({ k: 1 })), "OSK_INVALID_VALUE"],
-    ["a negative count", () => toAtom(one({ k: "v" }, { totalResults: -1 })), "OSK_INVALID_VALUE"],
+    ["a value with U+0000", () => toAtom("appdata", one({ k: "a\u0000b" })), "OSK_XML_UNWRITABLE"],
     [
-      "entry not an object",
-      () => toAtom({ entry: [] } as unknown as AppDataResponse),
+      "a value with a lone surrogate",
+      () => toAtom("appdata", one({ k: "\uD83D" })),
+      "OSK_XML_UNWRITABLE",
+    ],
+    ["a value with U+FFFF", () => toAtom("appdata", one({ k: "\uFFFF" })), "OSK_XML_UNWRITABLE"],
+    ["a key outside P-DATA-1", () => toAtom("appdata", one({ "a b": "x" })), "OSK_INVALID_KEY"],
+    ["an empty key", () => toAtom("appdata", one({ "": "x" })), "OSK_INVALID_KEY"],
+    [
+      "a 129-character key",
+      () => toAtom("appdata", one({ ["k".repeat(129)]: "x" })),
+      "OSK_INVALID_KEY",
+    ],
+    ["a non-string value", () => toAtom("appdata", one({ k: 1 })), "OSK_INVALID_VALUE"],
+    [
+      "a negative count",
+      () => toAtom("appdata", one({ k: "v" }, { totalResults: -1 })),
       "OSK_INVALID_VALUE",
     ],
-    ["photos without ownerId", () => toAtomFeed("photos", photos), "OSK_ATOM_OWNER_REQUIRED"],
+    [
+      "entry not an object",
+      () => toAtom("appdata", { entry: [] } as unknown as AppDataResponse),
+      "OSK_INVALID_VALUE",
+    ],
+    ["photos without ownerId", () => toAtom("photos", photos), "OSK_ATOM_OWNER_REQUIRED"],
     [
       "a person member that is null",
       () =>
-        toAtomFeed("person", {
+        toAtom("person", {
           entry: { id: "a:b", gender: null },
           startIndex: 0,
           totalResults: 1,
@@ -59,7 +71,7 @@ describe("toAtom / toAtomFeed refusals", () => {
     [
       "a number XML text cannot carry as JSON (NaN)",
       () =>
-        toAtomFeed("albums", {
+        toAtom("albums", {
           entry: [{ id: "a:b", ownerId: "a:c", mediaItemCount: Number.NaN }],
           startIndex: 0,
           itemsPerPage: 1,
@@ -70,7 +82,7 @@ describe("toAtom / toAtomFeed refusals", () => {
     [
       "an album without ownerId",
       () =>
-        toAtomFeed("albums", {
+        toAtom("albums", {
           entry: [{ id: "a:b" }],
           startIndex: 0,
           itemsPerPage: 1,
@@ -85,16 +97,16 @@ describe("toAtom / toAtomFeed refusals", () => {
     });
   }
   it("numeric-string counts (a lenient rendering) are written as their digits", () => {
-    expect(toAtom(one({ k: "v" }, { startIndex: "0", totalResults: "1" }))).toContain(
+    expect(toAtom("appdata", one({ k: "v" }, { startIndex: "0", totalResults: "1" }))).toContain(
       "<opensearch:startIndex>0</opensearch:startIndex>",
     );
   });
   it("strict mode takes the entry date from a date-time `updated`, else the response time", () => {
     const now = new Date("2026-03-04T05:06:07.890Z");
-    expect(toAtom(one({ updated: "2025-12-31T23:59:59+09:00" }), { strict: true, now })).toContain(
-      "    <updated>2025-12-31T23:59:59+09:00</updated>",
-    );
-    expect(toAtom(one({ updated: "yesterday" }), { strict: true, now })).toContain(
+    expect(
+      toAtom("appdata", one({ updated: "2025-12-31T23:59:59+09:00" }), { strict: true, now }),
+    ).toContain("    <updated>2025-12-31T23:59:59+09:00</updated>");
+    expect(toAtom("appdata", one({ updated: "yesterday" }), { strict: true, now })).toContain(
       "    <updated>2026-03-04T05:06:07Z</updated>",
     );
   });

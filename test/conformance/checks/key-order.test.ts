@@ -17,7 +17,7 @@ const ctx: TemplateContext = {
 
 describe("member order as written", () => {
   it("reads an Atom record's keys in document order, integer-like and escaped ones included (P-FMT-3)", () => {
-    const feed = toAtom({
+    const feed = toAtom("appdata", {
       entry: {
         "ns:a": new Map([
           ["z", "1"],

@@ -1,12 +1,13 @@
-// parseJson / toJson (issue 2 item 4; lenient reading and declared-type writing, P-FMT-6).
+// fromJson / toJson (issue 2 item 4; lenient reading and declared-type writing, P-FMT-6).
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { parseJson } from "../../../src/codecs/json/parse.js";
+import { fromJson } from "../../../src/codecs/json/read.js";
 import { toJson } from "../../../src/codecs/json/write.js";
+import type { KindValue } from "../../../src/schemas/kind-values.js";
 
-describe("parseJson", () => {
+describe("fromJson", () => {
   it("normalises §2's string renderings to declared types", () => {
-    const r = parseJson(
+    const r = fromJson(
       "albums",
       '{"entry":[{"id":"e:a","title":"t","caption":"c","description":"d","thumbnailUrl":"u","mediaItemCount":"12","ownerId":"e:o","mediaMimeType":[]}],"startIndex":"0","itemsPerPage":"20","totalResults":"1"}',
     );
@@ -18,33 +19,46 @@ describe("parseJson", () => {
     }
   });
 
-  it("normalises booleans in a people @self response", () => {
-    const r = parseJson("people", {
-      entry: {
-        id: "e:a",
-        nickname: "a",
-        displayName: "A",
-        updated: "u",
-        hasApp: "false",
-        thumbnailUrl: "t",
-      },
-      startIndex: 0,
-      totalResults: 1,
-    });
+  const self = {
+    entry: {
+      id: "e:a",
+      nickname: "a",
+      displayName: "A",
+      updated: "u",
+      hasApp: "false",
+      thumbnailUrl: "t",
+    },
+    startIndex: 0,
+    totalResults: 1,
+  };
+
+  it("normalises booleans in a people @self response (kind person)", () => {
+    const r = fromJson("person", JSON.stringify(self));
     expect(r).toMatchObject({ ok: true, value: { entry: { hasApp: false } } });
   });
 
-  it("does not modify a value passed in", () => {
-    const v = { error: { code: "500", message: "m" } };
-    expect(parseJson("error", v)).toEqual({
+  it("reads people as the @friends collection only: one person is kind person", () => {
+    const r = fromJson("people", JSON.stringify(self));
+    expect(r.ok ? [] : r.issues.map((i) => [i.pointer, i.code])).toContainEqual([
+      "/entry",
+      "invalid-type",
+    ]);
+    const friends = { entry: [self.entry], startIndex: 0, itemsPerPage: "1", totalResults: 1 };
+    expect(fromJson("people", JSON.stringify(friends))).toMatchObject({
       ok: true,
-      value: { error: { code: 500, message: "m" } },
+      value: { entry: [{ hasApp: false }], itemsPerPage: 1 },
     });
-    expect(v.error.code).toBe("500");
+  });
+
+  it("reports input that is not text", () => {
+    expect(fromJson("error", { error: { code: 500 } } as unknown as string)).toMatchObject({
+      ok: false,
+      issues: [{ code: "not-json" }],
+    });
   });
 
   it("keeps __proto__ as an ordinary key", () => {
-    const r = parseJson("appdata-write", '{"__proto__":"x","constructor":"y"}');
+    const r = fromJson("appdata-write", '{"__proto__":"x","constructor":"y"}');
     expect(r.ok).toBe(true);
     if (r.ok) {
       expect(Object.keys(r.value)).toEqual(["__proto__", "constructor"]);
@@ -61,13 +75,13 @@ describe("parseJson", () => {
       "pattern-mismatch",
     ],
   ])("reports %s as an issue", (_name, text, code) => {
-    const r = parseJson("appdata", text);
+    const r = fromJson("appdata", text);
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.issues[0]?.code).toBe(code);
   });
 
   it("refuses text over the length limit without parsing it", () => {
-    const r = parseJson("error", `"${"x".repeat(100)}"`, { maxLength: 50 });
+    const r = fromJson("error", `"${"x".repeat(100)}"`, { limits: { maxLength: 50 } });
     expect(r).toEqual({ ok: false, issues: [expect.objectContaining({ code: "too-large" })] });
   });
 
@@ -86,7 +100,7 @@ describe("parseJson", () => {
         fc.constantFrom(...kinds),
         fc.oneof(fc.jsonValue(), fc.json(), fc.string()),
         (kind, input) => {
-          const r = parseJson(kind, input);
+          const r = fromJson(kind, input as string);
           expect(typeof r.ok).toBe("boolean");
           if (!r.ok)
             for (const i of r.issues)
@@ -100,7 +114,8 @@ describe("parseJson", () => {
 
 describe("toJson", () => {
   it("writes declared types", () => {
-    expect(toJson("error", { error: { code: "404", message: "no" } })).toBe(
+    const wire = { error: { code: "404", message: "no" } };
+    expect(toJson("error", wire as unknown as KindValue<"error">)).toBe(
       '{"error":{"code":404,"message":"no"}}',
     );
   });

@@ -1,0 +1,38 @@
+/**
+ * `fromJson(kind, text, options)`: reads wire JSON text of a kind leniently (P-FMT-6), bounded
+ * before `JSON.parse`, and returns the value with numbers and booleans normalised to their
+ * declared types, or the issues found.
+ */
+import { fail, issue, ok, type Result } from "../../model/issue.js";
+import { toIssues } from "../../schemas/issues.js";
+import type { KindValue } from "../../schemas/kind-values.js";
+import { isKind, type Kind } from "../../schemas/kinds.js";
+import { validatorFor } from "../../schemas/registry.js";
+import { type JsonLimits, parseJsonText } from "./limits.js";
+
+/** Options of the JSON reader. */
+export interface JsonReadOptions {
+  /** Size and nesting limits (default 8 MiB, depth 64). */
+  limits?: JsonLimits;
+}
+
+/**
+ * Parses JSON `text` as `kind` (for an already-parsed value, `validate`). Issues: `unknown-kind`,
+ * `too-large`, `too-deep`, `not-json`, and the kind's schema issues with their JSON Pointers.
+ * Never throws for any input.
+ */
+export function fromJson<K extends Kind>(
+  kind: K,
+  text: string,
+  options: JsonReadOptions = {},
+): Result<KindValue<K>> {
+  if (!isKind(kind))
+    return fail([issue("unknown-kind", "", `unknown kind ${JSON.stringify(kind)}`)]);
+  if (typeof text !== "string") return fail([issue("not-json", "", "JSON text must be a string")]);
+  const parsed = parseJsonText(text, options.limits);
+  if (!parsed.ok) return parsed;
+  const data = parsed.value;
+  const fn = validatorFor(kind, "lenient");
+  if (!fn(data)) return fail(toIssues(fn.errors, data));
+  return ok(data as KindValue<K>);
+}
