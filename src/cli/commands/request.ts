@@ -6,7 +6,7 @@
  */
 import { STATUS_CODES } from "node:http";
 import type { Argv } from "yargs";
-import { EXIT, loadTarget, ROLES, sendOne } from "../../conformance/index.js";
+import { EXIT, loadTarget, ROLES, sendOne, transportText } from "../../conformance/index.js";
 import { issueText } from "../../conformance/reporters/issue-text.js";
 import type { CommandRegistration } from "../commands.js";
 import { BUNDLED_TARGET } from "../reference-server.js";
@@ -85,9 +85,9 @@ export async function requestCommand(
     ...(pairs.length ? { body: { form: pairs } } : {}),
   });
   if (!r.ok) {
-    if (r.stage === "usage") return usage(r.message);
+    if (r.stage === "usage") return usage(issueText(r.issues));
     err.write(
-      `opensocial-kit request: no answer from ${target.baseUrl} (${r.message})${args.target === undefined ? "; is `opensocial-kit serve` running?" : ""}\n`,
+      `opensocial-kit request: no answer from ${target.baseUrl} (${transportText(r.transport)})${args.target === undefined ? "; is `opensocial-kit serve` running?" : ""}\n`,
     );
     return EXIT.UNREACHABLE;
   }

@@ -13,6 +13,7 @@ import {
   createProgress,
   EXIT,
   type ExpectationEntry,
+  isRunAbort,
   loadExpectations,
   loadStatements,
   REPORTERS,
@@ -21,6 +22,7 @@ import {
   type Target,
 } from "../../conformance/index.js";
 import { issueText } from "../../conformance/reporters/issue-text.js";
+import { endAborted } from "../abort-exit.js";
 import type { CommandRegistration } from "../commands.js";
 import { reportPathProblem, writeReport } from "../report-files.js";
 import type { TextSink } from "../text-sink.js";
@@ -79,10 +81,7 @@ async function execute(
     ...(progress ? { onStart: progress.start, onCase: progress.onCase } : {}),
   });
   progress?.end();
-  if (!("cases" in report)) {
-    err.write(`opensocial-kit run: ${report.message}\n`);
-    return report.exitCode;
-  }
+  if (isRunAbort(report)) return endAborted("run", report, err);
   const st = loadStatements();
   const { apps } = prep.target;
   const ctx = {

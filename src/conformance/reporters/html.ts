@@ -19,6 +19,7 @@ import {
   summarise,
 } from "../run/results.js";
 import { failingStep } from "./failing-step.js";
+import { caseMessage, stepFailureText, stepLabel } from "./failure-text.js";
 import { xmlEscape } from "./junit.js";
 import type { ReportContext, Reporter } from "./types.js";
 
@@ -162,19 +163,22 @@ function failureDetails(c: CaseResult, ctx: ReportContext): string {
   out.push(
     `<p class="statement">statement <code>${t(st, ctx)}</code>: ${t(statementText(st, ctx) || "(unknown statement)", ctx)}</p>`,
   );
+  const message = caseMessage(c);
   if (c.outcome === "unexpected-pass") {
-    out.push(`<p>${t(c.message ?? "passed, but the expectations file says it fails", ctx)}</p>`);
+    out.push(`<p>${t(message ?? "", ctx)}</p>`);
     return out.join("");
   }
   const f = failingStep(c);
   if (!f) {
-    if (c.message) out.push(`<p>${t(c.message, ctx)}</p>`);
+    if (message) out.push(`<p>${t(message, ctx)}</p>`);
     return out.join("");
   }
+  const label = stepLabel(f.step);
   out.push(
-    `<p>step ${f.step.index + 1}${f.step.name ? ` (${t(f.step.name, ctx)})` : ""}${f.step.status ? `: answered <b>${f.step.status}</b>` : ""}</p>`,
+    `<p>step ${f.step.index + 1}${label ? ` (${t(label, ctx)})` : ""}${f.step.status ? `: answered <b>${f.step.status}</b>` : ""}</p>`,
   );
-  if (f.step.error) out.push(`<p class="error">error: ${t(f.step.error, ctx)}</p>`);
+  if (f.step.failure)
+    out.push(`<p class="error">error: ${t(stepFailureText(f.step.failure), ctx)}</p>`);
   for (const k of f.failed) out.push(check(k, ctx));
   if (f.step.request) out.push(requestBlock(f.step.request, ctx));
   return out.join("");

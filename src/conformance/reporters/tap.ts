@@ -4,6 +4,7 @@
  */
 import { curlLine, redact } from "../request/curl.js";
 import { failingStep } from "./failing-step.js";
+import { caseMessage } from "./failure-text.js";
 import type { Reporter } from "./types.js";
 
 function yamlString(s: string): string {
@@ -24,7 +25,7 @@ export const tapReporter: Reporter = (report, ctx) => {
     else {
       lines.push(`not ok ${n} ${title}`, "  ---");
       lines.push(`  statement: ${yamlString(c.failedStatement ?? "")}`);
-      lines.push(`  message: ${yamlString(redact(c.message ?? c.outcome, ctx.secrets))}`);
+      lines.push(`  message: ${yamlString(redact(caseMessage(c) ?? c.outcome, ctx.secrets))}`);
       const f = failingStep(c);
       if (f?.step.request)
         lines.push(`  reproduce: ${yamlString(curlLine(f.step.request, ctx.secrets))}`);

@@ -1,8 +1,10 @@
 /**
  * What a run produces: per-check, per-step and per-case results, and the run summary the
- * reporters print. The JSON reporter writes these records as they are.
+ * reporters print. Records hold data (codes, numbers, ids); the reporters make the words
+ * (reporters/failure-text.ts), and the JSON reporter adds them beside the records.
  */
 import type { Level } from "../case-types.js";
+import type { StepFailure } from "./step-failure.js";
 
 /** One check of one step. */
 export interface CheckResult {
@@ -32,14 +34,17 @@ export interface SentRequest {
 /** One step's outcome. */
 export interface StepResult {
   readonly index: number;
+  /** The step's name in the case. */
   readonly name?: string;
+  /** Which repetition of a `repeat` step failed (1-based), of how many. */
+  readonly repetition?: { readonly n: number; readonly of: number };
   readonly skipped?: boolean;
   readonly request?: SentRequest;
   readonly status?: number;
   readonly ms: number;
   readonly checks: CheckResult[];
-  /** A transport failure (timeout, closed connection, body too large) or a case error. */
-  readonly error?: string;
+  /** A transport failure (timeout, closed connection, body too large), a refused replay or a case error. */
+  readonly failure?: StepFailure;
 }
 
 /** Case outcome before expectations: passed, failed, or skipped (with why). */
@@ -59,7 +64,6 @@ export interface CaseResult {
   readonly skipReason?: string;
   /** The first failed check's statement (or the case's first statement). */
   readonly failedStatement?: string;
-  readonly message?: string;
   readonly ms: number;
   readonly steps: StepResult[];
 }

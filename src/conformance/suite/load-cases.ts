@@ -1,25 +1,15 @@
 /**
  * Loads the case files under `conformance/cases/`, validates each against case.schema.json and
  * checks what a schema cannot: ids unique and equal to the file's path, every cited statement
- * known, placeholders well-formed. Problems are returned as data with the file they concern.
+ * known. Problems come back as `case-invalid` issues naming the file (relative to `cases/`) and
+ * the pointer into it.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
+import { fail, type Issue, ok, type Result } from "../../model/issue.js";
 import type { CaseSpec, Statement } from "../case-types.js";
 import { SUITE_DIR } from "./suite-location.js";
-
-/** A problem with one case file. */
-export interface CaseProblem {
-  readonly file: string;
-  readonly message: string;
-}
-
-/** The loaded suite. */
-export interface Suite {
-  readonly cases: CaseSpec[];
-  readonly problems: CaseProblem[];
-}
 
 const validators = new Map<string, ValidateFunction>();
 
@@ -47,42 +37,39 @@ function listJson(dir: string): string[] {
 const STATEMENT_FIELDS = /"statement":\s*"([^"]*)"/g;
 
 /** Loads and validates every case under `dir/cases`, against the known statements. */
-export function loadCases(statements: readonly Statement[], dir = SUITE_DIR): Suite {
+export function loadCases(statements: readonly Statement[], dir = SUITE_DIR): Result<CaseSpec[]> {
   // A case cites clauses (issue 10); a statement id is still read, as all of its clauses.
   const known = new Set(statements.flatMap((s) => [s.id, ...s.clauses.map((c) => c.id)]));
   const validate = caseValidator(dir);
   const casesDir = join(dir, "cases");
   const cases: CaseSpec[] = [];
-  const problems: CaseProblem[] = [];
+  const issues: Issue[] = [];
   const ids = new Map<string, string>();
   for (const file of listJson(casesDir)) {
     const rel = relative(casesDir, file).split(sep).join("/");
+    const bad = (pointer: string, message: string) =>
+      issues.push({ code: "case-invalid", pointer, message, file: rel });
     const text = readFileSync(file, "utf8");
     let data: unknown;
     try {
       data = JSON.parse(text);
     } catch (e) {
-      problems.push({ file: rel, message: `not JSON: ${(e as Error).message}` });
+      bad("", `not JSON: ${(e as Error).message}`);
       continue;
     }
     if (!validate(data)) {
       const err = validate.errors?.[0];
-      problems.push({
-        file: rel,
-        message: `${err?.instancePath || "/"} ${err?.message ?? "invalid"}`,
-      });
+      bad(err?.instancePath ?? "", err?.message ?? "invalid");
       continue;
     }
     const c = data as CaseSpec;
-    if (`${c.id}.json` !== rel)
-      problems.push({ file: rel, message: `id ${c.id} does not match the file path` });
+    if (`${c.id}.json` !== rel) bad("/id", `id ${c.id} does not match the file path`);
     const dup = ids.get(c.id);
-    if (dup) problems.push({ file: rel, message: `duplicate id ${c.id} (also in ${dup})` });
+    if (dup) bad("/id", `duplicate id ${c.id} (also in ${dup})`);
     ids.set(c.id, rel);
     const cited = [...c.statements, ...[...text.matchAll(STATEMENT_FIELDS)].map((m) => m[1] ?? "")];
-    for (const s of cited)
-      if (!known.has(s)) problems.push({ file: rel, message: `cites unknown statement ${s}` });
+    for (const s of cited) if (!known.has(s)) bad("", `cites unknown statement ${s}`);
     cases.push(c);
   }
-  return { cases, problems };
+  return issues.length ? fail(issues) : ok(cases);
 }
