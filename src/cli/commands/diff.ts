@@ -7,7 +7,7 @@
 import type { Argv } from "yargs";
 import { EXIT, isRunAbort, loadTarget, type Target } from "../../conformance/index.js";
 import { issueText } from "../../conformance/reporters/issue-text.js";
-import { endAborted } from "../abort-exit.js";
+import { endAborted, usageError } from "../abort-exit.js";
 import type { CommandRegistration } from "../commands.js";
 import { BUNDLED_TARGET, startReferenceServer } from "../reference-server.js";
 import type { TextSink } from "../text-sink.js";
@@ -58,10 +58,7 @@ export async function diffCommand(
   out: TextSink = process.stdout,
   err: TextSink = process.stderr,
 ): Promise<number> {
-  const usage = (m: string) => {
-    err.write(`opensocial-kit diff: ${m}\n`);
-    return EXIT.USAGE;
-  };
+  const usage = usageError("diff", err);
   if (args.against === undefined)
     return usage(
       "--against names the second implementation (a target file, a base URL, or reference)",

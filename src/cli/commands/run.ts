@@ -11,7 +11,6 @@
 import type { Argv } from "yargs";
 import {
   createProgress,
-  EXIT,
   type ExpectationEntry,
   isRunAbort,
   loadExpectations,
@@ -22,7 +21,7 @@ import {
   type Target,
 } from "../../conformance/index.js";
 import { issueText } from "../../conformance/reporters/issue-text.js";
-import { endAborted } from "../abort-exit.js";
+import { endAborted, usageError } from "../abort-exit.js";
 import type { CommandRegistration } from "../commands.js";
 import { reportPathProblem, writeReport } from "../report-files.js";
 import type { TextSink } from "../text-sink.js";
@@ -102,10 +101,7 @@ export async function runCommand(
   out: TextSink = process.stdout,
   err: TextSink = process.stderr,
 ): Promise<number> {
-  const usage = (m: string) => {
-    err.write(`opensocial-kit run: ${m}\n`);
-    return EXIT.USAGE;
-  };
+  const usage = usageError("run", err);
   const planned = planRun(args);
   if (!planned.ok) return usage(planned.usage);
   const prep = await prepare(planned.plan, err);

@@ -5,7 +5,7 @@
 import { fail, ok, type Result } from "../../model/issue.js";
 import { toIssues } from "../../schemas/issues.js";
 import type { KindValue } from "../../schemas/kind-values.js";
-import { isKind, type Kind } from "../../schemas/kinds.js";
+import { isKind, type Kind, unknownKind } from "../../schemas/kinds.js";
 import { validatorFor } from "../../schemas/registry.js";
 import { safeClone } from "../../schemas/validate.js";
 import { type JsonLimits, parseJsonText } from "./limits.js";
@@ -19,10 +19,7 @@ export function parseJson<K extends Kind>(
   input: unknown,
   limits: JsonLimits = {},
 ): Result<KindValue<K>> {
-  if (!isKind(kind))
-    return fail([
-      { code: "unknown-kind", pointer: "", message: `unknown kind ${JSON.stringify(kind)}` },
-    ]);
+  if (!isKind(kind)) return unknownKind(kind);
   let data: unknown;
   if (typeof input === "string") {
     const parsed = parseJsonText(input, limits);

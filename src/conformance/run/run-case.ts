@@ -86,7 +86,7 @@ export async function runCase(c: CaseSpec, env: CaseEnv): Promise<CaseRun> {
       });
       continue;
     }
-    const r = await runRepeated(c, step, index, env, template);
+    const r = await runRepeated({ c, step, index, env, template });
     steps.push(r);
     const bad = r.checks.find((k) => !k.ok);
     if (failedStatement === undefined && (r.failure !== undefined || bad))
@@ -98,20 +98,24 @@ export async function runCase(c: CaseSpec, env: CaseEnv): Promise<CaseRun> {
     : { raw: "pass", steps, ms };
 }
 
+/** One step of a case, where it stands, and what it runs with. */
+interface StepRun {
+  readonly c: CaseSpec;
+  readonly step: StepSpec;
+  readonly index: number;
+  readonly env: CaseEnv;
+  readonly template: TemplateContext;
+}
+
 /** Runs a step once, or `repeat` times with `{$repeat}` counting, up to its first failure. */
-async function runRepeated(
-  c: CaseSpec,
-  step: StepSpec,
-  index: number,
-  env: CaseEnv,
-  template: TemplateContext,
-): Promise<StepResult> {
+async function runRepeated(s: StepRun): Promise<StepResult> {
+  const { step, template } = s;
   const times = step.repeat ?? 1;
   const captures = template.captures as Map<string, unknown>;
   let r: StepResult | undefined;
   for (let i = 0; i < times; i++) {
     if (step.repeat !== undefined) captures.set("repeat", i);
-    r = await runStep(c, step, index, env, template);
+    r = await runStep(s);
     if (r.failure !== undefined || r.checks.some((k) => !k.ok)) {
       if (times > 1) return { ...r, repetition: { n: i + 1, of: times } };
       break;
@@ -120,13 +124,7 @@ async function runRepeated(
   return r as StepResult;
 }
 
-async function runStep(
-  c: CaseSpec,
-  step: StepSpec,
-  index: number,
-  env: CaseEnv,
-  template: TemplateContext,
-): Promise<StepResult> {
+async function runStep({ c, step, index, env, template }: StepRun): Promise<StepResult> {
   const t0 = performance.now();
   const base = { index, ...(step.name ? { name: step.name } : {}) };
   const ms = () => Math.round((performance.now() - t0) * 10) / 10;

@@ -6,8 +6,8 @@
  *
  * Format: `{"expectedFailures": [{"id": "<case id>", "reason": "…"}]}`.
  */
-import { readFileSync } from "node:fs";
 import { fail, type Issue, ok, type Result } from "../../model/issue.js";
+import { readJsonFile } from "./json-file.js";
 
 /** One known failure. */
 export interface ExpectationEntry {
@@ -23,12 +23,9 @@ export function loadExpectations(file: string): Result<ExpectationEntry[]> {
     message,
     file,
   });
-  let data: unknown;
-  try {
-    data = JSON.parse(readFileSync(file, "utf8"));
-  } catch (e) {
-    return fail([bad("", (e as Error).message)]);
-  }
+  const read = readJsonFile(file, "expectations-invalid");
+  if (!read.ok) return read;
+  const data = read.value;
   const list = (data as { expectedFailures?: unknown } | null)?.expectedFailures;
   if (!Array.isArray(list)) return fail([bad("", "needs an expectedFailures array")]);
   const issues: Issue[] = [];

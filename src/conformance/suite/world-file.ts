@@ -5,8 +5,8 @@
  * `world-invalid` (the file named, a pointer to the member) when the file cannot be read or
  * lacks its lists. The runner never imports the server, so this is not the server's loadWorld.
  */
-import { readFileSync } from "node:fs";
 import { fail, type Issue, ok, type Result } from "../../model/issue.js";
+import { readJsonFile } from "./json-file.js";
 import type { Target } from "./target.js";
 
 /** A person of the world file (its `apps` lists the application ids it uses). */
@@ -60,18 +60,15 @@ export function readWorldFile(target: Target, purpose?: string): Result<WorldFil
         message: `the target names no world file${purpose ? `: ${purpose}` : ""}`,
       },
     ]);
+  const read = readJsonFile(file, "world-invalid");
+  if (!read.ok) return read;
+  const raw = read.value;
   const bad = (pointer: string, message: string): Issue => ({
     code: "world-invalid",
     pointer,
     message,
     file,
   });
-  let raw: unknown;
-  try {
-    raw = JSON.parse(readFileSync(file, "utf8"));
-  } catch (e) {
-    return fail([bad("", (e as Error).message)]);
-  }
   if (typeof raw !== "object" || raw === null || Array.isArray(raw))
     return fail([bad("", "a world file is a JSON object")]);
   const w = raw as Record<string, unknown>;
