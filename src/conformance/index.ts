@@ -26,6 +26,8 @@ export { abortText, smokeRefusalText } from "./reporters/abort-text.js";
 /** The words for failure records, as every reporter prints them. */
 export {
   caseMessage,
+  skipText,
+  staleText,
   stepFailureText,
   stepLabel,
   transportText,
@@ -52,6 +54,7 @@ export type {
   CheckResult,
   Outcome,
   RunReport,
+  StaleExpectation,
   StepResult,
   Summary,
 } from "./run/results.js";
@@ -75,6 +78,8 @@ export { type ExpectationEntry, expectationEntry, loadExpectations } from "./sui
 /** Loading and validating the suite. */
 export { loadCases } from "./suite/load-cases.js";
 export { loadStatements, statementTexts } from "./suite/load-statements.js";
+/** Why a selected case is skipped for a target. */
+export type { SkipReason } from "./suite/selection.js";
 /** Target files. */
 export { checkTarget, loadTarget, type Target } from "./suite/target.js";
 /** The bounded HTTP client. */

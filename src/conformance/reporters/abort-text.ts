@@ -4,7 +4,7 @@
  */
 import type { RunAbort } from "../run/run-abort.js";
 import type { SmokeRefusal } from "../run/smoke.js";
-import { transportText } from "./failure-text.js";
+import { skipText, transportText } from "./failure-text.js";
 import { issueText } from "./issue-text.js";
 
 /** Why the smoke request failed, as one sentence. */
@@ -30,7 +30,7 @@ export function abortText(a: RunAbort): string {
       return smokeRefusalText(a.refusal);
     case "empty":
       return `no case selected to run (${a.skipped} skipped: ${a.examples
-        .map((s) => `${s.id}: ${s.reason}`)
+        .map((s) => `${s.id}: ${skipText(s.skip)}`)
         .join("; ")})`;
   }
 }

@@ -8,7 +8,7 @@ import { curlLine, redact } from "../request/curl.js";
 import type { CaseResult } from "../run/results.js";
 import { expectationEntry } from "../suite/expectations.js";
 import { failingStep } from "./failing-step.js";
-import { caseMessage, stepFailureText, stepLabel } from "./failure-text.js";
+import { caseMessage, skipText, staleText, stepFailureText, stepLabel } from "./failure-text.js";
 import type { ReportContext, Reporter } from "./types.js";
 
 function describeFailure(c: CaseResult, ctx: ReportContext): string[] {
@@ -47,7 +47,7 @@ export const consoleReporter: Reporter = (report, ctx) => {
   const bad = report.cases.filter((c) => c.outcome === "fail" || c.outcome === "unexpected-pass");
   for (const c of bad) out.push(...describeFailure(c, ctx), "");
   for (const e of report.staleExpectations)
-    out.push(`✗ stale expectation ${e.id}: ${e.reason}; remove it`, "");
+    out.push(`✗ stale expectation ${e.id}: ${staleText(e)}; remove it`, "");
   for (const m of report.missingRoles)
     out.push(
       `! the target names no ${m.role}: skipped ${m.cases.length} case(s): ${m.cases.join(", ")}`,
@@ -55,7 +55,7 @@ export const consoleReporter: Reporter = (report, ctx) => {
   const skipped = report.cases.filter(
     (c) => c.outcome === "skip" && !report.missingRoles.some((m) => m.cases.includes(c.id)),
   );
-  for (const c of skipped) out.push(`! skipped ${c.id}: ${c.skipReason ?? ""}`);
+  for (const c of skipped) out.push(`! skipped ${c.id}: ${skipText(c.skip)}`);
   const s = report.summary;
   out.push(
     `${s.total} cases: ${s.pass} passed, ${s.fail} failed, ${s.expectedFail} failed as expected, ${s.unexpectedPass} passed unexpectedly, ${s.skip} skipped${s.staleExpectations ? `, ${s.staleExpectations} stale expectation(s)` : ""} in ${report.ms} ms against ${report.target.baseUrl} (level ${report.options.level})`,

@@ -3,8 +3,9 @@
  * and the JSON report's `error` and `message` strings): a step failure by its code, a step's
  * label, and the one-line message of a failed case. Records hold data; only this file words them.
  */
-import type { CaseResult, StepResult } from "../run/results.js";
+import type { CaseResult, StaleExpectation, StepResult } from "../run/results.js";
 import type { StepFailure, StepFailureCode } from "../run/step-failure.js";
+import type { SkipReason } from "../suite/selection.js";
 import type { TransportError } from "../transport/http-client.js";
 import { failingStep } from "./failing-step.js";
 
@@ -37,6 +38,24 @@ export function stepLabel(s: Pick<StepResult, "name" | "repetition">): string | 
   if (s.repetition)
     return `${s.name ?? "step"}, repetition ${s.repetition.n} of ${s.repetition.of}`;
   return s.name;
+}
+
+/** Why a case was skipped, as text. */
+export function skipText(s: SkipReason | undefined): string {
+  if (!s) return "";
+  switch (s.code) {
+    case "missing-roles":
+      return `the target names no ${s.roles.join(", ")}`;
+    case "no-other-app":
+      return "the target has no apps.other";
+    case "needs-world":
+      return "needs a world file (target.world)";
+  }
+}
+
+/** Why an expectation entry is stale, as text. */
+export function staleText(e: StaleExpectation): string {
+  return e.code === "did-not-run" ? "the case did not run" : "no case has this id";
 }
 
 /** What an unexpected pass says. */

@@ -19,7 +19,7 @@ import {
   summarise,
 } from "../run/results.js";
 import { failingStep } from "./failing-step.js";
-import { caseMessage, stepFailureText, stepLabel } from "./failure-text.js";
+import { caseMessage, skipText, staleText, stepFailureText, stepLabel } from "./failure-text.js";
 import { xmlEscape } from "./junit.js";
 import type { ReportContext, Reporter } from "./types.js";
 
@@ -189,8 +189,8 @@ function caseSection(c: CaseResult, ctx: ReportContext): string {
   const cls = `case ${bad ? "bad" : "ok"} ${c.outcome}`;
   const statements = c.statements.map((s) => `<code>${t(s, ctx)}</code>`).join(" ");
   const skip =
-    c.outcome === "skip" && c.skipReason
-      ? `<p class="meta">skipped: ${t(c.skipReason, ctx)}</p>`
+    c.outcome === "skip" && c.skip
+      ? `<p class="meta">skipped: ${t(skipText(c.skip), ctx)}</p>`
       : "";
   return `<section class="${cls}" id="${t(anchor(c.id), ctx)}" data-outcome="${t(c.outcome, ctx)}"><h3><span class="outcome ${t(c.outcome, ctx)}">${t(c.outcome, ctx)}</span><code>${t(c.id, ctx)}</code> <span class="meta">${c.ms} ms · ${c.level} · ${statements}</span></h3><div>${t(c.description, ctx)}</div>${skip}${bad ? failureDetails(c, ctx) : ""}</section>`;
 }
@@ -203,7 +203,7 @@ export const htmlReporter: Reporter = (report, ctx) => {
   const csp = `default-src 'none'; style-src 'unsafe-inline'; script-src 'sha256-${scriptHash}'; img-src 'none'; base-uri 'none'; form-action 'none'`;
   const bad = report.cases.filter((c) => BAD.has(c.outcome));
   const notes = [
-    ...report.staleExpectations.map((e) => `stale expectation ${e.id}: ${e.reason}; remove it`),
+    ...report.staleExpectations.map((e) => `stale expectation ${e.id}: ${staleText(e)}; remove it`),
     ...report.missingRoles.map(
       (m) =>
         `the target names no ${m.role}: skipped ${m.cases.length} case(s): ${m.cases.join(", ")}`,

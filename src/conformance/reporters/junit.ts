@@ -7,7 +7,7 @@ import { show } from "../checks/compare.js";
 import { curlLine, redact } from "../request/curl.js";
 import type { CaseResult } from "../run/results.js";
 import { failingStep } from "./failing-step.js";
-import { caseMessage, stepFailureText } from "./failure-text.js";
+import { caseMessage, skipText, staleText, stepFailureText } from "./failure-text.js";
 import type { ReportContext, Reporter } from "./types.js";
 
 /** Escapes text for XML content and attributes (dropping characters XML cannot carry). */
@@ -46,7 +46,7 @@ function testcase(c: CaseResult, ctx: ReportContext): string {
     return note ? `${open}${note}</testcase>` : `${open}</testcase>`;
   }
   if (c.outcome === "skip")
-    return `${open}\n      <skipped message="${xmlEscape(c.skipReason ?? "")}"/>\n    </testcase>`;
+    return `${open}\n      <skipped message="${xmlEscape(skipText(c.skip))}"/>\n    </testcase>`;
   const msg = `${c.failedStatement ?? ""}: ${message ?? c.outcome}`;
   return `${open}\n      <failure message="${xmlEscape(redact(msg, ctx.secrets))}" type="${c.outcome}">${xmlEscape(details(c, ctx))}</failure>\n    </testcase>`;
 }
@@ -68,7 +68,7 @@ export const junitReporter: Reporter = (report, ctx) => {
   });
   for (const e of report.staleExpectations)
     suites.push(
-      `  <testsuite name="expectations" tests="1" failures="1" errors="0" skipped="0">\n    <testcase classname="expectations" name="${xmlEscape(e.id)}">\n      <failure message="stale expectation: ${xmlEscape(e.reason)}" type="stale"/>\n    </testcase>\n  </testsuite>`,
+      `  <testsuite name="expectations" tests="1" failures="1" errors="0" skipped="0">\n    <testcase classname="expectations" name="${xmlEscape(e.id)}">\n      <failure message="stale expectation: ${xmlEscape(staleText(e))}" type="stale"/>\n    </testcase>\n  </testsuite>`,
     );
   const s = report.summary;
   return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="opensocial-kit conformance" tests="${s.total}" failures="${s.fail + s.unexpectedPass + s.staleExpectations}" skipped="${s.skip}" time="${(report.ms / 1000).toFixed(3)}">\n${suites.join("\n")}\n</testsuites>\n`;

@@ -4,7 +4,7 @@
  */
 import { curlLine, redact } from "../request/curl.js";
 import { failingStep } from "./failing-step.js";
-import { caseMessage } from "./failure-text.js";
+import { caseMessage, skipText, staleText } from "./failure-text.js";
 import type { Reporter } from "./types.js";
 
 function yamlString(s: string): string {
@@ -19,7 +19,7 @@ export const tapReporter: Reporter = (report, ctx) => {
     n++;
     const title = `${c.id} - ${c.description.replace(/#/g, "")}`;
     if (c.outcome === "pass") lines.push(`ok ${n} ${title}`);
-    else if (c.outcome === "skip") lines.push(`ok ${n} ${title} # SKIP ${c.skipReason ?? ""}`);
+    else if (c.outcome === "skip") lines.push(`ok ${n} ${title} # SKIP ${skipText(c.skip)}`);
     else if (c.outcome === "expected-fail")
       lines.push(`not ok ${n} ${title} # TODO expected failure`);
     else {
@@ -33,6 +33,6 @@ export const tapReporter: Reporter = (report, ctx) => {
     }
   }
   for (const e of report.staleExpectations)
-    lines.push(`not ok ${++n} stale expectation ${e.id} - ${e.reason}`);
+    lines.push(`not ok ${++n} stale expectation ${e.id} - ${staleText(e)}`);
   return `${lines.join("\n")}\n`;
 };

@@ -4,6 +4,7 @@
  * (reporters/failure-text.ts), and the JSON reporter adds them beside the records.
  */
 import type { Level } from "../case-types.js";
+import type { SkipReason } from "../suite/selection.js";
 import type { StepFailure } from "./step-failure.js";
 
 /** One check of one step. */
@@ -61,11 +62,19 @@ export interface CaseResult {
   readonly statements: readonly string[];
   readonly outcome: Outcome;
   readonly raw: RawOutcome;
-  readonly skipReason?: string;
+  /** Why a skipped case was not run. */
+  readonly skip?: SkipReason;
   /** The first failed check's statement (or the case's first statement). */
   readonly failedStatement?: string;
   readonly ms: number;
   readonly steps: StepResult[];
+}
+
+/** An expectation entry that matched no selected failing case, and why. */
+export interface StaleExpectation {
+  readonly id: string;
+  /** `did-not-run`: the case was selected but did not run (`--bail`); `unknown-case`: no case has the id. */
+  readonly code: "did-not-run" | "unknown-case";
 }
 
 /** Counts by outcome. */
@@ -93,7 +102,7 @@ export interface RunReport {
   readonly cases: CaseResult[];
   readonly summary: Summary;
   /** Expectation entries that matched no selected failing case. */
-  readonly staleExpectations: { id: string; reason: string }[];
+  readonly staleExpectations: StaleExpectation[];
   /** Roles the suite needs that the target lacks, with the cases skipped for each. */
   readonly missingRoles: { role: string; cases: string[] }[];
   readonly exitCode: number;

@@ -5,12 +5,13 @@
  * words it with reporters/abort-text.ts; the runner holds no exit number and no sentence.
  */
 import type { Issue } from "../../model/issue.js";
+import type { SkipReason } from "../suite/selection.js";
 import type { SmokeRefusal } from "./smoke.js";
 
 /** A case set aside, and why. */
 export interface SkippedCase {
   readonly id: string;
-  readonly reason: string;
+  readonly skip: SkipReason;
 }
 
 /** A run that could not start. */

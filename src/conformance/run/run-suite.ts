@@ -15,7 +15,13 @@ import type { Target } from "../suite/target.js";
 import { loadWorldFacts } from "../suite/world-facts.js";
 import { createHttpClient } from "../transport/http-client.js";
 import { EXIT } from "./exit-codes.js";
-import { type CaseResult, type Outcome, type RunReport, summarise } from "./results.js";
+import {
+  type CaseResult,
+  type Outcome,
+  type RunReport,
+  type StaleExpectation,
+  summarise,
+} from "./results.js";
 import type { RunAbort } from "./run-abort.js";
 import { type CaseEnv, runCase } from "./run-case.js";
 import { schedule } from "./scheduler.js";
@@ -71,7 +77,7 @@ export async function runSuite(opts: RunOptions): Promise<RunReport | RunAbort> 
     return {
       abort: "empty",
       skipped: sel.skipped.length,
-      examples: sel.skipped.slice(0, 3).map((s) => ({ id: s.c.id, reason: s.reason })),
+      examples: sel.skipped.slice(0, 3).map((s) => ({ id: s.c.id, skip: s.reason })),
     };
 
   opts.onStart?.(sel.run.length);
@@ -111,7 +117,7 @@ export async function runSuite(opts: RunOptions): Promise<RunReport | RunAbort> 
       statements: c.statements,
       outcome: "skip",
       raw: "skip",
-      skipReason: reason,
+      skip: reason,
       ms: 0,
       steps: [],
     }));
@@ -123,10 +129,12 @@ export async function runSuite(opts: RunOptions): Promise<RunReport | RunAbort> 
         (e) =>
           !allIds.has(e.id) || (selectedIds.has(e.id) && !ran.some((r) => r.id === e.id) && !stop),
       )
-      .map((e) => ({
-        id: e.id,
-        reason: allIds.has(e.id) ? "the case did not run" : "no case has this id",
-      }));
+      .map(
+        (e): StaleExpectation => ({
+          id: e.id,
+          code: allIds.has(e.id) ? "did-not-run" : "unknown-case",
+        }),
+      );
     const summary = summarise(cases, stale.length);
     const failed = summary.fail + summary.unexpectedPass + summary.staleExpectations > 0;
     return {

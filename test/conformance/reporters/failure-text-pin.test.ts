@@ -7,9 +7,10 @@
  * it proves the records changed no word of the output. Run times, ports and nonces are
  * normalised; everything else is compared to the letter.
  */
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { Ajv2020 } from "ajv/dist/2020.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCommand } from "../../../src/cli/commands/run.js";
 import {
@@ -177,7 +178,12 @@ describe("failure text, pinned", () => {
     await expect(stable(REPORTERS.junit(r, ctx))).toMatchFileSnapshot("__pinned__/junit.xml.txt");
     await expect(stable(REPORTERS.tap(r, ctx))).toMatchFileSnapshot("__pinned__/tap.txt");
     await expect(stable(REPORTERS.html(r, ctx))).toMatchFileSnapshot("__pinned__/report.html.txt");
-    const json = JSON.stringify(withoutStructure(JSON.parse(REPORTERS.json(r, ctx))), null, 2);
+    const raw = JSON.parse(REPORTERS.json(r, ctx));
+    const validate = new Ajv2020({ strict: false }).compile(
+      JSON.parse(readFileSync(join(SUITE_DIR, "report.schema.json"), "utf8")),
+    );
+    expect(validate(raw), JSON.stringify(validate.errors)).toBe(true);
+    const json = JSON.stringify(withoutStructure(raw), null, 2);
     await expect(stable(json)).toMatchFileSnapshot("__pinned__/report.json.txt");
   });
 
