@@ -3,13 +3,20 @@
  * returns `{ ok: false, issues }` on bad input (never throws, never a bare list), each issue a
  * coded record with a pointer and a message. A new such function joins this table.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { parseJson as parseJsonSubpath } from "../../src/codecs/json/index.js";
 import { loadFuzzWorld } from "../../src/conformance/fuzz/world.js";
-import { loadCases, sendOne, type Target } from "../../src/conformance/index.js";
+import {
+  loadCases,
+  loadExpectations,
+  loadStatements,
+  loadTarget,
+  sendOne,
+  type Target,
+} from "../../src/conformance/index.js";
 import { loadWorldFacts } from "../../src/conformance/suite/world-facts.js";
 import {
   convertCaptured,
@@ -37,9 +44,12 @@ const target: Target = {
   world: join(dir, "world.json"),
 };
 const { world: _world, ...withoutWorld } = target;
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const CALLS: [string, () => unknown][] = [
   ["validate", () => validate("albums", { entry: 3 })],
+  ["validate (unknown kind)", () => validate("nope" as "albums", {})],
+  ["parseJson (unknown kind)", () => parseJson("nope" as "albums", "{}")],
   ["parseJson", () => parseJson("albums", "{")],
   ["json/parseJson", () => parseJsonSubpath("people", "[")],
   ["fromAtom", () => fromAtom("<feed")],
@@ -49,6 +59,9 @@ const CALLS: [string, () => unknown][] = [
   ["server/loadWorld", () => loadWorld({ people: 1 })],
   ["server/openStore", () => openStore("/proc/no-such-dir/x.sqlite")],
   ["conformance/loadCases", () => loadCases([], dir)],
+  ["conformance/loadTarget", () => loadTarget(join(dir, "no-such-target.json"))],
+  ["conformance/loadStatements", () => loadStatements(dir)],
+  ["conformance/loadExpectations", () => loadExpectations(join(dir, "cases", "x.json"))],
   [
     "conformance/sendOne (usage)",
     () => sendOne(target, { method: "GET", path: "x", as: "friend" }),
