@@ -16,7 +16,7 @@
 import { rmSync, writeFileSync } from "node:fs";
 import { runDiff } from "../src/conformance/diff/index.js";
 import { fuzzSmoke, loadFuzzWorld, runFuzz } from "../src/conformance/fuzz/index.js";
-import type { Target } from "../src/conformance/index.js";
+import { isRunAbort, type Target } from "../src/conformance/index.js";
 import { pool } from "../src/conformance/run/worker-pool.js";
 import { createServer, memoryStore } from "../src/server/index.js";
 import { MUTANTS, type Mutant } from "./mutants/catalogue.js";
@@ -36,8 +36,8 @@ const only = arg("--only");
 const withDiff = !process.argv.includes("--no-diff");
 const { world, target } = loadFixtures();
 const fuzzWorld = loadFuzzWorld(target);
-if (!fuzzWorld.ok) throw new Error(fuzzWorld.problem);
-const FUZZ_WORLD = fuzzWorld.world;
+if (!fuzzWorld.ok) throw new Error(fuzzWorld.issues.map((i) => i.message).join("; "));
+const FUZZ_WORLD = fuzzWorld.value;
 
 /** Runs `use` against a correct reference in this process (memory store). */
 async function withReference<T>(use: (t: Target) => Promise<T>): Promise<T> {
@@ -97,7 +97,8 @@ async function fuzzMutant(m: Mutant): Promise<Row> {
         row.diff = await withMutantServer(dir, (url) =>
           withReference(async (ref) => {
             const d = await runDiff({ a: ref, b: { ...target, baseUrl: url }, timeoutMs: 5000 });
-            return "exitCode" in d ? (d.exitCode === 3 ? 1 : "error") : d.differences.length;
+            if (isRunAbort(d)) return d.abort === "unreachable" ? 1 : "error";
+            return d.differences.length;
           }),
         );
       } catch {

@@ -9,8 +9,16 @@
  */
 import { rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { ABORT_EXIT } from "../../src/cli/abort-exit.js";
 import type { Level } from "../../src/conformance/case-types.js";
-import { loadTarget, type RunReport, runSuite, type Target } from "../../src/conformance/index.js";
+import {
+  abortText,
+  caseMessage,
+  loadTarget,
+  type RunReport,
+  runSuite,
+  type Target,
+} from "../../src/conformance/index.js";
 import {
   BUNDLED_WORLD,
   createServer,
@@ -153,9 +161,9 @@ export async function judgeRun(
 ): Promise<Omit<MutantResult, "mutant" | "killed" | "ms">> {
   const r = await withServer(world, mutant, (url) => runAll(target, url, level), keepTree);
   if (!isReport(r)) {
-    const why = `run stopped (exit ${r.exitCode}): ${r.message.split("\n")[0]}`;
+    const why = `run stopped (exit ${ABORT_EXIT[r.abort]}): ${abortText(r).split("\n")[0]}`;
     // Killed by the smoke request only if the same request passes on the correct server.
-    const byDefect = r.exitCode === 3 && (await smokePasses(world, target));
+    const byDefect = r.abort === "unreachable" && (await smokePasses(world, target));
     return byDefect
       ? { outcome: "killed-by-smoke", attributed: true, by: why, failing: [] }
       : { outcome: "error", attributed: false, by: why, failing: [] };
@@ -231,13 +239,17 @@ export async function runVariant(
         return {
           variant,
           level,
-          failures: [{ id: "(run)", statement: "", message: r.message }],
+          failures: [{ id: "(run)", statement: "", message: abortText(r) }],
           passed: 0,
           ms,
         };
       const failures = r.cases
         .filter((c) => c.outcome === "fail")
-        .map((c) => ({ id: c.id, statement: c.failedStatement ?? "", message: c.message ?? "" }));
+        .map((c) => ({
+          id: c.id,
+          statement: c.failedStatement ?? "",
+          message: caseMessage(c) ?? "",
+        }));
       return { variant, level, failures, passed: r.summary.pass, ms };
     } finally {
       await proxy.close();

@@ -8,7 +8,8 @@
 import { fail, type Issue, type Result } from "../model/issue.js";
 import { KitError } from "../model/kit-error.js";
 import type { KindValue } from "../schemas/kind-values.js";
-import { isKind, type Kind } from "../schemas/kinds.js";
+
+import { isKind, type Kind, unknownKind } from "../schemas/kinds.js";
 import { validate } from "../schemas/validate.js";
 import { type AtomKind, fromAtom, isAtomKind, toAtom } from "./atom/index.js";
 import { parseJsonText } from "./json/limits.js";
@@ -60,8 +61,7 @@ function decode(bytes: Uint8Array): Result<string> {
 
 /** Reads `bytes` as a document of `options.kind` and validates it. */
 export function readCaptured(bytes: Uint8Array, options: CapturedOptions): Result<Captured> {
-  if (!isKind(options.kind))
-    return fail([issue("unknown-kind", `unknown kind ${JSON.stringify(options.kind)}`)]);
+  if (!isKind(options.kind)) return unknownKind(options.kind);
   const text = decode(bytes);
   if (!text.ok) return text;
   const format = options.format ?? (text.value.trimStart().startsWith("<") ? "atom" : "json");

@@ -19,6 +19,17 @@ export type {
 } from "./case-types.js";
 /** Closed lists of roles and features. */
 export { FEATURES, ROLES } from "./case-types.js";
+/** The words for aborts and smoke refusals, as the CLI prints them. */
+export { abortText, smokeRefusalText } from "./reporters/abort-text.js";
+/** The words for failure records, as every reporter prints them. */
+export {
+  caseMessage,
+  skipText,
+  staleText,
+  stepFailureText,
+  stepLabel,
+  transportText,
+} from "./reporters/failure-text.js";
 /** Reporters by name. */
 export {
   createProgress,
@@ -41,11 +52,23 @@ export type {
   CheckResult,
   Outcome,
   RunReport,
+  StaleExpectation,
   StepResult,
   Summary,
 } from "./run/results.js";
+/** Why a run, a diff or a fuzz run could not start (the CLI maps the kind to an exit code). */
+export { type AbortKind, isRunAbort, type RunAbort, type SkippedCase } from "./run/run-abort.js";
 /** Running the suite. */
-export { type RunAbort, type RunOptions, runSuite } from "./run/run-suite.js";
+export { type RunOptions, runSuite } from "./run/run-suite.js";
+/** Why the smoke request did not get 200. */
+export type { SmokeRefusal } from "./run/smoke.js";
+/** Why a step got no answer to check: stable codes. */
+export {
+  STEP_FAILURES,
+  type StepFailure,
+  type StepFailureCode,
+  TRANSPORT_FAILURES,
+} from "./run/step-failure.js";
 /** The statement catalogue's format. */
 export type { Statement } from "./statement-types.js";
 /** Clause coverage of the suite (issue 10): which cases cite each clause, and which testable clauses none does. */
@@ -55,8 +78,10 @@ export type { CaseSpec } from "./suite/expand-steps.js";
 /** The expectations file (known failures). */
 export { type ExpectationEntry, expectationEntry, loadExpectations } from "./suite/expectations.js";
 /** Loading and validating the suite. */
-export { type CaseProblem, loadCases, type Suite } from "./suite/load-cases.js";
+export { loadCases } from "./suite/load-cases.js";
 export { loadStatements, statementTexts } from "./suite/load-statements.js";
+/** Why a selected case is skipped for a target. */
+export type { SkipReason } from "./suite/selection.js";
 /** Target files. */
 export { checkTarget, loadTarget, type Target } from "./suite/target.js";
 /** The bounded HTTP client. */
@@ -64,6 +89,8 @@ export {
   createHttpClient,
   type Exchange,
   type HttpClient,
+  type TransportError,
+  type TransportErrorCode,
   type WireRequest,
   type WireResponse,
 } from "./transport/http-client.js";

@@ -1,6 +1,7 @@
 /**
  * The kinds of document the kit validates, and the schema file (under `schemas/`) behind each.
  */
+import { fail, type Result } from "../model/issue.js";
 
 /** Kind name → schema file name. */
 export const SCHEMA_FILES = {
@@ -29,6 +30,13 @@ export const KINDS = Object.keys(SCHEMA_FILES) as Kind[];
 /** Type guard for {@link Kind}. */
 export function isKind(name: string): name is Kind {
   return Object.hasOwn(SCHEMA_FILES, name);
+}
+
+/** The `unknown-kind` failure of every function taking a kind name (validate, fromJson, readCaptured). */
+export function unknownKind(name: unknown): Result<never> {
+  return fail([
+    { code: "unknown-kind", pointer: "", message: `unknown kind ${JSON.stringify(name)}` },
+  ]);
 }
 
 /**

@@ -6,7 +6,7 @@
 import { fail, ok, type Result } from "../model/issue.js";
 import { toIssues } from "./issues.js";
 import type { KindValue } from "./kind-values.js";
-import { isKind, type Kind, type Mode } from "./kinds.js";
+import { isKind, type Kind, type Mode, unknownKind } from "./kinds.js";
 import { validatorFor } from "./registry.js";
 
 /** Options of {@link validate}. */
@@ -25,10 +25,7 @@ export function validate<K extends Kind>(
   value: unknown,
   options: ValidateOptions = {},
 ): Result<KindValue<K>> {
-  if (!isKind(kind))
-    return fail([
-      { code: "unknown-kind", pointer: "", message: `unknown kind ${JSON.stringify(kind)}` },
-    ]);
+  if (!isKind(kind)) return unknownKind(kind);
   const mode = options.mode ?? "lenient";
   const fn = validatorFor(kind, mode);
   const data = mode === "lenient" ? safeClone(value) : value;

@@ -13,6 +13,7 @@ import {
   runDiff,
   semanticAnswer,
 } from "../../src/conformance/diff/index.js";
+import { abortText, isRunAbort } from "../../src/conformance/index.js";
 import { bundledTarget, type Running, startReference } from "./helpers.js";
 
 let a: Running;
@@ -26,7 +27,7 @@ afterAll(async () => {
 });
 
 function result(r: Awaited<ReturnType<typeof runDiff>>): DiffResult {
-  if ("exitCode" in r) throw new Error(r.message);
+  if (isRunAbort(r)) throw new Error(abortText(r));
   return r;
 }
 

@@ -28,8 +28,8 @@ let world: FuzzWorld;
 beforeAll(async () => {
   reference = await startReference();
   const w = loadFuzzWorld(bundledTarget(reference.url));
-  if (!w.ok) throw new Error(w.problem);
-  world = w.world;
+  if (!w.ok) throw new Error(w.issues.map((i) => i.message).join("; "));
+  world = w.value;
 });
 afterAll(async () => {
   await reference.close();

@@ -20,11 +20,12 @@ export function coverageCommand(
     err.write(`${issueText(st.issues)}\n`);
     return EXIT.USAGE;
   }
-  const suite = loadCases(st.value);
-  if (suite.problems.length) {
-    err.write(`${issueText(suite.problems)}\n`);
+  const loaded = loadCases(st.value);
+  if (!loaded.ok) {
+    err.write(`${issueText(loaded.issues)}\n`);
     return EXIT.USAGE;
   }
+  const suite = { cases: loaded.value };
   const cov = clauseCoverage(st.value, suite.cases);
   const pct = cov.testable === 0 ? 0 : Math.floor((1000 * cov.covered) / cov.testable) / 10;
   const untestable = cov.clauses.filter((c) => c.untestable !== undefined);

@@ -5,8 +5,9 @@
  * (src/conformance/diff/).
  */
 import type { Argv } from "yargs";
-import { EXIT, loadTarget, type Target } from "../../conformance/index.js";
+import { EXIT, isRunAbort, loadTarget, type Target } from "../../conformance/index.js";
 import { issueText } from "../../conformance/reporters/issue-text.js";
+import { endAborted, usageError } from "../abort-exit.js";
 import type { CommandRegistration } from "../commands.js";
 import { BUNDLED_TARGET, startReferenceServer } from "../reference-server.js";
 import type { TextSink } from "../text-sink.js";
@@ -57,10 +58,7 @@ export async function diffCommand(
   out: TextSink = process.stdout,
   err: TextSink = process.stderr,
 ): Promise<number> {
-  const usage = (m: string) => {
-    err.write(`opensocial-kit diff: ${m}\n`);
-    return EXIT.USAGE;
-  };
+  const usage = usageError("diff", err);
   if (args.against === undefined)
     return usage(
       "--against names the second implementation (a target file, a base URL, or reference)",
@@ -97,10 +95,7 @@ export async function diffCommand(
       ...(args.fuzzSeed !== undefined ? { fuzzSeed: args.fuzzSeed } : {}),
       ...(grep ? { grep } : {}),
     });
-    if ("exitCode" in result) {
-      err.write(`opensocial-kit diff: ${result.message}\n`);
-      return result.exitCode;
-    }
+    if (isRunAbort(result)) return endAborted("diff", result, err);
     const secrets = [a, b].flatMap((t) => [
       t.apps.main.consumerSecret,
       ...(t.apps.other ? [t.apps.other.consumerSecret] : []),

@@ -5,6 +5,7 @@
  */
 import type { Argv } from "yargs";
 import { EXIT, loadStatements } from "../../conformance/index.js";
+import { endAborted, usageError } from "../abort-exit.js";
 import type { CommandRegistration } from "../commands.js";
 import type { TextSink } from "../text-sink.js";
 import { importWithFastCheck } from "./fast-check-import.js";
@@ -28,10 +29,7 @@ export async function fuzzCommand(
   out: TextSink = process.stdout,
   err: TextSink = process.stderr,
 ): Promise<number> {
-  const usage = (m: string) => {
-    err.write(`opensocial-kit fuzz: ${m}\n`);
-    return EXIT.USAGE;
-  };
+  const usage = usageError("fuzz", err);
   if (args.level !== "core" && args.level !== "profile") return usage("--level is core or profile");
   if (!Number.isInteger(args.steps) || args.steps < 1 || args.steps > 1_000_000)
     return usage("--steps is a whole number from 1 to 1000000");
@@ -60,15 +58,12 @@ export async function fuzzCommand(
   const { target, stop } = resolved;
   try {
     const world = loadFuzzWorld(target);
-    if (!world.ok) return usage(world.problem);
-    const down = await fuzzSmoke(target, world.world);
-    if (down) {
-      err.write(`opensocial-kit fuzz: ${down.unreachable}\n`);
-      return EXIT.UNREACHABLE;
-    }
+    if (!world.ok) return endAborted("fuzz", { abort: "input", issues: world.issues }, err);
+    const refusal = await fuzzSmoke(target, world.value);
+    if (refusal) return endAborted("fuzz", { abort: "unreachable", refusal }, err);
     const result = await runFuzz({
       target,
-      world: world.world,
+      world: world.value,
       level: args.level,
       steps: args.steps,
       timeMs: args.time * 1000,

@@ -6,8 +6,9 @@
  */
 import { STATUS_CODES } from "node:http";
 import type { Argv } from "yargs";
-import { EXIT, loadTarget, ROLES, sendOne } from "../../conformance/index.js";
+import { EXIT, loadTarget, ROLES, sendOne, transportText } from "../../conformance/index.js";
 import { issueText } from "../../conformance/reporters/issue-text.js";
+import { usageError } from "../abort-exit.js";
 import type { CommandRegistration } from "../commands.js";
 import { BUNDLED_TARGET } from "../reference-server.js";
 import type { TextSink } from "../text-sink.js";
@@ -45,10 +46,7 @@ export async function requestCommand(
   out: TextSink = process.stdout,
   err: TextSink = process.stderr,
 ): Promise<number> {
-  const usage = (m: string) => {
-    err.write(`opensocial-kit request: ${m}\n`);
-    return EXIT.USAGE;
-  };
+  const usage = usageError("request", err);
   const method = args.method.toUpperCase();
   if (!METHODS.includes(method)) return usage(`METHOD is one of ${METHODS.join(", ")}`);
   if (args.json !== undefined && args.form?.length) return usage("give --json or --form, not both");
@@ -85,9 +83,9 @@ export async function requestCommand(
     ...(pairs.length ? { body: { form: pairs } } : {}),
   });
   if (!r.ok) {
-    if (r.stage === "usage") return usage(r.message);
+    if (r.stage === "usage") return usage(issueText(r.issues));
     err.write(
-      `opensocial-kit request: no answer from ${target.baseUrl} (${r.message})${args.target === undefined ? "; is `opensocial-kit serve` running?" : ""}\n`,
+      `opensocial-kit request: no answer from ${target.baseUrl} (${transportText(r.transport)})${args.target === undefined ? "; is `opensocial-kit serve` running?" : ""}\n`,
     );
     return EXIT.UNREACHABLE;
   }

@@ -11,8 +11,8 @@
 import type { Argv } from "yargs";
 import {
   createProgress,
-  EXIT,
   type ExpectationEntry,
+  isRunAbort,
   loadExpectations,
   loadStatements,
   REPORTERS,
@@ -21,6 +21,7 @@ import {
   type Target,
 } from "../../conformance/index.js";
 import { issueText } from "../../conformance/reporters/issue-text.js";
+import { endAborted, usageError } from "../abort-exit.js";
 import type { CommandRegistration } from "../commands.js";
 import { reportPathProblem, writeReport } from "../report-files.js";
 import type { TextSink } from "../text-sink.js";
@@ -79,10 +80,7 @@ async function execute(
     ...(progress ? { onStart: progress.start, onCase: progress.onCase } : {}),
   });
   progress?.end();
-  if (!("cases" in report)) {
-    err.write(`opensocial-kit run: ${report.message}\n`);
-    return report.exitCode;
-  }
+  if (isRunAbort(report)) return endAborted("run", report, err);
   const st = loadStatements();
   const { apps } = prep.target;
   const ctx = {
@@ -103,10 +101,7 @@ export async function runCommand(
   out: TextSink = process.stdout,
   err: TextSink = process.stderr,
 ): Promise<number> {
-  const usage = (m: string) => {
-    err.write(`opensocial-kit run: ${m}\n`);
-    return EXIT.USAGE;
-  };
+  const usage = usageError("run", err);
   const planned = planRun(args);
   if (!planned.ok) return usage(planned.usage);
   const prep = await prepare(planned.plan, err);

@@ -6,7 +6,7 @@
 import { fail, issue, ok, type Result } from "../../model/issue.js";
 import { toIssues } from "../../schemas/issues.js";
 import type { KindValue } from "../../schemas/kind-values.js";
-import { isKind, type Kind } from "../../schemas/kinds.js";
+import { isKind, type Kind, unknownKind } from "../../schemas/kinds.js";
 import { validatorFor } from "../../schemas/registry.js";
 import { type JsonLimits, parseJsonText } from "./limits.js";
 
@@ -26,8 +26,7 @@ export function fromJson<K extends Kind>(
   text: string,
   options: JsonReadOptions = {},
 ): Result<KindValue<K>> {
-  if (!isKind(kind))
-    return fail([issue("unknown-kind", "", `unknown kind ${JSON.stringify(kind)}`)]);
+  if (!isKind(kind)) return unknownKind(kind);
   if (typeof text !== "string") return fail([issue("not-json", "", "JSON text must be a string")]);
   const parsed = parseJsonText(text, options.limits);
   if (!parsed.ok) return parsed;

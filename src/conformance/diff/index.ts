@@ -5,7 +5,7 @@
 export { type AnswerDifference, compareAnswers } from "./compare-answers.js";
 export { type Difference, firstDifference } from "./difference.js";
 export { replayFuzz } from "./replay-fuzz.js";
-export { type ExchangePair, type ReplayAbort, replaySuite } from "./replay-suite.js";
+export { type ExchangePair, replaySuite } from "./replay-suite.js";
 export { formatDiffResult } from "./report-text.js";
 export {
   type DiffEntry,

@@ -5,8 +5,8 @@
  * kept for comparison.
  */
 import { parsePlatformId } from "../../model/ids.js";
-import { issueText } from "../reporters/issue-text.js";
 import type { SentRequest } from "../run/results.js";
+import { isRunAbort, type RunAbort } from "../run/run-abort.js";
 import { type CaseEnv, exchange, runCase } from "../run/run-case.js";
 import { smoke } from "../run/smoke.js";
 import { loadCases } from "../suite/load-cases.js";
@@ -26,23 +26,13 @@ export interface ExchangePair {
   readonly b?: RawAnswer;
 }
 
-/** A run that could not start: usage (2) or an unreachable target (3). */
-export interface ReplayAbort {
-  readonly exitCode: 2 | 3;
-  readonly message: string;
-}
-
 /** The case environment of `target` (as the suite runner makes it). */
-export function caseEnv(
-  target: Target,
-  client: HttpClient,
-  timeoutMs: number,
-): CaseEnv | ReplayAbort {
+export function caseEnv(target: Target, client: HttpClient, timeoutMs: number): CaseEnv | RunAbort {
   let world: Record<string, unknown> | undefined;
   if (target.world) {
     const w = loadWorldFacts(target);
-    if (!w.ok) return { exitCode: 2, message: w.problem };
-    world = w.facts;
+    if (!w.ok) return { abort: "input", issues: w.issues };
+    world = w.value;
   }
   return {
     client,
@@ -57,13 +47,13 @@ export function caseEnv(
 }
 
 /** Sends the smoke request to both targets; why one cannot be used, if so. */
-export async function smokeBoth(a: CaseEnv, b: CaseEnv): Promise<ReplayAbort | undefined> {
-  for (const [name, env] of [
-    ["--target", a],
-    ["--against", b],
+export async function smokeBoth(a: CaseEnv, b: CaseEnv): Promise<RunAbort | undefined> {
+  for (const [side, env] of [
+    ["a", a],
+    ["b", b],
   ] as const) {
-    const refused = await smoke(env);
-    if (refused) return { exitCode: 3, message: `${name}: ${refused}` };
+    const refusal = await smoke(env);
+    if (refusal) return { abort: "unreachable", refusal, side };
   }
   return undefined;
 }
@@ -79,33 +69,30 @@ export async function replaySuite(
   a: Target,
   b: Target,
   opts: { grep?: RegExp; timeoutMs?: number; onCase?: () => void } = {},
-): Promise<ExchangePair[] | ReplayAbort> {
+): Promise<ExchangePair[] | RunAbort> {
   const st = loadStatements();
-  if (!st.ok) return { exitCode: 2, message: issueText(st.issues) };
-  const suite = loadCases(st.value);
-  if (suite.problems.length)
-    return {
-      exitCode: 2,
-      message: suite.problems.map((p) => `${p.file}: ${p.message}`).join("\n"),
-    };
+  if (!st.ok) return { abort: "input", issues: st.issues };
+  const loaded = loadCases(st.value);
+  if (!loaded.ok) return { abort: "input", issues: loaded.issues };
+  const cases = loaded.value;
   const clients = [createHttpClient(a.baseUrl, 4), createHttpClient(b.baseUrl, 4)] as const;
   try {
     const envA = caseEnv(a, clients[0], opts.timeoutMs ?? 10_000);
     const envB = caseEnv(b, clients[1], opts.timeoutMs ?? 10_000);
-    if ("exitCode" in envA) return envA;
-    if ("exitCode" in envB) return envB;
+    if (isRunAbort(envA)) return envA;
+    if (isRunAbort(envB)) return envB;
     const down = await smokeBoth(envA, envB);
     if (down) return down;
     // Cases both targets can run: the selection of each, intersected.
     const selA = selectCases(
-      suite.cases,
+      cases,
       a,
       { level: "profile", ...(opts.grep ? { grep: opts.grep } : {}) },
       envA.world !== undefined,
     );
     const selB = new Set(
       selectCases(
-        suite.cases,
+        cases,
         b,
         { level: "profile", ...(opts.grep ? { grep: opts.grep } : {}) },
         envB.world !== undefined,

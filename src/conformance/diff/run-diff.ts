@@ -6,11 +6,12 @@
 
 import { loadFuzzWorld } from "../fuzz/world.js";
 import type { SentRequest } from "../run/results.js";
+import { isRunAbort, type RunAbort } from "../run/run-abort.js";
 import type { Target } from "../suite/target.js";
 import { createHttpClient } from "../transport/http-client.js";
 import { type AnswerDifference, compareAnswers } from "./compare-answers.js";
 import { replayFuzz } from "./replay-fuzz.js";
-import { caseEnv, type ReplayAbort, replaySuite, smokeBoth } from "./replay-suite.js";
+import { caseEnv, replaySuite, smokeBoth } from "./replay-suite.js";
 import { type RawAnswer, semanticAnswer } from "./semantic.js";
 
 /** Options of a differential run. */
@@ -63,12 +64,12 @@ function side(r: RawAnswer | undefined): DiffSide | undefined {
 }
 
 /** Runs the differential comparison; resolves to the result or why it could not start. */
-export async function runDiff(opts: DiffOptions): Promise<DiffResult | ReplayAbort> {
+export async function runDiff(opts: DiffOptions): Promise<DiffResult | RunAbort> {
   const t0 = performance.now();
   let pairs: Awaited<ReturnType<typeof replaySuite>>;
   if (opts.fuzzSeed !== undefined) {
     const world = loadFuzzWorld(opts.a);
-    if (!world.ok) return { exitCode: 2, message: world.problem };
+    if (!world.ok) return { abort: "input", issues: world.issues };
     const clients = [
       createHttpClient(opts.a.baseUrl, 1),
       createHttpClient(opts.b.baseUrl, 1),
@@ -76,20 +77,20 @@ export async function runDiff(opts: DiffOptions): Promise<DiffResult | ReplayAbo
     try {
       const envA = caseEnv(opts.a, clients[0], opts.timeoutMs ?? 10_000);
       const envB = caseEnv(opts.b, clients[1], opts.timeoutMs ?? 10_000);
-      if ("exitCode" in envA) return envA;
-      if ("exitCode" in envB) return envB;
+      if (isRunAbort(envA)) return envA;
+      if (isRunAbort(envB)) return envB;
       const down = await smokeBoth(envA, envB);
       if (down) return down;
     } finally {
       await Promise.all(clients.map((c) => c.close()));
     }
-    pairs = await replayFuzz(opts.a, opts.b, world.world, opts.fuzzSeed, opts.fuzzSteps ?? 300);
+    pairs = await replayFuzz(opts.a, opts.b, world.value, opts.fuzzSeed, opts.fuzzSteps ?? 300);
   } else {
     pairs = await replaySuite(opts.a, opts.b, {
       ...(opts.grep ? { grep: opts.grep } : {}),
       ...(opts.timeoutMs ? { timeoutMs: opts.timeoutMs } : {}),
     });
-    if ("exitCode" in pairs) return pairs;
+    if (isRunAbort(pairs)) return pairs;
   }
   const differences: DiffEntry[] = [];
   for (const p of pairs) {

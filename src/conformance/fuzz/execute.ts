@@ -9,7 +9,7 @@ import type { AuthSpec, Level } from "../case-types.js";
 import { LONGEST_VALUE, MAX_KEY_LENGTH, MAX_VALUE_CODE_POINTS } from "./alphabet.js";
 import type { AppDataModel } from "./appdata-model.js";
 import { judgeAtomRead } from "./atom-check.js";
-import { type Expected, expectRead, type Read } from "./expected.js";
+import { type Expected, expectRead, type Paging, type Read } from "./expected.js";
 import { FuzzFailure, judgeJsonRead, judgeStatus } from "./judge.js";
 import type { AtomAsk, BadWrite, GuidForm, Op, Writer } from "./ops.js";
 import type { Answer, FuzzRequest, Wire } from "./wire.js";
@@ -47,6 +47,14 @@ const enc = new TextEncoder();
 /** A key the write path accepts (P-DATA-1): only those can be named in `fields`. */
 export const OWNED_KEY = /^[A-Za-z0-9_.-]{1,128}$/;
 const APPDATA = "/os/0.8/appdata";
+
+/** A read's paging parameters, in the order they are sent. */
+function pagingQuery(paging: Paging): [string, string][] {
+  const query: [string, string][] = [];
+  if (paging.startIndex !== undefined) query.push(["startIndex", paging.startIndex]);
+  if (paging.count !== undefined) query.push(["count", paging.count]);
+  return query;
+}
 
 function guidText(form: GuidForm, id: string, as: string): string {
   if (form === "me" && id === as) return "@me";
@@ -289,8 +297,7 @@ export async function execute(op: Op, data: AppDataModel, ctx: FuzzContext): Pro
         ...(fields ? { fields } : {}),
       };
       const query: [string, string][] = fields ? [["fields", fields.join(",")]] : [];
-      if (op.paging.startIndex !== undefined) query.push(["startIndex", op.paging.startIndex]);
-      if (op.paging.count !== undefined) query.push(["count", op.paging.count]);
+      query.push(...pagingQuery(op.paging));
       await readBoth(
         {
           method: "GET",
@@ -311,8 +318,7 @@ export async function execute(op: Op, data: AppDataModel, ctx: FuzzContext): Pro
       const query: [string, string][] = [];
       if (op.fields) query.push(["fields", op.fields.join(",")]);
       if (op.filterBy !== undefined) query.push(["filterBy", op.filterBy]);
-      if (op.paging.startIndex !== undefined) query.push(["startIndex", op.paging.startIndex]);
-      if (op.paging.count !== undefined) query.push(["count", op.paging.count]);
+      query.push(...pagingQuery(op.paging));
       const read: Read = {
         op: "people",
         as,
@@ -332,8 +338,7 @@ export async function execute(op: Op, data: AppDataModel, ctx: FuzzContext): Pro
       const user = who(op.who);
       const query: [string, string][] = [];
       if (op.visibility !== undefined) query.push(["visibility", op.visibility]);
-      if (op.paging.startIndex !== undefined) query.push(["startIndex", op.paging.startIndex]);
-      if (op.paging.count !== undefined) query.push(["count", op.paging.count]);
+      query.push(...pagingQuery(op.paging));
       const read: Read = {
         op: "albums",
         as,
@@ -354,8 +359,7 @@ export async function execute(op: Op, data: AppDataModel, ctx: FuzzContext): Pro
       const albumId = album?.id ?? `${world.namespace}:no-such-album-fz`;
       const user = op.who !== undefined && op.who % 3 === 0 ? who(op.who) : (album?.ownerId ?? as);
       const query: [string, string][] = [];
-      if (op.paging.startIndex !== undefined) query.push(["startIndex", op.paging.startIndex]);
-      if (op.paging.count !== undefined) query.push(["count", op.paging.count]);
+      query.push(...pagingQuery(op.paging));
       const read: Read = { op: "photos", as, user, albumId, paging: op.paging };
       await readBoth(
         {

@@ -13,7 +13,6 @@ export {
   type FuzzFailureReport,
   type FuzzOptions,
   type FuzzResult,
-  type FuzzUnreachable,
   fuzzSmoke,
   runFuzz,
 } from "./run-fuzz.js";

@@ -7,6 +7,7 @@
 import fc from "fast-check";
 import type { Level } from "../case-types.js";
 import type { SentRequest } from "../run/results.js";
+import type { SmokeRefusal } from "../run/smoke.js";
 import type { Target } from "../suite/target.js";
 import { createHttpClient } from "../transport/http-client.js";
 import { prefixArb } from "./alphabet.js";
@@ -67,11 +68,6 @@ export interface FuzzResult {
   readonly firstFailureStep?: number;
   /** Clean-up requests that did not answer 200 (keys possibly left behind). */
   readonly cleanupProblems: number;
-}
-
-/** A failed smoke request: the target is unreachable or refuses the credentials. */
-export interface FuzzUnreachable {
-  readonly unreachable: string;
 }
 
 interface Budget {
@@ -142,24 +138,27 @@ function commandsReplayPath(counterexample: unknown): string {
   return m ? `@${m[1]}` : "";
 }
 
-/** Sends one valid read; a transport failure or a refusal of the credentials stops the run. */
+/**
+ * Sends one valid read; a transport failure or a refusal of the credentials stops the run (the
+ * same records as the suite's smoke request).
+ */
 export async function fuzzSmoke(
   target: Target,
   world: FuzzWorld,
-): Promise<FuzzUnreachable | undefined> {
+): Promise<SmokeRefusal | undefined> {
+  const path = "/os/0.8/people/@me/@self";
   const wire = createWire(
     { baseUrl: target.baseUrl, apps: target.apps, viewer: world.viewer },
     { timeoutMs: 10_000, maxBodyBytes: 4 << 20 },
   );
   try {
-    const a = await wire.send({ method: "GET", path: "/os/0.8/people/@me/@self" });
+    const a = await wire.send({ method: "GET", path });
     if (a.status === 400 || a.status === 401)
-      return {
-        unreachable: `the target refuses the credentials of the target file (status ${a.status})`,
-      };
+      return { code: "smoke-credentials-refused", path, status: a.status };
     return undefined;
   } catch (e) {
-    return { unreachable: `${target.baseUrl}: ${(e as Error).message}` };
+    if (!(e instanceof TransportFailure)) throw e;
+    return { code: "smoke-unreachable", origin: target.baseUrl, transport: e.error };
   } finally {
     await wire.close();
   }

@@ -12,6 +12,8 @@ import {
   createHttpClient,
   type Exchange,
   type HttpClient,
+  type TransportError,
+  type TransportErrorCode,
 } from "../transport/http-client.js";
 import { sendHttp10 } from "../transport/raw-http10.js";
 
@@ -43,15 +45,22 @@ export interface Answer {
   readonly text: string;
 }
 
-/** A request that got no answer (timeout, refused connection). */
+/**
+ * A request that got no answer (timeout, refused connection): thrown out of fast-check's
+ * command, which ends the sequence; it carries the transport's record.
+ */
 export class TransportFailure extends Error {
   override readonly name = "TransportFailure";
   constructor(
     readonly sent: SentRequest,
-    readonly code: string,
-    message: string,
+    readonly error: TransportError,
   ) {
-    super(message);
+    super(error.message);
+  }
+
+  /** The transport's code. */
+  get code(): TransportErrorCode {
+    return this.error.code;
   }
 }
 
@@ -125,11 +134,11 @@ export function createWire(target: WireTarget, limits: ClientLimits, client?: Ht
       trace.push(sent);
       if (auth.mode === "replayed-nonce") {
         const first = await exchange(req.http10, wire);
-        if (!first.ok) throw new TransportFailure(sent, first.error.code, first.error.message);
+        if (!first.ok) throw new TransportFailure(sent, first.error);
         trace.push(sent);
       }
       const x: Exchange = await exchange(req.http10, wire);
-      if (!x.ok) throw new TransportFailure(sent, x.error.code, x.error.message);
+      if (!x.ok) throw new TransportFailure(sent, x.error);
       const r = x.response;
       return {
         request: req,

@@ -3,10 +3,11 @@
  * fixtures/world.json) seen through the target file's roles and applications. People, friends,
  * albums and photos never change; application data starts as the world file says.
  */
-import { readFileSync } from "node:fs";
 import { parsePlatformId } from "../../model/ids.js";
+import { ok, type Result } from "../../model/issue.js";
 import { codePointCompare } from "../checks/compare.js";
 import type { Target } from "../suite/target.js";
+import { appIdOf, readWorldFile, type WorldAlbum, type WorldFile } from "../suite/world-file.js";
 
 /** A person of the world file (its `apps` lists the application ids it uses). */
 export interface FuzzPerson extends Record<string, unknown> {
@@ -15,11 +16,7 @@ export interface FuzzPerson extends Record<string, unknown> {
 }
 
 /** An album of the world file. */
-export interface FuzzAlbum extends Record<string, unknown> {
-  readonly id: string;
-  readonly ownerId: string;
-  readonly visibility: "everyone" | "friends" | "self";
-}
+export type FuzzAlbum = WorldAlbum;
 
 /** A photo of the world file. */
 export interface FuzzPhoto extends Record<string, unknown> {
@@ -51,38 +48,16 @@ export interface FuzzWorld {
   areFriends(a: string, b: string): boolean;
 }
 
-interface RawWorld {
-  namespace?: string;
-  apps: { id: string; consumerKey: string }[];
-  people: FuzzPerson[];
-  friends: [string, string][];
-  albums: FuzzAlbum[];
-  photos: FuzzPhoto[];
-  appdata?: Record<string, Record<string, Record<string, string>>>;
-}
-
-/** Reads the target's world file; a problem comes back as text (a usage error). */
-export function loadFuzzWorld(
-  target: Target,
-): { ok: true; world: FuzzWorld } | { ok: false; problem: string } {
-  if (!target.world)
-    return { ok: false, problem: "the target names no world file: the fuzzer's model needs one" };
-  let raw: RawWorld;
-  try {
-    raw = JSON.parse(readFileSync(target.world, "utf8")) as RawWorld;
-  } catch (e) {
-    return { ok: false, problem: `world ${target.world}: ${(e as Error).message}` };
-  }
-  if (!Array.isArray(raw.people) || !Array.isArray(raw.friends) || !Array.isArray(raw.apps))
-    return { ok: false, problem: `world ${target.world}: needs apps, people and friends` };
-  return { ok: true, world: fuzzWorld(raw, target) };
+/** Reads the target's world file; problems come back as issues (suite/world-file.ts). */
+export function loadFuzzWorld(target: Target): Result<FuzzWorld> {
+  const raw = readWorldFile(target, "the fuzzer's model needs one");
+  return raw.ok ? ok(fuzzWorld(raw.value, target)) : raw;
 }
 
 /** The model world of `raw` through `target`. */
-export function fuzzWorld(raw: RawWorld, target: Target): FuzzWorld {
-  const appOf = (key: string | undefined) => raw.apps.find((a) => a.consumerKey === key)?.id ?? "";
-  const mainApp = appOf(target.apps.main.consumerKey);
-  const otherApp = appOf(target.apps.other?.consumerKey);
+export function fuzzWorld(raw: WorldFile, target: Target): FuzzWorld {
+  const mainApp = appIdOf(raw, target.apps.main.consumerKey);
+  const otherApp = appIdOf(raw, target.apps.other?.consumerKey);
   const people = new Map(raw.people.map((p) => [p.id, { ...p, apps: p.apps ?? [] }]));
   const friends = new Map<string, Set<string>>();
   for (const [a, b] of raw.friends) {
@@ -92,7 +67,7 @@ export function fuzzWorld(raw: RawWorld, target: Target): FuzzWorld {
     friends.get(b)?.add(a);
   }
   const appdata = new Map<string, Map<string, [string, string][]>>();
-  for (const [app, users] of Object.entries(raw.appdata ?? {}))
+  for (const [app, users] of Object.entries(raw.appdata))
     appdata.set(app, new Map(Object.entries(users).map(([u, rec]) => [u, Object.entries(rec)])));
   const viewer = target.users.viewer ?? "";
   const seeded = appdata.get(mainApp) ?? new Map();
@@ -108,8 +83,9 @@ export function fuzzWorld(raw: RawWorld, target: Target): FuzzWorld {
   return {
     namespace: raw.namespace ?? parsePlatformId(viewer)?.namespace ?? "",
     people,
-    albums: raw.albums ?? [],
-    photos: raw.photos ?? [],
+    albums: raw.albums,
+    // World files give every photo its mimeType; the model reads them as they are.
+    photos: raw.photos as readonly FuzzPhoto[],
     mainApp,
     otherApp,
     appdata,

@@ -8,6 +8,7 @@ import { curlLine, redact } from "../request/curl.js";
 import type { CaseResult } from "../run/results.js";
 import { expectationEntry } from "../suite/expectations.js";
 import { failingStep } from "./failing-step.js";
+import { caseMessage, skipText, staleText, stepFailureText, stepLabel } from "./failure-text.js";
 import type { ReportContext, Reporter } from "./types.js";
 
 function describeFailure(c: CaseResult, ctx: ReportContext): string[] {
@@ -15,12 +16,14 @@ function describeFailure(c: CaseResult, ctx: ReportContext): string[] {
   const st = c.failedStatement ?? c.statements[0] ?? "";
   lines.push(`  statement ${st}: ${ctx.statements.get(st) ?? "(unknown statement)"}`);
   const f = failingStep(c);
-  if (c.outcome === "unexpected-pass") lines.push(`  ${c.message ?? "unexpected pass"}`);
+  const message = caseMessage(c);
+  if (c.outcome === "unexpected-pass") lines.push(`  ${message ?? ""}`);
   else if (f) {
+    const label = stepLabel(f.step);
     lines.push(
-      `  step ${f.step.index + 1}${f.step.name ? ` (${f.step.name})` : ""}${f.step.status ? `: answered ${f.step.status}` : ""}`,
+      `  step ${f.step.index + 1}${label ? ` (${label})` : ""}${f.step.status ? `: answered ${f.step.status}` : ""}`,
     );
-    if (f.step.error) lines.push(`  error: ${f.step.error}`);
+    if (f.step.failure) lines.push(`  error: ${stepFailureText(f.step.failure)}`);
     for (const k of f.failed.slice(0, 6)) {
       lines.push(`  - ${k.message}`);
       if (k.location !== undefined) lines.push(`    at ${k.location}`);
@@ -33,10 +36,9 @@ function describeFailure(c: CaseResult, ctx: ReportContext): string[] {
     }
   }
   if (c.outcome === "fail")
-    lines.push(
-      `  expectation entry: ${redact(expectationEntry(c.id, c.failedStatement, c.message), ctx.secrets)}`,
-    );
-  return lines;
+    lines.push(`  expectation entry: ${expectationEntry(c.id, c.failedStatement, message)}`);
+  // What the target sent (check messages, values) may quote a secret, as the entry may.
+  return lines.map((l) => redact(l, ctx.secrets));
 }
 
 /** Renders the end-of-run summary and failures. */
@@ -45,7 +47,7 @@ export const consoleReporter: Reporter = (report, ctx) => {
   const bad = report.cases.filter((c) => c.outcome === "fail" || c.outcome === "unexpected-pass");
   for (const c of bad) out.push(...describeFailure(c, ctx), "");
   for (const e of report.staleExpectations)
-    out.push(`✗ stale expectation ${e.id}: ${e.reason}; remove it`, "");
+    out.push(`✗ stale expectation ${e.id}: ${staleText(e)}; remove it`, "");
   for (const m of report.missingRoles)
     out.push(
       `! the target names no ${m.role}: skipped ${m.cases.length} case(s): ${m.cases.join(", ")}`,
@@ -53,7 +55,7 @@ export const consoleReporter: Reporter = (report, ctx) => {
   const skipped = report.cases.filter(
     (c) => c.outcome === "skip" && !report.missingRoles.some((m) => m.cases.includes(c.id)),
   );
-  for (const c of skipped) out.push(`! skipped ${c.id}: ${c.skipReason ?? ""}`);
+  for (const c of skipped) out.push(`! skipped ${c.id}: ${skipText(c.skip)}`);
   const s = report.summary;
   out.push(
     `${s.total} cases: ${s.pass} passed, ${s.fail} failed, ${s.expectedFail} failed as expected, ${s.unexpectedPass} passed unexpectedly, ${s.skip} skipped${s.staleExpectations ? `, ${s.staleExpectations} stale expectation(s)` : ""} in ${report.ms} ms against ${report.target.baseUrl} (level ${report.options.level})`,

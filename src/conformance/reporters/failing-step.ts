@@ -3,11 +3,11 @@ import type { CaseResult, CheckResult, StepResult } from "../run/results.js";
 
 /** The first failing step of a case and its failed checks. */
 export function failingStep(
-  c: CaseResult,
+  c: Pick<CaseResult, "steps">,
 ): { step: StepResult; failed: CheckResult[] } | undefined {
   for (const step of c.steps) {
     const failed = step.checks.filter((k) => !k.ok);
-    if (step.error !== undefined || failed.length) return { step, failed };
+    if (step.failure !== undefined || failed.length) return { step, failed };
   }
   return undefined;
 }

@@ -19,6 +19,7 @@ import {
   summarise,
 } from "../run/results.js";
 import { failingStep } from "./failing-step.js";
+import { caseMessage, skipText, staleText, stepFailureText, stepLabel } from "./failure-text.js";
 import { xmlEscape } from "./junit.js";
 import type { ReportContext, Reporter } from "./types.js";
 
@@ -162,19 +163,22 @@ function failureDetails(c: CaseResult, ctx: ReportContext): string {
   out.push(
     `<p class="statement">statement <code>${t(st, ctx)}</code>: ${t(statementText(st, ctx) || "(unknown statement)", ctx)}</p>`,
   );
+  const message = caseMessage(c);
   if (c.outcome === "unexpected-pass") {
-    out.push(`<p>${t(c.message ?? "passed, but the expectations file says it fails", ctx)}</p>`);
+    out.push(`<p>${t(message ?? "", ctx)}</p>`);
     return out.join("");
   }
   const f = failingStep(c);
   if (!f) {
-    if (c.message) out.push(`<p>${t(c.message, ctx)}</p>`);
+    if (message) out.push(`<p>${t(message, ctx)}</p>`);
     return out.join("");
   }
+  const label = stepLabel(f.step);
   out.push(
-    `<p>step ${f.step.index + 1}${f.step.name ? ` (${t(f.step.name, ctx)})` : ""}${f.step.status ? `: answered <b>${f.step.status}</b>` : ""}</p>`,
+    `<p>step ${f.step.index + 1}${label ? ` (${t(label, ctx)})` : ""}${f.step.status ? `: answered <b>${f.step.status}</b>` : ""}</p>`,
   );
-  if (f.step.error) out.push(`<p class="error">error: ${t(f.step.error, ctx)}</p>`);
+  if (f.step.failure)
+    out.push(`<p class="error">error: ${t(stepFailureText(f.step.failure), ctx)}</p>`);
   for (const k of f.failed) out.push(check(k, ctx));
   if (f.step.request) out.push(requestBlock(f.step.request, ctx));
   return out.join("");
@@ -185,8 +189,8 @@ function caseSection(c: CaseResult, ctx: ReportContext): string {
   const cls = `case ${bad ? "bad" : "ok"} ${c.outcome}`;
   const statements = c.statements.map((s) => `<code>${t(s, ctx)}</code>`).join(" ");
   const skip =
-    c.outcome === "skip" && c.skipReason
-      ? `<p class="meta">skipped: ${t(c.skipReason, ctx)}</p>`
+    c.outcome === "skip" && c.skip
+      ? `<p class="meta">skipped: ${t(skipText(c.skip), ctx)}</p>`
       : "";
   return `<section class="${cls}" id="${t(anchor(c.id), ctx)}" data-outcome="${t(c.outcome, ctx)}"><h3><span class="outcome ${t(c.outcome, ctx)}">${t(c.outcome, ctx)}</span><code>${t(c.id, ctx)}</code> <span class="meta">${c.ms} ms · ${c.level} · ${statements}</span></h3><div>${t(c.description, ctx)}</div>${skip}${bad ? failureDetails(c, ctx) : ""}</section>`;
 }
@@ -199,7 +203,7 @@ export const htmlReporter: Reporter = (report, ctx) => {
   const csp = `default-src 'none'; style-src 'unsafe-inline'; script-src 'sha256-${scriptHash}'; img-src 'none'; base-uri 'none'; form-action 'none'`;
   const bad = report.cases.filter((c) => BAD.has(c.outcome));
   const notes = [
-    ...report.staleExpectations.map((e) => `stale expectation ${e.id}: ${e.reason}; remove it`),
+    ...report.staleExpectations.map((e) => `stale expectation ${e.id}: ${staleText(e)}; remove it`),
     ...report.missingRoles.map(
       (m) =>
         `the target names no ${m.role}: skipped ${m.cases.length} case(s): ${m.cases.join(", ")}`,

@@ -1,8 +1,13 @@
 /**
- * The JSON reporter: the run report as it is (run info, timings, one result per case with its
- * per-step, per-check results), every string with signatures and secrets redacted.
+ * The JSON reporter: the run report (run info, timings, one result per case with its per-step,
+ * per-check results), each record with its words beside it: a case's `message` and
+ * `skipReason`, a stale expectation's `reason`, a step's `error`
+ * next to its structured `failure`, a repeated step's `name` with the repetition
+ * (failure-text.ts). Every string is redacted of signatures and secrets.
  */
 import { redact } from "../request/curl.js";
+import type { CaseResult, RunReport, StepResult } from "../run/results.js";
+import { caseMessage, skipText, staleText, stepFailureText, stepLabel } from "./failure-text.js";
 import type { Reporter } from "./types.js";
 
 function redactDeep(value: unknown, secrets: readonly string[]): unknown {
@@ -13,6 +18,36 @@ function redactDeep(value: unknown, secrets: readonly string[]): unknown {
   return value;
 }
 
+function stepView(s: StepResult): unknown {
+  const label = stepLabel(s);
+  return {
+    ...s,
+    ...(label !== undefined ? { name: label } : {}),
+    ...(s.failure ? { error: stepFailureText(s.failure) } : {}),
+  };
+}
+
+function caseView(c: CaseResult): unknown {
+  const { ms, steps, ...head } = c;
+  const message = caseMessage(c);
+  return {
+    ...head,
+    ...(c.skip ? { skipReason: skipText(c.skip) } : {}),
+    ...(message !== undefined ? { message } : {}),
+    ms,
+    steps: steps.map(stepView),
+  };
+}
+
+/** The report as the JSON file holds it. */
+function reportView(report: RunReport): unknown {
+  return {
+    ...report,
+    cases: report.cases.map(caseView),
+    staleExpectations: report.staleExpectations.map((e) => ({ ...e, reason: staleText(e) })),
+  };
+}
+
 /** Renders the report as JSON. */
 export const jsonReporter: Reporter = (report, ctx) =>
-  `${JSON.stringify(redactDeep(report, ctx.secrets), null, 2)}\n`;
+  `${JSON.stringify(redactDeep(reportView(report), ctx.secrets), null, 2)}\n`;

@@ -7,6 +7,7 @@ import { show } from "../checks/compare.js";
 import { curlLine, redact } from "../request/curl.js";
 import type { CaseResult } from "../run/results.js";
 import { failingStep } from "./failing-step.js";
+import { caseMessage, skipText, staleText, stepFailureText } from "./failure-text.js";
 import type { ReportContext, Reporter } from "./types.js";
 
 /** Escapes text for XML content and attributes (dropping characters XML cannot carry). */
@@ -24,7 +25,7 @@ function details(c: CaseResult, ctx: ReportContext): string {
   const lines = [
     `statement ${c.failedStatement ?? ""}: ${ctx.statements.get(c.failedStatement ?? "") ?? ""}`,
   ];
-  if (f?.step.error) lines.push(f.step.error);
+  if (f?.step.failure) lines.push(stepFailureText(f.step.failure));
   for (const k of f?.failed ?? [])
     lines.push(
       `${k.message} (at ${k.location ?? "-"}; expected ${show(k.expected)}, actual ${show(k.actual)})`,
@@ -35,17 +36,18 @@ function details(c: CaseResult, ctx: ReportContext): string {
 
 function testcase(c: CaseResult, ctx: ReportContext): string {
   const cls = c.id.split("/")[0] ?? "";
+  const message = caseMessage(c);
   const open = `    <testcase classname="${xmlEscape(cls)}" name="${xmlEscape(c.id)}" time="${(c.ms / 1000).toFixed(3)}">`;
   if (c.outcome === "pass" || c.outcome === "expected-fail") {
     const note =
       c.outcome === "expected-fail"
-        ? `\n      <system-out>${xmlEscape(`expected failure: ${c.message ?? ""}`)}</system-out>\n    `
+        ? `\n      <system-out>${xmlEscape(`expected failure: ${message ?? ""}`)}</system-out>\n    `
         : "";
     return note ? `${open}${note}</testcase>` : `${open}</testcase>`;
   }
   if (c.outcome === "skip")
-    return `${open}\n      <skipped message="${xmlEscape(c.skipReason ?? "")}"/>\n    </testcase>`;
-  const msg = `${c.failedStatement ?? ""}: ${c.message ?? c.outcome}`;
+    return `${open}\n      <skipped message="${xmlEscape(skipText(c.skip))}"/>\n    </testcase>`;
+  const msg = `${c.failedStatement ?? ""}: ${message ?? c.outcome}`;
   return `${open}\n      <failure message="${xmlEscape(redact(msg, ctx.secrets))}" type="${c.outcome}">${xmlEscape(details(c, ctx))}</failure>\n    </testcase>`;
 }
 
@@ -66,7 +68,7 @@ export const junitReporter: Reporter = (report, ctx) => {
   });
   for (const e of report.staleExpectations)
     suites.push(
-      `  <testsuite name="expectations" tests="1" failures="1" errors="0" skipped="0">\n    <testcase classname="expectations" name="${xmlEscape(e.id)}">\n      <failure message="stale expectation: ${xmlEscape(e.reason)}" type="stale"/>\n    </testcase>\n  </testsuite>`,
+      `  <testsuite name="expectations" tests="1" failures="1" errors="0" skipped="0">\n    <testcase classname="expectations" name="${xmlEscape(e.id)}">\n      <failure message="stale expectation: ${xmlEscape(staleText(e))}" type="stale"/>\n    </testcase>\n  </testsuite>`,
     );
   const s = report.summary;
   return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="opensocial-kit conformance" tests="${s.total}" failures="${s.fail + s.unexpectedPass + s.staleExpectations}" skipped="${s.skip}" time="${(report.ms / 1000).toFixed(3)}">\n${suites.join("\n")}\n</testsuites>\n`;

@@ -4,6 +4,7 @@
  */
 import { curlLine, redact } from "../request/curl.js";
 import { failingStep } from "./failing-step.js";
+import { caseMessage, skipText, staleText } from "./failure-text.js";
 import type { Reporter } from "./types.js";
 
 function yamlString(s: string): string {
@@ -18,13 +19,13 @@ export const tapReporter: Reporter = (report, ctx) => {
     n++;
     const title = `${c.id} - ${c.description.replace(/#/g, "")}`;
     if (c.outcome === "pass") lines.push(`ok ${n} ${title}`);
-    else if (c.outcome === "skip") lines.push(`ok ${n} ${title} # SKIP ${c.skipReason ?? ""}`);
+    else if (c.outcome === "skip") lines.push(`ok ${n} ${title} # SKIP ${skipText(c.skip)}`);
     else if (c.outcome === "expected-fail")
       lines.push(`not ok ${n} ${title} # TODO expected failure`);
     else {
       lines.push(`not ok ${n} ${title}`, "  ---");
       lines.push(`  statement: ${yamlString(c.failedStatement ?? "")}`);
-      lines.push(`  message: ${yamlString(redact(c.message ?? c.outcome, ctx.secrets))}`);
+      lines.push(`  message: ${yamlString(redact(caseMessage(c) ?? c.outcome, ctx.secrets))}`);
       const f = failingStep(c);
       if (f?.step.request)
         lines.push(`  reproduce: ${yamlString(curlLine(f.step.request, ctx.secrets))}`);
@@ -32,6 +33,6 @@ export const tapReporter: Reporter = (report, ctx) => {
     }
   }
   for (const e of report.staleExpectations)
-    lines.push(`not ok ${++n} stale expectation ${e.id} - ${e.reason}`);
+    lines.push(`not ok ${++n} stale expectation ${e.id} - ${staleText(e)}`);
   return `${lines.join("\n")}\n`;
 };

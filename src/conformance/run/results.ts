@@ -1,8 +1,11 @@
 /**
  * What a run produces: per-check, per-step and per-case results, and the run summary the
- * reporters print. The JSON reporter writes these records as they are.
+ * reporters print. Records hold data (codes, numbers, ids); the reporters make the words
+ * (reporters/failure-text.ts), and the JSON reporter adds them beside the records.
  */
 import type { Level } from "../case-types.js";
+import type { SkipReason } from "../suite/selection.js";
+import type { StepFailure } from "./step-failure.js";
 
 /** One check of one step. */
 export interface CheckResult {
@@ -32,14 +35,17 @@ export interface SentRequest {
 /** One step's outcome. */
 export interface StepResult {
   readonly index: number;
+  /** The step's name in the case. */
   readonly name?: string;
+  /** Which repetition of a `repeat` step failed (1-based), of how many. */
+  readonly repetition?: { readonly n: number; readonly of: number };
   readonly skipped?: boolean;
   readonly request?: SentRequest;
   readonly status?: number;
   readonly ms: number;
   readonly checks: CheckResult[];
-  /** A transport failure (timeout, closed connection, body too large) or a case error. */
-  readonly error?: string;
+  /** A transport failure (timeout, closed connection, body too large), a refused replay or a case error. */
+  readonly failure?: StepFailure;
 }
 
 /** Case outcome before expectations: passed, failed, or skipped (with why). */
@@ -56,12 +62,19 @@ export interface CaseResult {
   readonly statements: readonly string[];
   readonly outcome: Outcome;
   readonly raw: RawOutcome;
-  readonly skipReason?: string;
+  /** Why a skipped case was not run. */
+  readonly skip?: SkipReason;
   /** The first failed check's statement (or the case's first statement). */
   readonly failedStatement?: string;
-  readonly message?: string;
   readonly ms: number;
   readonly steps: StepResult[];
+}
+
+/** An expectation entry that matched no selected failing case, and why. */
+export interface StaleExpectation {
+  readonly id: string;
+  /** `did-not-run`: the case was selected but did not run (`--bail`); `unknown-case`: no case has the id. */
+  readonly code: "did-not-run" | "unknown-case";
 }
 
 /** Counts by outcome. */
@@ -89,7 +102,7 @@ export interface RunReport {
   readonly cases: CaseResult[];
   readonly summary: Summary;
   /** Expectation entries that matched no selected failing case. */
-  readonly staleExpectations: { id: string; reason: string }[];
+  readonly staleExpectations: StaleExpectation[];
   /** Roles the suite needs that the target lacks, with the cases skipped for each. */
   readonly missingRoles: { role: string; cases: string[] }[];
   readonly exitCode: number;

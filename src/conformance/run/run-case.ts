@@ -14,6 +14,7 @@ import type { CaseSpec } from "../suite/expand-steps.js";
 import type { ClientLimits, Exchange, HttpClient, WireResponse } from "../transport/http-client.js";
 import { sendHttp10 } from "../transport/raw-http10.js";
 import type { CheckResult, RawOutcome, StepResult } from "./results.js";
+import { transportFailure } from "./step-failure.js";
 
 /** What a case needs from the run. */
 export interface CaseEnv extends RequestEnv {
@@ -42,7 +43,6 @@ export interface CaseRun {
   readonly steps: StepResult[];
   readonly ms: number;
   readonly failedStatement?: string;
-  readonly message?: string;
 }
 
 function isEmpty(v: unknown): boolean {
@@ -74,9 +74,9 @@ export async function runCase(c: CaseSpec, env: CaseEnv): Promise<CaseRun> {
     captures,
   };
   const steps: StepResult[] = [];
-  let failure: { statement: string; message: string } | undefined;
+  let failedStatement: string | undefined;
   for (const [index, step] of c.steps.entries()) {
-    if (failure && !step.always) break;
+    if (failedStatement !== undefined && !step.always) break;
     if (step.onlyIf !== undefined && isEmpty(captures.get(step.onlyIf))) {
       steps.push({
         index,
@@ -87,52 +87,45 @@ export async function runCase(c: CaseSpec, env: CaseEnv): Promise<CaseRun> {
       });
       continue;
     }
-    const r = await runRepeated(c, step, index, env, template);
+    const r = await runRepeated({ c, step, index, env, template });
     steps.push(r);
     const bad = r.checks.find((k) => !k.ok);
-    if (!failure && (r.error !== undefined || bad)) {
-      failure = {
-        statement: bad?.statement ?? c.statements[0] ?? "",
-        message: `step ${index + 1}${step.name ? ` (${step.name})` : ""}: ${r.error ?? bad?.message ?? ""}`,
-      };
-    }
+    if (failedStatement === undefined && (r.failure !== undefined || bad))
+      failedStatement = bad?.statement ?? c.statements[0] ?? "";
   }
   const ms = Math.round(performance.now() - start);
-  return failure
-    ? { raw: "fail", steps, ms, failedStatement: failure.statement, message: failure.message }
+  return failedStatement !== undefined
+    ? { raw: "fail", steps, ms, failedStatement }
     : { raw: "pass", steps, ms };
 }
 
+/** One step of a case, where it stands, and what it runs with. */
+interface StepRun {
+  readonly c: CaseSpec;
+  readonly step: StepSpec;
+  readonly index: number;
+  readonly env: CaseEnv;
+  readonly template: TemplateContext;
+}
+
 /** Runs a step once, or `repeat` times with `{$repeat}` counting, up to its first failure. */
-async function runRepeated(
-  c: CaseSpec,
-  step: StepSpec,
-  index: number,
-  env: CaseEnv,
-  template: TemplateContext,
-): Promise<StepResult> {
+async function runRepeated(s: StepRun): Promise<StepResult> {
+  const { step, template } = s;
   const times = step.repeat ?? 1;
   const captures = template.captures as Map<string, unknown>;
   let r: StepResult | undefined;
   for (let i = 0; i < times; i++) {
     if (step.repeat !== undefined) captures.set("repeat", i);
-    r = await runStep(c, step, index, env, template);
-    if (r.error !== undefined || r.checks.some((k) => !k.ok)) {
-      if (times > 1)
-        return { ...r, name: `${step.name ?? "step"}, repetition ${i + 1} of ${times}` };
+    r = await runStep(s);
+    if (r.failure !== undefined || r.checks.some((k) => !k.ok)) {
+      if (times > 1) return { ...r, repetition: { n: i + 1, of: times } };
       break;
     }
   }
   return r as StepResult;
 }
 
-async function runStep(
-  c: CaseSpec,
-  step: StepSpec,
-  index: number,
-  env: CaseEnv,
-  template: TemplateContext,
-): Promise<StepResult> {
+async function runStep({ c, step, index, env, template }: StepRun): Promise<StepResult> {
   const t0 = performance.now();
   const base = { index, ...(step.name ? { name: step.name } : {}) };
   const ms = () => Math.round((performance.now() - t0) * 10) / 10;
@@ -140,20 +133,28 @@ async function runStep(
   try {
     built = buildRequest(step.request, template, env);
   } catch (e) {
-    return { ...base, ms: ms(), checks: [], error: `case error: ${(e as Error).message}` };
+    // buildRequest throws for what the case asks and the run cannot fill (an unknown capture or
+    // app): the case's fault, kept as data for the report.
+    return {
+      ...base,
+      ms: ms(),
+      checks: [],
+      failure: { code: "case-error", detail: (e as Error).message },
+    };
   }
   const captures = template.captures as Map<string, unknown>;
   captures.set("sent", { nonce: built.nonce, signature: built.signature });
   if (built.replay) {
     const first = await exchange(env, built);
     if (!first.ok || first.response.status !== 200) {
-      const what = first.ok ? `status ${first.response.status}` : first.error.message;
       return {
         ...base,
         request: built.sent,
         ms: ms(),
         checks: [],
-        error: `replay: the first, valid request failed (${what})`,
+        failure: first.ok
+          ? { code: "replay-status", status: first.response.status }
+          : { code: "replay-transport", transport: first.error },
       };
     }
   }
@@ -164,7 +165,7 @@ async function runStep(
       request: built.sent,
       ms: ms(),
       checks: [],
-      error: `${x.error.code}: ${x.error.message}`,
+      failure: transportFailure(x.error),
     };
   }
   await env.onExchange?.(index, built, x.response, (other) =>

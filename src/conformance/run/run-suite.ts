@@ -1,11 +1,11 @@
 /**
  * A whole run: load and check the suite, select cases for the target, send the smoke request,
- * schedule the cases, apply the expectations file and compute the exit code (exit-codes.ts).
+ * schedule the cases, apply the expectations file and compute the report's exit code
+ * (exit-codes.ts); or stop before any case with a typed abort (run-abort.ts).
  */
 
 import { parsePlatformId } from "../../model/ids.js";
 import type { Level } from "../case-types.js";
-import { issueText } from "../reporters/issue-text.js";
 import type { CaseSpec } from "../suite/expand-steps.js";
 import type { ExpectationEntry } from "../suite/expectations.js";
 import { loadCases } from "../suite/load-cases.js";
@@ -16,7 +16,14 @@ import type { Target } from "../suite/target.js";
 import { loadWorldFacts } from "../suite/world-facts.js";
 import { createHttpClient } from "../transport/http-client.js";
 import { EXIT } from "./exit-codes.js";
-import { type CaseResult, type Outcome, type RunReport, summarise } from "./results.js";
+import {
+  type CaseResult,
+  type Outcome,
+  type RunReport,
+  type StaleExpectation,
+  summarise,
+} from "./results.js";
+import type { RunAbort } from "./run-abort.js";
 import { type CaseEnv, runCase } from "./run-case.js";
 import { schedule } from "./scheduler.js";
 import { smoke } from "./smoke.js";
@@ -39,12 +46,6 @@ export interface RunOptions {
   readonly onCase?: (r: CaseResult) => void;
 }
 
-/** A run that could not start: usage/suite problems (2), unreachable target (3), nothing selected (4). */
-export interface RunAbort {
-  readonly exitCode: 2 | 3 | 4;
-  readonly message: string;
-}
-
 /** Runs the suite; resolves to a report or to why the run could not start. */
 export async function runSuite(opts: RunOptions): Promise<RunReport | RunAbort> {
   const started = new Date();
@@ -53,17 +54,18 @@ export async function runSuite(opts: RunOptions): Promise<RunReport | RunAbort> 
   const timeoutMs = opts.timeoutMs ?? 10_000;
   const concurrency = opts.concurrency ?? 16;
   const st = loadStatements(opts.suiteDir);
-  if (!st.ok) return { exitCode: EXIT.USAGE, message: issueText(st.issues) };
-  const suite = loadCases(st.value, opts.suiteDir ?? SUITE_DIR);
-  if (suite.problems.length) return { exitCode: EXIT.USAGE, message: issueText(suite.problems) };
+  if (!st.ok) return { abort: "input", issues: st.issues };
+  const loaded = loadCases(st.value, opts.suiteDir ?? SUITE_DIR);
+  if (!loaded.ok) return { abort: "input", issues: loaded.issues };
+  const suite = loaded.value;
   let world: Record<string, unknown> | undefined;
   if (opts.target.world) {
     const w = loadWorldFacts(opts.target);
-    if (!w.ok) return { exitCode: EXIT.USAGE, message: w.problem };
-    world = w.facts;
+    if (!w.ok) return { abort: "input", issues: w.issues };
+    world = w.value;
   }
   const sel = selectCases(
-    suite.cases,
+    suite,
     opts.target,
     {
       level,
@@ -74,11 +76,9 @@ export async function runSuite(opts: RunOptions): Promise<RunReport | RunAbort> 
   );
   if (sel.run.length === 0)
     return {
-      exitCode: EXIT.EMPTY,
-      message: `no case selected to run (${sel.skipped.length} skipped: ${sel.skipped
-        .slice(0, 3)
-        .map((s) => `${s.c.id}: ${s.reason}`)
-        .join("; ")})`,
+      abort: "empty",
+      skipped: sel.skipped.length,
+      examples: sel.skipped.slice(0, 3).map((s) => ({ id: s.c.id, skip: s.reason })),
     };
 
   opts.onStart?.(sel.run.length);
@@ -95,8 +95,8 @@ export async function runSuite(opts: RunOptions): Promise<RunReport | RunAbort> 
     ...(world ? { world } : {}),
   };
   try {
-    const refused = await smoke(env);
-    if (refused) return { exitCode: EXIT.UNREACHABLE, message: refused };
+    const refusal = await smoke(env);
+    if (refusal) return { abort: "unreachable", refusal };
     const expected = new Map((opts.expectations ?? []).map((e) => [e.id, e]));
     let stop = false;
     const results = await schedule(
@@ -118,22 +118,24 @@ export async function runSuite(opts: RunOptions): Promise<RunReport | RunAbort> 
       statements: c.statements,
       outcome: "skip",
       raw: "skip",
-      skipReason: reason,
+      skip: reason,
       ms: 0,
       steps: [],
     }));
     const cases = [...ran, ...skipped];
-    const allIds = new Set(suite.cases.map((c) => c.id));
+    const allIds = new Set(suite.map((c) => c.id));
     const selectedIds = new Set(sel.run.map((c) => c.id));
     const stale = (opts.expectations ?? [])
       .filter(
         (e) =>
           !allIds.has(e.id) || (selectedIds.has(e.id) && !ran.some((r) => r.id === e.id) && !stop),
       )
-      .map((e) => ({
-        id: e.id,
-        reason: allIds.has(e.id) ? "the case did not run" : "no case has this id",
-      }));
+      .map(
+        (e): StaleExpectation => ({
+          id: e.id,
+          code: allIds.has(e.id) ? "did-not-run" : "unknown-case",
+        }),
+      );
     const summary = summarise(cases, stale.length);
     const failed = summary.fail + summary.unexpectedPass + summary.staleExpectations > 0;
     return {
@@ -174,14 +176,6 @@ function toResult(
     outcome,
     raw: run.raw,
     ...(run.failedStatement !== undefined ? { failedStatement: run.failedStatement } : {}),
-    ...(outcome === "unexpected-pass"
-      ? {
-          message:
-            "passed, but the expectations file lists it as a known failure: remove the entry",
-        }
-      : run.message !== undefined
-        ? { message: run.message }
-        : {}),
     ms: run.ms,
     steps: run.steps,
   };

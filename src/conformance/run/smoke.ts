@@ -1,32 +1,52 @@
 /**
  * The smoke request: one signed read of the viewer's own profile before any case runs, so that
  * an unreachable target, refused credentials, a redirect or any other answer than 200 end the
- * run at once (exit code 3) instead of failing every case.
+ * run at once (the CLI exits 3) instead of failing every case. A refusal is a coded record; the
+ * words are reporters/abort-text.ts's.
  */
 
 import { buildRequest } from "../request/request-build.js";
+import type { TransportError } from "../transport/http-client.js";
 import type { CaseEnv } from "./run-case.js";
 
+/** Why the smoke request did not get 200. */
+export type SmokeRefusal =
+  /** No answer: the transport's record. */
+  | {
+      readonly code: "smoke-unreachable";
+      readonly origin: string;
+      readonly transport: TransportError;
+    }
+  /** 400, 401 or 403: the target file's credentials (apps.main, users.viewer) are refused. */
+  | { readonly code: "smoke-credentials-refused"; readonly path: string; readonly status: number }
+  /**
+   * A redirect (issue 16): nearly always a base URL that is not the service's (http:// for an
+   * https:// service, a missing path prefix). It is not followed: the signature names the URL
+   * (P-AUTH-7).
+   */
+  | { readonly code: "smoke-redirected"; readonly status: number; readonly location?: string }
+  /** Any other status. */
+  | { readonly code: "smoke-status"; readonly status: number };
+
+/** The path the smoke request reads, before its role is filled. */
+export const SMOKE_PATH = "/os/0.8/people/{viewer}/@self";
+
 /** `undefined` when the target answers the viewer's profile with 200; otherwise why not. */
-export async function smoke(env: CaseEnv): Promise<string | undefined> {
+export async function smoke(env: CaseEnv): Promise<SmokeRefusal | undefined> {
   const built = buildRequest(
-    { method: "GET", path: "/os/0.8/people/{viewer}/@self" },
+    { method: "GET", path: SMOKE_PATH },
     { users: env.users, namespace: env.namespace, unique: "smoke", captures: new Map() },
     env,
   );
   const x = await env.client.send(built.wire, env.limits);
-  if (!x.ok)
-    return `the target at ${env.origin} is unreachable (${x.error.code}: ${x.error.message})`;
-  const s = x.response.status;
-  if (s === 200) return undefined;
-  if (s === 400 || s === 401 || s === 403)
-    return `the target refused the smoke request's credentials (GET /os/0.8/people/{viewer}/@self answered ${s}); check apps.main and users.viewer`;
-  // Issue 16: a redirect nearly always means the base URL is not the service's (http:// for an
-  // https:// service, a missing path prefix). It is not followed: the signature names the URL
-  // (P-AUTH-7), and no case has run, so it is exit 3 like the other smoke failures, not a verdict.
-  if (s >= 300 && s < 400) {
+  if (!x.ok) return { code: "smoke-unreachable", origin: env.origin, transport: x.error };
+  const status = x.response.status;
+  if (status === 200) return undefined;
+  if (status === 400 || status === 401 || status === 403)
+    return { code: "smoke-credentials-refused", path: SMOKE_PATH, status };
+  if (status >= 300 && status < 400) {
     const location = x.response.headers.location;
-    return `the smoke request was redirected (${s}${location ? ` to ${location}` : ""}); the runner does not follow redirects (a signature names one URL): give the base URL the service answers on`;
+    return { code: "smoke-redirected", status, ...(location ? { location } : {}) };
   }
-  return `the smoke request answered ${s}`;
+  return { code: "smoke-status", status };
 }

@@ -12,6 +12,7 @@ import { join } from "node:path";
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import { fail, type Issue, ok, type Result } from "../../model/issue.js";
 import { toIssues } from "../../schemas/issues.js";
+import { readJsonFile } from "./json-file.js";
 import { SUITE_DIR } from "./suite-location.js";
 
 /** One known failure. */
@@ -40,12 +41,9 @@ export function loadExpectations(file: string): Result<ExpectationEntry[]> {
     message,
     file,
   });
-  let data: unknown;
-  try {
-    data = JSON.parse(readFileSync(file, "utf8"));
-  } catch (e) {
-    return fail([bad("", (e as Error).message)]);
-  }
+  const read = readJsonFile(file, "expectations-invalid");
+  if (!read.ok) return read;
+  const data = read.value;
   const validate = expectationsValidator();
   const issues: Issue[] = validate(data)
     ? []

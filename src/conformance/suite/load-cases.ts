@@ -7,21 +7,12 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
-import type { Issue } from "../../model/issue.js";
+import { fail, type Issue, ok, type Result } from "../../model/issue.js";
 import { toIssues } from "../../schemas/issues.js";
 import type { CaseFile } from "../case-types.js";
 import type { Statement } from "../statement-types.js";
 import { type CaseSpec, expandSteps, loadStepLibrary } from "./expand-steps.js";
 import { SUITE_DIR } from "./suite-location.js";
-
-/** A problem with one case (or library step) file: a `case-invalid` issue naming the file. */
-export type CaseProblem = Issue;
-
-/** The loaded suite, its cases' `use` steps expanded. */
-export interface Suite {
-  readonly cases: CaseSpec[];
-  readonly problems: CaseProblem[];
-}
 
 interface Validators {
   readonly ajv: Ajv2020;
@@ -69,7 +60,7 @@ function listJson(dir: string): string[] {
 const STATEMENT_FIELDS = /"statement":\s*"([^"]*)"/g;
 
 /** Loads and validates every case under `dir/cases`, against the known statements. */
-export function loadCases(statements: readonly Statement[], dir = SUITE_DIR): Suite {
+export function loadCases(statements: readonly Statement[], dir = SUITE_DIR): Result<CaseSpec[]> {
   // A case cites clauses (issue 10); a statement id is still read, as all of its clauses.
   const known = new Set(statements.flatMap((s) => [s.id, ...s.clauses.map((c) => c.id)]));
   const validate = caseValidator(dir);
@@ -77,13 +68,13 @@ export function loadCases(statements: readonly Statement[], dir = SUITE_DIR): Su
   const library = lib.ok ? lib.value : new Map();
   const casesDir = join(dir, "cases");
   const cases: CaseSpec[] = [];
-  const problems: CaseProblem[] = lib.ok ? [] : [...lib.issues];
+  const issues: Issue[] = lib.ok ? [] : [...lib.issues];
   const ids = new Map<string, string>();
   for (const path of listJson(casesDir)) {
     const rel = relative(casesDir, path).split(sep).join("/");
     const file = `cases/${rel}`;
     const bad = (pointer: string, message: string): void => {
-      problems.push({ code: "case-invalid", pointer, message, file });
+      issues.push({ code: "case-invalid", pointer, message, file });
     };
     let data: unknown;
     try {
@@ -100,7 +91,7 @@ export function loadCases(statements: readonly Statement[], dir = SUITE_DIR): Su
     const raw = data as CaseFile;
     const steps = expandSteps(raw.steps, library, file);
     if (!steps.ok) {
-      problems.push(...steps.issues);
+      issues.push(...steps.issues);
       continue;
     }
     const c: CaseSpec = { ...raw, steps: steps.value };
@@ -113,5 +104,5 @@ export function loadCases(statements: readonly Statement[], dir = SUITE_DIR): Su
     for (const s of cited) if (!known.has(s)) bad("", `cites unknown statement ${s}`);
     cases.push(c);
   }
-  return { cases, problems };
+  return issues.length ? fail(issues) : ok(cases);
 }

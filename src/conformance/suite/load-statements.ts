@@ -2,10 +2,10 @@
  * Loads conformance/statements.json: every testable statement of social-api.md (level core)
  * and every decision of profile.md (level profile), each with a stable id.
  */
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fail, type Issue, ok, type Result } from "../../model/issue.js";
 import type { Clause, Statement } from "../statement-types.js";
+import { readJsonFile } from "./json-file.js";
 import { SUITE_DIR } from "./suite-location.js";
 
 /**
@@ -49,12 +49,9 @@ export function statementTexts(statements: readonly Statement[]): Map<string, st
 
 /** Reads the statement catalogue; problems come back as `statements-invalid` issues. */
 export function loadStatements(dir = SUITE_DIR): Result<Statement[]> {
-  let data: unknown;
-  try {
-    data = JSON.parse(readFileSync(join(dir, "statements.json"), "utf8"));
-  } catch (e) {
-    return fail([bad("", (e as Error).message)]);
-  }
+  const read = readJsonFile(join(dir, "statements.json"), "statements-invalid", "statements.json");
+  if (!read.ok) return read;
+  const data = read.value;
   const version = (data as { formatVersion?: unknown } | null)?.formatVersion;
   if (version !== SUITE_FORMAT_VERSION)
     return fail([

@@ -1,7 +1,7 @@
 /**
  * Case selection: by level (`core` runs core cases; `profile` runs everything), by id regular
  * expression and by feature; then cases the target cannot run (a missing role, no `other` app,
- * no world) are set aside by name with the reason.
+ * no world) are set aside by name with the reason, a coded record the reporters word.
  */
 import type { Level } from "../case-types.js";
 import type { CaseSpec } from "./expand-steps.js";
@@ -15,10 +15,19 @@ export interface SelectOptions {
   readonly features?: readonly string[];
 }
 
+/** Why a selected case cannot run against the target. */
+export type SkipReason =
+  /** The target names none of these roles. */
+  | { readonly code: "missing-roles"; readonly roles: readonly string[] }
+  /** The case signs with the target's second app, and it has none. */
+  | { readonly code: "no-other-app" }
+  /** A `world` case, and the target has no world file. */
+  | { readonly code: "needs-world" };
+
 /** The selection: cases to run, cases skipped and why, roles missing and who needed them. */
 export interface Selection {
   readonly run: CaseSpec[];
-  readonly skipped: { readonly c: CaseSpec; readonly reason: string }[];
+  readonly skipped: { readonly c: CaseSpec; readonly reason: SkipReason }[];
   readonly missingRoles: { role: string; cases: string[] }[];
 }
 
@@ -43,11 +52,11 @@ export function selectCases(
     const lacking = rolesOf(c).filter((r) => target.users[r] === undefined);
     if (lacking.length) {
       for (const r of lacking) missing.set(r, [...(missing.get(r) ?? []), c.id]);
-      skipped.push({ c, reason: `the target names no ${lacking.join(", ")}` });
+      skipped.push({ c, reason: { code: "missing-roles", roles: lacking } });
     } else if (needsOtherApp(c) && !target.apps.other) {
-      skipped.push({ c, reason: "the target has no apps.other" });
+      skipped.push({ c, reason: { code: "no-other-app" } });
     } else if ((c.features ?? []).includes("world") && !hasWorld) {
-      skipped.push({ c, reason: "needs a world file (target.world)" });
+      skipped.push({ c, reason: { code: "needs-world" } });
     } else run.push(c);
   }
   return { run, skipped, missingRoles: [...missing].map(([role, cases]) => ({ role, cases })) };

@@ -4,13 +4,13 @@
  * cases). Problems come back as `target-invalid` issues (pointer into the file), reported
  * with exit code 2.
  */
-import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { parsePlatformId } from "../../model/ids.js";
 import { fail, type Issue, ok, type Result } from "../../model/issue.js";
 import { childPointer } from "../../model/json-pointer.js";
 import { ROLES } from "../case-types.js";
 import type { AppCredentials } from "../request/signing.js";
+import { readJsonFile } from "./json-file.js";
 
 /** A loaded target. */
 export interface Target {
@@ -90,12 +90,8 @@ export function checkTarget(data: unknown, baseDir: string): Result<Target> {
 
 /** Reads and checks a target file; each issue names the file. */
 export function loadTarget(file: string): Result<Target> {
-  let data: unknown;
-  try {
-    data = JSON.parse(readFileSync(file, "utf8"));
-  } catch (e) {
-    return fail([{ ...bad("", (e as Error).message), file }]);
-  }
-  const r = checkTarget(data, dirname(resolve(file)));
+  const read = readJsonFile(file, "target-invalid");
+  if (!read.ok) return read;
+  const r = checkTarget(read.value, dirname(resolve(file)));
   return r.ok ? r : fail(r.issues.map((i) => ({ ...i, file })));
 }

@@ -3,54 +3,24 @@
  * fixtures/world.json) and its role mapping. The facts are offered to cases as the capture
  * `world` (`{$world.friends.viewer}`, `{$world.person.friend.displayName}`, …).
  */
-import { readFileSync } from "node:fs";
+import { ok, type Result } from "../../model/issue.js";
 import { OPTIONAL_PERSON_FIELDS } from "../../model/resources.js";
 import { codePointCompare } from "../checks/compare.js";
 import type { Target } from "./target.js";
+import { appIdOf, readWorldFile, type WorldFile } from "./world-file.js";
 
-interface WorldPerson extends Record<string, unknown> {
-  id: string;
-  apps?: string[];
-}
-interface WorldAlbum {
-  id: string;
-  ownerId: string;
-  visibility: "everyone" | "friends" | "self";
-}
-interface WorldPhoto {
-  id: string;
-  albumId: string;
-  mimeType?: string;
-}
-interface WorldFile {
-  apps: { id: string; consumerKey: string }[];
-  people: WorldPerson[];
-  friends: [string, string][];
-  albums: WorldAlbum[];
-  photos: WorldPhoto[];
-  appdata: Record<string, Record<string, Record<string, string>>>;
-}
-
-/** Reads the world file and computes the facts; problems are returned as text. */
-export function loadWorldFacts(
-  target: Target,
-): { ok: true; facts: Record<string, unknown> } | { ok: false; problem: string } {
-  if (!target.world) return { ok: false, problem: "the target names no world file" };
-  try {
-    const w = JSON.parse(readFileSync(target.world, "utf8")) as WorldFile;
-    return { ok: true, facts: worldFacts(w, target) };
-  } catch (e) {
-    return { ok: false, problem: `world ${target.world}: ${(e as Error).message}` };
-  }
+/** Reads the world file and computes the facts; problems come back as issues (world-file.ts). */
+export function loadWorldFacts(target: Target): Result<Record<string, unknown>> {
+  const w = readWorldFile(target);
+  return w.ok ? ok(worldFacts(w.value, target)) : w;
 }
 
 const byId = (a: { id: string }, b: { id: string }) => codePointCompare(a.id, b.id);
 
 /** The facts of `w` as seen through `target`'s roles and apps. */
 export function worldFacts(w: WorldFile, target: Target): Record<string, unknown> {
-  const appOf = (key: string | undefined) => w.apps.find((a) => a.consumerKey === key)?.id ?? "";
-  const main = appOf(target.apps.main.consumerKey);
-  const other = appOf(target.apps.other?.consumerKey);
+  const main = appIdOf(w, target.apps.main.consumerKey);
+  const other = appIdOf(w, target.apps.other?.consumerKey);
   const friendsOf = (id: string) =>
     w.friends.flatMap(([a, b]) => (a === id ? [b] : b === id ? [a] : [])).sort(codePointCompare);
   const viewer = target.users.viewer ?? "";

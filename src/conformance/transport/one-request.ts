@@ -3,11 +3,14 @@
  * resolved against the target's base URL, the request is signed with two-legged OAuth 1.0a for a
  * role's user and one of the target's apps (P-AUTH-1, `xoauth_requestor_id` in the query), a JSON
  * body is bound by `oauth_body_hash` and a form body's parameters are signed (RFC 5849
- * §3.4.1.3.1). Problems come back as data.
+ * §3.4.1.3.1). Problems come back as data: issues for what cannot be sent (`target-invalid` for a
+ * role or app the target lacks, `request-invalid` for a path that makes no URL), the transport's
+ * record for what got no answer.
  */
+import type { Issue } from "../../model/issue.js";
 import { percentEncode, signRequest } from "../../oauth/index.js";
 import type { Target } from "../suite/target.js";
-import { createHttpClient, type WireResponse } from "./http-client.js";
+import { createHttpClient, type TransportError, type WireResponse } from "./http-client.js";
 
 /** A body to send. */
 export type OneRequestBody =
@@ -30,7 +33,12 @@ export interface OneRequest {
 /** The exchange: the URL called and the response, or why nothing was sent or received. */
 export type OneResult =
   | { readonly ok: true; readonly url: string; readonly response: WireResponse }
-  | { readonly ok: false; readonly stage: "usage" | "transport"; readonly message: string };
+  | { readonly ok: false; readonly stage: "usage"; readonly issues: readonly Issue[] }
+  | { readonly ok: false; readonly stage: "transport"; readonly transport: TransportError };
+
+function usage(code: Issue["code"], pointer: string, message: string): OneResult {
+  return { ok: false, stage: "usage", issues: [{ code, pointer, message }] };
+}
 
 /** The API's prefix, prepended to a relative path. */
 const PREFIX = "/os/0.8/";
@@ -51,20 +59,19 @@ export async function sendOne(target: Target, req: OneRequest): Promise<OneResul
   const role = req.as ?? "viewer";
   const user = target.users[role];
   if (user === undefined)
-    return {
-      ok: false,
-      stage: "usage",
-      message: `the target names no ${role} (it names: ${Object.keys(target.users).join(", ")})`,
-    };
+    return usage(
+      "target-invalid",
+      "/users",
+      `the target names no ${role} (it names: ${Object.keys(target.users).join(", ")})`,
+    );
   const app = req.app === "other" ? target.apps.other : target.apps.main;
-  if (app === undefined)
-    return { ok: false, stage: "usage", message: "the target has no apps.other" };
+  if (app === undefined) return usage("target-invalid", "/apps", "the target has no apps.other");
   const method = req.method.toUpperCase();
   let url: URL;
   try {
     url = new URL(resolvePath(target.baseUrl, req.path));
   } catch {
-    return { ok: false, stage: "usage", message: `${req.path} does not make a URL` };
+    return usage("request-invalid", "", `${req.path} does not make a URL`);
   }
   const headers: Record<string, string> = {};
   let body: string | undefined;
@@ -88,7 +95,7 @@ export async function sendOne(target: Target, req: OneRequest): Promise<OneResul
       ...(body !== undefined && formBody === undefined ? { body, bodyHash: true } : {}),
     });
   } catch {
-    return { ok: false, stage: "usage", message: `${req.path}: malformed %-escape in the query` };
+    return usage("request-invalid", "", `${req.path}: malformed %-escape in the query`);
   }
   const sent = new URL(signed.url);
   const client = createHttpClient(sent.origin, 1);
@@ -102,8 +109,7 @@ export async function sendOne(target: Target, req: OneRequest): Promise<OneResul
       },
       req.timeoutMs === undefined ? {} : { timeoutMs: req.timeoutMs },
     );
-    if (!x.ok)
-      return { ok: false, stage: "transport", message: `${x.error.code}: ${x.error.message}` };
+    if (!x.ok) return { ok: false, stage: "transport", transport: x.error };
     return { ok: true, url: signed.url, response: x.response };
   } finally {
     await client.close();

@@ -3,9 +3,10 @@
  * with xmllint when present), TAP 13. Secrets never appear.
  */
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
 import { REPORTERS, type RunReport } from "../../../src/conformance/index.js";
 import type { CaseResult } from "../../../src/conformance/run/results.js";
@@ -31,7 +32,6 @@ const cases: CaseResult[] = [
     outcome: "fail",
     raw: "fail",
     failedStatement: "S-4.6-SELF",
-    message: "step 1: status 500 mentions the-secret",
     steps: [
       {
         index: 0,
@@ -45,19 +45,18 @@ const cases: CaseResult[] = [
             statement: "S-4.6-SELF",
             expected: 200,
             actual: 500,
-            message: "status 500, expected 200 \u0001",
+            message: "status 500 mentions the-secret, expected 200 \u0001",
           },
         ],
       },
     ],
   },
-  { ...base, id: "albums/c", outcome: "expected-fail", raw: "fail", message: "known", steps: [] },
+  { ...base, id: "albums/c", outcome: "expected-fail", raw: "fail", steps: [] },
   {
     ...base,
     id: "albums/d",
     outcome: "unexpected-pass",
     raw: "pass",
-    message: "passed, but listed",
     steps: [],
   },
   {
@@ -65,7 +64,7 @@ const cases: CaseResult[] = [
     id: "albums/e",
     outcome: "skip",
     raw: "skip",
-    skipReason: "the target names no stranger",
+    skip: { code: "missing-roles", roles: ["stranger"] },
     steps: [],
   },
 ];
@@ -85,7 +84,7 @@ const report: RunReport = {
     skip: 1,
     staleExpectations: 1,
   },
-  staleExpectations: [{ id: "people/gone", reason: "no case has this id" }],
+  staleExpectations: [{ id: "people/gone", code: "unknown-case" }],
   missingRoles: [{ role: "stranger", cases: ["albums/e"] }],
   exitCode: 1,
 };
@@ -126,6 +125,21 @@ describe("reporters", () => {
     ]);
     expect(text).not.toContain("the-secret");
     expect(text).not.toContain("c2VjcmV0");
+    // The records and their words side by side, as report.schema.json says.
+    const raw = JSON.parse(text);
+    expect(raw.cases[4]).toMatchObject({
+      skip: { code: "missing-roles", roles: ["stranger"] },
+      skipReason: "the target names no stranger",
+    });
+    expect(raw.staleExpectations).toEqual([
+      { id: "people/gone", code: "unknown-case", reason: "no case has this id" },
+    ]);
+    const validate = new Ajv2020({ strict: false }).compile(
+      JSON.parse(
+        readFileSync(new URL("../../../conformance/report.schema.json", import.meta.url), "utf8"),
+      ),
+    );
+    expect(validate(raw), JSON.stringify(validate.errors)).toBe(true);
   });
 
   it("junit: one testcase per case, failures and skips, well-formed XML", () => {
@@ -133,7 +147,7 @@ describe("reporters", () => {
     expect(xml).toMatch(/<testsuites [^>]*tests="5" failures="3" skipped="1"/);
     expect(xml).toContain('<testcase classname="people" name="people/b"');
     expect(xml).toMatch(
-      /<failure message="S-4.6-SELF: step 1: status 500 mentions REDACTED" type="fail">/,
+      /<failure message="S-4.6-SELF: step 1: status 500 mentions REDACTED, expected 200 \uFFFD" type="fail">/,
     );
     expect(xml).toContain('<skipped message="the target names no stranger"/>');
     expect(xml).not.toContain("\u0001");

@@ -3,7 +3,7 @@
  * sent n times with `{$repeat}` = 0 … n−1 and fails at its first failing repetition, named.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type CaseSpec, createHttpClient } from "../../../src/conformance/index.js";
+import { type CaseSpec, createHttpClient, stepLabel } from "../../../src/conformance/index.js";
 import { type CaseEnv, runCase } from "../../../src/conformance/run/run-case.js";
 import { bundledTarget, type Running, startFake } from "../helpers.js";
 
@@ -76,6 +76,7 @@ describe("step repeat", () => {
     expect(bodies).toHaveLength(4);
     expect(r.raw).toBe("fail");
     expect(r.steps).toHaveLength(1);
-    expect(r.steps[0]?.name).toBe("fill, repetition 4 of 5");
+    expect(r.steps[0] && stepLabel(r.steps[0])).toBe("fill, repetition 4 of 5");
+    expect(r.steps[0]?.repetition).toEqual({ n: 4, of: 5 });
   });
 });

@@ -8,6 +8,7 @@ import {
   loadExpectations,
   loadTarget,
 } from "../../../src/conformance/index.js";
+import { skipText } from "../../../src/conformance/reporters/failure-text.js";
 import { issueText } from "../../../src/conformance/reporters/issue-text.js";
 import type { CaseSpec } from "../../../src/conformance/suite/expand-steps.js";
 import { selectCases } from "../../../src/conformance/suite/selection.js";
@@ -92,6 +93,12 @@ describe("selection", () => {
     const s = selectCases(all, r.value, { level: "profile" }, false);
     expect(s.run.map((x) => x.id)).toEqual(["x/core", "x/profile"]);
     expect(Object.fromEntries(s.skipped.map((x) => [x.c.id, x.reason]))).toEqual({
+      "x/stranger": { code: "missing-roles", roles: ["stranger"] },
+      "x/other": { code: "no-other-app" },
+      "x/world": { code: "needs-world" },
+    });
+    // The words users read (reporters/failure-text.ts).
+    expect(Object.fromEntries(s.skipped.map((x) => [x.c.id, skipText(x.reason)]))).toEqual({
       "x/stranger": "the target names no stranger",
       "x/other": "the target has no apps.other",
       "x/world": "needs a world file (target.world)",

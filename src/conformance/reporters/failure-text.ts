@@ -1,0 +1,77 @@
+/**
+ * The words for a run's failure records, shared by every reporter (console, JUnit, TAP, HTML,
+ * and the JSON report's `error` and `message` strings): a step failure by its code, a step's
+ * label, and the one-line message of a failed case. Records hold data; only this file words them.
+ */
+import type { CaseResult, StaleExpectation, StepResult } from "../run/results.js";
+import type { StepFailure, StepFailureCode } from "../run/step-failure.js";
+import type { SkipReason } from "../suite/selection.js";
+import type { TransportError } from "../transport/http-client.js";
+import { failingStep } from "./failing-step.js";
+
+/** A transport failure: its code, then what the transport said. */
+export function transportText(e: TransportError): string {
+  return `${e.code}: ${e.message}`;
+}
+
+type Words = { [C in StepFailureCode]: (f: Extract<StepFailure, { code: C }>) => string };
+
+/** The words for each step failure code (one entry per code of STEP_FAILURES). */
+export const STEP_FAILURE_WORDS: Words = {
+  "transport-timeout": (f) => transportText(f.transport),
+  "transport-connection": (f) => transportText(f.transport),
+  "transport-closed": (f) => transportText(f.transport),
+  "body-too-large": (f) => transportText(f.transport),
+  "bad-encoding": (f) => transportText(f.transport),
+  "replay-status": (f) => `replay: the first, valid request failed (status ${f.status})`,
+  "replay-transport": (f) => `replay: the first, valid request failed (${f.transport.message})`,
+  "case-error": (f) => `case error: ${f.detail}`,
+};
+
+/** One step failure as text. */
+export function stepFailureText(f: StepFailure): string {
+  return (STEP_FAILURE_WORDS[f.code] as (f: StepFailure) => string)(f);
+}
+
+/** A step's name as shown, with the failed repetition of a `repeat` step. */
+export function stepLabel(s: Pick<StepResult, "name" | "repetition">): string | undefined {
+  if (s.repetition)
+    return `${s.name ?? "step"}, repetition ${s.repetition.n} of ${s.repetition.of}`;
+  return s.name;
+}
+
+/** Why a case was skipped, as text. */
+export function skipText(s: SkipReason | undefined): string {
+  if (!s) return "";
+  switch (s.code) {
+    case "missing-roles":
+      return `the target names no ${s.roles.join(", ")}`;
+    case "no-other-app":
+      return "the target has no apps.other";
+    case "needs-world":
+      return "needs a world file (target.world)";
+  }
+}
+
+/** Why an expectation entry is stale, as text. */
+export function staleText(e: StaleExpectation): string {
+  return e.code === "did-not-run" ? "the case did not run" : "no case has this id";
+}
+
+/** What an unexpected pass says. */
+export const UNEXPECTED_PASS =
+  "passed, but the expectations file lists it as a known failure: remove the entry";
+
+/**
+ * A case's one-line message: for a failed case, its first failing step (by number and the name
+ * the case gives it) and that step's failure or first failed check; for an unexpected pass, why
+ * it fails the run; nothing otherwise.
+ */
+export function caseMessage(c: Pick<CaseResult, "outcome" | "steps">): string | undefined {
+  if (c.outcome === "unexpected-pass") return UNEXPECTED_PASS;
+  if (c.outcome !== "fail" && c.outcome !== "expected-fail") return undefined;
+  const f = failingStep(c);
+  if (!f) return undefined;
+  const what = f.step.failure ? stepFailureText(f.step.failure) : (f.failed[0]?.message ?? "");
+  return `step ${f.step.index + 1}${f.step.name ? ` (${f.step.name})` : ""}: ${what}`;
+}

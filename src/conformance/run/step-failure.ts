@@ -1,0 +1,51 @@
+/**
+ * Why a step got no answer to check, as a coded record (issue 15 §1): the codes are stable and
+ * listed once, in {@link STEP_FAILURES}; the words are the reporters' (reporters/failure-text.ts).
+ * A transport failure keeps the transport's own record (its code, what undici, zlib or the socket
+ * said, and when).
+ */
+import type { TransportError, TransportErrorCode } from "../transport/http-client.js";
+
+/**
+ * Stable step failure codes, each with what it means. Adding a code is fine; renaming one breaks
+ * the JSON reports that carry it.
+ */
+export const STEP_FAILURES = {
+  "transport-timeout": "no complete response within the deadline",
+  "transport-connection": "no connection could be made to the target",
+  "transport-closed": "the connection closed early, or what came back was not HTTP",
+  "body-too-large": "the response body exceeds the cap (4 MiB)",
+  "bad-encoding": "the Content-Encoding could not be undone within the cap",
+  "replay-status": "a replay step's first, valid request was answered with another status than 200",
+  "replay-transport": "a replay step's first, valid request got no answer",
+  "case-error": "the case's request could not be built (a placeholder or app the run cannot fill)",
+} as const;
+
+/** One of {@link STEP_FAILURES}' codes. */
+export type StepFailureCode = keyof typeof STEP_FAILURES;
+
+/** The codes of a failed exchange, one per transport code. */
+export const TRANSPORT_FAILURES = {
+  timeout: "transport-timeout",
+  connection: "transport-connection",
+  closed: "transport-closed",
+  "too-large": "body-too-large",
+  "bad-encoding": "bad-encoding",
+} as const satisfies Record<TransportErrorCode, StepFailureCode>;
+
+/** The step failure codes of a failed exchange. */
+type TransportFailureCode = (typeof TRANSPORT_FAILURES)[TransportErrorCode];
+
+/** A step's failure (besides failed checks). */
+export type StepFailure =
+  | {
+      [C in TransportFailureCode]: { readonly code: C; readonly transport: TransportError };
+    }[TransportFailureCode]
+  | { readonly code: "replay-status"; readonly status: number }
+  | { readonly code: "replay-transport"; readonly transport: TransportError }
+  | { readonly code: "case-error"; readonly detail: string };
+
+/** The step failure of a failed exchange. */
+export function transportFailure(transport: TransportError): StepFailure {
+  return { code: TRANSPORT_FAILURES[transport.code], transport } as StepFailure;
+}

@@ -1,0 +1,16 @@
+/**
+ * One JSON input file read for a loader (target, statements, expectations, world file): its
+ * parsed value, or one issue with the loader's code naming the file when it cannot be read or
+ * is not JSON.
+ */
+import { readFileSync } from "node:fs";
+import { fail, type IssueCode, ok, type Result } from "../../model/issue.js";
+
+/** Reads and parses `path`; `file` is how the issue names it (default: the path). */
+export function readJsonFile(path: string, code: IssueCode, file = path): Result<unknown> {
+  try {
+    return ok(JSON.parse(readFileSync(path, "utf8")));
+  } catch (e) {
+    return fail([{ code, pointer: "", message: (e as Error).message, file }]);
+  }
+}

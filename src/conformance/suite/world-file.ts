@@ -1,0 +1,85 @@
+/**
+ * The target's world file (the format of fixtures/world.json) as the runner reads it, for the
+ * world facts of `world` cases (world-facts.ts) and the fuzzer's model (fuzz/world.ts). Problems
+ * come back as issues: `target-invalid` at `/world` when the target names no world file,
+ * `world-invalid` (the file named, a pointer to the member) when the file cannot be read or
+ * lacks its lists. The runner never imports the server, so this is not the server's loadWorld.
+ */
+import { fail, type Issue, ok, type Result } from "../../model/issue.js";
+import { readJsonFile } from "./json-file.js";
+import type { Target } from "./target.js";
+
+/** A person of the world file (its `apps` lists the application ids it uses). */
+export interface WorldPerson extends Record<string, unknown> {
+  readonly id: string;
+  readonly apps?: readonly string[];
+}
+
+/** An album of the world file. */
+export interface WorldAlbum extends Record<string, unknown> {
+  readonly id: string;
+  readonly ownerId: string;
+  readonly visibility: "everyone" | "friends" | "self";
+}
+
+/** A photo of the world file. */
+export interface WorldPhoto extends Record<string, unknown> {
+  readonly id: string;
+  readonly albumId: string;
+  readonly mimeType?: string;
+}
+
+/** A world file; the optional lists of the format are present (empty when the file has none). */
+export interface WorldFile {
+  readonly namespace?: string;
+  readonly apps: readonly { readonly id: string; readonly consumerKey: string }[];
+  readonly people: readonly WorldPerson[];
+  readonly friends: readonly (readonly [string, string])[];
+  readonly albums: readonly WorldAlbum[];
+  readonly photos: readonly WorldPhoto[];
+  /** app id → user id → key → value. */
+  readonly appdata: Readonly<Record<string, Readonly<Record<string, Record<string, string>>>>>;
+}
+
+/** The id of the world's application with `consumerKey` ("" when none has it). */
+export function appIdOf(w: WorldFile, consumerKey: string | undefined): string {
+  return w.apps.find((a) => a.consumerKey === consumerKey)?.id ?? "";
+}
+
+const LISTS = ["apps", "people", "friends"] as const;
+const OPTIONAL_LISTS = ["albums", "photos"] as const;
+
+/** Reads `target.world`; `purpose` says what needs it, in the issue when there is none. */
+export function readWorldFile(target: Target, purpose?: string): Result<WorldFile> {
+  const file = target.world;
+  if (!file)
+    return fail([
+      {
+        code: "target-invalid",
+        pointer: "/world",
+        message: `the target names no world file${purpose ? `: ${purpose}` : ""}`,
+      },
+    ]);
+  const read = readJsonFile(file, "world-invalid");
+  if (!read.ok) return read;
+  const raw = read.value;
+  const bad = (pointer: string, message: string): Issue => ({
+    code: "world-invalid",
+    pointer,
+    message,
+    file,
+  });
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw))
+    return fail([bad("", "a world file is a JSON object")]);
+  const w = raw as Record<string, unknown>;
+  const issues = [
+    ...LISTS.filter((k) => !Array.isArray(w[k])).map((k) => bad(`/${k}`, "needs a list")),
+    ...OPTIONAL_LISTS.filter((k) => w[k] !== undefined && !Array.isArray(w[k])).map((k) =>
+      bad(`/${k}`, "is a list when present"),
+    ),
+  ];
+  if (w.appdata !== undefined && (typeof w.appdata !== "object" || w.appdata === null))
+    issues.push(bad("/appdata", "is an object when present"));
+  if (issues.length) return fail(issues);
+  return ok({ albums: [], photos: [], appdata: {}, ...w } as unknown as WorldFile);
+}
