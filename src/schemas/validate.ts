@@ -27,8 +27,19 @@ export function validate<K extends Kind>(
 ): Result<KindValue<K>> {
   if (!isKind(kind)) return unknownKind(kind);
   const mode = options.mode ?? "lenient";
+  return validateInPlace(kind, mode === "lenient" ? safeClone(value) : value, mode);
+}
+
+/**
+ * Validates `data` as `kind`, normalising it in place in lenient mode: for a value the caller
+ * owns (freshly parsed text), so no copy is made. Not part of the public API.
+ */
+export function validateInPlace<K extends Kind>(
+  kind: K,
+  data: unknown,
+  mode: Mode,
+): Result<KindValue<K>> {
   const fn = validatorFor(kind, mode);
-  const data = mode === "lenient" ? safeClone(value) : value;
   if (fn(data)) return ok(data as KindValue<K>);
   return fail(toIssues(fn.errors, data));
 }

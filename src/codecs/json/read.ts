@@ -3,11 +3,10 @@
  * before `JSON.parse`, and returns the value with numbers and booleans normalised to their
  * declared types, or the issues found.
  */
-import { fail, issue, ok, type Result } from "../../model/issue.js";
-import { toIssues } from "../../schemas/issues.js";
+import { fail, issue, type Result } from "../../model/issue.js";
 import type { KindValue } from "../../schemas/kind-values.js";
 import { isKind, type Kind, unknownKind } from "../../schemas/kinds.js";
-import { validatorFor } from "../../schemas/registry.js";
+import { validateInPlace } from "../../schemas/validate.js";
 import { type JsonLimits, parseJsonText } from "./limits.js";
 
 /** Options of the JSON reader. */
@@ -30,8 +29,5 @@ export function fromJson<K extends Kind>(
   if (typeof text !== "string") return fail([issue("not-json", "", "JSON text must be a string")]);
   const parsed = parseJsonText(text, options.limits);
   if (!parsed.ok) return parsed;
-  const data = parsed.value;
-  const fn = validatorFor(kind, "lenient");
-  if (!fn(data)) return fail(toIssues(fn.errors, data));
-  return ok(data as KindValue<K>);
+  return validateInPlace(kind, parsed.value, "lenient");
 }

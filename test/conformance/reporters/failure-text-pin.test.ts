@@ -46,7 +46,7 @@ const CASES: Record<string, Omit<CaseSpec, "id" | "statements" | "level">> = {
   },
   replay: {
     description: "replay refused",
-    steps: [step("/status-500", { request: { auth: "replayed-nonce" } })],
+    steps: [step("/status-500", { request: { auth: { mode: "replayed-nonce" } } })],
   },
   "case-error": { description: "a capture never taken", steps: [step("/ok/{$nothing.here}")] },
   repeat: {
