@@ -98,7 +98,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "appdata-key-alphabet-ignored",
-    statement: "P-DATA-1",
+    statement: "P-DATA-1.1",
     area: "appdata",
     what: "keys outside A-Za-z0-9_.- are stored",
     edits: [
@@ -111,7 +111,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "appdata-value-rules-ignored",
-    statement: "P-DATA-1",
+    statement: "P-DATA-1.4",
     area: "appdata",
     what: "values with characters outside XML Char are stored",
     edits: [
@@ -192,7 +192,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "appdata-friend-refused",
-    statement: "P-DATA-6",
+    statement: "P-DATA-6.1",
     area: "appdata",
     what: "reading a friend's data answers 403",
     edits: [
@@ -205,7 +205,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "appdata-stranger-returned",
-    statement: "P-DATA-6",
+    statement: "P-DATA-6.5",
     area: "appdata",
     what: "a stranger's data is returned",
     edits: [
@@ -247,7 +247,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "appdata-apps-shared",
-    statement: "P-DATA-6",
+    statement: "P-DATA-6.4",
     area: "appdata",
     what: "a second app reads the first app's data",
     edits: [
@@ -309,7 +309,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "appdata-write-echoes-body",
-    statement: "P-DATA-2",
+    statement: "P-DATA-2.4",
     area: "appdata",
     what: "a write answers with a JSON body",
     edits: [
@@ -420,7 +420,7 @@ export const MUTANTS: readonly Mutant[] = [
   // paging
   {
     id: "paging-start-ignored",
-    statement: "P-PAGE-1",
+    statement: "P-PAGE-1.1",
     area: "paging",
     what: "startIndex is ignored",
     edits: [
@@ -433,7 +433,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "paging-count-ignored",
-    statement: "P-PAGE-1",
+    statement: "P-PAGE-1.1",
     area: "paging",
     what: "count is ignored",
     edits: [
@@ -486,7 +486,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "paging-max-count-refused",
-    statement: "P-PAGE-1",
+    statement: "P-PAGE-1.4",
     area: "paging",
     what: "count=1000 (the largest accepted) answers 400",
     edits: [
@@ -612,7 +612,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "people-stranger-readable",
-    statement: "P-PEOPLE-4",
+    statement: "P-PEOPLE-4.2",
     area: "people",
     what: "a stranger's profile is returned",
     edits: [
@@ -625,7 +625,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "people-pid-not-friend",
-    statement: "P-PEOPLE-1",
+    statement: "P-PEOPLE-1.5",
     area: "people",
     what: "a pid that is not a friend of guid is returned",
     edits: [
@@ -638,7 +638,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "people-friends-of-other",
-    statement: "P-PEOPLE-1",
+    statement: "P-PEOPLE-1.4",
     area: "people",
     what: "another user's friends list is returned",
     edits: [
@@ -732,7 +732,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "photos-hidden-album-readable",
-    statement: "P-ALBUM-2",
+    statement: "P-ALBUM-2.1",
     area: "albums",
     what: "photos of an album the viewer may not see",
     edits: [
@@ -745,7 +745,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "photos-foreign-album",
-    statement: "P-ALBUM-2",
+    statement: "P-ALBUM-2.3",
     area: "albums",
     what: "photos of an album that guid does not own are listed",
     edits: [
@@ -774,7 +774,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "auth-nonce-replay-accepted",
-    statement: "P-AUTH-3",
+    statement: "P-AUTH-3.7",
     area: "auth",
     what: "a replayed nonce is accepted",
     edits: [
@@ -800,7 +800,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "auth-stale-accepted",
-    statement: "P-AUTH-3",
+    statement: "P-AUTH-3.6",
     area: "auth",
     what: "a stale timestamp is accepted",
     edits: [
@@ -839,7 +839,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "auth-raw-key-refused",
-    statement: "P-AUTH-6",
+    statement: "P-AUTH-6.1",
     area: "auth",
     what: "a signature made with the raw (not percent-encoded) secret is refused",
     edits: [
@@ -853,7 +853,7 @@ export const MUTANTS: readonly Mutant[] = [
   // errors and limits
   {
     id: "errors-405-no-allow",
-    statement: "P-ERR-2",
+    statement: "P-ERR-2.7",
     area: "errors",
     what: "405 without an Allow header",
     edits: [
@@ -866,7 +866,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "errors-body-plain",
-    statement: "P-ERR-1",
+    statement: "P-ERR-1.1",
     area: "errors",
     what: "error bodies are plain text",
     edits: [
@@ -921,7 +921,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "errors-trailing-slash-404",
-    statement: "P-ERR-2",
+    statement: "P-ERR-2.4",
     area: "errors",
     what: "a path with one trailing slash answers 404",
     edits: [
@@ -935,7 +935,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "errors-gzip-unasked",
-    statement: "P-ERR-2",
+    statement: "P-ERR-2.6",
     area: "errors",
     what: "responses are gzipped without Accept-Encoding",
     edits: [
@@ -948,7 +948,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "errors-head-405",
-    statement: "P-ERR-2",
+    statement: "P-ERR-2.3",
     area: "errors",
     what: "HEAD on a read-only path answers 405 instead of GET's status",
     edits: [
@@ -961,7 +961,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "auth-hashed-form-unsigned",
-    statement: "P-AUTH-6",
+    statement: "P-AUTH-6.2",
     area: "auth",
     what: "a matched oauth_body_hash lets a body read as a form go unsigned",
     edits: [
@@ -974,7 +974,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "appdata-record-keys-unbounded",
-    statement: "P-DATA-7",
+    statement: "P-DATA-7.1",
     area: "appdata",
     what: "a record may grow past 10,000 keys",
     edits: [
@@ -987,7 +987,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "appdata-record-bytes-unbounded",
-    statement: "P-DATA-7",
+    statement: "P-DATA-7.4",
     area: "appdata",
     what: "a record may grow past 4 MiB",
     edits: [
@@ -1000,7 +1000,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "people-pid-friendship-oracle",
-    statement: "P-PEOPLE-1",
+    statement: "P-PEOPLE-1.6",
     area: "people",
     what: "a pid on another user's friends is judged by friendship before permission (404 reveals a non-friend)",
     edits: [
@@ -1014,7 +1014,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "clients-http10-refused",
-    statement: "P-AUTH-6",
+    statement: "P-AUTH-6.4",
     area: "clients",
     what: "HTTP/1.0 requests answer 505",
     edits: [
@@ -1141,7 +1141,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "atom-raw-cr",
-    statement: "P-DATA-1",
+    statement: "P-DATA-1.4",
     area: "atom",
     what: "a CR in a value written raw into the XML (a reader turns it into LF)",
     edits: [
@@ -1205,7 +1205,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "paging-leading-zeros-refused",
-    statement: "P-PAGE-2",
+    statement: "P-PAGE-2.1",
     area: "paging",
     what: "a paging value with leading zeros (007) is refused",
     edits: [
@@ -1218,7 +1218,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "appdata-value-limit-utf16",
-    statement: "P-DATA-1",
+    statement: "P-DATA-1.2",
     area: "appdata",
     what: "the value limit counts UTF-16 code units, not code points",
     edits: [
@@ -1231,7 +1231,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "appdata-value-ffff-accepted",
-    statement: "P-DATA-1",
+    statement: "P-DATA-1.4",
     area: "appdata",
     what: "values holding U+FFFE or U+FFFF are stored",
     edits: [
@@ -1244,7 +1244,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "appdata-value-nonchar-refused",
-    statement: "P-DATA-1",
+    statement: "P-DATA-1.4",
     area: "appdata",
     what: "values holding noncharacters such as U+FDD0 are refused",
     edits: [
@@ -1257,7 +1257,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "appdata-key-unicode-letters",
-    statement: "P-DATA-1",
+    statement: "P-DATA-1.1",
     area: "appdata",
     what: "keys with non-ASCII letters are stored",
     edits: [
@@ -1284,7 +1284,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "auth-nonce-global",
-    statement: "P-AUTH-3",
+    statement: "P-AUTH-3.7",
     area: "auth",
     what: "a nonce is unique across all consumer keys, not per key",
     edits: [
