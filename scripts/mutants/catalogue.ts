@@ -383,7 +383,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "atom-content-type",
-    statement: "P-FMT-1.5",
+    statement: "P-FMT-1.7",
     area: "atom",
     what: "Atom sent as application/json",
     edits: [
@@ -813,7 +813,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "auth-body-hash-ignored",
-    statement: "P-AUTH-2.2",
+    statement: "P-AUTH-2.4",
     area: "auth",
     what: "a wrong oauth_body_hash is accepted",
     edits: [
@@ -1311,7 +1311,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "auth-key-encode-uri-component",
-    statement: "P-AUTH-1.1",
+    statement: "P-AUTH-1.5",
     area: "auth",
     what: "the signing key encoded with encodeURIComponent, which leaves ! * ' ( ) as they are",
     edits: [
