@@ -59,7 +59,7 @@ export const MUTANTS: readonly Mutant[] = [
   // application data
   {
     id: "appdata-100-pairs-accepted",
-    statement: "P-DATA-3",
+    statement: "P-DATA-3.1",
     area: "appdata",
     what: "a write of 100 pairs is accepted",
     edits: [
@@ -72,7 +72,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "appdata-99-pairs-refused",
-    statement: "P-DATA-3",
+    statement: "P-DATA-3.1",
     area: "appdata",
     what: "a write of 99 pairs is refused",
     edits: [
@@ -85,7 +85,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "appdata-fields-100-accepted",
-    statement: "P-DATA-3",
+    statement: "P-DATA-3.2",
     area: "appdata",
     what: "a fields list of 100 keys is accepted",
     edits: [
@@ -98,7 +98,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "appdata-key-alphabet-ignored",
-    statement: "P-DATA-1",
+    statement: "P-DATA-1.1",
     area: "appdata",
     what: "keys outside A-Za-z0-9_.- are stored",
     edits: [
@@ -111,7 +111,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "appdata-value-rules-ignored",
-    statement: "P-DATA-1",
+    statement: "P-DATA-1.4",
     area: "appdata",
     what: "values with characters outside XML Char are stored",
     edits: [
@@ -124,7 +124,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "appdata-values-as-numbers",
-    statement: "S-2.5-APPDATA-SHAPE",
+    statement: "S-2.5-APPDATA-SHAPE.1",
     area: "appdata",
     what: "numeric-looking values are written as JSON numbers",
     edits: [
@@ -138,7 +138,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "appdata-post-replaces",
-    statement: "P-DATA-4",
+    statement: "P-DATA-4.1",
     area: "appdata",
     what: "POST replaces the record instead of merging",
     edits: [
@@ -152,7 +152,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "appdata-delete-all-keeps-data",
-    statement: "S-4.5-DELETE-ALL",
+    statement: "S-4.5-DELETE-ALL.1",
     area: "appdata",
     what: "DELETE without fields keeps the data",
     edits: [
@@ -166,7 +166,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "appdata-delete-fields-ignored",
-    statement: "S-4.5-DELETE-FIELDS",
+    statement: "S-4.5-DELETE-FIELDS.1",
     area: "appdata",
     what: "DELETE with fields deletes every key",
     edits: [
@@ -179,7 +179,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "appdata-fields-ignored",
-    statement: "S-4.3-FIELDS",
+    statement: "S-4.3-FIELDS.1",
     area: "appdata",
     what: "GET ignores fields and returns every key",
     edits: [
@@ -192,7 +192,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "appdata-friend-refused",
-    statement: "P-DATA-6",
+    statement: "P-DATA-6.1",
     area: "appdata",
     what: "reading a friend's data answers 403",
     edits: [
@@ -205,7 +205,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "appdata-stranger-returned",
-    statement: "P-DATA-6",
+    statement: "P-DATA-6.5",
     area: "appdata",
     what: "a stranger's data is returned",
     edits: [
@@ -219,7 +219,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "appdata-other-guid-writable",
-    statement: "S-4.4-OWN-ONLY",
+    statement: "S-4.4-OWN-ONLY.1",
     area: "appdata",
     what: "another user's data can be written",
     edits: [
@@ -233,7 +233,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "appdata-delete-other-guid",
-    statement: "S-4.5-OWN-ONLY",
+    statement: "S-4.5-OWN-ONLY.1",
     area: "appdata",
     what: "another user's data can be deleted",
     edits: [
@@ -247,7 +247,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "appdata-apps-shared",
-    statement: "P-DATA-6",
+    statement: "P-DATA-6.4",
     area: "appdata",
     what: "a second app reads the first app's data",
     edits: [
@@ -260,7 +260,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "appdata-friends-include-self",
-    statement: "S-4.3-FRIENDS",
+    statement: "S-4.3-FRIENDS.1",
     area: "appdata",
     what: "@friends also lists the viewer's own data",
     edits: [
@@ -274,7 +274,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "appdata-missing-total",
-    statement: "S-2.5-APPDATA-SHAPE",
+    statement: "S-2.5-APPDATA-SHAPE.1",
     area: "appdata",
     what: "totalResults is left out of appdata reads",
     edits: [
@@ -287,7 +287,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "appdata-items-per-page",
-    statement: "P-PAGE-4",
+    statement: "P-PAGE-4.3",
     area: "appdata",
     what: "appdata reads carry itemsPerPage",
     edits: [
@@ -300,7 +300,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "appdata-id-array-empty",
-    statement: "S-2.5-APPDATA-SHAPE",
+    statement: "S-2.5-APPDATA-SHAPE.1",
     area: "appdata",
     what: "id[] is always empty",
     edits: [
@@ -309,7 +309,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "appdata-write-echoes-body",
-    statement: "P-DATA-2",
+    statement: "P-DATA-2.4",
     area: "appdata",
     what: "a write answers with a JSON body",
     edits: [
@@ -322,7 +322,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "appdata-empty-users-listed",
-    statement: "P-DATA-5",
+    statement: "P-DATA-5.1",
     area: "appdata",
     what: "users without data appear with {}",
     edits: [
@@ -336,14 +336,14 @@ export const MUTANTS: readonly Mutant[] = [
   // Atom
   {
     id: "atom-id-without-urn",
-    statement: "S-4.3-ATOM",
+    statement: "S-4.3-ATOM.1",
     area: "atom",
     what: "entry id without urn:guid:",
     edits: rewriteAtomOutput('render(reply).replaceAll("<id>urn:guid:", "<id>")'),
   },
   {
     id: "atom-appdata-namespace",
-    statement: "S-4.3-ATOM",
+    statement: "S-4.3-ATOM.1",
     area: "atom",
     what: "appdata element in the wrong namespace",
     edits: rewriteAtomOutput(
@@ -352,7 +352,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "atom-author-uri",
-    statement: "S-4.3-ATOM",
+    statement: "S-4.3-ATOM.1",
     area: "atom",
     what: "author has uri instead of url",
     edits: rewriteAtomOutput(
@@ -361,7 +361,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "atom-missing-total",
-    statement: "S-4.3-ATOM",
+    statement: "S-4.3-ATOM.2",
     area: "atom",
     what: "feed without opensearch totalResults",
     edits: rewriteAtomOutput(
@@ -370,7 +370,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "atom-format-ignored",
-    statement: "P-FMT-1",
+    statement: "P-FMT-1.1",
     area: "atom",
     what: "format=atom answers JSON",
     edits: [
@@ -383,7 +383,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "atom-content-type",
-    statement: "P-FMT-1",
+    statement: "P-FMT-1.7",
     area: "atom",
     what: "Atom sent as application/json",
     edits: [
@@ -396,7 +396,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "atom-key-unescaped",
-    statement: "P-FMT-4",
+    statement: "P-FMT-4.1",
     area: "atom",
     what: "keys that are not XML names written raw",
     edits: rewriteAtomOutput(
@@ -405,7 +405,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "atom-people-json",
-    statement: "P-FMT-7",
+    statement: "P-FMT-7.1",
     area: "atom",
     what: "people with format=atom answers JSON",
     edits: [
@@ -420,7 +420,7 @@ export const MUTANTS: readonly Mutant[] = [
   // paging
   {
     id: "paging-start-ignored",
-    statement: "P-PAGE-1",
+    statement: "P-PAGE-1.1",
     area: "paging",
     what: "startIndex is ignored",
     edits: [
@@ -433,7 +433,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "paging-count-ignored",
-    statement: "P-PAGE-1",
+    statement: "P-PAGE-1.1",
     area: "paging",
     what: "count is ignored",
     edits: [
@@ -446,7 +446,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "paging-total-is-page",
-    statement: "P-PAGE-3",
+    statement: "P-PAGE-3.1",
     area: "paging",
     what: "totalResults counts the page, not all matches",
     edits: [
@@ -459,7 +459,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "paging-items-is-entries",
-    statement: "P-PAGE-3",
+    statement: "P-PAGE-3.3",
     area: "paging",
     what: "itemsPerPage is the number of entries returned",
     edits: [
@@ -472,7 +472,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "paging-bad-count-accepted",
-    statement: "S-7.2-400-PAGING",
+    statement: "S-7.2-400-PAGING.1",
     area: "paging",
     what: "an invalid count answers 200",
     edits: [
@@ -486,7 +486,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "paging-max-count-refused",
-    statement: "P-PAGE-1",
+    statement: "P-PAGE-1.4",
     area: "paging",
     what: "count=1000 (the largest accepted) answers 400",
     edits: [
@@ -510,7 +510,7 @@ export const MUTANTS: readonly Mutant[] = [
   // people
   {
     id: "people-items-on-self",
-    statement: "S-4.6-SELF",
+    statement: "S-4.6-SELF.1",
     area: "people",
     what: "people @self carries itemsPerPage",
     edits: [
@@ -524,7 +524,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "people-fields-ignored",
-    statement: "S-4.6-FIELDS",
+    statement: "S-4.6-FIELDS.1",
     area: "people",
     what: "fields is ignored",
     edits: [
@@ -537,7 +537,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "people-absent-fields-filled",
-    statement: "S-2.6-PERSON-FIELDS",
+    statement: "S-2.6-PERSON-FIELDS.1",
     area: "people",
     what: "an asked field the person lacks is written as an empty string",
     profileOnly:
@@ -558,7 +558,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "people-filter-ignored",
-    statement: "S-4.6-FILTERBY",
+    statement: "S-4.6-FILTERBY.1",
     area: "people",
     what: "filterBy=hasApp is ignored",
     edits: [
@@ -571,7 +571,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "people-has-app-always",
-    statement: "S-2.6-PERSON-ALWAYS",
+    statement: "S-2.6-PERSON-ALWAYS.1",
     area: "people",
     what: "hasApp is always true",
     edits: [
@@ -585,7 +585,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "people-is-viewer-on-friends",
-    statement: "S-2.6-PERSON-SELF-ONLY",
+    statement: "S-2.6-PERSON-SELF-ONLY.1",
     area: "people",
     what: "friends carry isViewer/isOwner",
     edits: [
@@ -598,7 +598,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "people-unknown-403",
-    statement: "S-7.2-404-USER",
+    statement: "S-7.2-404-USER.1",
     area: "people",
     what: "an unknown user answers 403, not 404",
     edits: [
@@ -612,7 +612,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "people-stranger-readable",
-    statement: "P-PEOPLE-4",
+    statement: "P-PEOPLE-4.2",
     area: "people",
     what: "a stranger's profile is returned",
     edits: [
@@ -625,7 +625,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "people-pid-not-friend",
-    statement: "P-PEOPLE-1",
+    statement: "P-PEOPLE-1.5",
     area: "people",
     what: "a pid that is not a friend of guid is returned",
     edits: [
@@ -638,7 +638,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "people-friends-of-other",
-    statement: "P-PEOPLE-1",
+    statement: "P-PEOPLE-1.4",
     area: "people",
     what: "another user's friends list is returned",
     edits: [
@@ -651,7 +651,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "people-friends-unordered",
-    statement: "P-PAGE-3",
+    statement: "P-PAGE-3.2",
     area: "people",
     what: "friends are listed in reverse id order",
     edits: [
@@ -664,7 +664,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "people-self-entry-array",
-    statement: "S-4.6-SELF",
+    statement: "S-4.6-SELF.1",
     area: "people",
     what: "@self answers entry as an array",
     edits: [
@@ -679,7 +679,7 @@ export const MUTANTS: readonly Mutant[] = [
   // albums and photos
   {
     id: "albums-visibility-ignored",
-    statement: "S-4.1-VISIBILITY",
+    statement: "S-4.1-VISIBILITY.1",
     area: "albums",
     what: "without visibility every album is listed",
     edits: [
@@ -692,7 +692,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "albums-count-off-by-one",
-    statement: "S-2.2-ALBUM-FIELDS",
+    statement: "S-2.2-ALBUM-FIELDS.1",
     area: "albums",
     what: "mediaItemCount is one more than the photos",
     edits: [
@@ -705,7 +705,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "albums-mime-types-repeated",
-    statement: "P-ALBUM-3",
+    statement: "P-ALBUM-3.2",
     area: "albums",
     what: "mediaMimeType lists every photo's type, repeats included",
     edits: [
@@ -718,7 +718,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "albums-friend-scope",
-    statement: "P-ALBUM-1",
+    statement: "P-ALBUM-1.3",
     area: "albums",
     what: "visibility=all hides a friend's friends-albums",
     edits: [
@@ -732,7 +732,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "photos-hidden-album-readable",
-    statement: "P-ALBUM-2",
+    statement: "P-ALBUM-2.1",
     area: "albums",
     what: "photos of an album the viewer may not see",
     edits: [
@@ -745,7 +745,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "photos-foreign-album",
-    statement: "P-ALBUM-2",
+    statement: "P-ALBUM-2.3",
     area: "albums",
     what: "photos of an album that guid does not own are listed",
     edits: [
@@ -759,7 +759,7 @@ export const MUTANTS: readonly Mutant[] = [
   // auth
   {
     id: "auth-bad-signature-accepted",
-    statement: "S-5-AUTH",
+    statement: "S-5-AUTH.2",
     area: "auth",
     what: "an invalid signature is accepted",
     profileOnly:
@@ -774,7 +774,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "auth-nonce-replay-accepted",
-    statement: "P-AUTH-3",
+    statement: "P-AUTH-3.7",
     area: "auth",
     what: "a replayed nonce is accepted",
     edits: [
@@ -787,7 +787,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "auth-401",
-    statement: "S-5-AUTH",
+    statement: "S-5-AUTH.2",
     area: "auth",
     what: "invalid credentials answer 401 instead of 400",
     edits: [
@@ -800,7 +800,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "auth-stale-accepted",
-    statement: "P-AUTH-3",
+    statement: "P-AUTH-3.6",
     area: "auth",
     what: "a stale timestamp is accepted",
     edits: [
@@ -813,7 +813,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "auth-body-hash-ignored",
-    statement: "P-AUTH-2",
+    statement: "P-AUTH-2.4",
     area: "auth",
     what: "a wrong oauth_body_hash is accepted",
     edits: [
@@ -826,7 +826,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "auth-viewer-without-app",
-    statement: "P-AUTH-5",
+    statement: "P-AUTH-5.1",
     area: "auth",
     what: "a viewer without the app is served",
     edits: [
@@ -839,7 +839,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "auth-raw-key-refused",
-    statement: "P-AUTH-6",
+    statement: "P-AUTH-6.1",
     area: "auth",
     what: "a signature made with the raw (not percent-encoded) secret is refused",
     edits: [
@@ -853,7 +853,7 @@ export const MUTANTS: readonly Mutant[] = [
   // errors and limits
   {
     id: "errors-405-no-allow",
-    statement: "P-ERR-2",
+    statement: "P-ERR-2.7",
     area: "errors",
     what: "405 without an Allow header",
     edits: [
@@ -866,7 +866,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "errors-body-plain",
-    statement: "P-ERR-1",
+    statement: "P-ERR-1.1",
     area: "errors",
     what: "error bodies are plain text",
     edits: [
@@ -880,7 +880,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "errors-missing-selector-404",
-    statement: "S-7.1-403-NO-SELECTOR",
+    statement: "S-7.1-403-NO-SELECTOR.1",
     area: "errors",
     what: "a path without selector answers 404, not 403",
     edits: [
@@ -894,7 +894,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "errors-missing-guid-404",
-    statement: "S-7.1-400-NO-TARGET",
+    statement: "S-7.1-400-NO-TARGET.1",
     area: "errors",
     what: "a path without guid answers 404, not 400",
     edits: [
@@ -908,7 +908,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "errors-500-bad-query",
-    statement: "P-ERR-3",
+    statement: "P-ERR-3.1",
     area: "errors",
     what: "an undecodable query answers 500",
     edits: [
@@ -921,7 +921,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "errors-trailing-slash-404",
-    statement: "P-ERR-2",
+    statement: "P-ERR-2.4",
     area: "errors",
     what: "a path with one trailing slash answers 404",
     edits: [
@@ -935,7 +935,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "errors-gzip-unasked",
-    statement: "P-ERR-2",
+    statement: "P-ERR-2.6",
     area: "errors",
     what: "responses are gzipped without Accept-Encoding",
     edits: [
@@ -948,7 +948,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "errors-head-405",
-    statement: "P-ERR-2",
+    statement: "P-ERR-2.3",
     area: "errors",
     what: "HEAD on a read-only path answers 405 instead of GET's status",
     edits: [
@@ -961,7 +961,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "auth-hashed-form-unsigned",
-    statement: "P-AUTH-6",
+    statement: "P-AUTH-6.2",
     area: "auth",
     what: "a matched oauth_body_hash lets a body read as a form go unsigned",
     edits: [
@@ -974,7 +974,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "appdata-record-keys-unbounded",
-    statement: "P-DATA-7",
+    statement: "P-DATA-7.1",
     area: "appdata",
     what: "a record may grow past 10,000 keys",
     edits: [
@@ -987,7 +987,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "appdata-record-bytes-unbounded",
-    statement: "P-DATA-7",
+    statement: "P-DATA-7.4",
     area: "appdata",
     what: "a record may grow past 4 MiB",
     edits: [
@@ -1000,7 +1000,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "people-pid-friendship-oracle",
-    statement: "P-PEOPLE-1",
+    statement: "P-PEOPLE-1.6",
     area: "people",
     what: "a pid on another user's friends is judged by friendship before permission (404 reveals a non-friend)",
     edits: [
@@ -1014,7 +1014,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "clients-http10-refused",
-    statement: "P-AUTH-6",
+    statement: "P-AUTH-6.4",
     area: "clients",
     what: "HTTP/1.0 requests answer 505",
     edits: [
@@ -1028,7 +1028,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "limits-413-ignored",
-    statement: "P-ERR-4",
+    statement: "P-ERR-4.1",
     area: "limits",
     what: "bodies over 1 MiB are read and answered 400",
     edits: [
@@ -1047,7 +1047,7 @@ export const MUTANTS: readonly Mutant[] = [
   // profile revision 4 and the defects of issue 10 that passed the suite
   {
     id: "atom-opensearch-ns-slash",
-    statement: "P-FMT-2",
+    statement: "P-FMT-2.1",
     area: "atom",
     what: "the OpenSearch namespace written with a trailing slash",
     edits: [
@@ -1060,7 +1060,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "atom-keys-sorted",
-    statement: "P-FMT-3",
+    statement: "P-FMT-3.2",
     area: "atom",
     what: "Atom appdata keys sorted by name instead of in the order first written",
     edits: [
@@ -1074,7 +1074,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "atom-keys-integer-first",
-    statement: "P-FMT-3",
+    statement: "P-FMT-3.2",
     area: "atom",
     what: "Atom appdata integer-like keys moved first (the record passed through a plain object)",
     edits: [
@@ -1088,7 +1088,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "atom-keys-no-namespace",
-    statement: "P-FMT-3",
+    statement: "P-FMT-3.1",
     area: "atom",
     what: 'Atom appdata key elements in no namespace (xmlns="")',
     edits: [
@@ -1101,7 +1101,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "atom-escape-lowercase",
-    statement: "P-FMT-4",
+    statement: "P-FMT-4.1",
     area: "atom",
     what: "name escapes written with lower-case hex digits",
     edits: [
@@ -1114,7 +1114,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "atom-escape-first-only",
-    statement: "P-FMT-4",
+    statement: "P-FMT-4.3",
     area: "atom",
     what: "a literal _xHHHH_ is escaped only at the start of a key",
     edits: [
@@ -1127,7 +1127,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "atom-array-joined",
-    statement: "P-FMT-7",
+    statement: "P-FMT-7.6",
     area: "atom",
     what: "an array member written as one element with comma-joined text",
     edits: [
@@ -1141,7 +1141,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "atom-raw-cr",
-    statement: "P-DATA-1",
+    statement: "P-DATA-1.4",
     area: "atom",
     what: "a CR in a value written raw into the XML (a reader turns it into LF)",
     edits: [
@@ -1154,7 +1154,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "atom-photo-author-photo",
-    statement: "P-FMT-7",
+    statement: "P-FMT-7.5",
     area: "atom",
     what: "a photo entry's author is the photo, not the album owner",
     edits: [
@@ -1167,7 +1167,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "appdata-start-index-echoed",
-    statement: "P-PAGE-4",
+    statement: "P-PAGE-4.1",
     area: "paging",
     what: "application data answers the startIndex asked for",
     edits: [
@@ -1191,7 +1191,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "people-self-paging-checked",
-    statement: "P-PAGE-5",
+    statement: "P-PAGE-5.1",
     area: "paging",
     what: "people @self refuses an invalid count (paging is ignored there)",
     edits: [
@@ -1205,7 +1205,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "paging-leading-zeros-refused",
-    statement: "P-PAGE-2",
+    statement: "P-PAGE-2.1",
     area: "paging",
     what: "a paging value with leading zeros (007) is refused",
     edits: [
@@ -1218,7 +1218,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "appdata-value-limit-utf16",
-    statement: "P-DATA-1",
+    statement: "P-DATA-1.2",
     area: "appdata",
     what: "the value limit counts UTF-16 code units, not code points",
     edits: [
@@ -1231,7 +1231,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "appdata-value-ffff-accepted",
-    statement: "P-DATA-1",
+    statement: "P-DATA-1.4",
     area: "appdata",
     what: "values holding U+FFFE or U+FFFF are stored",
     edits: [
@@ -1244,7 +1244,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "appdata-value-nonchar-refused",
-    statement: "P-DATA-1",
+    statement: "P-DATA-1.4",
     area: "appdata",
     what: "values holding noncharacters such as U+FDD0 are refused",
     edits: [
@@ -1257,7 +1257,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "appdata-key-unicode-letters",
-    statement: "P-DATA-1",
+    statement: "P-DATA-1.1",
     area: "appdata",
     what: "keys with non-ASCII letters are stored",
     edits: [
@@ -1270,7 +1270,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "appdata-deep-json-500",
-    statement: "P-ERR-3",
+    statement: "P-ERR-3.1",
     area: "errors",
     what: "a JSON write body is walked recursively: a deeply nested one overflows the stack and answers 500",
     edits: [
@@ -1284,7 +1284,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "auth-nonce-global",
-    statement: "P-AUTH-3",
+    statement: "P-AUTH-3.7",
     area: "auth",
     what: "a nonce is unique across all consumer keys, not per key",
     edits: [
@@ -1297,7 +1297,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "photos-empty-members-dropped",
-    statement: "S-2.3-PHOTO-FIELDS",
+    statement: "S-2.3-PHOTO-FIELDS.1",
     area: "albums",
     what: "photo members whose value is an empty string are left out",
     edits: [
@@ -1311,7 +1311,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "auth-key-encode-uri-component",
-    statement: "P-AUTH-1",
+    statement: "P-AUTH-1.5",
     area: "auth",
     what: "the signing key encoded with encodeURIComponent, which leaves ! * ' ( ) as they are",
     edits: [

@@ -91,7 +91,7 @@ function entryProblems(entry: XmlElement, kind: string, ordered: boolean): [stri
 export function checkAtomFrame(expect: ExpectSpec, ctx: CheckContext): CheckResult[] {
   if (!expect.atom) return [];
   const kind = expect.atom.kind;
-  const statement = expect.statement ?? (kind === "appdata" ? "S-4.3-ATOM" : "P-FMT-7");
+  const statement = expect.statement ?? (kind === "appdata" ? "S-4.3-ATOM.1" : "P-FMT-7.1");
   // The same bounds as the codec (size, depth, DOCTYPE, lone surrogates): target bodies are hostile input.
   const tree = parseXmlDocument(ctx.text());
   if (!tree.ok) return []; // the codec's decoding reports malformed XML, located

@@ -33,20 +33,20 @@ function child(el: XmlElement, uri: string, local: string): XmlElement | undefin
   return el.children.find((c) => c.uri === uri && c.local === local);
 }
 
-/** P-FMT-2: every OpenSearch element in the namespace without the trailing slash. */
+/** P-FMT-2.1: every OpenSearch element in the namespace without the trailing slash. */
 function openSearchProblems(root: XmlElement): Problem[] {
   const out: Problem[] = [];
   for (const el of walk(root))
     if (isOpenSearchNs(el.uri) && el.uri !== OSEARCH_NS)
       out.push([
-        "P-FMT-2",
+        "P-FMT-2.1",
         xpathOf(el),
         `OpenSearch namespace written as ${el.uri}, expected ${OSEARCH_NS}`,
       ]);
   return out;
 }
 
-/** P-FMT-3 and P-FMT-4: the children of each `appdata` element. */
+/** P-FMT-3.1 and P-FMT-4.1: the children of each `appdata` element. */
 function keyProblems(entry: XmlElement): Problem[] {
   const out: Problem[] = [];
   const content = child(entry, ATOM_NS, "content");
@@ -54,14 +54,14 @@ function keyProblems(entry: XmlElement): Problem[] {
   for (const key of data?.children ?? []) {
     if (key.uri !== OPENSOCIAL_NS)
       out.push([
-        "P-FMT-3",
+        "P-FMT-3.1",
         xpathOf(key),
         `key element in namespace ${JSON.stringify(key.uri)}, expected ${OPENSOCIAL_NS}`,
       ]);
     for (const m of key.local.matchAll(LOWER_ESCAPE))
       if (m[1] !== m[1]?.toUpperCase())
         out.push([
-          "P-FMT-4",
+          "P-FMT-4.1",
           xpathOf(key),
           `name escape ${m[0]} written with lower-case hex digits`,
         ]);
@@ -69,7 +69,7 @@ function keyProblems(entry: XmlElement): Problem[] {
   return out;
 }
 
-/** P-FMT-7: the entry author of albums and photos is the album owner. */
+/** P-FMT-7.5: the entry author of albums and photos is the album owner. */
 function authorProblems(entry: XmlElement, kind: string, owner: string | undefined): Problem[] {
   if (kind !== "albums" && kind !== "photos") return [];
   const url = child(child(entry, ATOM_NS, "author") ?? entry, ATOM_NS, "url");
@@ -83,7 +83,7 @@ function authorProblems(entry: XmlElement, kind: string, owner: string | undefin
     ? []
     : [
         [
-          "P-FMT-7",
+          "P-FMT-7.5",
           xpathOf(url),
           `author url ${JSON.stringify(text)}, expected the album owner ${URN}${expected}`,
         ],
@@ -111,7 +111,7 @@ export function checkAtomWriter(expect: ExpectSpec, ctx: CheckContext): CheckRes
       result(ctx, {
         check: "atom writing",
         ok: true,
-        statement: "P-FMT-2",
+        statement: "P-FMT-2.1",
         message: "written as the profile's writers' rules say",
       }),
     ];

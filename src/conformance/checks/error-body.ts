@@ -14,7 +14,7 @@ import { type CheckContext, result } from "./context.js";
 /** Checks `expect.errorBody`. */
 export function checkErrorBody(expect: ExpectSpec, ctx: CheckContext): CheckResult[] {
   if (!expect.errorBody) return [];
-  const statement = "P-ERR-1";
+  const statement = "P-ERR-1.1";
   const type = parseMediaType(ctx.response.headers["content-type"] ?? "").type;
   const out: CheckResult[] = [
     result(ctx, {

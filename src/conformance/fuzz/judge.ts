@@ -112,7 +112,7 @@ export function judgeStatus(answer: Answer, expected: Expected, level: Level): v
   )
     throw new FuzzFailure(
       {
-        statement: "P-DATA-2",
+        statement: "P-DATA-2.4",
         path: "body",
         message: `a write or delete answers an empty body, got ${show(answer.text.slice(0, 120))}`,
       },
