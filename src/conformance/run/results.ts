@@ -1,7 +1,8 @@
 /**
  * What a run produces: per-check, per-step and per-case results, and the run summary the
- * reporters print. Records hold data (codes, numbers, ids); the reporters make the words
- * (reporters/failure-text.ts), and the JSON reporter adds them beside the records.
+ * reporters print. Records hold data (codes, numbers, ids; a check its finding); the reporters
+ * make the words (reporters/failure-text.ts, reporters/check-text.ts), and the JSON reporter
+ * adds them beside the records.
  */
 import type { Level } from "../case-types.js";
 import type { Finding } from "../checks/finding-codes.js";
