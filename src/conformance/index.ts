@@ -19,8 +19,12 @@ export type {
 } from "./case-types.js";
 /** Closed lists of roles and features. */
 export { FEATURES, ROLES } from "./case-types.js";
+/** What a check found: stable codes and their parameters. */
+export { FINDINGS, type Finding, type FindingCode } from "./checks/finding-codes.js";
 /** The words for aborts and smoke refusals, as the CLI prints them. */
 export { abortText, smokeRefusalText } from "./reporters/abort-text.js";
+/** The words for check findings, as every reporter prints them. */
+export { checkText, findingText } from "./reporters/check-text.js";
 /** The words for failure records, as every reporter prints them. */
 export {
   caseMessage,

@@ -12,9 +12,13 @@ import { type XmlElement, xpathOf } from "../../codecs/atom/tree.js";
 import type { ExpectSpec } from "../case-types.js";
 import type { CheckResult } from "../run/results.js";
 import { type CheckContext, result } from "./context.js";
+import type { Finding } from "./finding-codes.js";
 
 const ORDER = ["content", "title", "updated", "author", "id"] as const;
 const URN = "urn:guid:";
+
+/** A framing problem: a finding with the XPath of where it is. */
+type Problem = Extract<Finding, { xpath: string }>;
 
 function atomChildren(el: XmlElement, local: string): XmlElement[] {
   return el.children.filter((c) => c.uri === ATOM_NS && c.local === local);
@@ -24,14 +28,14 @@ function isEmpty(el: XmlElement): boolean {
   return el.children.length === 0 && el.text.trim() === "";
 }
 
-/** The problems of one entry: [xpath, message]. */
-function entryProblems(entry: XmlElement, kind: string, ordered: boolean): [string, string][] {
-  const out: [string, string][] = [];
+/** The problems of one entry, each located by XPath. */
+function entryProblems(entry: XmlElement, kind: string, ordered: boolean): Problem[] {
+  const out: Problem[] = [];
   const at = xpathOf(entry);
   const one = (local: string): XmlElement | undefined => {
     const found = atomChildren(entry, local);
     if (found.length !== 1)
-      out.push([at, `entry has ${found.length} atom:${local} elements, expected 1`]);
+      out.push({ code: "atom-frame-count", xpath: at, local, count: found.length });
     return found[0];
   };
   const content = one("content");
@@ -39,50 +43,52 @@ function entryProblems(entry: XmlElement, kind: string, ordered: boolean): [stri
   // person, album and mediaItem (profile).
   const data = content?.children[0];
   if (data && data.uri !== OPENSOCIAL_NS && (kind === "appdata" || ordered))
-    out.push([
-      xpathOf(data),
-      `${data.local} in namespace ${JSON.stringify(data.uri)}, expected ${OPENSOCIAL_NS}`,
-    ]);
+    out.push({
+      code: "atom-frame-namespace",
+      xpath: xpathOf(data),
+      local: data.local,
+      uri: data.uri,
+    });
   if (content && content.attributes.type?.value !== "application/xml")
-    out.push([
-      xpathOf(content),
-      `content type ${JSON.stringify(content.attributes.type?.value ?? null)}, expected "application/xml"`,
-    ]);
+    out.push({
+      code: "atom-frame-content-type",
+      xpath: xpathOf(content),
+      type: content.attributes.type?.value ?? null,
+    });
   for (const local of ["title", "updated"]) {
     const el = one(local);
     if (el && !isEmpty(el))
-      out.push([
-        xpathOf(el),
-        `${local} is not empty (${JSON.stringify(el.text.trim().slice(0, 40))})`,
-      ]);
+      out.push({
+        code: "atom-frame-not-empty",
+        xpath: xpathOf(el),
+        local,
+        text: el.text.trim().slice(0, 40),
+      });
   }
   const author = one("author");
   const url = author ? atomChildren(author, "url") : [];
   if (author && url.length !== 1)
-    out.push([xpathOf(author), `author has ${url.length} atom:url children, expected 1`]);
+    out.push({ code: "atom-frame-author-url-count", xpath: xpathOf(author), count: url.length });
   const id = one("id");
   const idText = id?.text.trim() ?? "";
   const urlText = url[0]?.text.trim() ?? "";
   if (id && !idText.startsWith(URN))
-    out.push([xpathOf(id), `id ${JSON.stringify(idText)} is not urn:guid:<id>`]);
+    out.push({ code: "atom-frame-id-not-urn", xpath: xpathOf(id), id: idText });
   if (url[0] && !urlText.startsWith(URN))
-    out.push([xpathOf(url[0]), `author url ${JSON.stringify(urlText)} is not urn:guid:<id>`]);
+    out.push({ code: "atom-frame-url-not-urn", xpath: xpathOf(url[0]), url: urlText });
   if (
     id &&
     url[0] &&
     (kind === "appdata" || kind === "person" || kind === "people") &&
     idText !== urlText
   )
-    out.push([
-      xpathOf(url[0]),
-      `author url ${JSON.stringify(urlText)} differs from id ${JSON.stringify(idText)}`,
-    ]);
+    out.push({ code: "atom-frame-url-differs", xpath: xpathOf(url[0]), url: urlText, id: idText });
   if (ordered) {
     const seen = entry.children
       .filter((c) => c.uri === ATOM_NS && (ORDER as readonly string[]).includes(c.local))
       .map((c) => c.local);
     if (seen.join(",") !== ORDER.join(","))
-      out.push([at, `entry children in order ${seen.join(", ")}, expected ${ORDER.join(", ")}`]);
+      out.push({ code: "atom-frame-order", xpath: at, seen, order: ORDER });
   }
   return out;
 }
@@ -103,16 +109,16 @@ export function checkAtomFrame(expect: ExpectSpec, ctx: CheckContext): CheckResu
         check: "atom framing",
         ok: true,
         statement,
-        message: `${entries.length} entries framed as §4.3 says`,
+        finding: { code: "atom-frame-ok", entries: entries.length },
       }),
     ];
-  return problems.slice(0, 5).map(([xpath, message]) =>
+  return problems.slice(0, 5).map((finding) =>
     result(ctx, {
       check: "atom framing",
       ok: false,
       statement,
-      location: xpath,
-      message: `${xpath}: ${message}`,
+      location: finding.xpath,
+      finding,
     }),
   );
 }

@@ -17,9 +17,10 @@ import type { ExpectSpec } from "../case-types.js";
 import { fillText } from "../request/template.js";
 import type { CheckResult } from "../run/results.js";
 import { type CheckContext, result } from "./context.js";
+import type { Finding } from "./finding-codes.js";
 
-/** One broken writers' rule: [statement, xpath, message]. */
-type Problem = [string, string, string];
+/** One broken writers' rule: the statement and the finding, located by XPath. */
+type Problem = [string, Extract<Finding, { xpath: string }>];
 
 const LOWER_ESCAPE = /_x(?=[0-9A-Fa-f]{4}_)([0-9A-Fa-f]{4})_/g;
 const URN = "urn:guid:";
@@ -40,8 +41,7 @@ function openSearchProblems(root: XmlElement): Problem[] {
     if (isOpenSearchNs(el.uri) && el.uri !== OSEARCH_NS)
       out.push([
         "P-FMT-2.1",
-        xpathOf(el),
-        `OpenSearch namespace written as ${el.uri}, expected ${OSEARCH_NS}`,
+        { code: "atom-writer-opensearch-ns", xpath: xpathOf(el), uri: el.uri },
       ]);
   return out;
 }
@@ -55,15 +55,13 @@ function keyProblems(entry: XmlElement): Problem[] {
     if (key.uri !== OPENSOCIAL_NS)
       out.push([
         "P-FMT-3.1",
-        xpathOf(key),
-        `key element in namespace ${JSON.stringify(key.uri)}, expected ${OPENSOCIAL_NS}`,
+        { code: "atom-writer-key-namespace", xpath: xpathOf(key), uri: key.uri },
       ]);
     for (const m of key.local.matchAll(LOWER_ESCAPE))
       if (m[1] !== m[1]?.toUpperCase())
         out.push([
           "P-FMT-4.1",
-          xpathOf(key),
-          `name escape ${m[0]} written with lower-case hex digits`,
+          { code: "atom-writer-name-escape", xpath: xpathOf(key), escape: m[0] },
         ]);
   }
   return out;
@@ -84,8 +82,7 @@ function authorProblems(entry: XmlElement, kind: string, owner: string | undefin
     : [
         [
           "P-FMT-7.5",
-          xpathOf(url),
-          `author url ${JSON.stringify(text)}, expected the album owner ${URN}${expected}`,
+          { code: "atom-writer-author-owner", xpath: xpathOf(url), url: text, owner: expected },
         ],
       ];
 }
@@ -112,16 +109,16 @@ export function checkAtomWriter(expect: ExpectSpec, ctx: CheckContext): CheckRes
         check: "atom writing",
         ok: true,
         statement: "P-FMT-2.1",
-        message: "written as the profile's writers' rules say",
+        finding: { code: "atom-writer-ok" },
       }),
     ];
-  return problems.slice(0, 5).map(([statement, xpath, message]) =>
+  return problems.slice(0, 5).map(([statement, finding]) =>
     result(ctx, {
       check: "atom writing",
       ok: false,
       statement,
-      location: xpath,
-      message: `${xpath}: ${message}`,
+      location: finding.xpath,
+      finding,
     }),
   );
 }

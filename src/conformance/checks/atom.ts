@@ -12,17 +12,23 @@ export function decodeAtom(
   kind: NonNullable<ExpectSpec["atom"]>["kind"],
   text: string,
 ): DecodedBody {
-  if (text === "") return { ok: false, message: "empty body, expected an Atom feed" };
+  if (text === "")
+    return { ok: false, finding: { code: "body-missing", expected: "an Atom feed" } };
   const r = fromAtom(kind, text);
   if (r.ok) return { ok: true, value: r.value };
   const first = r.issues[0];
   const where = first?.xml
     ? `${first.xml.xpath} (line ${first.xml.line}, column ${first.xml.column})`
     : first?.pointer;
-  const more = r.issues.length > 1 ? ` (+${r.issues.length - 1} more)` : "";
   return {
     ok: false,
-    message: `Atom ${kind}: ${first?.message ?? "not a feed"} [${first?.code ?? ""}]${more}`,
+    finding: {
+      code: "body-not-atom",
+      kind,
+      detail: first?.message,
+      issue: first?.code,
+      more: Math.max(0, r.issues.length - 1),
+    },
     location: where,
   };
 }

@@ -15,9 +15,9 @@ export function checkBodyEmpty(expect: ExpectSpec, ctx: CheckContext): CheckResu
       ok,
       expected: 0,
       actual: n,
-      message: ok
-        ? "empty body"
-        : `body of ${n} bytes (Content-Length ${cl ?? "absent"}), expected none`,
+      finding: ok
+        ? { code: "body-empty-ok" }
+        : { code: "body-not-empty", bytes: n, contentLength: cl },
     }),
   ];
 }

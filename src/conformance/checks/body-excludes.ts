@@ -13,10 +13,10 @@ export function checkBodyExcludes(expect: ExpectSpec, ctx: CheckContext): CheckR
       check: "body excludes",
       ok: at < 0,
       expected: `no ${JSON.stringify(needle)}`,
-      message:
+      finding:
         at < 0
-          ? `body does not contain ${JSON.stringify(needle)}`
-          : `body contains ${JSON.stringify(needle)} at offset ${at}`,
+          ? { code: "body-excludes-ok", needle }
+          : { code: "body-excludes-found", needle, offset: at },
     });
   });
 }

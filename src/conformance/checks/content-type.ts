@@ -47,7 +47,7 @@ export function checkContentType(expect: ExpectSpec, ctx: CheckContext): CheckRe
         location: "Content-Type",
         expected: want,
         actual: undefined,
-        message: `no Content-Type, expected ${want}`,
+        finding: { code: "content-type-missing", expected: want },
       }),
     ];
   }
@@ -69,9 +69,9 @@ export function checkContentType(expect: ExpectSpec, ctx: CheckContext): CheckRe
       location: "Content-Type",
       expected,
       actual: header,
-      message: ok
-        ? `Content-Type ${header}`
-        : `Content-Type ${JSON.stringify(header)}, expected ${expected}`,
+      finding: ok
+        ? { code: "content-type-ok", header }
+        : { code: "content-type-wrong", header, expected },
     }),
   ];
 }

@@ -6,11 +6,12 @@ import type { Level } from "../case-types.js";
 import type { TemplateContext } from "../request/template.js";
 import type { CheckResult } from "../run/results.js";
 import type { WireResponse } from "../transport/http-client.js";
+import type { BodyFinding } from "./finding-codes.js";
 
 /** The decoded body: a value, or why there is none. */
 export type DecodedBody =
   | { ok: true; value: unknown }
-  | { ok: false; message: string; location?: string | undefined };
+  | { ok: false; finding: BodyFinding; location?: string | undefined };
 
 /** Input of every check. */
 export interface CheckContext {

@@ -23,7 +23,7 @@ export function checkErrorBody(expect: ExpectSpec, ctx: CheckContext): CheckResu
       statement,
       expected: "application/json",
       actual: ctx.response.headers["content-type"],
-      message: `error Content-Type ${ctx.response.headers["content-type"] ?? "(none)"}`,
+      finding: { code: "error-content-type", contentType: ctx.response.headers["content-type"] },
     }),
   ];
   const parsed = parseJsonText(ctx.text(), { maxDepth: 32 });
@@ -33,7 +33,7 @@ export function checkErrorBody(expect: ExpectSpec, ctx: CheckContext): CheckResu
         check: "error body",
         ok: false,
         statement,
-        message: `error body is not JSON: ${parsed.issues[0]?.message}`,
+        finding: { code: "error-body-not-json", detail: parsed.issues[0]?.message },
       }),
     );
     return out;
@@ -44,10 +44,13 @@ export function checkErrorBody(expect: ExpectSpec, ctx: CheckContext): CheckResu
       check: "error body",
       ok: issues.length === 0,
       statement,
-      message:
+      finding:
         issues.length === 0
-          ? "error body shape"
-          : issues.map((i) => `${i.pointer || "/"}: ${i.message}`).join("; "),
+          ? { code: "error-body-ok" }
+          : {
+              code: "error-body-invalid",
+              issues: issues.map((i) => ({ pointer: i.pointer, message: i.message })),
+            },
     }),
   );
   const code = (parsed.value as { error?: { code?: unknown } }).error?.code;
@@ -59,7 +62,7 @@ export function checkErrorBody(expect: ExpectSpec, ctx: CheckContext): CheckResu
       location: "/error/code",
       expected: ctx.response.status,
       actual: code,
-      message: `/error/code ${JSON.stringify(code)}, status ${ctx.response.status}`,
+      finding: { code: "error-code", errorCode: code, status: ctx.response.status },
     }),
   );
   return out;

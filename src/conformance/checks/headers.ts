@@ -3,6 +3,7 @@ import type { ExpectSpec } from "../case-types.js";
 import { fillText } from "../request/template.js";
 import type { CheckResult } from "../run/results.js";
 import { type CheckContext, result } from "./context.js";
+import type { Finding } from "./finding-codes.js";
 
 /** Checks `expect.headers`. */
 export function checkHeaders(expect: ExpectSpec, ctx: CheckContext): CheckResult[] {
@@ -10,7 +11,7 @@ export function checkHeaders(expect: ExpectSpec, ctx: CheckContext): CheckResult
   for (const [rawName, spec] of Object.entries(expect.headers ?? {})) {
     const name = rawName.toLowerCase();
     const actual = ctx.response.headers[name];
-    const add = (ok: boolean, expected: unknown, message: string) =>
+    const add = (ok: boolean, expected: unknown, finding: Finding) =>
       out.push(
         result(ctx, {
           check: `header ${rawName}`,
@@ -18,7 +19,7 @@ export function checkHeaders(expect: ExpectSpec, ctx: CheckContext): CheckResult
           location: rawName,
           expected,
           actual,
-          message,
+          finding,
           statement: spec.statement,
         }),
       );
@@ -26,21 +27,26 @@ export function checkHeaders(expect: ExpectSpec, ctx: CheckContext): CheckResult
       add(
         actual === undefined,
         "(absent)",
-        actual === undefined ? `${rawName} absent` : `${rawName} present: ${actual}`,
+        actual === undefined
+          ? { code: "header-absent-ok", name: rawName }
+          : { code: "header-absent-wrong", name: rawName, value: actual },
       );
     if (spec.present)
       add(
         actual !== undefined,
         "(present)",
-        actual !== undefined ? `${rawName} present` : `${rawName} missing`,
+        actual !== undefined
+          ? { code: "header-present-ok", name: rawName }
+          : { code: "header-present-wrong", name: rawName },
       );
     if (spec.equals !== undefined) {
       const want = fillText(spec.equals, ctx.template);
-      add(
-        actual === want,
-        want,
-        `${rawName}: ${JSON.stringify(actual)}, expected ${JSON.stringify(want)}`,
-      );
+      add(actual === want, want, {
+        code: "header-equals",
+        name: rawName,
+        value: actual,
+        expected: want,
+      });
     }
     if (spec.includes) {
       const tokens = (actual ?? "").split(",").map((t) => t.trim().toUpperCase());
@@ -49,17 +55,18 @@ export function checkHeaders(expect: ExpectSpec, ctx: CheckContext): CheckResult
         actual !== undefined && lacking.length === 0,
         spec.includes,
         lacking.length
-          ? `${rawName} ${JSON.stringify(actual)} lacks ${lacking.join(", ")}`
-          : `${rawName} includes ${spec.includes.join(", ")}`,
+          ? { code: "header-includes-lacking", name: rawName, value: actual, lacking }
+          : { code: "header-includes-ok", name: rawName, tokens: spec.includes },
       );
     }
     if (spec.matches !== undefined) {
       const ok = actual !== undefined && new RegExp(spec.matches).test(actual);
-      add(
-        ok,
-        spec.matches,
-        `${rawName} ${JSON.stringify(actual)} ${ok ? "matches" : "does not match"} /${spec.matches}/`,
-      );
+      add(ok, spec.matches, {
+        code: ok ? "header-matches-ok" : "header-matches-wrong",
+        name: rawName,
+        value: actual,
+        pattern: spec.matches,
+      });
     }
   }
   return out;

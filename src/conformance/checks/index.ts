@@ -40,9 +40,10 @@ const RULES = [
 /** Decodes a body as JSON (within limits) or, when `expect.atom` is set, as Atom. */
 export function decodeBody(expect: ExpectSpec, text: string): DecodedBody {
   if (expect.atom) return decodeAtom(expect.atom.kind, text);
-  if (text === "") return { ok: false, message: "empty body, expected JSON" };
+  if (text === "") return { ok: false, finding: { code: "body-missing", expected: "JSON" } };
   const parsed = parseJsonText(text, { maxDepth: 64 });
-  if (!parsed.ok) return { ok: false, message: `body is not JSON: ${parsed.issues[0]?.message}` };
+  if (!parsed.ok)
+    return { ok: false, finding: { code: "body-not-json", detail: parsed.issues[0]?.message } };
   return { ok: true, value: parsed.value };
 }
 

@@ -11,8 +11,8 @@
 import type { ExpectSpec, PointerCheck } from "../case-types.js";
 import { fillText, type TemplateContext } from "../request/template.js";
 import type { CheckResult } from "../run/results.js";
-import { show } from "./compare.js";
 import { type CheckContext, result } from "./context.js";
+import type { Finding } from "./finding-codes.js";
 import { evaluatePointer, hasWildcard } from "./pointer/evaluate.js";
 import { POINTER_RULES, type Verdict } from "./pointer/index.js";
 
@@ -22,7 +22,7 @@ export function checkJsonPointers(expect: ExpectSpec, ctx: CheckContext): CheckR
   const body = ctx.decoded();
   if (!body.ok)
     return [
-      result(ctx, { check: "body", ok: false, location: body.location, message: body.message }),
+      result(ctx, { check: "body", ok: false, location: body.location, finding: body.finding }),
     ];
   const template = { ...ctx.template, body: body.value };
   return expect.json.flatMap((c) => {
@@ -34,7 +34,7 @@ export function checkJsonPointers(expect: ExpectSpec, ctx: CheckContext): CheckR
           check: `json ${c.pointer}`,
           ok: false,
           statement: c.statement,
-          message: (e as Error).message,
+          finding: { code: "pointer-error", detail: (e as Error).message },
         }),
       ];
     }
@@ -56,7 +56,7 @@ function judge(
       ok: v.ok,
       statement: c.statement,
       location: v.location ?? where,
-      message: `${where}: ${v.message}`,
+      finding: { ...v.finding, where } as Finding,
       ...(v.expected !== undefined ? { expected: v.expected } : {}),
       ...(v.actual !== undefined ? { actual: v.actual } : {}),
     });
@@ -65,7 +65,7 @@ function judge(
     return [
       toResult({
         ok: false,
-        message: `nothing to check: the path breaks at ${broken[0]}`,
+        finding: { code: "pointer-broken", at: broken[0] ?? "" },
         location: broken[0],
       }),
     ];
@@ -73,7 +73,7 @@ function judge(
     return [
       toResult({
         ok: false,
-        message: `nothing to check: ${empty[0]} is empty (a check over no element proves nothing)`,
+        finding: { code: "pointer-empty", at: empty[0] ?? "" },
         location: empty[0],
       }),
     ];
@@ -81,10 +81,10 @@ function judge(
     return [
       toResult(
         matches.length === 0
-          ? { ok: true, message: "absent" }
+          ? { ok: true, finding: { code: "pointer-absent-ok" } }
           : {
               ok: false,
-              message: `expected absent, found ${show(first?.value)}`,
+              finding: { code: "pointer-not-absent", value: first?.value },
               location: first?.pointer,
               actual: first?.value,
             },
@@ -92,8 +92,15 @@ function judge(
     ];
   const wild = hasWildcard(pointer);
   if (missing.length > 0)
-    return [toResult({ ok: false, message: `missing (${missing[0]})`, location: missing[0] })];
-  if (matches.length === 0 && !wild) return [toResult({ ok: false, message: "missing" })];
+    return [
+      toResult({
+        ok: false,
+        finding: { code: "pointer-missing", at: missing[0] },
+        location: missing[0],
+      }),
+    ];
+  if (matches.length === 0 && !wild)
+    return [toResult({ ok: false, finding: { code: "pointer-missing", at: undefined } })];
   const view = {
     check: c,
     pointer,
@@ -106,5 +113,7 @@ function judge(
   const verdicts = POINTER_RULES.filter((rule) => c[rule.key] !== undefined).map((rule) =>
     rule.run(view),
   );
-  return verdicts.length ? verdicts.map(toResult) : [toResult({ ok: true, message: "present" })];
+  return verdicts.length
+    ? verdicts.map(toResult)
+    : [toResult({ ok: true, finding: { code: "pointer-present-ok" } })];
 }

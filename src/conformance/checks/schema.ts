@@ -17,19 +17,25 @@ export function checkSchema(expect: ExpectSpec, ctx: CheckContext): CheckResult[
   const mode = expect.schema.mode ?? (ctx.level === "core" ? "lenient" : "strict");
   const check = `schema ${kind} (${mode})`;
   if (!isKind(kind))
-    return [result(ctx, { check, ok: false, message: `unknown schema kind ${kind}` })];
+    return [result(ctx, { check, ok: false, finding: { code: "schema-unknown-kind", kind } })];
   const body = ctx.decoded();
   if (!body.ok)
-    return [result(ctx, { check, ok: false, location: body.location, message: body.message })];
+    return [result(ctx, { check, ok: false, location: body.location, finding: body.finding })];
   const issues = issuesOf(validate(kind, body.value, { mode }));
-  if (issues.length === 0) return [result(ctx, { check, ok: true, message: `valid ${kind}` })];
+  if (issues.length === 0)
+    return [result(ctx, { check, ok: true, finding: { code: "schema-ok", kind } })];
   return issues.slice(0, 5).map((i) =>
     result(ctx, {
       check,
       ok: false,
       location: i.pointer || "/",
       actual: valueAtPointer(body.value, i.pointer),
-      message: `${i.pointer || "/"}: ${i.message} [${i.code}]`,
+      finding: {
+        code: "schema-invalid",
+        where: i.pointer || "/",
+        detail: i.message,
+        issue: i.code,
+      },
     }),
   );
 }

@@ -15,18 +15,18 @@ export function checkStatus(expect: ExpectSpec, ctx: CheckContext): CheckResult[
       ok,
       expected: expect.status,
       actual,
-      message: ok
-        ? `status ${actual}`
-        : `status ${actual}, expected ${allowed.join(" or ")}${snippet(ctx)}`,
+      finding: ok
+        ? { code: "status-ok", status: actual }
+        : { code: "status-wrong", status: actual, allowed, body: snippet(ctx) },
     }),
   ];
 }
 
 /**
- * The start of the body for a failure message, decoded from the first bytes only: a slice of
- * the whole text would keep the whole (up to 4 MiB) body alive in the report.
+ * The start of the body for a failure, decoded from the first bytes only: a slice of the whole
+ * text would keep the whole (up to 4 MiB) body alive in the report. Whitespace runs become one
+ * space; the reporters cut it further.
  */
 function snippet(ctx: CheckContext): string {
-  const t = ctx.response.body.subarray(0, 640).toString("utf8").replace(/\s+/g, " ").trim();
-  return t === "" ? "" : ` (body: ${t.length > 160 ? `${t.slice(0, 157)}...` : t})`;
+  return ctx.response.body.subarray(0, 640).toString("utf8").replace(/\s+/g, " ").trim();
 }

@@ -3,10 +3,12 @@
  * expected vs actual located by JSON pointer or XPath, a `curl` line to reproduce the request
  * (secrets redacted) and a ready-made expectation entry.
  */
+
 import { show } from "../checks/compare.js";
 import { curlLine, redact } from "../request/curl.js";
 import type { CaseResult } from "../run/results.js";
 import { expectationEntry } from "../suite/expectations.js";
+import { checkText } from "./check-text.js";
 import { failingStep } from "./failing-step.js";
 import { caseMessage, skipText, staleText, stepFailureText, stepLabel } from "./failure-text.js";
 import type { ReportContext, Reporter } from "./types.js";
@@ -25,7 +27,7 @@ function describeFailure(c: CaseResult, ctx: ReportContext): string[] {
     );
     if (f.step.failure) lines.push(`  error: ${stepFailureText(f.step.failure)}`);
     for (const k of f.failed.slice(0, 6)) {
-      lines.push(`  - ${k.message}`);
+      lines.push(`  - ${checkText(k)}`);
       if (k.location !== undefined) lines.push(`    at ${k.location}`);
       if (k.expected !== undefined || k.actual !== undefined)
         lines.push(`    expected ${show(k.expected)}, actual ${show(k.actual)}`);

@@ -7,6 +7,7 @@ import type { CaseResult, StaleExpectation, StepResult } from "../run/results.js
 import type { StepFailure, StepFailureCode } from "../run/step-failure.js";
 import type { SkipReason } from "../suite/selection.js";
 import type { TransportError } from "../transport/http-client.js";
+import { checkText } from "./check-text.js";
 import { failingStep } from "./failing-step.js";
 
 /** A transport failure: its code, then what the transport said. */
@@ -72,6 +73,10 @@ export function caseMessage(c: Pick<CaseResult, "outcome" | "steps">): string | 
   if (c.outcome !== "fail" && c.outcome !== "expected-fail") return undefined;
   const f = failingStep(c);
   if (!f) return undefined;
-  const what = f.step.failure ? stepFailureText(f.step.failure) : (f.failed[0]?.message ?? "");
+  const what = f.step.failure
+    ? stepFailureText(f.step.failure)
+    : f.failed[0]
+      ? checkText(f.failed[0])
+      : "";
   return `step ${f.step.index + 1}${f.step.name ? ` (${f.step.name})` : ""}: ${what}`;
 }

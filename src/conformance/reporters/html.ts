@@ -7,6 +7,7 @@
  * XPath, the request and the redacted `curl` line. Every string that comes from the target (or
  * anywhere else) is redacted, then escaped: a hostile server's body is shown as text, never run.
  */
+
 import { createHash } from "node:crypto";
 import { curlLine, redact } from "../request/curl.js";
 import {
@@ -18,6 +19,7 @@ import {
   type Summary,
   summarise,
 } from "../run/results.js";
+import { checkText } from "./check-text.js";
 import { failingStep } from "./failing-step.js";
 import { caseMessage, skipText, staleText, stepFailureText, stepLabel } from "./failure-text.js";
 import { xmlEscape } from "./junit.js";
@@ -142,7 +144,7 @@ function check(k: CheckResult, ctx: ReportContext): string {
     k.location === undefined
       ? ""
       : ` <span class="where">at <code>${t(k.location, ctx)}</code></span>`;
-  return `<div class="check"><div>✗ ${t(k.message, ctx)}${where} <span class="meta">(${t(k.check, ctx)}; ${t(k.statement, ctx)})</span></div>
+  return `<div class="check"><div>✗ ${t(checkText(k), ctx)}${where} <span class="meta">(${t(k.check, ctx)}; ${t(k.statement, ctx)})</span></div>
 <div class="side"><div><h4>expected</h4><pre class="expected">${t(valueText(k.expected), ctx)}</pre></div><div><h4>actual</h4><pre class="actual">${t(valueText(k.actual), ctx)}</pre></div></div></div>`;
 }
 

@@ -3,10 +3,12 @@
  * per-check results), each record with its words beside it: a case's `message` and
  * `skipReason`, a stale expectation's `reason`, a step's `error`
  * next to its structured `failure`, a repeated step's `name` with the repetition
- * (failure-text.ts). Every string is redacted of signatures and secrets.
+ * (failure-text.ts), and each check's `message` in place of its `finding` (check-text.ts).
+ * Every string is redacted of signatures and secrets.
  */
 import { redact } from "../request/curl.js";
-import type { CaseResult, RunReport, StepResult } from "../run/results.js";
+import type { CaseResult, CheckResult, RunReport, StepResult } from "../run/results.js";
+import { checkText } from "./check-text.js";
 import { caseMessage, skipText, staleText, stepFailureText, stepLabel } from "./failure-text.js";
 import type { Reporter } from "./types.js";
 
@@ -18,10 +20,18 @@ function redactDeep(value: unknown, secrets: readonly string[]): unknown {
   return value;
 }
 
+/** A check as the report holds it: its words where the record has its finding (same place). */
+function checkView(k: CheckResult): unknown {
+  return Object.fromEntries(
+    Object.entries(k).map(([key, v]) => (key === "finding" ? ["message", checkText(k)] : [key, v])),
+  );
+}
+
 function stepView(s: StepResult): unknown {
   const label = stepLabel(s);
   return {
     ...s,
+    checks: s.checks.map(checkView),
     ...(label !== undefined ? { name: label } : {}),
     ...(s.failure ? { error: stepFailureText(s.failure) } : {}),
   };

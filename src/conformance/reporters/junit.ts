@@ -3,9 +3,11 @@
  * (classname = the folder, name = the case id), failures with the statement and message,
  * skips with the reason. Readable by common CI systems.
  */
+
 import { show } from "../checks/compare.js";
 import { curlLine, redact } from "../request/curl.js";
 import type { CaseResult } from "../run/results.js";
+import { checkText } from "./check-text.js";
 import { failingStep } from "./failing-step.js";
 import { caseMessage, skipText, staleText, stepFailureText } from "./failure-text.js";
 import type { ReportContext, Reporter } from "./types.js";
@@ -28,7 +30,7 @@ function details(c: CaseResult, ctx: ReportContext): string {
   if (f?.step.failure) lines.push(stepFailureText(f.step.failure));
   for (const k of f?.failed ?? [])
     lines.push(
-      `${k.message} (at ${k.location ?? "-"}; expected ${show(k.expected)}, actual ${show(k.actual)})`,
+      `${checkText(k)} (at ${k.location ?? "-"}; expected ${show(k.expected)}, actual ${show(k.actual)})`,
     );
   if (f?.step.request) lines.push(curlLine(f.step.request, ctx.secrets));
   return redact(lines.join("\n"), ctx.secrets);

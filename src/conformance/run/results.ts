@@ -1,9 +1,11 @@
 /**
  * What a run produces: per-check, per-step and per-case results, and the run summary the
- * reporters print. Records hold data (codes, numbers, ids); the reporters make the words
- * (reporters/failure-text.ts), and the JSON reporter adds them beside the records.
+ * reporters print. Records hold data (codes, numbers, ids; a check its finding); the reporters
+ * make the words (reporters/failure-text.ts, reporters/check-text.ts), and the JSON reporter
+ * adds them beside the records.
  */
 import type { Level } from "../case-types.js";
+import type { Finding } from "../checks/finding-codes.js";
 import type { SkipReason } from "../suite/selection.js";
 import type { StepFailure } from "./step-failure.js";
 
@@ -18,7 +20,8 @@ export interface CheckResult {
   readonly location?: string | undefined;
   readonly expected?: unknown;
   readonly actual?: unknown;
-  readonly message: string;
+  /** What the check found: a stable code and the parameters its words need (reporters/check-text.ts). */
+  readonly finding: Finding;
 }
 
 /** The request a step sent, secrets left out (for the report and the curl line). */

@@ -208,7 +208,7 @@ function takeCaptures(
         check: `capture ${name}`,
         ok: false,
         statement,
-        message: `capture ${name}: ${body.message}`,
+        finding: { code: "capture-undecodable", name, body: body.finding },
       });
       continue;
     }
@@ -222,7 +222,7 @@ function takeCaptures(
         ok: false,
         statement,
         location: from,
-        message: `capture ${name}: nothing at ${from}`,
+        finding: { code: "capture-missing", name, pointer: from },
       });
       continue;
     }

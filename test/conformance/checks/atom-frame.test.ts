@@ -2,10 +2,12 @@
  * The Atom framing check: the defects a lenient reader lets through fail it; the allowed
  * variants (other prefixes, whitespace, extension elements) pass.
  */
+
 import { describe, expect, it } from "vitest";
 import type { Level } from "../../../src/conformance/case-types.js";
 import { checkAtomFrame } from "../../../src/conformance/checks/atom-frame.js";
 import type { CheckContext } from "../../../src/conformance/checks/context.js";
+import { checkText } from "../../../src/conformance/reporters/check-text.js";
 
 const GOOD = `<?xml version="1.0" encoding="UTF-8"?>
 <feed xmlns="http://www.w3.org/2005/Atom" xmlns:osearch="http://a9.com/-/spec/opensearch/1.1">
@@ -24,7 +26,7 @@ function run(xml: string, level: Level = "profile") {
     level,
     statement: "S-4.3-ATOM",
     template: { users: {}, namespace: "", unique: "", captures: new Map() },
-    decoded: () => ({ ok: false, message: "unused" }),
+    decoded: () => ({ ok: false, finding: { code: "body-missing", expected: "JSON" } }),
     text: () => xml,
   };
   return checkAtomFrame({ atom: { kind: "appdata" } }, ctx);
@@ -33,7 +35,7 @@ function run(xml: string, level: Level = "profile") {
 const failures = (xml: string, level?: Level) =>
   run(xml, level)
     .filter((r) => !r.ok)
-    .map((r) => r.message);
+    .map(checkText);
 
 describe("Atom framing check", () => {
   it("passes the reference framing", () => {

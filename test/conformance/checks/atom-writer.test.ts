@@ -2,10 +2,12 @@
  * The Atom writers' rules (profile level): each broken rule fails with its own statement; the
  * allowed variants (other prefixes, prefixed data elements) pass; core cases never apply them.
  */
+
 import { describe, expect, it } from "vitest";
 import type { ExpectSpec, Level } from "../../../src/conformance/case-types.js";
 import { checkAtomWriter } from "../../../src/conformance/checks/atom-writer.js";
 import type { CheckContext } from "../../../src/conformance/checks/context.js";
+import { checkText } from "../../../src/conformance/reporters/check-text.js";
 
 const APPDATA = `<?xml version="1.0" encoding="UTF-8"?>
 <feed xmlns="http://www.w3.org/2005/Atom" xmlns:opensearch="http://a9.com/-/spec/opensearch/1.1">
@@ -36,12 +38,12 @@ function failures(xml: string, atom: NonNullable<ExpectSpec["atom"]>, level: Lev
       unique: "",
       captures: new Map(),
     },
-    decoded: () => ({ ok: false, message: "unused" }),
+    decoded: () => ({ ok: false, finding: { code: "body-missing", expected: "JSON" } }),
     text: () => xml,
   };
   return checkAtomWriter(atom === undefined ? {} : { atom }, ctx)
     .filter((r) => !r.ok)
-    .map((r) => `${r.statement}: ${r.message}`);
+    .map((r) => `${r.statement}: ${checkText(r)}`);
 }
 
 describe("Atom writers' rules", () => {

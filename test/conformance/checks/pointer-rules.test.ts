@@ -102,6 +102,9 @@ describe("pointer rules", () => {
   it("reports a broken placeholder as a failed check, not a crash", () => {
     const [r] = run({ pointer: "/entry", count: "{$nothing}" });
     expect(r?.ok).toBe(false);
-    expect(r?.message).toMatch(/nothing captured as nothing/);
+    expect(r?.finding).toMatchObject({
+      code: "pointer-error",
+      detail: expect.stringMatching(/nothing captured as nothing/),
+    });
   });
 });

@@ -45,7 +45,12 @@ const cases: CaseResult[] = [
             statement: "S-4.6-SELF",
             expected: 200,
             actual: 500,
-            message: "status 500 mentions the-secret, expected 200 \u0001",
+            finding: {
+              code: "status-wrong",
+              status: 500,
+              allowed: [200],
+              body: "mentions the-secret \u0001",
+            },
           },
         ],
       },
@@ -147,7 +152,7 @@ describe("reporters", () => {
     expect(xml).toMatch(/<testsuites [^>]*tests="5" failures="3" skipped="1"/);
     expect(xml).toContain('<testcase classname="people" name="people/b"');
     expect(xml).toMatch(
-      /<failure message="S-4.6-SELF: step 1: status 500 mentions REDACTED, expected 200 \uFFFD" type="fail">/,
+      /<failure message="S-4.6-SELF: step 1: status 500, expected 200 \(body: mentions REDACTED \uFFFD\)" type="fail">/,
     );
     expect(xml).toContain('<skipped message="the target names no stranger"/>');
     expect(xml).not.toContain("\u0001");

@@ -1,7 +1,7 @@
 /** `contains`: the values at the pointer (or the array there) include each given value. */
 
 import { fill } from "../../request/template.js";
-import { show, valuesEqual } from "../compare.js";
+import { valuesEqual } from "../compare.js";
 import { listAt, type PointerRule } from "./rule.js";
 
 /** The `contains` rule. */
@@ -12,15 +12,15 @@ export const containsRule: PointerRule = {
     const want = Array.isArray(raw) ? raw : [raw];
     const values = listAt(view);
     if (!Array.isArray(values))
-      return { ok: false, message: `${show(values)} is not a list`, actual: values };
+      return { ok: false, finding: { code: "pointer-not-list", value: values }, actual: values };
     const lacking = want.filter((w) => !values.some((v) => valuesEqual(w, v, view.lenient)));
     return lacking.length
       ? {
           ok: false,
-          message: `lacks ${show(lacking)} (has ${show(values)})`,
+          finding: { code: "contains-lacking", lacking, values },
           expected: want,
           actual: values,
         }
-      : { ok: true, message: `contains ${show(want)}` };
+      : { ok: true, finding: { code: "contains-ok", expected: want } };
   },
 };

@@ -4,10 +4,8 @@
  */
 
 import { fill } from "../../request/template.js";
-import { show } from "../compare.js";
-import { type PointerRule, sizeOf } from "./rule.js";
 
-type Bounds = { min?: number; max?: number };
+import { type Bounds, type PointerRule, sizeOf } from "./rule.js";
 
 /** The `count` rule. */
 export const countRule: PointerRule = {
@@ -18,7 +16,7 @@ export const countRule: PointerRule = {
     if (size === undefined)
       return {
         ok: false,
-        message: `${show(first)} is neither an array nor an object`,
+        finding: { code: "count-not-container", value: first },
         actual: first,
       };
     const filled = typeof check.count === "string" ? fill(check.count, template) : check.count;
@@ -29,15 +27,20 @@ export const countRule: PointerRule = {
         : Number(filled);
     if (typeof spec === "number")
       return size === spec
-        ? { ok: true, message: `count ${size}` }
-        : { ok: false, message: `count ${size}, expected ${spec}`, expected: spec, actual: size };
+        ? { ok: true, finding: { code: "count-ok", size } }
+        : {
+            ok: false,
+            finding: { code: "count-wrong", size, expected: spec },
+            expected: spec,
+            actual: size,
+          };
     const ok =
       (spec.min === undefined || size >= spec.min) && (spec.max === undefined || size <= spec.max);
     return ok
-      ? { ok: true, message: `count ${size}` }
+      ? { ok: true, finding: { code: "count-ok", size } }
       : {
           ok: false,
-          message: `count ${size}, expected ${show(spec)}`,
+          finding: { code: "count-wrong", size, expected: spec },
           expected: spec,
           actual: size,
         };

@@ -1,7 +1,7 @@
 /** `equals`: every value equals the expected one; with `*` and a list, the sequence equals it. */
 
 import { fill } from "../../request/template.js";
-import { show, valuesEqual } from "../compare.js";
+import { valuesEqual } from "../compare.js";
 import type { PointerRule } from "./rule.js";
 
 /** The `equals` rule. */
@@ -12,25 +12,25 @@ export const equalsRule: PointerRule = {
     if (wild && Array.isArray(want)) {
       const seq = matches.map((m) => m.value);
       return valuesEqual(want, seq, lenient)
-        ? { ok: true, message: `equals ${show(want)}` }
+        ? { ok: true, finding: { code: "equals-ok", expected: want } }
         : {
             ok: false,
-            message: `${show(seq)}, expected ${show(want)}`,
+            finding: { code: "equals-wrong", value: seq, expected: want },
             expected: want,
             actual: seq,
           };
     }
     if (matches.length === 0)
-      return { ok: false, message: `no values, expected ${show(want)}`, expected: want };
+      return { ok: false, finding: { code: "equals-none", expected: want }, expected: want };
     const bad = matches.find((m) => !valuesEqual(want, m.value, lenient));
     return bad
       ? {
           ok: false,
-          message: `${show(bad.value)}, expected ${show(want)}`,
+          finding: { code: "equals-wrong", value: bad.value, expected: want },
           location: bad.pointer,
           expected: want,
           actual: bad.value,
         }
-      : { ok: true, message: `equals ${show(want)}` };
+      : { ok: true, finding: { code: "equals-ok", expected: want } };
   },
 };

@@ -1,7 +1,7 @@
 /** `in`: every value (or every element of the array at the pointer) is among a list. */
 
 import { fill } from "../../request/template.js";
-import { show, valuesEqual } from "../compare.js";
+import { valuesEqual } from "../compare.js";
 import type { PointerRule } from "./rule.js";
 
 /** The `in` rule. */
@@ -9,16 +9,16 @@ export const inRule: PointerRule = {
   key: "in",
   run: ({ check, matches, wild, lenient, template }) => {
     const list = fill(check.in, template);
-    if (!Array.isArray(list)) return { ok: false, message: `"in" needs a list, got ${show(list)}` };
+    if (!Array.isArray(list)) return { ok: false, finding: { code: "in-not-list", got: list } };
     const values = matches.flatMap((m) => (Array.isArray(m.value) && !wild ? m.value : [m.value]));
     const bad = values.find((v) => !list.some((o) => valuesEqual(o, v, lenient)));
     return bad !== undefined
       ? {
           ok: false,
-          message: `${show(bad)} is not among ${show(list)}`,
+          finding: { code: "in-wrong", value: bad, list },
           expected: list,
           actual: bad,
         }
-      : { ok: true, message: `all ${values.length} values among the allowed` };
+      : { ok: true, finding: { code: "in-ok", count: values.length } };
   },
 };

@@ -6,7 +6,7 @@
  */
 
 import { fill } from "../../request/template.js";
-import { show, valuesEqual } from "../compare.js";
+import { valuesEqual } from "../compare.js";
 import type { PointerRule } from "./rule.js";
 
 /** The `keys` rule. */
@@ -17,8 +17,7 @@ export const keysRule: PointerRule = {
     if (!ctx.textOrder)
       return {
         ok: false,
-        message:
-          "case error: keys checks order, which only an Atom application-data record carries (P-FMT-3)",
+        finding: { code: "keys-not-atom" },
       };
     const first = matches[0];
     const v = first?.value;
@@ -27,10 +26,10 @@ export const keysRule: PointerRule = {
         ? ctx.textOrder().get(first?.pointer ?? "")
         : undefined;
     return have !== undefined && valuesEqual(want, have, false)
-      ? { ok: true, message: `keys ${show(have)}` }
+      ? { ok: true, finding: { code: "keys-ok", keys: have } }
       : {
           ok: false,
-          message: `keys ${show(have)}, expected ${show(want)}`,
+          finding: { code: "keys-wrong", keys: have, expected: want },
           expected: want,
           actual: have,
         };

@@ -1,7 +1,7 @@
 /** `matches`: every value is a string matching the regular expression. */
 
 import { fillText } from "../../request/template.js";
-import { show } from "../compare.js";
+
 import type { PointerRule } from "./rule.js";
 
 /** The `matches` rule. */
@@ -13,10 +13,10 @@ export const matchesRule: PointerRule = {
     return bad
       ? {
           ok: false,
-          message: `${show(bad.value)} does not match /${re.source}/`,
+          finding: { code: "matches-wrong", value: bad.value, pattern: re.source },
           location: bad.pointer,
           actual: bad.value,
         }
-      : { ok: true, message: `matches /${re.source}/` };
+      : { ok: true, finding: { code: "matches-ok", pattern: re.source } };
   },
 };

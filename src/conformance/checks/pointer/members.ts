@@ -4,18 +4,18 @@
  */
 import { childPointer } from "../../../model/json-pointer.js";
 import { fill } from "../../request/template.js";
-import { show, valuesEqual } from "../compare.js";
+import { valuesEqual } from "../compare.js";
 import type { PointerRule, PointerView, Verdict } from "./rule.js";
 
 function objectAt(view: PointerView): Record<string, unknown> | Verdict {
   const v = view.matches[0]?.value;
   if (v === null || typeof v !== "object" || Array.isArray(v))
-    return { ok: false, message: `${show(v)} is not an object`, actual: v };
+    return { ok: false, finding: { code: "pointer-not-object", value: v }, actual: v };
   return v as Record<string, unknown>;
 }
 
 function isVerdict(x: unknown): x is Verdict {
-  return typeof (x as Verdict).ok === "boolean" && typeof (x as Verdict).message === "string";
+  return typeof (x as Verdict).ok === "boolean" && typeof (x as Verdict).finding === "object";
 }
 
 /** The `has` rule. */
@@ -26,19 +26,19 @@ export const hasRule: PointerRule = {
     if (isVerdict(obj)) return obj;
     const want = fill(view.check.has, view.template);
     if (want === null || typeof want !== "object")
-      return { ok: false, message: `"has" needs an object, got ${show(want)}` };
+      return { ok: false, finding: { code: "has-not-object", got: want } };
     const bad = Object.entries(want).find(
       ([k, w]) => !Object.hasOwn(obj, k) || !valuesEqual(w, obj[k], view.lenient),
     );
     return bad
       ? {
           ok: false,
-          message: `member ${bad[0]}: ${show(obj[bad[0]])}, expected ${show(bad[1])}`,
+          finding: { code: "has-wrong", member: bad[0], value: obj[bad[0]], expected: bad[1] },
           location: childPointer(view.pointer, bad[0]),
           expected: bad[1],
           actual: obj[bad[0]],
         }
-      : { ok: true, message: `has ${Object.keys(want).length} members as expected` };
+      : { ok: true, finding: { code: "has-ok", count: Object.keys(want).length } };
   },
 };
 
@@ -50,15 +50,15 @@ export const lacksRule: PointerRule = {
     if (isVerdict(obj)) return obj;
     const lacks = fill(view.check.lacks, view.template);
     if (!Array.isArray(lacks))
-      return { ok: false, message: `"lacks" needs a list, got ${show(lacks)}` };
+      return { ok: false, finding: { code: "lacks-not-list", got: lacks } };
     const present = lacks.filter((k) => Object.hasOwn(obj, String(k)));
     return present.length
       ? {
           ok: false,
-          message: `has ${show(present)}, expected none of them`,
+          finding: { code: "lacks-present", present },
           expected: lacks,
           actual: present,
         }
-      : { ok: true, message: `none of ${show(lacks)}` };
+      : { ok: true, finding: { code: "lacks-ok", lacks } };
   },
 };

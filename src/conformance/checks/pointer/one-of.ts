@@ -1,7 +1,7 @@
 /** `oneOf`: every value equals one of the listed values. */
 
 import { fill } from "../../request/template.js";
-import { show, valuesEqual } from "../compare.js";
+import { valuesEqual } from "../compare.js";
 import type { PointerRule } from "./rule.js";
 
 /** The `oneOf` rule. */
@@ -13,11 +13,11 @@ export const oneOfRule: PointerRule = {
     return bad
       ? {
           ok: false,
-          message: `${show(bad.value)}, expected one of ${show(options)}`,
+          finding: { code: "one-of-wrong", value: bad.value, options },
           location: bad.pointer,
           expected: options,
           actual: bad.value,
         }
-      : { ok: true, message: "one of the allowed values" };
+      : { ok: true, finding: { code: "one-of-ok" } };
   },
 };

@@ -6,6 +6,7 @@
 import type { PointerCheck } from "../../case-types.js";
 import type { TemplateContext } from "../../request/template.js";
 import type { CheckContext } from "../context.js";
+import type { RuleFinding } from "../finding-codes.js";
 import type { Located } from "./evaluate.js";
 
 /** What a rule sees. */
@@ -26,7 +27,8 @@ export interface PointerView {
 /** A rule's judgement. */
 export interface Verdict {
   readonly ok: boolean;
-  readonly message: string;
+  /** What the rule found; the engine adds the pointer. */
+  readonly finding: RuleFinding;
   readonly expected?: unknown;
   readonly actual?: unknown;
   readonly location?: string | undefined;
@@ -37,6 +39,9 @@ export interface PointerRule {
   readonly key: keyof PointerCheck;
   readonly run: (view: PointerView) => Verdict;
 }
+
+/** A `count` range. */
+export type Bounds = { min?: number; max?: number };
 
 /** Size of an array or object, else undefined. */
 export function sizeOf(v: unknown): number | undefined {

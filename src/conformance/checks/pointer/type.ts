@@ -1,5 +1,5 @@
 /** `type`: every value has one of the JSON types (leniently in core: numeric strings, "true"). */
-import { hasType, show } from "../compare.js";
+import { hasType } from "../compare.js";
 import type { PointerRule } from "./rule.js";
 
 /** The `type` rule. */
@@ -11,11 +11,11 @@ export const typeRule: PointerRule = {
     return bad
       ? {
           ok: false,
-          message: `${show(bad.value)} is not ${types.join(" or ")}${lenient ? "" : " (strict)"}`,
+          finding: { code: "type-wrong", value: bad.value, types, strict: !lenient },
           location: bad.pointer,
           expected: types,
           actual: bad.value,
         }
-      : { ok: true, message: `type ${types.join("|")}` };
+      : { ok: true, finding: { code: "type-ok", types } };
   },
 };

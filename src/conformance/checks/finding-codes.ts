@@ -1,0 +1,213 @@
+/**
+ * What a check found, as a coded record (issue 15 §1): each check result carries a `finding`,
+ * one stable code from {@link FINDINGS} with the parameters its words need; the words are the
+ * reporters' (reporters/check-text.ts). Codes ending in `-ok` are passes.
+ */
+import type { Bounds } from "./pointer/rule.js";
+
+/** The parameters of each finding code. */
+export interface FindingParams {
+  "status-ok": { status: number };
+  "status-wrong": { status: number; allowed: readonly number[]; body: string };
+  "content-type-missing": { expected: string };
+  "content-type-ok": { header: string };
+  "content-type-wrong": { header: string; expected: string };
+  "header-absent-ok": { name: string };
+  "header-absent-wrong": { name: string; value: string };
+  "header-present-ok": { name: string };
+  "header-present-wrong": { name: string };
+  "header-equals": { name: string; value: string | undefined; expected: string };
+  "header-includes-ok": { name: string; tokens: readonly string[] };
+  "header-includes-lacking": {
+    name: string;
+    value: string | undefined;
+    lacking: readonly string[];
+  };
+  "header-matches-ok": { name: string; value: string | undefined; pattern: string };
+  "header-matches-wrong": { name: string; value: string | undefined; pattern: string };
+  "body-empty-ok": object;
+  "body-not-empty": { bytes: number; contentLength: string | undefined };
+  "body-excludes-ok": { needle: string };
+  "body-excludes-found": { needle: string; offset: number };
+  "error-content-type": { contentType: string | undefined };
+  "error-body-not-json": { detail: string | undefined };
+  "error-body-ok": object;
+  "error-body-invalid": { issues: readonly { pointer: string; message: string }[] };
+  "error-code": { errorCode: unknown; status: number };
+  "body-missing": { expected: "JSON" | "an Atom feed" };
+  "body-not-json": { detail: string | undefined };
+  "body-not-atom": {
+    kind: string;
+    detail: string | undefined;
+    issue: string | undefined;
+    more: number;
+  };
+  "schema-unknown-kind": { kind: string };
+  "schema-ok": { kind: string };
+  "schema-invalid": { where: string; detail: string; issue: string };
+  "atom-frame-ok": { entries: number };
+  "atom-frame-count": { xpath: string; local: string; count: number };
+  "atom-frame-namespace": { xpath: string; local: string; uri: string | undefined };
+  "atom-frame-content-type": { xpath: string; type: string | null };
+  "atom-frame-not-empty": { xpath: string; local: string; text: string };
+  "atom-frame-author-url-count": { xpath: string; count: number };
+  "atom-frame-id-not-urn": { xpath: string; id: string };
+  "atom-frame-url-not-urn": { xpath: string; url: string };
+  "atom-frame-url-differs": { xpath: string; url: string; id: string };
+  "atom-frame-order": { xpath: string; seen: readonly string[]; order: readonly string[] };
+  "atom-writer-ok": object;
+  "atom-writer-opensearch-ns": { xpath: string; uri: string | undefined };
+  "atom-writer-key-namespace": { xpath: string; uri: string | undefined };
+  "atom-writer-name-escape": { xpath: string; escape: string };
+  "atom-writer-author-owner": { xpath: string; url: string; owner: string };
+  "pointer-error": { detail: string };
+  "pointer-broken": { where: string; at: string };
+  "pointer-empty": { where: string; at: string };
+  "pointer-absent-ok": { where: string };
+  "pointer-not-absent": { where: string; value: unknown };
+  "pointer-missing": { where: string; at: string | undefined };
+  "pointer-present-ok": { where: string };
+  "pointer-not-object": { where: string; value: unknown };
+  "pointer-not-list": { where: string; value: unknown };
+  "equals-ok": { where: string; expected: unknown };
+  "equals-wrong": { where: string; value: unknown; expected: unknown };
+  "equals-none": { where: string; expected: unknown };
+  "one-of-ok": { where: string };
+  "one-of-wrong": { where: string; value: unknown; options: readonly unknown[] };
+  "type-ok": { where: string; types: readonly string[] };
+  "type-wrong": { where: string; value: unknown; types: readonly string[]; strict: boolean };
+  "count-not-container": { where: string; value: unknown };
+  "count-ok": { where: string; size: number };
+  "count-wrong": { where: string; size: number; expected: number | Bounds };
+  "in-not-list": { where: string; got: unknown };
+  "in-ok": { where: string; count: number };
+  "in-wrong": { where: string; value: unknown; list: readonly unknown[] };
+  "contains-ok": { where: string; expected: readonly unknown[] };
+  "contains-lacking": { where: string; lacking: readonly unknown[]; values: readonly unknown[] };
+  "has-not-object": { where: string; got: unknown };
+  "has-ok": { where: string; count: number };
+  "has-wrong": { where: string; member: string; value: unknown; expected: unknown };
+  "lacks-not-list": { where: string; got: unknown };
+  "lacks-ok": { where: string; lacks: readonly unknown[] };
+  "lacks-present": { where: string; present: readonly unknown[] };
+  "sorted-ok": { where: string };
+  "sorted-wrong": { where: string; before: string; after: string };
+  "keys-not-atom": { where: string };
+  "keys-ok": { where: string; keys: unknown };
+  "keys-wrong": { where: string; keys: unknown; expected: unknown };
+  "matches-ok": { where: string; pattern: string };
+  "matches-wrong": { where: string; value: unknown; pattern: string };
+  "capture-undecodable": { name: string; body: BodyFinding };
+  "capture-missing": { name: string; pointer: string };
+}
+
+/** One of the finding codes. */
+export type FindingCode = keyof FindingParams;
+
+/** What a check found: a code and its parameters. */
+export type Finding = {
+  [C in FindingCode]: { readonly code: C } & Readonly<FindingParams[C]>;
+}[FindingCode];
+
+/** Why a body could not be decoded. */
+export type BodyFinding = Extract<
+  Finding,
+  { code: "body-missing" | "body-not-json" | "body-not-atom" }
+>;
+
+/** What a pointer rule found, before the engine adds the pointer (`where`). */
+export type RuleFinding = Finding extends infer F
+  ? F extends { where: string }
+    ? Omit<F, "where">
+    : never
+  : never;
+
+/**
+ * Stable finding codes, each with what it means. Adding a code is fine; renaming one breaks
+ * whoever reads the records.
+ */
+export const FINDINGS: { readonly [C in FindingCode]: string } = {
+  "status-ok": "the status is one the case expects",
+  "status-wrong": "the status is not one the case expects",
+  "content-type-missing": "no Content-Type header",
+  "content-type-ok": "the Content-Type is the expected media type",
+  "content-type-wrong": "the Content-Type is another media type (or lacks charset=utf-8)",
+  "header-absent-ok": "a header that must be absent is absent",
+  "header-absent-wrong": "a header that must be absent is present",
+  "header-present-ok": "a header that must be present is present",
+  "header-present-wrong": "a header that must be present is missing",
+  "header-equals": "a header compared to an exact value",
+  "header-includes-ok": "a comma-list header includes every expected token",
+  "header-includes-lacking": "a comma-list header lacks expected tokens",
+  "header-matches-ok": "a header matches a regular expression",
+  "header-matches-wrong": "a header does not match a regular expression",
+  "body-empty-ok": "the body is empty",
+  "body-not-empty": "the body is not empty (or Content-Length is not 0)",
+  "body-excludes-ok": "the body does not contain a text it must not",
+  "body-excludes-found": "the body contains a text it must not",
+  "error-content-type": "the Content-Type of an error body",
+  "error-body-not-json": "an error body that is not JSON",
+  "error-body-ok": "an error body of the P-ERR-1 shape",
+  "error-body-invalid": "an error body of another shape",
+  "error-code": "the error body's code compared to the status",
+  "body-missing": "an empty body where one was expected",
+  "body-not-json": "a body that is not JSON",
+  "body-not-atom": "a body the Atom codec refuses",
+  "schema-unknown-kind": "a case names a schema kind that does not exist",
+  "schema-ok": "the body validates as its kind",
+  "schema-invalid": "a schema issue of the body",
+  "atom-frame-ok": "every Atom entry is framed as §4.3 says",
+  "atom-frame-count": "an entry has not exactly one of a required element",
+  "atom-frame-namespace": "an entry's data element is outside the OpenSocial namespace",
+  "atom-frame-content-type": "an entry's content type is not application/xml",
+  "atom-frame-not-empty": "an entry's title or updated is not empty",
+  "atom-frame-author-url-count": "an entry's author has not exactly one url",
+  "atom-frame-id-not-urn": "an entry's id is not urn:guid:",
+  "atom-frame-url-not-urn": "an entry's author url is not urn:guid:",
+  "atom-frame-url-differs": "an entry's author url differs from its id",
+  "atom-frame-order": "an entry's children are out of the profile's order",
+  "atom-writer-ok": "the Atom body follows the profile's writers' rules",
+  "atom-writer-opensearch-ns": "an OpenSearch namespace other than P-FMT-2's",
+  "atom-writer-key-namespace": "an application-data key outside the OpenSocial namespace",
+  "atom-writer-name-escape": "a name escape with lower-case hex digits",
+  "atom-writer-author-owner": "an album or photo entry whose author is not the album owner",
+  "pointer-error": "a pointer check that could not run (a placeholder or pattern)",
+  "pointer-broken": "the path breaks before its last token",
+  "pointer-empty": "a wildcard or selection over an empty container",
+  "pointer-absent-ok": "nothing at a pointer that must be absent",
+  "pointer-not-absent": "a value at a pointer that must be absent",
+  "pointer-missing": "nothing at the pointer",
+  "pointer-present-ok": "a value at the pointer",
+  "pointer-not-object": "the value is not an object",
+  "pointer-not-list": "the value is not a list",
+  "equals-ok": "the values equal the expected one",
+  "equals-wrong": "a value differs from the expected one",
+  "equals-none": "no values to compare",
+  "one-of-ok": "every value is one of the allowed",
+  "one-of-wrong": "a value is none of the allowed",
+  "type-ok": "every value has an allowed type",
+  "type-wrong": "a value has another type",
+  "count-not-container": "the value is neither an array nor an object",
+  "count-ok": "the size is as expected",
+  "count-wrong": "the size is not as expected",
+  "in-not-list": "a case gives `in` something other than a list",
+  "in-ok": "every value is among the allowed",
+  "in-wrong": "a value is not among the allowed",
+  "contains-ok": "the list contains every expected value",
+  "contains-lacking": "the list lacks expected values",
+  "has-not-object": "a case gives `has` something other than an object",
+  "has-ok": "the object has the expected members",
+  "has-wrong": "a member is missing or differs",
+  "lacks-not-list": "a case gives `lacks` something other than a list",
+  "lacks-ok": "the object has none of the listed members",
+  "lacks-present": "the object has listed members",
+  "sorted-ok": "the list is in code point order",
+  "sorted-wrong": "the list is out of code point order",
+  "keys-not-atom": "a keys check on a body without key order (case error, P-FMT-3)",
+  "keys-ok": "the keys are in the expected order",
+  "keys-wrong": "the keys differ or are out of order",
+  "matches-ok": "every value matches the regular expression",
+  "matches-wrong": "a value does not match the regular expression",
+  "capture-undecodable": "a capture from a body that could not be decoded",
+  "capture-missing": "nothing at a capture's pointer",
+};

@@ -1,0 +1,133 @@
+/**
+ * The words for a check's finding, shared by every reporter (console, JUnit, TAP, HTML, and the
+ * JSON report's per-check `message`): one entry per code of checks/finding-codes.ts. Check
+ * results hold data; only this file words them.
+ */
+import { OPENSOCIAL_NS, OSEARCH_NS } from "../../codecs/atom/namespaces.js";
+import { show } from "../checks/compare.js";
+import type { BodyFinding, Finding, FindingCode } from "../checks/finding-codes.js";
+import type { CheckResult } from "../run/results.js";
+
+type Words = { [C in FindingCode]: (f: Extract<Finding, { code: C }>) => string };
+
+const q = JSON.stringify;
+
+/** The start of a body quoted in a status failure. */
+function bodyText(t: string): string {
+  return t === "" ? "" : ` (body: ${t.length > 160 ? `${t.slice(0, 157)}...` : t})`;
+}
+
+/** The words for each finding code. */
+export const FINDING_WORDS: Words = {
+  "status-ok": (f) => `status ${f.status}`,
+  "status-wrong": (f) =>
+    `status ${f.status}, expected ${f.allowed.join(" or ")}${bodyText(f.body)}`,
+  "content-type-missing": (f) => `no Content-Type, expected ${f.expected}`,
+  "content-type-ok": (f) => `Content-Type ${f.header}`,
+  "content-type-wrong": (f) => `Content-Type ${q(f.header)}, expected ${f.expected}`,
+  "header-absent-ok": (f) => `${f.name} absent`,
+  "header-absent-wrong": (f) => `${f.name} present: ${f.value}`,
+  "header-present-ok": (f) => `${f.name} present`,
+  "header-present-wrong": (f) => `${f.name} missing`,
+  "header-equals": (f) => `${f.name}: ${q(f.value)}, expected ${q(f.expected)}`,
+  "header-includes-ok": (f) => `${f.name} includes ${f.tokens.join(", ")}`,
+  "header-includes-lacking": (f) => `${f.name} ${q(f.value)} lacks ${f.lacking.join(", ")}`,
+  "header-matches-ok": (f) => `${f.name} ${q(f.value)} matches /${f.pattern}/`,
+  "header-matches-wrong": (f) => `${f.name} ${q(f.value)} does not match /${f.pattern}/`,
+  "body-empty-ok": () => "empty body",
+  "body-not-empty": (f) =>
+    `body of ${f.bytes} bytes (Content-Length ${f.contentLength ?? "absent"}), expected none`,
+  "body-excludes-ok": (f) => `body does not contain ${q(f.needle)}`,
+  "body-excludes-found": (f) => `body contains ${q(f.needle)} at offset ${f.offset}`,
+  "error-content-type": (f) => `error Content-Type ${f.contentType ?? "(none)"}`,
+  "error-body-not-json": (f) => `error body is not JSON: ${f.detail}`,
+  "error-body-ok": () => "error body shape",
+  "error-body-invalid": (f) => f.issues.map((i) => `${i.pointer || "/"}: ${i.message}`).join("; "),
+  "error-code": (f) => `/error/code ${q(f.errorCode)}, status ${f.status}`,
+  "body-missing": (f) => `empty body, expected ${f.expected}`,
+  "body-not-json": (f) => `body is not JSON: ${f.detail}`,
+  "body-not-atom": (f) =>
+    `Atom ${f.kind}: ${f.detail ?? "not a feed"} [${f.issue ?? ""}]${f.more > 0 ? ` (+${f.more} more)` : ""}`,
+  "schema-unknown-kind": (f) => `unknown schema kind ${f.kind}`,
+  "schema-ok": (f) => `valid ${f.kind}`,
+  "schema-invalid": (f) => `${f.where}: ${f.detail} [${f.issue}]`,
+  "atom-frame-ok": (f) => `${f.entries} entries framed as §4.3 says`,
+  "atom-frame-count": (f) =>
+    `${f.xpath}: entry has ${f.count} atom:${f.local} elements, expected 1`,
+  "atom-frame-namespace": (f) =>
+    `${f.xpath}: ${f.local} in namespace ${q(f.uri)}, expected ${OPENSOCIAL_NS}`,
+  "atom-frame-content-type": (f) =>
+    `${f.xpath}: content type ${q(f.type)}, expected "application/xml"`,
+  "atom-frame-not-empty": (f) => `${f.xpath}: ${f.local} is not empty (${q(f.text)})`,
+  "atom-frame-author-url-count": (f) =>
+    `${f.xpath}: author has ${f.count} atom:url children, expected 1`,
+  "atom-frame-id-not-urn": (f) => `${f.xpath}: id ${q(f.id)} is not urn:guid:<id>`,
+  "atom-frame-url-not-urn": (f) => `${f.xpath}: author url ${q(f.url)} is not urn:guid:<id>`,
+  "atom-frame-url-differs": (f) => `${f.xpath}: author url ${q(f.url)} differs from id ${q(f.id)}`,
+  "atom-frame-order": (f) =>
+    `${f.xpath}: entry children in order ${f.seen.join(", ")}, expected ${f.order.join(", ")}`,
+  "atom-writer-ok": () => "written as the profile's writers' rules say",
+  "atom-writer-opensearch-ns": (f) =>
+    `${f.xpath}: OpenSearch namespace written as ${f.uri}, expected ${OSEARCH_NS}`,
+  "atom-writer-key-namespace": (f) =>
+    `${f.xpath}: key element in namespace ${q(f.uri)}, expected ${OPENSOCIAL_NS}`,
+  "atom-writer-name-escape": (f) =>
+    `${f.xpath}: name escape ${f.escape} written with lower-case hex digits`,
+  "atom-writer-author-owner": (f) =>
+    `${f.xpath}: author url ${q(f.url)}, expected the album owner urn:guid:${f.owner}`,
+  "pointer-error": (f) => f.detail,
+  "pointer-broken": (f) => `${f.where}: nothing to check: the path breaks at ${f.at}`,
+  "pointer-empty": (f) =>
+    `${f.where}: nothing to check: ${f.at} is empty (a check over no element proves nothing)`,
+  "pointer-absent-ok": (f) => `${f.where}: absent`,
+  "pointer-not-absent": (f) => `${f.where}: expected absent, found ${show(f.value)}`,
+  "pointer-missing": (f) => `${f.where}: missing${f.at === undefined ? "" : ` (${f.at})`}`,
+  "pointer-present-ok": (f) => `${f.where}: present`,
+  "pointer-not-object": (f) => `${f.where}: ${show(f.value)} is not an object`,
+  "pointer-not-list": (f) => `${f.where}: ${show(f.value)} is not a list`,
+  "equals-ok": (f) => `${f.where}: equals ${show(f.expected)}`,
+  "equals-wrong": (f) => `${f.where}: ${show(f.value)}, expected ${show(f.expected)}`,
+  "equals-none": (f) => `${f.where}: no values, expected ${show(f.expected)}`,
+  "one-of-ok": (f) => `${f.where}: one of the allowed values`,
+  "one-of-wrong": (f) => `${f.where}: ${show(f.value)}, expected one of ${show(f.options)}`,
+  "type-ok": (f) => `${f.where}: type ${f.types.join("|")}`,
+  "type-wrong": (f) =>
+    `${f.where}: ${show(f.value)} is not ${f.types.join(" or ")}${f.strict ? " (strict)" : ""}`,
+  "count-not-container": (f) => `${f.where}: ${show(f.value)} is neither an array nor an object`,
+  "count-ok": (f) => `${f.where}: count ${f.size}`,
+  "count-wrong": (f) =>
+    `${f.where}: count ${f.size}, expected ${typeof f.expected === "number" ? f.expected : show(f.expected)}`,
+  "in-not-list": (f) => `${f.where}: "in" needs a list, got ${show(f.got)}`,
+  "in-ok": (f) => `${f.where}: all ${f.count} values among the allowed`,
+  "in-wrong": (f) => `${f.where}: ${show(f.value)} is not among ${show(f.list)}`,
+  "contains-ok": (f) => `${f.where}: contains ${show(f.expected)}`,
+  "contains-lacking": (f) => `${f.where}: lacks ${show(f.lacking)} (has ${show(f.values)})`,
+  "has-not-object": (f) => `${f.where}: "has" needs an object, got ${show(f.got)}`,
+  "has-ok": (f) => `${f.where}: has ${f.count} members as expected`,
+  "has-wrong": (f) =>
+    `${f.where}: member ${f.member}: ${show(f.value)}, expected ${show(f.expected)}`,
+  "lacks-not-list": (f) => `${f.where}: "lacks" needs a list, got ${show(f.got)}`,
+  "lacks-ok": (f) => `${f.where}: none of ${show(f.lacks)}`,
+  "lacks-present": (f) => `${f.where}: has ${show(f.present)}, expected none of them`,
+  "sorted-ok": (f) => `${f.where}: in code point order`,
+  "sorted-wrong": (f) =>
+    `${f.where}: not in code point order: ${show(f.before)} before ${show(f.after)}`,
+  "keys-not-atom": (f) =>
+    `${f.where}: case error: keys checks order, which only an Atom application-data record carries (P-FMT-3)`,
+  "keys-ok": (f) => `${f.where}: keys ${show(f.keys)}`,
+  "keys-wrong": (f) => `${f.where}: keys ${show(f.keys)}, expected ${show(f.expected)}`,
+  "matches-ok": (f) => `${f.where}: matches /${f.pattern}/`,
+  "matches-wrong": (f) => `${f.where}: ${show(f.value)} does not match /${f.pattern}/`,
+  "capture-undecodable": (f) => `capture ${f.name}: ${findingText(f.body)}`,
+  "capture-missing": (f) => `capture ${f.name}: nothing at ${f.pointer}`,
+};
+
+/** A finding as text. */
+export function findingText(f: Finding | BodyFinding): string {
+  return (FINDING_WORDS[f.code] as (f: Finding) => string)(f);
+}
+
+/** A check result's message: its finding as text. */
+export function checkText(k: Pick<CheckResult, "finding">): string {
+  return findingText(k.finding);
+}
