@@ -17,6 +17,7 @@ import { rmSync, writeFileSync } from "node:fs";
 import { runDiff } from "../src/conformance/diff/index.js";
 import { fuzzSmoke, loadFuzzWorld, runFuzz } from "../src/conformance/fuzz/index.js";
 import { isRunAbort, type Target } from "../src/conformance/index.js";
+import { fuzzFindingText } from "../src/conformance/reporters/fuzz-finding-text.js";
 import { pool } from "../src/conformance/run/worker-pool.js";
 import { createServer, memoryStore } from "../src/server/index.js";
 import { MUTANTS, type Mutant } from "./mutants/catalogue.js";
@@ -130,7 +131,7 @@ async function main(): Promise<number> {
   );
   const rate = Math.round((baseline.steps / baseline.ms) * 1000);
   console.log(
-    `correct reference (in-process): ${baseline.steps} steps, ${baseline.requests} requests in ${(baseline.ms / 1000).toFixed(1)} s = ${rate} steps/s; ${baseline.failure ? `FAILURE ${baseline.failure.finding.statement} at ${baseline.failure.finding.path}: ${baseline.failure.finding.message}` : "no failure"} (seed ${seed})`,
+    `correct reference (in-process): ${baseline.steps} steps, ${baseline.requests} requests in ${(baseline.ms / 1000).toFixed(1)} s = ${rate} steps/s; ${baseline.failure ? `FAILURE ${baseline.failure.finding.statement} at ${baseline.failure.finding.path}: ${fuzzFindingText(baseline.failure.finding)}` : "no failure"} (seed ${seed})`,
   );
   const rows = await pool(mutants, 2, async (m) => {
     const r = await fuzzMutant(m);

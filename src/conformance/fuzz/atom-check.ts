@@ -13,8 +13,8 @@ import { parseXmlDocument } from "../../codecs/atom/read.js";
 import type { XmlElement } from "../../codecs/atom/tree.js";
 import { pointerTokens } from "../../model/json-pointer.js";
 import type { Level } from "../case-types.js";
-import { show } from "../checks/compare.js";
 import type { Expected } from "./expected.js";
+import type { Finding } from "./finding-codes.js";
 import { FuzzFailure, judgeAlways, judgeData, mediaType } from "./judge.js";
 import type { Answer } from "./wire.js";
 
@@ -55,7 +55,8 @@ export function judgeAtomRead(answer: Answer, expected: Expected, level: Level):
       {
         statement: atomStatement(expected),
         path: "atom:status",
-        message: `the JSON form answers 200, the Atom form ${answer.status}`,
+        code: "atom-status",
+        status: answer.status,
       },
       answer,
     );
@@ -66,7 +67,8 @@ export function judgeAtomRead(answer: Answer, expected: Expected, level: Level):
         statement:
           type === "application/json" && expected.kind !== "appdata" ? "P-FMT-7" : "P-FMT-1",
         path: "atom:header:content-type",
-        message: `Atom asked for, ${show(answer.headers["content-type"])} answered`,
+        code: "atom-content-type",
+        contentType: answer.headers["content-type"],
       },
       answer,
     );
@@ -79,7 +81,9 @@ export function judgeAtomRead(answer: Answer, expected: Expected, level: Level):
         statement:
           malformed && needsEscape(expected) ? "P-FMT-4" : atomStatement(expected, i?.pointer),
         path: `atom:${i?.xml?.xpath ?? i?.pointer ?? ""}`,
-        message: `the Atom reader refuses the feed: ${i?.code ?? ""} ${i?.message ?? ""}`,
+        code: "atom-unreadable",
+        issue: i?.code ?? "",
+        detail: i?.message ?? "",
       },
       answer,
     );
@@ -88,18 +92,24 @@ export function judgeAtomRead(answer: Answer, expected: Expected, level: Level):
     judgeData(expected, read.value, "core", "atom:");
   } catch (e) {
     if (!(e instanceof FuzzFailure)) throw e;
-    const pointer = e.finding.path.replace(/^atom:/, "");
+    const inner = e.finding;
+    const statement = atomStatement(expected, inner.path.replace(/^atom:/, ""));
     throw new FuzzFailure(
-      {
-        ...e.finding,
-        statement: atomStatement(expected, pointer),
-        message: `the Atom form differs from the JSON form: ${e.finding.message}`,
-      },
+      inner.code === "data-differs"
+        ? { ...inner, statement, code: "atom-differs" }
+        : { ...inner, statement },
       answer,
     );
   }
   if (level === "profile") judgeAtomTree(answer, expected);
 }
+
+/** A finding of the Atom tree, before `fail` adds its statement and path. */
+type AtomTreeFinding = Finding extends infer F
+  ? F extends { code: `atom-${string}` }
+    ? Omit<F, "statement" | "path">
+    : never
+  : never;
 
 /** Profile: the framing and naming rules the reader forgives (§4.3, P-FMT-2, P-FMT-3, P-FMT-4, P-FMT-7). */
 function judgeAtomTree(answer: Answer, expected: Expected): void {
@@ -107,17 +117,13 @@ function judgeAtomTree(answer: Answer, expected: Expected): void {
   if (!tree.ok) return;
   const appdata = expected.kind === "appdata";
   const frame = appdata ? "S-4.3-ATOM" : "P-FMT-7";
-  const fail = (statement: string, path: string, message: string): never => {
-    throw new FuzzFailure({ statement, path: `atom:${path}`, message }, answer);
+  const fail = (statement: string, path: string, found: AtomTreeFinding): never => {
+    throw new FuzzFailure({ statement, path: `atom:${path}`, ...found } as Finding, answer);
   };
   // P-FMT-2: writers use the OpenSearch namespace without its trailing slash (readers take both).
   for (const el of tree.value.children)
     if (isOpenSearchNs(el.uri) && el.uri !== OSEARCH_NS)
-      fail(
-        "P-FMT-2",
-        `/feed/${el.local}`,
-        `OpenSearch element in ${show(el.uri)}, expected ${OSEARCH_NS}`,
-      );
+      fail("P-FMT-2", `/feed/${el.local}`, { code: "atom-opensearch-ns", uri: el.uri });
   const body = expected.body ?? {};
   const items: Record<string, unknown>[] = appdata
     ? []
@@ -128,24 +134,26 @@ function judgeAtomTree(answer: Answer, expected: Expected): void {
     const author = atomChildren(entry, "author")[0];
     const url = author ? atomChildren(author, "url") : [];
     if (url.length !== 1)
-      fail(frame, `/feed/entry[${i + 1}]/author`, "an entry's author has no url child");
+      fail(frame, `/feed/entry[${i + 1}]/author`, {
+        code: "atom-author-url-missing",
+      });
     const id = (atomChildren(entry, "id")[0]?.text ?? "").trim().replace(/^urn:guid:/, "");
     const item = items[i];
     if (item) {
       const want = expected.atomAuthor?.(item) ?? String(item.id);
       const got = (url[0]?.text ?? "").trim();
       if (got !== `urn:guid:${want}`)
-        fail(
-          "P-FMT-7",
-          `/feed/entry[${i + 1}]/author/url`,
-          `expected urn:guid:${want}, got ${show(got)}`,
-        );
+        fail("P-FMT-7", `/feed/entry[${i + 1}]/author/url`, {
+          code: "atom-guid-wrong",
+          expected: want,
+          actual: got,
+        });
       if (id !== String(item.id))
-        fail(
-          "P-FMT-7",
-          `/feed/entry[${i + 1}]/id`,
-          `expected urn:guid:${String(item.id)}, got ${show(id)}`,
-        );
+        fail("P-FMT-7", `/feed/entry[${i + 1}]/id`, {
+          code: "atom-guid-wrong",
+          expected: String(item.id),
+          actual: id,
+        });
     }
     const data = atomChildren(entry, "content")[0]?.children[0];
     if (!data) return;
@@ -154,24 +162,24 @@ function judgeAtomTree(answer: Answer, expected: Expected): void {
         fail(
           appdata ? "P-FMT-3" : "P-FMT-7",
           `/feed/entry[${i + 1}]/content/${data.local}/${child.local}`,
-          `a member element in ${show(child.uri)}, expected ${OPENSOCIAL_NS}`,
+          { code: "atom-member-namespace", uri: child.uri },
         );
     if (!appdata) return;
     const names = data.children.map((c) => c.local);
     for (const local of names)
       if (encodeName(decodeName(local)) !== local)
-        fail(
-          "P-FMT-4",
-          `/feed/entry[${i + 1}]/content/appdata/${local}`,
-          `the key ${show(decodeName(local))} is written ${show(encodeName(decodeName(local)))}`,
-        );
+        fail("P-FMT-4", `/feed/entry[${i + 1}]/content/appdata/${local}`, {
+          code: "atom-key-escape",
+          key: decodeName(local),
+          written: encodeName(decodeName(local)),
+        });
     const want = expected.keyOrder?.get(id);
     const got = names.map(decodeName);
     if (want && got.join("\u0000") !== want.join("\u0000"))
-      fail(
-        "P-FMT-3",
-        `/feed/entry[${i + 1}]/content/appdata`,
-        `keys in the order first written: expected ${show(want)}, got ${show(got)}`,
-      );
+      fail("P-FMT-3", `/feed/entry[${i + 1}]/content/appdata`, {
+        code: "atom-key-order",
+        expected: want,
+        actual: got,
+      });
   });
 }

@@ -462,17 +462,14 @@ export async function execute(op: Op, data: AppDataModel, ctx: FuzzContext): Pro
         // P-ERR-2: HEAD is answered wherever GET is, with GET's status and no body.
         const a = await send({ method: "HEAD", path: self }, { status: 200, statement: "P-ERR-2" });
         if (ctx.judge && a.body.length > 0)
-          throw new FuzzFailure(
-            { statement: "P-ERR-2", path: "body", message: "HEAD answered with a body" },
-            a,
-          );
+          throw new FuzzFailure({ statement: "P-ERR-2", path: "body", code: "head-body" }, a);
         return;
       }
       case "wrong-method": {
         const a = await send({ method: "PATCH", path: self }, refused(405, "P-ERR-2"));
         if (ctx.judge && !a.headers.allow)
           throw new FuzzFailure(
-            { statement: "P-ERR-2", path: "header:allow", message: "405 without an Allow header" },
+            { statement: "P-ERR-2", path: "header:allow", code: "allow-missing" },
             a,
           );
         return;

@@ -7,28 +7,24 @@
  */
 import { OPTIONAL_PERSON_FIELDS } from "../../model/resources.js";
 import type { Level } from "../case-types.js";
-import { show } from "../checks/compare.js";
 import { extensionMembers, firstDifference } from "../diff/difference.js";
 import type { Expected } from "./expected.js";
+import type { Finding } from "./finding-codes.js";
 import type { Answer } from "./wire.js";
 
-/** A rule the target broke. */
-export interface Finding {
-  /** Statement (or clause) id of conformance/statements.json. */
-  readonly statement: string;
-  /** Where: `status`, a header, or an RFC 6901 pointer into the body (`atom:` for the Atom form). */
-  readonly path: string;
-  readonly message: string;
-}
+export type { Finding } from "./finding-codes.js";
 
-/** Thrown by a fuzz command whose answer breaks a rule; fast-check then shrinks the sequence. */
+/**
+ * Thrown by a fuzz command whose answer breaks a rule; fast-check then shrinks the sequence.
+ * Its Error message carries the code only: the words are the reporters' (fuzz-finding-text.ts).
+ */
 export class FuzzFailure extends Error {
   override readonly name = "FuzzFailure";
   constructor(
     readonly finding: Finding,
     readonly answer?: Answer,
   ) {
-    super(`${finding.statement} at ${finding.path}: ${finding.message}`);
+    super(`${finding.statement} at ${finding.path}: ${finding.code}`);
   }
 }
 
@@ -41,7 +37,9 @@ export function jsonOf(answer: Answer, statement: string): unknown {
       {
         statement,
         path: "body",
-        message: `the body is not JSON (${(e as Error).message}): ${show(answer.text.slice(0, 120))}`,
+        code: "body-not-json",
+        detail: (e as Error).message,
+        body: answer.text.slice(0, 120),
       },
       answer,
     );
@@ -59,7 +57,8 @@ export function judgeAlways(answer: Answer): void {
       {
         statement: "P-ERR-3",
         path: "status",
-        message: `status ${answer.status} to a request a client can send`,
+        code: "server-error",
+        status: answer.status,
       },
       answer,
     );
@@ -72,7 +71,8 @@ export function judgeAlways(answer: Answer): void {
       {
         statement: "P-ERR-2",
         path: "header:content-encoding",
-        message: `compressed (${enc}) without Accept-Encoding`,
+        code: "unasked-compression",
+        encoding: enc,
       },
       answer,
     );
@@ -87,7 +87,10 @@ export function judgeStatus(answer: Answer, expected: Expected, level: Level): v
         statement:
           expected.byStatus?.[answer.status] ?? expected.statusStatement ?? expected.statement,
         path: "status",
-        message: `expected ${expected.status}, got ${answer.status}${answer.status >= 400 ? ` ${show(answer.text.slice(0, 160))}` : ""}`,
+        code: "status-wrong",
+        expected: expected.status,
+        status: answer.status,
+        body: answer.text.slice(0, 160),
       },
       answer,
     );
@@ -99,7 +102,9 @@ export function judgeStatus(answer: Answer, expected: Expected, level: Level): v
         {
           statement: "P-ERR-1",
           path: "/error",
-          message: `expected {"error":{"code":${answer.status},"message":"…"}}, got ${show(body)}`,
+          code: "error-body-wrong",
+          status: answer.status,
+          body,
         },
         answer,
       );
@@ -114,7 +119,8 @@ export function judgeStatus(answer: Answer, expected: Expected, level: Level): v
       {
         statement: "P-DATA-2.4",
         path: "body",
-        message: `a write or delete answers an empty body, got ${show(answer.text.slice(0, 120))}`,
+        code: "write-body-not-empty",
+        body: answer.text.slice(0, 120),
       },
       answer,
     );
@@ -200,7 +206,9 @@ function differ(
   throw new FuzzFailure({
     statement: statementAt(expected, pointer, want, got, doc),
     path: `${prefix}${pointer || "/"}`,
-    message: `expected ${show(want)}, got ${show(got)}`,
+    code: "data-differs",
+    expected: want,
+    actual: got,
   });
 }
 
@@ -262,7 +270,8 @@ export function judgeJsonRead(answer: Answer, expected: Expected, level: Level):
       {
         statement: "P-FMT-1",
         path: "header:content-type",
-        message: `expected application/json, got ${show(answer.headers["content-type"])}`,
+        code: "content-type-not-json",
+        contentType: answer.headers["content-type"],
       },
       answer,
     );

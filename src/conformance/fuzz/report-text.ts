@@ -3,6 +3,7 @@
  * breaks, where, the shrunk operations, a redacted `curl` line per request (curl.ts) and the
  * command that replays it.
  */
+import { fuzzFindingText } from "../reporters/fuzz-finding-text.js";
 import { curlLine, redact } from "../request/curl.js";
 import { opText } from "./ops.js";
 import type { FuzzResult } from "./run-fuzz.js";
@@ -31,7 +32,7 @@ export function formatFuzzResult(
   lines.push(
     "",
     `FAILURE ${f.finding.statement}${text ? `: ${text}` : ""}`,
-    `  at ${f.finding.path}: ${redact(f.finding.message, secrets)}`,
+    `  at ${f.finding.path}: ${redact(fuzzFindingText(f.finding), secrets)}`,
     `  seed ${r.seed}, path ${f.path} (shrunk ${f.shrinks} time(s)); replay: ${replay} --seed ${r.seed} --path '${f.path}'`,
     "",
     `shrunk sequence (${f.ops.length} operation(s)):`,

@@ -119,14 +119,17 @@ function findingOf(e: unknown): { finding: Finding; answer?: Answer } {
       finding: {
         statement: "P-ERR-3",
         path: "transport",
-        message: `no answer: ${e.code}: ${e.message}`,
+        code: "no-answer",
+        transport: e.code,
+        detail: e.message,
       },
     };
   return {
     finding: {
       statement: "",
       path: "fuzzer",
-      message: `the fuzzer broke: ${(e as Error)?.stack ?? String(e)}`,
+      code: "fuzzer-broke",
+      detail: (e as Error)?.stack ?? String(e),
     },
   };
 }
