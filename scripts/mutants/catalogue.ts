@@ -1044,6 +1044,38 @@ export const MUTANTS: readonly Mutant[] = [
       },
     ],
   },
+  {
+    id: "limits-413-after-whole-body",
+    statement: "P-ERR-4.2",
+    area: "limits",
+    what: "the 413 is sent only after the whole body (up to the drain limit) has been read",
+    edits: [
+      {
+        file: "src/server/http/node-adapter.ts",
+        find: '  res.writeHead(413, { ...r.headers, connection: "close" });\n  res.write(r.body);\n',
+        replace: "",
+      },
+      {
+        file: "src/server/http/node-adapter.ts",
+        find: '  req.on("end", () => res.end());\n  req.resume();\n}',
+        replace:
+          '  req.on("end", () => {\n    res.writeHead(413, { ...r.headers, connection: "close" });\n    res.end(r.body);\n  });\n  req.resume();\n}',
+      },
+    ],
+  },
+  {
+    id: "limits-413-no-drain",
+    statement: "P-ERR-4.3",
+    area: "limits",
+    what: "the connection is closed right after the 413, with the rest of the body unread",
+    edits: [
+      {
+        file: "src/server/http/node-adapter.ts",
+        find: "  let drained = 0;\n",
+        replace: "  res.end();\n  req.socket.destroySoon();\n  let drained = 0;\n",
+      },
+    ],
+  },
   // profile revision 4 and the defects of issue 10 that passed the suite
   {
     id: "atom-opensearch-ns-slash",

@@ -171,6 +171,21 @@ export interface RequestSpec {
   auth?: AuthSpec;
   /** HTTP version; 1.0 is sent over a raw socket (P-AUTH-6). */
   http?: "1.1" | "1.0";
+  /**
+   * Send the head and only the first `after` bytes of the body, then wait for the answer
+   * with the rest held back (P-ERR-4.2: a 413 does not wait for the whole body). The head
+   * declares the whole body by its Content-Length, or by chunked transfer coding when
+   * `chunked` is true (HTTP/1.1).
+   */
+  holdBody?: {
+    after: number;
+    chunked?: boolean;
+  };
+  /**
+   * Write the whole request, body included, before reading anything of the answer, over a
+   * socket of its own (P-ERR-4.3: a client that does so still gets the 413).
+   */
+  writeBodyFirst?: true;
 }
 
 /**

@@ -15,7 +15,7 @@ import {
   type TransportError,
   type TransportErrorCode,
 } from "../transport/http-client.js";
-import { sendHttp10 } from "../transport/raw-http10.js";
+import { sendRaw } from "../transport/raw-socket.js";
 
 /** One request the fuzzer sends. Query pairs are given decoded; `path` is already encoded. */
 export interface FuzzRequest {
@@ -85,7 +85,7 @@ export function createWire(target: WireTarget, limits: ClientLimits, client?: Ht
   const http = client ?? createHttpClient(target.baseUrl, 4);
   const trace: SentRequest[] = [];
   const exchange = (http10: boolean | undefined, wire: Parameters<HttpClient["send"]>[0]) =>
-    http10 ? sendHttp10(target.baseUrl, wire, limits) : http.send(wire, limits);
+    http10 ? sendRaw(target.baseUrl, wire, limits, { http: "1.0" }) : http.send(wire, limits);
   return {
     origin: target.baseUrl,
     trace,

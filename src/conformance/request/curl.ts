@@ -32,5 +32,10 @@ export function curlLine(req: SentRequest, secrets: readonly string[] = []): str
       parts.push("--data-binary", quote(`<${req.bodyBytes} bytes, see the case>`));
     else parts.push("--data-binary", quote(req.body));
   }
+  // curl cannot hold a body back; the comment says what the kit sent instead.
+  if (req.held)
+    parts.push(
+      `# the kit sent only the first ${req.held.after} bytes of the body${req.held.chunked ? " (chunked)" : ""}, then waited for the answer`,
+    );
   return redact(parts.join(" "), secrets);
 }

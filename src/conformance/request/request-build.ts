@@ -21,6 +21,10 @@ export interface RequestEnv {
 export interface BuiltRequest {
   readonly wire: WireRequest;
   readonly http: "1.1" | "1.0";
+  /** Send the head and only the first `after` bytes of the body (P-ERR-4.2). */
+  readonly hold?: { readonly after: number; readonly chunked: boolean };
+  /** Write the whole body before reading the answer (P-ERR-4.3). */
+  readonly writeFirst?: true;
   /** Send twice with the same nonce and judge the second answer (P-AUTH-3). */
   readonly replay: boolean;
   readonly sent: SentRequest;
@@ -132,9 +136,14 @@ export function buildRequest(
   const fullPath = query === "" ? path : `${path}?${query}`;
   const http = spec.http ?? "1.1";
   const text = body ? Buffer.from(body).toString("utf8") : undefined;
+  const hold = spec.holdBody
+    ? { after: spec.holdBody.after, chunked: spec.holdBody.chunked === true }
+    : undefined;
   return {
     wire: { method: spec.method, path: fullPath, headers, ...(body ? { body } : {}) },
     http,
+    ...(hold ? { hold } : {}),
+    ...(spec.writeBodyFirst ? { writeFirst: true as const } : {}),
     replay: auth.mode === "replayed-nonce",
     nonce: signed.nonce,
     signature: signed.signature,
@@ -147,6 +156,8 @@ export function buildRequest(
         : {}),
       bodyBytes: body?.length ?? 0,
       http,
+      ...(hold ? { held: hold } : {}),
+      ...(spec.writeBodyFirst ? { writeFirst: true as const } : {}),
     },
   };
 }

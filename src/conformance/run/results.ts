@@ -33,6 +33,10 @@ export interface SentRequest {
   readonly body?: string;
   readonly bodyBytes: number;
   readonly http: "1.1" | "1.0";
+  /** Only the first `after` bytes of the body were sent; the answer was awaited without the rest. */
+  readonly held?: { readonly after: number; readonly chunked: boolean };
+  /** The whole body was written before anything of the answer was read. */
+  readonly writeFirst?: true;
 }
 
 /** One step's outcome. */

@@ -12,7 +12,7 @@ import { type BuiltRequest, buildRequest, type RequestEnv } from "../request/req
 import { fillText, type TemplateContext } from "../request/template.js";
 import type { CaseSpec } from "../suite/expand-steps.js";
 import type { ClientLimits, Exchange, HttpClient, WireResponse } from "../transport/http-client.js";
-import { sendHttp10 } from "../transport/raw-http10.js";
+import { sendRaw } from "../transport/raw-socket.js";
 import type { CheckResult, RawOutcome, StepResult } from "./results.js";
 import { transportFailure } from "./step-failure.js";
 
@@ -52,12 +52,17 @@ function isEmpty(v: unknown): boolean {
   return false;
 }
 
-/** Sends a built request as its step says (HTTP/1.0 over a raw socket). */
+/** Sends a built request as its step says (HTTP/1.0 or a held-back body over a socket of its own). */
 export async function exchange(
   env: Pick<CaseEnv, "client" | "origin" | "limits">,
   built: BuiltRequest,
 ): Promise<Exchange> {
-  if (built.http === "1.0") return sendHttp10(env.origin, built.wire, env.limits);
+  if (built.http === "1.0" || built.hold || built.writeFirst)
+    return sendRaw(env.origin, built.wire, env.limits, {
+      http: built.http,
+      ...(built.hold ? { hold: built.hold } : {}),
+      ...(built.writeFirst ? { writeFirst: true } : {}),
+    });
   return env.client.send(built.wire, env.limits);
 }
 

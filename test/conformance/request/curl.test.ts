@@ -24,6 +24,18 @@ describe("curl reproduction line", () => {
     expect(line).not.toContain("quiz-secret");
     expect(line).toContain(`'{"note":"it'\\''s REDACTED"}'`);
   });
+  it("says when the kit held the body back (curl cannot)", () => {
+    const line = curlLine({
+      method: "POST",
+      url: "http://h/os/0.8/appdata/a/@self/@app",
+      headers: {},
+      body: "x",
+      bodyBytes: 2097152,
+      http: "1.1",
+      held: { after: 1114112, chunked: true },
+    });
+    expect(line).toMatch(/ # the kit sent only the first 1114112 bytes of the body \(chunked\)/);
+  });
   it("redacts in any text", () => {
     expect(redact('x oauth_signature="s" y', [])).toBe('x oauth_signature="REDACTED" y');
   });

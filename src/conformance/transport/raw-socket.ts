@@ -1,0 +1,259 @@
+/**
+ * Requests the runner writes byte by byte over a plain socket, for what undici cannot send:
+ * HTTP/1.0 (P-AUTH-6: HTTP/1.0 requests are served) and a request whose body is held back after
+ * its first bytes (P-ERR-4.2: a 413 must not wait for the rest of the body), or written whole
+ * before anything is read (P-ERR-4.3: such a client still gets the 413). The same deadline
+ * and body cap as the HTTP client apply. The response ends at Content-Length, at the last chunk
+ * of a chunked answer, or when the server closes.
+ */
+import { connect, type Socket } from "node:net";
+import { connect as connectTls } from "node:tls";
+import { type ClientLimits, decode, type Exchange, type WireRequest } from "./http-client.js";
+
+/** How the request goes on the wire. */
+export interface RawMode {
+  readonly http: "1.0" | "1.1";
+  /**
+   * Send the head (declaring the whole body: its Content-Length, or chunked transfer coding) and
+   * only the first `after` bytes of the body, then wait for the answer with the rest held back.
+   */
+  readonly hold?: { readonly after: number; readonly chunked: boolean };
+  /** Write the whole request before reading anything of the answer (P-ERR-4.3). */
+  readonly writeFirst?: boolean;
+}
+
+/** Chunks the held request's body is written in (chunked transfer coding). */
+const CHUNK = 64 * 1024;
+
+/** The request head and the body bytes to write, as `mode` says. */
+export function requestBytes(host: string, req: WireRequest, mode: RawMode): Buffer[] {
+  const lines = [`${req.method} ${req.path} HTTP/${mode.http}`, `Host: ${host}`];
+  for (const [k, v] of Object.entries(req.headers)) lines.push(`${k}: ${v}`);
+  const body = req.body ? Buffer.from(req.body) : undefined;
+  const chunked = mode.hold?.chunked === true && mode.http === "1.1";
+  if (body && chunked) lines.push("Transfer-Encoding: chunked");
+  else if (body) lines.push(`Content-Length: ${body.length}`);
+  const out = [Buffer.from(`${lines.join("\r\n")}\r\n\r\n`, "latin1")];
+  if (!body) return out;
+  const sent = mode.hold ? body.subarray(0, Math.min(mode.hold.after, body.length)) : body;
+  if (!chunked) {
+    if (sent.length > 0) out.push(sent);
+    return out;
+  }
+  for (let at = 0; at < sent.length; at += CHUNK) {
+    const piece = sent.subarray(at, at + CHUNK);
+    out.push(Buffer.from(`${piece.length.toString(16)}\r\n`, "latin1"), piece, Buffer.from("\r\n"));
+  }
+  return out;
+}
+
+/** Sends `req` over a socket of its own as `mode` says and reads the answer. */
+export function sendRaw(
+  origin: string,
+  req: WireRequest,
+  limits: ClientLimits,
+  mode: RawMode,
+): Promise<Exchange> {
+  const url = new URL(origin);
+  const start = performance.now();
+  const ms = () => Math.round((performance.now() - start) * 10) / 10;
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    /** The last bytes of the previous read, for a last chunk split across reads. */
+    let last = Buffer.alloc(0);
+    const head = headScanner();
+    let done = false;
+    const finish = (x: Exchange) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      socket.destroy();
+      resolve(x);
+    };
+    /** The answer so far, if it is complete (a server may close while the client still writes). */
+    const complete = (): Exchange | undefined => {
+      const end = head.end();
+      if (end === undefined) return undefined;
+      const all = Buffer.concat(chunks);
+      if (end.kind === "length")
+        return size >= end.total ? parseResponse(all, limits, ms()) : undefined;
+      if (end.kind === "chunked") {
+        const body = dechunk(all.subarray(end.headEnd));
+        return body ? parseResponse(all, limits, ms(), body) : undefined;
+      }
+      return undefined;
+    };
+    const tls = url.protocol === "https:";
+    const port = Number(url.port || (tls ? 443 : 80));
+    const socket: Socket = tls
+      ? connectTls({ host: url.hostname, port, servername: url.hostname })
+      : connect({ host: url.hostname, port });
+    const timer = setTimeout(
+      () =>
+        finish({
+          ok: false,
+          error: {
+            code: "timeout",
+            message: mode.hold
+              ? `no complete response within ${limits.timeoutMs} ms while the rest of the body was held back`
+              : `no complete response within ${limits.timeoutMs} ms`,
+            ms: ms(),
+          },
+        }),
+      limits.timeoutMs,
+    );
+    socket.on(tls ? "secureConnect" : "connect", () => {
+      if (mode.writeFirst) socket.pause();
+      const bytes = requestBytes(url.host, req, mode);
+      const last = bytes.length - 1;
+      for (const [i, b] of bytes.entries())
+        socket.write(b, i === last && mode.writeFirst ? () => socket.resume() : undefined);
+    });
+    socket.on("data", (b: Buffer) => {
+      size += b.length;
+      if (size > limits.maxBodyBytes + 65_536) {
+        finish({
+          ok: false,
+          error: {
+            code: "too-large",
+            message: `response exceeds ${limits.maxBodyBytes} bytes`,
+            ms: ms(),
+          },
+        });
+        return;
+      }
+      chunks.push(b);
+      // Each chunk is scanned once for the end of the headers; afterwards only the running size
+      // is compared (no re-joining of every chunk on every event), or, for a chunked answer,
+      // the tail is looked at for the last chunk.
+      const end = head.push(b, chunks);
+      if (end === undefined || end.kind === "close") return;
+      let ended = size >= (end.kind === "length" ? end.total : 0);
+      if (end.kind === "chunked") {
+        const seen = Buffer.concat([last, b.subarray(Math.max(0, b.length - 5))]);
+        last = seen.subarray(Math.max(0, seen.length - 4));
+        ended = seen.includes("0\r\n\r\n");
+      }
+      const x = ended ? complete() : undefined;
+      if (x) finish(x);
+    });
+    socket.on("error", (e) =>
+      finish(
+        complete() ?? {
+          ok: false,
+          error: { code: size ? "closed" : "connection", message: e.message, ms: ms() },
+        },
+      ),
+    );
+    socket.on("end", () => {
+      const x = complete();
+      if (x) finish(x);
+      else if (head.end()?.kind === "chunked")
+        finish({
+          ok: false,
+          error: { code: "closed", message: "connection closed before the last chunk", ms: ms() },
+        });
+      else finish(parseResponse(Buffer.concat(chunks), limits, ms()));
+    });
+  });
+}
+
+/** Where a response ends, once its headers are in. */
+export type ResponseEnd =
+  | { readonly kind: "length"; readonly total: number }
+  | { readonly kind: "chunked"; readonly headEnd: number }
+  | { readonly kind: "close" };
+
+/**
+ * Finds the end of the headers as chunks arrive, scanning each byte once (three bytes of the
+ * previous chunk are kept for a `\r\n\r\n` split across chunks). `push` answers where the
+ * response ends once the headers are in: header bytes plus Content-Length, after the last chunk
+ * of a chunked body, or when the server closes; undefined before.
+ */
+export function headScanner(): {
+  push(chunk: Buffer, all: readonly Buffer[]): ResponseEnd | undefined;
+  end(): ResponseEnd | undefined;
+} {
+  let seen = 0;
+  let tail = Buffer.alloc(0);
+  let found: ResponseEnd | undefined;
+  return {
+    end: () => found,
+    push(chunk, all) {
+      if (found !== undefined) return found;
+      const window = Buffer.concat([tail, chunk]);
+      const at = window.indexOf("\r\n\r\n");
+      if (at < 0) {
+        seen += chunk.length;
+        tail = window.subarray(Math.max(0, window.length - 3));
+        return undefined;
+      }
+      const split = seen - tail.length + at;
+      const text = Buffer.concat(all).subarray(0, split).toString("latin1");
+      const length = /\r\ncontent-length:\s*(\d+)/i.exec(text);
+      found = /\r\ntransfer-encoding:[^\r]*chunked/i.test(text)
+        ? { kind: "chunked", headEnd: split + 4 }
+        : length
+          ? { kind: "length", total: split + 4 + Number(length[1]) }
+          : { kind: "close" };
+      return found;
+    },
+  };
+}
+
+/** The body of a complete chunked message (RFC 9112 §7.1), or undefined while it is not complete. */
+export function dechunk(raw: Buffer): Buffer | undefined {
+  const parts: Buffer[] = [];
+  let at = 0;
+  for (;;) {
+    const eol = raw.indexOf("\r\n", at);
+    if (eol < 0) return undefined;
+    const size = Number.parseInt(raw.toString("latin1", at, eol).split(";")[0] ?? "", 16);
+    if (!Number.isFinite(size) || size < 0) return undefined;
+    // The last chunk, then optional trailer fields, then an empty line.
+    if (size === 0) return raw.indexOf("\r\n\r\n", eol) >= 0 ? Buffer.concat(parts) : undefined;
+    if (raw.length < eol + 2 + size + 2) return undefined;
+    parts.push(raw.subarray(eol + 2, eol + 2 + size));
+    at = eol + 2 + size + 2;
+  }
+}
+
+function parseResponse(
+  raw: Buffer,
+  limits: ClientLimits,
+  ms: number,
+  dechunked?: Buffer,
+): Exchange {
+  const split = raw.indexOf("\r\n\r\n");
+  if (split < 0)
+    return {
+      ok: false,
+      error: { code: "closed", message: "connection closed before the headers ended", ms },
+    };
+  const [statusLine = "", ...headerLines] = raw.subarray(0, split).toString("latin1").split("\r\n");
+  const m = /^HTTP\/1\.[01] (\d{3})/.exec(statusLine);
+  if (!m)
+    return {
+      ok: false,
+      error: {
+        code: "closed",
+        message: `bad status line ${JSON.stringify(statusLine.slice(0, 80))}`,
+        ms,
+      },
+    };
+  const headers: Record<string, string> = {};
+  for (const line of headerLines) {
+    const c = line.indexOf(":");
+    if (c > 0) {
+      const k = line.slice(0, c).trim().toLowerCase();
+      const v = line.slice(c + 1).trim();
+      headers[k] = headers[k] === undefined ? v : `${headers[k]}, ${v}`;
+    }
+  }
+  const body = dechunked ?? raw.subarray(split + 4);
+  const decoded = decode(body, headers["content-encoding"], limits.maxBodyBytes);
+  if (!decoded.ok)
+    return { ok: false, error: { code: "bad-encoding", message: decoded.message, ms } };
+  return { ok: true, response: { status: Number(m[1]), headers, body: decoded.body, ms } };
+}
