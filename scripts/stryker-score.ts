@@ -1,16 +1,17 @@
 /**
  * `npm run mutants:stryker:score`: reads the last StrykerJS report (reports/mutation/stryker.json,
- * from `npm run mutants:stryker`) and the reviewed rules (scripts/stryker/reviewed.json), prints
+ * from `npm run mutants:stryker`) and the reviewed rules (scripts/stryker/reviewed*.json), prints
  * per folder the raw score, the reviewed equivalents and out-of-reach mutants, the score over the
  * non-equivalent mutants (issue 10 item 3: goal ≥ 90 % for src/server/), and writes every
  * unreviewed survivor to reports/mutation/unreviewed.txt.
  * Exit 0 when src/server/ meets the goal and has no unreviewed survivor; 1 otherwise; 2 without a report.
  */
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import { type ReviewRule, type StrykerReport, score } from "./stryker/review.js";
+import { loadRules, type StrykerReport, score } from "./stryker/review.js";
 
 const REPORT = "reports/mutation/stryker.json";
-const RULES = "scripts/stryker/reviewed.json";
+/** The reviewed rules: every `reviewed*.json` in this folder (one file per area of the server). */
+const RULES_DIR = "scripts/stryker";
 const OUT = "reports/mutation/unreviewed.txt";
 const GOAL = 90;
 
@@ -19,7 +20,7 @@ if (!existsSync(REPORT)) {
   process.exit(2);
 }
 const report = JSON.parse(readFileSync(REPORT, "utf8")) as StrykerReport;
-const rules = (JSON.parse(readFileSync(RULES, "utf8")) as { rules: ReviewRule[] }).rules;
+const rules = loadRules(RULES_DIR);
 const lines: string[] = [];
 let serverOk = false;
 for (const folder of ["src/server/", "src/codecs/"]) {

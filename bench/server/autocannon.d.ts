@@ -22,6 +22,10 @@ declare module "autocannon" {
     /** Answers per status code. */
     statusCodeStats: Record<string, { count: number }>;
   }
-  function autocannon(opts: Options): Promise<Result>;
+  /** The running load: a promise of its result that also reports each failed request. */
+  interface Instance extends Promise<Result> {
+    on(event: "reqError", listener: (error: Error) => void): this;
+  }
+  function autocannon(opts: Options): Instance;
   export default autocannon;
 }

@@ -148,6 +148,8 @@ interface Row {
   cpuPerReq: number;
   /** Requests signed during the load because the pre-signed pool ran out. */
   lateSigned: number;
+  /** [second of the run, errors in it], for the seconds that had any. */
+  errorSeconds: [number, number][];
 }
 
 /** The target's CPU time so far, µs. */
@@ -187,15 +189,23 @@ async function load(
   });
   const cpu0 = await Promise.all(list.map((t) => cpuOf(t.child)));
   const pg0 = pg?.cpuMicros() ?? 0;
+  const started = performance.now();
+  /** Errors (timeouts included) by the second of the run they happened in. */
+  const errorSeconds = new Map<number, number>();
   const runs = await Promise.all(
-    setups.map(({ t, setupRequest }) =>
-      autocannon({
+    setups.map(({ t, setupRequest }) => {
+      const run = autocannon({
         url: t.url,
         connections: Math.round(connections / list.length),
         duration: seconds,
         requests: [{ method: s.method, path: s.path, setupRequest }],
-      }),
-    ),
+      });
+      run.on("reqError", () => {
+        const at = Math.floor((performance.now() - started) / 1000);
+        errorSeconds.set(at, (errorSeconds.get(at) ?? 0) + 1);
+      });
+      return run;
+    }),
   );
   const cpu1 = await Promise.all(list.map((t) => cpuOf(t.child)));
   const pgCpu = (pg?.cpuMicros() ?? 0) - pg0;
@@ -208,6 +218,7 @@ async function load(
     // autocannon counts a timeout among its errors as well: counted once here.
     errors: runs.reduce((n, r) => n + r.errors + r.non2xx, 0),
     errorDetail: errorDetail(runs),
+    errorSeconds: [...errorSeconds].sort((a, b) => a[0] - b[0]),
     cpuPerReq: cpu / Math.max(1, total),
     pgCpuPerReq: pg ? pgCpu / Math.max(1, total) : Number.NaN,
     lateSigned: setups.reduce((n, x) => n + x.pool.lateSigned, 0),
@@ -272,7 +283,9 @@ async function held(group: ChildGroup, dir: string): Promise<void> {
   for (const r of rows.filter((x) => x.lateSigned > 0))
     process.stdout.write(`note: ${r.name}: ${r.lateSigned} requests signed during the load\n`);
   for (const r of rows.filter((x) => x.errorDetail))
-    process.stdout.write(`errors: ${r.name}: ${r.errorDetail}\n`);
+    process.stdout.write(
+      `errors: ${r.name}: ${r.errorDetail}; by second of the run: ${r.errorSeconds.map(([at, n]) => `${at}s ${n}`).join(", ")}\n`,
+    );
   process.stdout.write(`server peak resident memory: ${rss.toFixed(0)} MiB\n`);
   const errors = rows.reduce((n, r) => n + r.errors, 0);
   process.stdout.write(

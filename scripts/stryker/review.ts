@@ -1,10 +1,22 @@
 /**
- * The review of StrykerJS's surviving mutants (issue 10 item 3): rules from `reviewed.json`, each
+ * The review of StrykerJS's surviving mutants (issue 10 item 3): rules from `reviewed*.json`, each
  * saying why the mutants it covers are equivalent (the mutated server still conforms, so no fair
  * case may kill it) or out of the suite's reach (code the HTTP suite cannot drive). A rule covers
  * a mutant by file, optionally by mutator and by a pattern on the mutated source line; rules
  * never match by line number, so they survive edits elsewhere in the file.
  */
+
+import { readdirSync, readFileSync } from "node:fs";
+
+/** The rules of every `reviewed*.json` in `dir` (one file per area of the server), in file order. */
+export function loadRules(dir: string): ReviewRule[] {
+  return readdirSync(dir)
+    .filter((f) => /^reviewed.*\.json$/.test(f))
+    .sort()
+    .flatMap(
+      (f) => (JSON.parse(readFileSync(`${dir}/${f}`, "utf8")) as { rules: ReviewRule[] }).rules,
+    );
+}
 
 /** One reviewed rule. */
 export interface ReviewRule {
