@@ -15,6 +15,7 @@ import type { Duplex } from "node:stream";
 import { type Fault, fault, parserFaultCode } from "../fault.js";
 import { faultResponse } from "../render.js";
 import type { HttpLimits, ServerRequest, ServerResponse } from "../types.js";
+import { boundedTurns } from "./turns.js";
 
 /** A listening server. */
 export interface Listening {
@@ -111,6 +112,9 @@ export function overflowStatus(packet: unknown, limits: HttpLimits): 414 | 431 {
  */
 const LISTEN_BACKLOG = 4096;
 
+/** Time a turn of the event loop spends starting requests, so that new connections get in under load (turns.ts). */
+const REQUEST_MS_PER_TURN = 5;
+
 /** Node's parser errors (malformed request, oversized head, timeouts) with the P-ERR-1 body. */
 function answerClientError(
   err: NodeJS.ErrnoException & { rawPacket?: unknown },
@@ -197,6 +201,7 @@ export function listenHttp(
 ): Promise<Listening> {
   let inFlight = 0;
   let idle: (() => void) | undefined;
+  const turns = boundedTurns(REQUEST_MS_PER_TURN);
   const server = createServer({
     maxHeaderSize: parserHeaderLimit(limits),
     headersTimeout: limits.headersTimeoutMs,
@@ -230,20 +235,21 @@ export function listenHttp(
       if (inFlight === 0) idle?.();
     };
     // `handle` never rejects, so `done` always runs once the answer is sent.
-    const respond = (body: Buffer): void => {
-      const headers = flattenHeaders(req.headers);
-      hostOf(req, headers);
-      handle({
-        method: req.method ?? "GET",
-        url: req.url ?? "/",
-        headers,
-        body,
-        httpVersion: req.httpVersion,
-      }).then((r) => {
-        send(res, r);
-        done();
-      }, done);
-    };
+    const respond = (body: Buffer): void =>
+      turns.run(() => {
+        const headers = flattenHeaders(req.headers);
+        hostOf(req, headers);
+        handle({
+          method: req.method ?? "GET",
+          url: req.url ?? "/",
+          headers,
+          body,
+          httpVersion: req.httpVersion,
+        }).then((r) => {
+          send(res, r);
+          done();
+        }, done);
+      });
     req.on("error", done);
     if (!hasBody(req)) {
       // No Content-Length and no Transfer-Encoding: a request without a body (RFC 9112 §6.3).

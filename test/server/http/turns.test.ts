@@ -1,0 +1,55 @@
+/**
+ * The bounded turns of the HTTP adapter (issue 14 §3): requests start in arrival order, and a
+ * long queue yields to the event loop after its time budget, so that I/O (a new connection)
+ * gets in between turns instead of waiting for the whole queue.
+ */
+import { describe, expect, it } from "vitest";
+import { boundedTurns } from "../../../src/server/http/turns.js";
+
+function burn(ms: number): void {
+  const until = performance.now() + ms;
+  while (performance.now() < until);
+}
+
+describe("boundedTurns", () => {
+  it("runs every job once, in arrival order, jobs added while draining included", async () => {
+    const turns = boundedTurns(5);
+    const seen: number[] = [];
+    for (let i = 0; i < 100; i++)
+      turns.run(() => {
+        seen.push(i);
+        if (i === 50) turns.run(() => seen.push(100));
+      });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(seen).toEqual([...Array.from({ length: 100 }, (_, i) => i), 100]);
+  });
+
+  it("yields to the event loop after its budget: a timer set mid-queue runs long before the queue ends", async () => {
+    const turns = boundedTurns(5);
+    const order: string[] = [];
+    // 200 jobs of 0.5 ms: 100 ms of work, at most ~5 ms a turn.
+    for (let i = 0; i < 200; i++)
+      turns.run(() => {
+        burn(0.5);
+        order.push("job");
+      });
+    setTimeout(() => order.push("timer"), 0);
+    await new Promise((r) => setTimeout(r, 300));
+    const at = order.indexOf("timer");
+    expect(order.filter((x) => x === "job")).toHaveLength(200);
+    expect(at).toBeGreaterThan(0);
+    expect(at).toBeLessThan(60);
+  });
+
+  it("starts at least one job a turn even when one job outlasts the budget", async () => {
+    const turns = boundedTurns(1);
+    let done = 0;
+    for (let i = 0; i < 3; i++)
+      turns.run(() => {
+        burn(3);
+        done++;
+      });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(done).toBe(3);
+  });
+});
