@@ -19,20 +19,23 @@ export interface Turns {
 export function boundedTurns(budgetMs: number): Turns {
   let jobs: (() => void)[] = [];
   let next = 0;
+  /** True from the first queued job until the queue is empty (a drain is pending or running). */
   let scheduled = false;
   const drain = (): void => {
-    scheduled = false;
     const until = performance.now() + budgetMs;
-    do {
-      const job = jobs[next++] as () => void;
-      job();
-    } while (next < jobs.length && performance.now() < until);
-    // The jobs started are let go (a job holds its request and response until then).
-    jobs = next < jobs.length ? jobs.slice(next) : [];
-    next = 0;
-    if (jobs.length > 0) {
-      scheduled = true;
-      setImmediate(drain);
+    try {
+      while (next < jobs.length) {
+        const job = jobs[next++] as () => void;
+        job();
+        if (performance.now() >= until) break;
+      }
+    } finally {
+      // The jobs started are let go (a job holds its request and response until then); jobs
+      // queued meanwhile, by a job or by a throw cutting the turn short, wait for the next turn.
+      jobs = next < jobs.length ? jobs.slice(next) : [];
+      next = 0;
+      if (jobs.length > 0) setImmediate(drain);
+      else scheduled = false;
     }
   };
   return {

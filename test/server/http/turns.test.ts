@@ -41,6 +41,28 @@ describe("boundedTurns", () => {
     expect(at).toBeLessThan(60);
   });
 
+  it("a job that throws does not stop the queue (issue found by CI: a job queued from a job left a drain with nothing to run)", async () => {
+    const turns = boundedTurns(5);
+    const seen: number[] = [];
+    const errors: unknown[] = [];
+    const onError = (e: unknown): void => {
+      errors.push(e);
+    };
+    process.prependListener("uncaughtException", onError);
+    try {
+      turns.run(() => {
+        seen.push(1);
+        throw new Error("job failed");
+      });
+      turns.run(() => seen.push(2));
+      await new Promise((r) => setTimeout(r, 50));
+    } finally {
+      process.off("uncaughtException", onError);
+    }
+    expect(seen).toEqual([1, 2]);
+    expect(errors).toHaveLength(1);
+  });
+
   it("starts at least one job a turn even when one job outlasts the budget", async () => {
     const turns = boundedTurns(1);
     let done = 0;
