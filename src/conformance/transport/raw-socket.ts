@@ -61,7 +61,7 @@ export function sendRaw(
     const chunks: Buffer[] = [];
     let size = 0;
     /** The last bytes of the previous read, for a last chunk split across reads. */
-    let last = Buffer.alloc(0);
+    let tail = Buffer.alloc(0);
     const head = headScanner();
     let done = false;
     const finish = (x: Exchange) => {
@@ -106,9 +106,9 @@ export function sendRaw(
     socket.on(tls ? "secureConnect" : "connect", () => {
       if (mode.writeFirst) socket.pause();
       const bytes = requestBytes(url.host, req, mode);
-      const last = bytes.length - 1;
+      const lastPart = bytes.length - 1;
       for (const [i, b] of bytes.entries())
-        socket.write(b, i === last && mode.writeFirst ? () => socket.resume() : undefined);
+        socket.write(b, i === lastPart && mode.writeFirst ? () => socket.resume() : undefined);
     });
     socket.on("data", (b: Buffer) => {
       size += b.length;
@@ -129,13 +129,13 @@ export function sendRaw(
       // the tail is looked at for the last chunk.
       const end = head.push(b, chunks);
       if (end === undefined || end.kind === "close") return;
-      let ended = size >= (end.kind === "length" ? end.total : 0);
+      if (end.kind === "length" && size < end.total) return;
       if (end.kind === "chunked") {
-        const seen = Buffer.concat([last, b.subarray(Math.max(0, b.length - 5))]);
-        last = seen.subarray(Math.max(0, seen.length - 4));
-        ended = seen.includes("0\r\n\r\n");
+        const seen = Buffer.concat([tail, b.subarray(Math.max(0, b.length - 5))]);
+        tail = seen.subarray(Math.max(0, seen.length - 4));
+        if (!seen.includes("0\r\n\r\n")) return;
       }
-      const x = ended ? complete() : undefined;
+      const x = complete();
       if (x) finish(x);
     });
     socket.on("error", (e) =>

@@ -84,6 +84,21 @@ describe("sendRaw, HTTP/1.0", () => {
   });
 });
 
+/** A raw TCP server on 127.0.0.1:0 with `onSocket` per connection; its origin and a closer. */
+async function rawServer(
+  onSocket: (socket: Socket) => void,
+): Promise<{ at: string; close(): void }> {
+  const server = createServer((socket) => {
+    socket.on("error", () => {});
+    onSocket(socket);
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  return {
+    at: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => server.close(),
+  };
+}
+
 describe("sendRaw, a held-back body (P-ERR-4.2) and a body written first (P-ERR-4.3)", () => {
   const req = {
     method: "POST",
@@ -121,16 +136,13 @@ describe("sendRaw, a held-back body (P-ERR-4.2) and a body written first (P-ERR-
   });
 
   it("gets an answer sent before the rest of the body, chunked or not", async () => {
-    const held = createServer((socket) => {
+    const { at, close } = await rawServer((socket) =>
       socket.once("data", () =>
         socket.write(
           'HTTP/1.1 413 Payload Too Large\r\nTransfer-Encoding: chunked\r\n\r\n4\r\n{"a"\r\n3\r\n:1}\r\n0\r\n\r\n',
         ),
-      );
-      socket.on("error", () => {});
-    });
-    await new Promise<void>((r) => held.listen(0, "127.0.0.1", r));
-    const at = `http://127.0.0.1:${(held.address() as AddressInfo).port}`;
+      ),
+    );
     try {
       for (const chunked of [false, true]) {
         const x = await sendRaw(
@@ -143,22 +155,19 @@ describe("sendRaw, a held-back body (P-ERR-4.2) and a body written first (P-ERR-
         if (x.ok) expect(x.response.body.toString()).toBe('{"a":1}');
       }
     } finally {
-      held.close();
+      close();
     }
   });
 
   it("writes the whole body before reading, then reads the answer", async () => {
     let received = 0;
-    const reader = createServer((socket) => {
+    const { at, close } = await rawServer((socket) =>
       socket.on("data", (b: Buffer) => {
         received += b.length;
         if (received >= req.body.length)
           socket.end("HTTP/1.1 413 Payload Too Large\r\nContent-Length: 2\r\n\r\n{}");
-      });
-      socket.on("error", () => {});
-    });
-    await new Promise<void>((r) => reader.listen(0, "127.0.0.1", r));
-    const at = `http://127.0.0.1:${(reader.address() as AddressInfo).port}`;
+      }),
+    );
     try {
       const x = await sendRaw(
         at,
@@ -169,14 +178,12 @@ describe("sendRaw, a held-back body (P-ERR-4.2) and a body written first (P-ERR-
       expect(x.ok && x.response.status).toBe(413);
       expect(received).toBeGreaterThanOrEqual(req.body.length);
     } finally {
-      reader.close();
+      close();
     }
   });
 
   it("times out, saying the body was held back, when the server waits for the rest", async () => {
-    const waiter = createServer((socket) => socket.on("error", () => {}));
-    await new Promise<void>((r) => waiter.listen(0, "127.0.0.1", r));
-    const at = `http://127.0.0.1:${(waiter.address() as AddressInfo).port}`;
+    const { at, close } = await rawServer(() => {});
     try {
       const x = await sendRaw(
         at,
@@ -190,7 +197,7 @@ describe("sendRaw, a held-back body (P-ERR-4.2) and a body written first (P-ERR-
         expect(x.error.message).toContain("held back");
       }
     } finally {
-      waiter.close();
+      close();
     }
   });
 });
