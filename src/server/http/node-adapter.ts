@@ -114,6 +114,8 @@ const LISTEN_BACKLOG = 4096;
 
 /** Time a turn of the event loop spends starting requests, so that new connections get in under load (turns.ts). */
 const REQUEST_MS_PER_TURN = 5;
+/** The same while connections are arriving (each needs a turn of its own to be accepted, turns.ts). */
+const REQUEST_MS_PER_ARRIVING_TURN = 1;
 
 /** Node's parser errors (malformed request, oversized head, timeouts) with the P-ERR-1 body. */
 function answerClientError(
@@ -201,7 +203,7 @@ export function listenHttp(
 ): Promise<Listening> {
   let inFlight = 0;
   let idle: (() => void) | undefined;
-  const turns = boundedTurns(REQUEST_MS_PER_TURN);
+  const turns = boundedTurns(REQUEST_MS_PER_TURN, REQUEST_MS_PER_ARRIVING_TURN);
   const server = createServer({
     maxHeaderSize: parserHeaderLimit(limits),
     headersTimeout: limits.headersTimeoutMs,
@@ -277,6 +279,7 @@ export function listenHttp(
     });
   };
   server.on("request", onRequest);
+  server.on("connection", () => turns.connectionAccepted());
   server.on("clientError", (err: NodeJS.ErrnoException, socket: Duplex) =>
     answerClientError(err, socket, limits),
   );

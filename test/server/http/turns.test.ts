@@ -74,4 +74,30 @@ describe("boundedTurns", () => {
     await new Promise((r) => setTimeout(r, 100));
     expect(done).toBe(3);
   });
+
+  it("after a connection was accepted, one turn runs on the short budget, then the full budget returns", async () => {
+    const turns = boundedTurns(20, 1);
+    const perTurn: number[] = [];
+    let inTurn = 0;
+    // A turn ends with the drain; an immediate queued after it marks the end of each turn.
+    const mark = (): void => {
+      perTurn.push(inTurn);
+      inTurn = 0;
+      if (perTurn.length < 3) setImmediate(mark);
+    };
+    for (let i = 0; i < 200; i++)
+      turns.run(() => {
+        burn(0.5);
+        inTurn++;
+      });
+    turns.connectionAccepted();
+    setImmediate(mark);
+    await new Promise((r) => setTimeout(r, 300));
+    const [arriving = 0, full = 0] = perTurn;
+    // 1 ms of 0.5 ms jobs: 2 or 3 jobs (one more may start before the clock is read again).
+    expect(arriving).toBeGreaterThanOrEqual(1);
+    expect(arriving).toBeLessThanOrEqual(4);
+    // 20 ms of them: up to 41; well above the short turn even on a loaded machine.
+    expect(full).toBeGreaterThanOrEqual(8);
+  });
 });
