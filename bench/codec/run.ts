@@ -1,15 +1,17 @@
 // `npm run bench:codec` (issue 3 item 5): on one 50-entry feed of 10 escaping-heavy keys each,
 // times serialise and parse with this codec, with xmlbuilder2 / fast-xml-parser, and with
 // JSON.stringify / JSON.parse of the same response; prints ops/s and ratios measured in this run.
-// BENCH_ROUNDS and BENCH_ROUND_MS tune the run (default 7 rounds of 300 ms CPU time per case).
+// BENCH_ROUNDS, BENCH_SLICE_MS and BENCH_WARMUP_MS tune the run (default 40 rounds of a 60 ms
+// slice per case, after 1.5 s of warm-up each; see measure.ts for why slices taken in turn).
 import { isDeepStrictEqual } from "node:util";
 import { fromAtom } from "../../src/codecs/atom/index.js";
 import { xmlbuilder2Feed } from "./baselines.js";
 import { cases, documents } from "./cases.js";
 import { measure } from "./measure.js";
 
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
-const ROUND_MS = Number(process.env.BENCH_ROUND_MS ?? 300);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 40);
+const SLICE_MS = Number(process.env.BENCH_SLICE_MS ?? 60);
+const WARMUP_MS = Number(process.env.BENCH_WARMUP_MS ?? 1500);
 
 const { value, atom, plainAtom, json } = documents();
 
@@ -22,19 +24,19 @@ const viaBuilder = fromAtom("appdata", xmlbuilder2Feed(value));
 const builderFaithful = viaBuilder.ok && isDeepStrictEqual(viaBuilder.value.entry, value.entry);
 
 const names = [...cases().keys()];
-const ops = await measure(names, ROUNDS, ROUND_MS);
-const get = (name: string) => ops.get(name) ?? Number.NaN;
+const samples = await measure(names, ROUNDS, SLICE_MS, WARMUP_MS);
+const get = (name: string) => samples.opsPerSecond(name);
 
 const fmt = (n: number) => Math.round(n).toLocaleString("en-US").padStart(9);
 console.log(
   `Atom codec bench: 50 entries × 10 keys; escaping-heavy Atom ${atom.length} chars, JSON ${json.length} chars;` +
-    ` plain-values Atom ${plainAtom.length} chars; node ${process.version}; median of ${ROUNDS} rounds, CPU time, one worker thread per case`,
+    ` plain-values Atom ${plainAtom.length} chars; node ${process.version}; median of ${ROUNDS} rounds of ${SLICE_MS} ms slices taken in turn, one worker thread per case; ratios: median of the per-round ratios`,
 );
-console.log(`${"case".padEnd(44)} | ops/s (CPU)`);
+console.log(`${"case".padEnd(44)} | ops/s`);
 console.log(`${"-".repeat(44)}-|------------`);
 for (const name of names) console.log(`${name.padEnd(44)} | ${fmt(get(name))}`);
 console.log("");
-const ratio = (a: string, b: string) => (get(a) / get(b)).toFixed(2);
+const ratio = (a: string, b: string) => samples.ratio(a, b).toFixed(2);
 console.log(
   `serialise: toAtom / xmlbuilder2          = ${ratio("serialise: opensocial-kit toAtom", "serialise: xmlbuilder2")}×  (goal ≥ 10)`,
 );
