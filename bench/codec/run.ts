@@ -64,3 +64,25 @@ console.log(
 console.log(
   `xmlbuilder2 output reads back unchanged: ${builderFaithful ? "yes" : "NO: values changed (its issue #117: `&amp;` in a value is written as is; CR is written raw and reads back as LF)"}`,
 );
+
+// The goals, met or not in this run (issue 3 item 5 for writing, issue 14 §1 for reading).
+const goals: [string, number, (r: number) => boolean][] = [
+  [
+    "toAtom at least 10× xmlbuilder2",
+    samples.ratio("serialise: opensocial-kit toAtom", "serialise: xmlbuilder2"),
+    (r) => r >= 10,
+  ],
+  [
+    "toAtom at most 5× slower than JSON.stringify",
+    samples.ratio("serialise: JSON.stringify", "serialise: opensocial-kit toAtom"),
+    (r) => r <= 5,
+  ],
+  [
+    "fromAtom at least 5× fast-xml-parser",
+    samples.ratio("parse: opensocial-kit fromAtom", "parse: fast-xml-parser"),
+    (r) => r >= 5,
+  ],
+];
+console.log("");
+for (const [goal, r, met] of goals)
+  console.log(`${met(r) ? "goal met    " : "goal NOT met"}  ${goal.padEnd(46)} ${r.toFixed(2)}×`);

@@ -146,3 +146,53 @@ export function score(
     nonEquivalent: pct(killed, counted - equivalent),
   };
 }
+
+type ReportMutant = StrykerReport["files"][string]["mutants"][number];
+
+/** A mutant's identity across runs: its source line's text, where on it, the mutator, the replacement. */
+function mutantKey(lines: readonly string[], m: ReportMutant): string {
+  const { start, end } = m.location;
+  return [
+    lines[start.line - 1] ?? "",
+    start.column,
+    end.line - start.line,
+    end.column,
+    m.mutatorName,
+    m.replacement ?? "",
+  ].join("\u0000");
+}
+
+/**
+ * `full` with the statuses of `recheck` (a later run of selected mutants, e.g. those on the lines
+ * of unreviewed survivors after cases were added): a mutant of `full` takes the status of the
+ * mutant of `recheck` with the same identity (same line text, position, mutator and replacement,
+ * so a line that moved is still found). Mutants `full` does not hold are left out; its other
+ * mutants keep their status. Returns the merged report and how many statuses were taken.
+ */
+export function mergeRecheck(
+  full: StrykerReport,
+  recheck: StrykerReport,
+): { report: StrykerReport; taken: number } {
+  let taken = 0;
+  const files: StrykerReport["files"] = {};
+  for (const [file, data] of Object.entries(full.files)) {
+    const again = recheck.files[file];
+    if (!again) {
+      files[file] = data;
+      continue;
+    }
+    const againLines = again.source.split("\n");
+    const status = new Map(again.mutants.map((m) => [mutantKey(againLines, m), m.status]));
+    const lines = data.source.split("\n");
+    files[file] = {
+      ...data,
+      mutants: data.mutants.map((m) => {
+        const s = status.get(mutantKey(lines, m));
+        if (s === undefined) return m;
+        taken++;
+        return { ...m, status: s };
+      }),
+    };
+  }
+  return { report: { files }, taken };
+}

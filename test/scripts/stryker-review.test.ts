@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import {
   loadRules,
+  mergeRecheck,
   type ReviewRule,
   type StrykerReport,
   score,
@@ -74,5 +75,35 @@ describe("stryker review", () => {
       expect(["equivalent", "out-of-reach"]).toContain(r.kind);
       if (r.line) expect(() => new RegExp(r.line as string)).not.toThrow();
     }
+  });
+
+  it("a re-check run updates the statuses it holds, found by line text even where the line moved", () => {
+    const recheck: StrykerReport = {
+      files: {
+        "src/server/a.ts": {
+          // One line inserted above: the mutants moved down a line.
+          source: `// new first line\n${report.files["src/server/a.ts"]?.source}`,
+          mutants: [
+            { id: "9", mutatorName: "StringLiteral", status: "Killed", location: at(2, 26, 41) },
+            // Same place, another mutator: not the full run's mutant 2.
+            { id: "8", mutatorName: "Regex", status: "Killed", location: at(3, 17, 32) },
+            // A mutant the full run does not hold: left out.
+            { id: "7", mutatorName: "StringLiteral", status: "Survived", location: at(1, 1, 5) },
+          ],
+        },
+      },
+    };
+    const { report: merged, taken } = mergeRecheck(report, recheck);
+    expect(taken).toBe(1);
+    const statuses = merged.files["src/server/a.ts"]?.mutants.map((m) => [m.id, m.status]);
+    expect(statuses).toEqual([
+      ["1", "Killed"],
+      ["2", "Survived"],
+      ["3", "Killed"],
+      ["4", "Ignored"],
+      ["5", "NoCoverage"],
+    ]);
+    expect(merged.files["src/codecs/b.ts"]).toBe(report.files["src/codecs/b.ts"]);
+    expect(score(merged, [], "src/server/").killed).toBe(2);
   });
 });

@@ -1,0 +1,60 @@
+/**
+ * `npm run mutants:stryker:recheck`: runs StrykerJS again on the lines of the survivors that no
+ * review rule covers (reports/mutation/unreviewed.txt, written by `npm run mutants:stryker:score`),
+ * typically after cases were added for them, with the current suite. A full run over
+ * src/server/ takes about an hour on the 2-core machine; this takes minutes. The report goes to
+ * reports/mutation/stryker-recheck.json, whose statuses the score then takes (review.ts
+ * `mergeRecheck`). A line that moved since the full run is found again by its text.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+
+const UNREVIEWED = "reports/mutation/unreviewed.txt";
+const CONFIG = ".stryker-tmp/recheck.config.json";
+
+if (!existsSync(UNREVIEWED)) {
+  console.error(`no ${UNREVIEWED}: run npm run mutants:stryker:score first`);
+  process.exit(2);
+}
+/** `file:line` → the line numbers it is on now (the same when the file has not moved). */
+const lines = new Map<string, Set<number>>();
+for (const entry of readFileSync(UNREVIEWED, "utf8").split("\n")) {
+  // `file:line status mutator | source line => replacement` (either side may hold " => ").
+  const m = /^(\S+):(\d+) \S+ \S+ \| (.*)$/.exec(entry);
+  if (!m) continue;
+  const [, file = "", line = "", rest = ""] = m;
+  const now = readFileSync(file, "utf8").split("\n");
+  const at = Number(line);
+  const isSource = (text: string | undefined): boolean =>
+    text !== undefined && text.trim() !== "" && rest.startsWith(`${text.trim()} => `);
+  const found = isSource(now[at - 1])
+    ? [at]
+    : now.flatMap((text, i) => (isSource(text) ? [i + 1] : []));
+  if (found.length === 0) console.warn(`${file}:${line}: line not found any more, skipped`);
+  const set = lines.get(file) ?? new Set<number>();
+  for (const n of found) set.add(n);
+  lines.set(file, set);
+}
+const mutate = [...lines].flatMap(([file, set]) =>
+  [...set].sort((a, b) => a - b).map((n) => `${file}:${n}-${n}`),
+);
+if (mutate.length === 0) {
+  console.log("no unreviewed survivor: nothing to re-run");
+  process.exit(0);
+}
+const base = JSON.parse(readFileSync("stryker.config.json", "utf8")) as Record<string, unknown>;
+mkdirSync(".stryker-tmp", { recursive: true });
+writeFileSync(
+  CONFIG,
+  JSON.stringify({
+    ...base,
+    $schema: undefined,
+    mutate,
+    incremental: false,
+    reporters: ["clear-text", "progress-append-only", "json"],
+    jsonReporter: { fileName: "reports/mutation/stryker-recheck.json" },
+  }),
+);
+console.log(`re-running the mutants on ${mutate.length} lines of ${lines.size} files`);
+const run = spawnSync("npx", ["stryker", "run", CONFIG], { stdio: "inherit" });
+process.exitCode = run.status ?? 1;
