@@ -5,6 +5,12 @@
  * src/server/ takes about an hour on the 2-core machine; this takes minutes. The report goes to
  * reports/mutation/stryker-recheck.json, whose statuses the score then takes (review.ts
  * `mergeRecheck`). A line that moved since the full run is found again by its text.
+ *
+ * Every re-run mutant runs against every case (`coverageAnalysis: "all"`), not only the cases
+ * Stryker's per-test coverage links to it: that coverage missed cases for some mutants (the `";"`
+ * of `mediaType`'s `split` was linked to one case; `appdata-write/content-type-params`, which
+ * reaches it on every request and fails against it when the mutation is applied by hand, was
+ * never run), so they were reported Survived.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -51,6 +57,7 @@ writeFileSync(
     $schema: undefined,
     mutate,
     incremental: false,
+    coverageAnalysis: "all",
     reporters: ["clear-text", "progress-append-only", "json"],
     jsonReporter: { fileName: "reports/mutation/stryker-recheck.json" },
   }),
