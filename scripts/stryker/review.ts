@@ -28,6 +28,8 @@ export interface ReviewRule {
   line?: string;
   /** A regular expression the mutated text itself (before mutation) must match. */
   original?: string;
+  /** A regular expression the replacement must match (to tell `true` from `false`, say). */
+  replacement?: string;
   /** `NoCoverage` mutants only (code the suite never runs). */
   noCoverageOnly?: boolean;
   kind: "equivalent" | "out-of-reach";
@@ -76,6 +78,8 @@ export function covers(rule: ReviewRule, m: Omit<ReviewedMutant, "rule">): boole
   if (rule.mutators && !rule.mutators.includes(m.mutator)) return false;
   if (rule.noCoverageOnly && m.status !== "NoCoverage") return false;
   if (rule.original !== undefined && !new RegExp(rule.original).test(m.original)) return false;
+  if (rule.replacement !== undefined && !new RegExp(rule.replacement).test(m.replacement))
+    return false;
   return rule.line === undefined || new RegExp(rule.line).test(m.source);
 }
 

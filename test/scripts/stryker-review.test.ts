@@ -106,4 +106,40 @@ describe("stryker review", () => {
     expect(merged.files["src/codecs/b.ts"]).toBe(report.files["src/codecs/b.ts"]);
     expect(score(merged, [], "src/server/").killed).toBe(2);
   });
+
+  it("a rule with a replacement pattern covers only the mutants whose replacement matches", () => {
+    const two: StrykerReport = {
+      files: {
+        "src/server/c.ts": {
+          source: "const k = a === b ? [a] : [a, b];",
+          mutants: [
+            {
+              id: "1",
+              mutatorName: "ConditionalExpression",
+              replacement: "true",
+              status: "Survived",
+              location: at(1, 11, 18),
+            },
+            {
+              id: "2",
+              mutatorName: "ConditionalExpression",
+              replacement: "false",
+              status: "Survived",
+              location: at(1, 11, 18),
+            },
+          ],
+        },
+      },
+    };
+    const rule: ReviewRule = {
+      file: "src/server/c.ts",
+      mutators: ["ConditionalExpression"],
+      replacement: "^false$",
+      kind: "equivalent",
+      reason: "both lists give the same result",
+    };
+    const s = score(two, [rule], "src/server/");
+    expect(s.equivalent).toBe(1);
+    expect(s.unreviewed.map((m) => m.replacement)).toEqual(["true"]);
+  });
 });
