@@ -12,11 +12,10 @@
  * reaches it on every request and fails against it when the mutation is applied by hand, was
  * never run), so they were reported Survived.
  */
-import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import { runStryker } from "./stryker/run.js";
 
 const UNREVIEWED = "reports/mutation/unreviewed.txt";
-const CONFIG = ".stryker-tmp/recheck.config.json";
 
 if (!existsSync(UNREVIEWED)) {
   console.error(`no ${UNREVIEWED}: run npm run mutants:stryker:score first`);
@@ -48,20 +47,9 @@ if (mutate.length === 0) {
   console.log("no unreviewed survivor: nothing to re-run");
   process.exit(0);
 }
-const base = JSON.parse(readFileSync("stryker.config.json", "utf8")) as Record<string, unknown>;
-mkdirSync(".stryker-tmp", { recursive: true });
-writeFileSync(
-  CONFIG,
-  JSON.stringify({
-    ...base,
-    $schema: undefined,
-    mutate,
-    incremental: false,
-    coverageAnalysis: "all",
-    reporters: ["clear-text", "progress-append-only", "json"],
-    jsonReporter: { fileName: "reports/mutation/stryker-recheck.json" },
-  }),
-);
 console.log(`re-running the mutants on ${mutate.length} lines of ${lines.size} files`);
-const run = spawnSync("npx", ["stryker", "run", CONFIG], { stdio: "inherit" });
-process.exitCode = run.status ?? 1;
+process.exitCode = runStryker({
+  mutate,
+  report: "reports/mutation/stryker-recheck.json",
+  coverageAnalysis: "all",
+});

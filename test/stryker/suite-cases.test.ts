@@ -30,8 +30,13 @@ import {
   type ReferenceServer,
 } from "../../src/server/index.js";
 import { opened } from "../server/harness.js";
+import { type PgCluster, startCluster } from "../server/pg-cluster.js";
 
 const TARGET = fileURLToPath(new URL("../../fixtures/target.json", import.meta.url));
+/** `sqlite` (default), `postgres` or `memory`: the store the reference runs on. */
+const STORE = ((v) => (v === "postgres" || v === "memory" ? v : "sqlite"))(
+  process.env.OSK_SUITE_STORE,
+);
 
 function suiteIds(): string[] {
   const st = loadStatements();
@@ -48,6 +53,7 @@ describe("conformance suite, case by case, against the reference", () => {
   let store: AppDataStore;
   let target: Target;
   let dir: string;
+  let cluster: PgCluster | undefined;
 
   beforeAll(async () => {
     const world = loadWorld(BUNDLED_WORLD);
@@ -55,7 +61,16 @@ describe("conformance suite, case by case, against the reference", () => {
     const t = loadTarget(TARGET);
     if (!t.ok) throw new Error(JSON.stringify(t.issues));
     dir = mkdtempSync(join(tmpdir(), "osk-stryker-"));
-    store = opened(openStore(join(dir, "appdata.sqlite")));
+    if (STORE === "postgres") cluster = startCluster();
+    store = opened(
+      openStore(
+        cluster
+          ? await cluster.createDatabase("osk_suite")
+          : STORE === "memory"
+            ? ":memory:"
+            : join(dir, "appdata.sqlite"),
+      ),
+    );
     server = createServer({ world: world.value, store, logger: { error: () => {} } });
     const { url } = await server.listen({ port: 0, host: "127.0.0.1" });
     target = { ...t.value, baseUrl: url };
@@ -64,6 +79,7 @@ describe("conformance suite, case by case, against the reference", () => {
   afterAll(async () => {
     await server?.close();
     await store?.close();
+    cluster?.remove();
     rmSync(dir, { recursive: true, force: true });
   });
 

@@ -1,0 +1,42 @@
+/**
+ * Runs StrykerJS on selected code with the project's configuration (stryker.config.json) and a
+ * report file of its own: the shared step of `mutants:stryker:recheck` and `mutants:stryker:stores`.
+ */
+import { spawnSync } from "node:child_process";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+
+/** What to mutate, where the JSON report goes, how tests are chosen, and the environment. */
+export interface PartialRun {
+  /** `mutate` patterns (files, or `file:line-line` ranges). */
+  mutate: string[];
+  /** The JSON report, e.g. reports/mutation/stryker-recheck.json. */
+  report: string;
+  /** `all`: every case runs against every mutant; `perTest`: only the cases that reached it. */
+  coverageAnalysis: "all" | "perTest";
+  /** Extra environment of the test runs (e.g. OSK_SUITE_STORE). */
+  env?: Record<string, string>;
+}
+
+/** Runs Stryker; its exit status. */
+export function runStryker(run: PartialRun): number {
+  const base = JSON.parse(readFileSync("stryker.config.json", "utf8")) as Record<string, unknown>;
+  const config = `.stryker-tmp/${run.report.replace(/[^a-z0-9-]+/gi, "_")}.config.json`;
+  mkdirSync(".stryker-tmp", { recursive: true });
+  writeFileSync(
+    config,
+    JSON.stringify({
+      ...base,
+      $schema: undefined,
+      mutate: run.mutate,
+      incremental: false,
+      coverageAnalysis: run.coverageAnalysis,
+      reporters: ["clear-text", "progress-append-only", "json"],
+      jsonReporter: { fileName: run.report },
+    }),
+  );
+  const result = spawnSync("npx", ["stryker", "run", config], {
+    stdio: "inherit",
+    env: { ...process.env, ...run.env },
+  });
+  return result.status ?? 1;
+}
