@@ -91,6 +91,12 @@ export async function runServe(args: ServeArgs): Promise<number> {
   const bundledWorldFile = fileURLToPath(BUNDLED_WORLD);
   const bundled = args.world === undefined || resolve(args.world) === bundledWorldFile;
   const target = loadTarget(BUNDLED_TARGET);
+  // One write: a reader of the pipe (a supervisor, a test) that waits for the banner gets the
+  // public-URL line with it (two writes reached a loaded CI's reader as two chunks).
+  const publicLine =
+    args.publicUrl === undefined
+      ? ""
+      : `signatures are checked against ${publicOrigin(args.publicUrl)}/os/0.8/… (P-AUTH-7)\n`;
   process.stdout.write(
     serveBanner({
       url,
@@ -100,12 +106,8 @@ export async function runServe(args: ServeArgs): Promise<number> {
       data: args.data === ":memory:" ? args.data : resolve(args.data),
       bundledTarget: bundled && target.ok ? target.value : undefined,
       defaultBaseUrl: target.ok ? target.value.baseUrl : "http://127.0.0.1:8080",
-    }),
+    }) + publicLine,
   );
-  if (args.publicUrl !== undefined)
-    process.stdout.write(
-      `signatures are checked against ${publicOrigin(args.publicUrl)}/os/0.8/… (P-AUTH-7)\n`,
-    );
   await new Promise<void>((resolve) => {
     const stop = (): void => {
       process.off("SIGINT", stop);
