@@ -3,8 +3,8 @@
  * review rule covers (reports/mutation/unreviewed.txt, written by `npm run mutants:stryker:score`),
  * typically after cases were added for them, with the current suite. A full run over
  * src/server/ takes about an hour on the 2-core machine; this takes minutes. The report goes to
- * reports/mutation/stryker-recheck.json, whose statuses the score then takes (review.ts
- * `mergeRecheck`). A line that moved since the full run is found again by its text.
+ * reports/mutation/stryker-recheck-<time>-lines.json, whose statuses the score then takes over
+ * those of the full run and of earlier re-runs (review.ts `mergeRecheck`). A line that moved since the full run is found again by its text.
  *
  * Every re-run mutant runs against every case (`coverageAnalysis: "all"`), not only the cases
  * Stryker's per-test coverage links to it: that coverage missed cases for some mutants (the `";"`
@@ -13,7 +13,7 @@
  * never run), so they were reported Survived.
  */
 import { existsSync, readFileSync } from "node:fs";
-import { runStryker } from "./stryker/run.js";
+import { recheckReport, runStryker } from "./stryker/run.js";
 
 const UNREVIEWED = "reports/mutation/unreviewed.txt";
 
@@ -50,6 +50,6 @@ if (mutate.length === 0) {
 console.log(`re-running the mutants on ${mutate.length} lines of ${lines.size} files`);
 process.exitCode = runStryker({
   mutate,
-  report: "reports/mutation/stryker-recheck.json",
+  report: recheckReport("lines"),
   coverageAnalysis: "all",
 });

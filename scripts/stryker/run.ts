@@ -17,6 +17,18 @@ export interface PartialRun {
   env?: Record<string, string>;
 }
 
+/**
+ * The report file of a partial run named `what`: reports/mutation/stryker-recheck-<UTC time>-<what>.json,
+ * so that the score, which takes them in name order, lets a later run's status win.
+ */
+export function recheckReport(what: string): string {
+  const stamp = new Date()
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d+Z$/, "Z");
+  return `reports/mutation/stryker-recheck-${stamp}-${what}.json`;
+}
+
 /** Runs Stryker; its exit status. */
 export function runStryker(run: PartialRun): number {
   const base = JSON.parse(readFileSync("stryker.config.json", "utf8")) as Record<string, unknown>;
@@ -30,6 +42,8 @@ export function runStryker(run: PartialRun): number {
       mutate: run.mutate,
       incremental: false,
       coverageAnalysis: run.coverageAnalysis,
+      // Stryker refuses ignoreStatic without per-test coverage (it cannot tell static mutants).
+      ...(run.coverageAnalysis === "all" ? { ignoreStatic: false } : {}),
       reporters: ["clear-text", "progress-append-only", "json"],
       jsonReporter: { fileName: run.report },
     }),
