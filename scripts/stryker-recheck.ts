@@ -23,12 +23,15 @@ if (!existsSync(UNREVIEWED)) {
 }
 /** `file:line` → the line numbers it is on now (the same when the file has not moved). */
 const lines = new Map<string, Set<number>>();
+/** Each source file's lines, read once. */
+const sources = new Map<string, string[]>();
 for (const entry of readFileSync(UNREVIEWED, "utf8").split("\n")) {
   // `file:line status mutator | source line => replacement` (either side may hold " => ").
   const m = /^(\S+):(\d+) \S+ \S+ \| (.*)$/.exec(entry);
   if (!m) continue;
   const [, file = "", line = "", rest = ""] = m;
-  const now = readFileSync(file, "utf8").split("\n");
+  const now = sources.get(file) ?? readFileSync(file, "utf8").split("\n");
+  sources.set(file, now);
   const at = Number(line);
   const isSource = (text: string | undefined): boolean =>
     text !== undefined && text.trim() !== "" && rest.startsWith(`${text.trim()} => `);

@@ -8,6 +8,7 @@
 // inside the worker while every other thread of the bench waits; a garbage collector's helper
 // threads are not counted, which favours the cases that leave more garbage (the baselines).
 import { Worker } from "node:worker_threads";
+import { median } from "../summary.js";
 
 /** Worker bootstrap: register the TypeScript loader in the worker, then load the timing module. */
 const BOOT = `import(${JSON.stringify(import.meta.resolve("tsx/esm/api"))})
@@ -38,11 +39,6 @@ function startWorker(name: string): Promise<CaseWorker> {
     },
     stop: () => worker.terminate(),
   }));
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 }
 
 /** The samples of a run: operations per second of each case, one per round. */

@@ -5,6 +5,7 @@
 // slice per case, after 1.5 s of warm-up each; see measure.ts for why slices taken in turn).
 import { isDeepStrictEqual } from "node:util";
 import { fromAtom } from "../../src/codecs/atom/index.js";
+import { goalLine } from "../summary.js";
 import { xmlbuilder2Feed } from "./baselines.js";
 import { cases, documents } from "./cases.js";
 import { measure } from "./measure.js";
@@ -85,4 +86,4 @@ const goals: [string, number, (r: number) => boolean][] = [
 ];
 console.log("");
 for (const [goal, r, met] of goals)
-  console.log(`${met(r) ? "goal met    " : "goal NOT met"}  ${goal.padEnd(46)} ${r.toFixed(2)}×`);
+  process.stdout.write(goalLine(goal, `${r.toFixed(2)}×`, met(r)));

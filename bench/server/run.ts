@@ -1,7 +1,8 @@
 /**
  * `npm run bench:server` (issue 4 §7): autocannon, 50 connections, loopback only, five 2 s
- * slices per scenario taken in turn with the baseline's, against the reference server (OAuth verification on, SQLite with synchronous=FULL)
- * and a bare node:http JSON handler measured in the same run as the baseline.
+ * slices per scenario taken in turn with the baseline's, against the reference server (OAuth
+ * verification on, SQLite with synchronous=FULL) and a bare node:http JSON handler measured in
+ * the same run as the baseline.
  *
  * Honesty notes: every request carries its own OAuth signature and a distinct nonce, signed
  * before the run (a pool sized from the rate measured in the warm-up, so the load generator's
@@ -35,6 +36,7 @@ import { join } from "node:path";
 import autocannon from "autocannon";
 import { signRequest } from "../../src/oauth/index.js";
 import { type PgCluster, startCluster } from "../../test/server/pg-cluster.js";
+import { goalLine, median } from "../summary.js";
 import { type ChildGroup, childGroup } from "./children.js";
 import { ensureFreshBuild } from "./fresh-build.js";
 import { type PoolItem, poolSize, SignedPool } from "./pool.js";
@@ -258,11 +260,6 @@ function errorDetail(runs: Awaited<ReturnType<typeof autocannon>>[]): string {
   return parts.join(", ");
 }
 
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-}
-
 /** One row for the slices of one target: mean req/s, worst p99, errors summed, CPU per request over all. */
 function combine<R extends Row & { pgCpuPerReq?: number }>(
   slices: readonly R[],
@@ -285,11 +282,6 @@ function combine<R extends Row & { pgCpuPerReq?: number }>(
     pgCpuPerReq: weighted((r) => r.pgCpuPerReq ?? Number.NaN),
     lateSigned: slices.reduce((n, r) => n + r.lateSigned, 0),
   };
-}
-
-/** A line per goal: what it asks, this run's figure, met or not. */
-function goalLine(goal: string, figure: string, met: boolean): string {
-  return `goal ${met ? "met    " : "NOT met"}  ${goal.padEnd(52)} ${figure}\n`;
 }
 
 /**

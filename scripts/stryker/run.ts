@@ -9,7 +9,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 export interface PartialRun {
   /** `mutate` patterns (files, or `file:line-line` ranges). */
   mutate: string[];
-  /** The JSON report, e.g. reports/mutation/stryker-recheck.json. */
+  /** The JSON report (`recheckReport` names it). */
   report: string;
   /** `all`: every case runs against every mutant; `perTest`: only the cases that reached it. */
   coverageAnalysis: "all" | "perTest";
