@@ -90,6 +90,8 @@ export interface FolderScore {
   survived: number;
   equivalent: number;
   outOfReach: number;
+  /** The mutants behind `outOfReach`. */
+  outOfReachMutants: ReviewedMutant[];
   unreviewed: ReviewedMutant[];
   /** killed / (all counted mutants): Stryker's own score. */
   raw: number;
@@ -106,7 +108,7 @@ export function score(
   let killed = 0;
   let counted = 0;
   let equivalent = 0;
-  let outOfReach = 0;
+  const outOfReachMutants: ReviewedMutant[] = [];
   const unreviewed: ReviewedMutant[] = [];
   for (const [file, data] of Object.entries(report.files)) {
     if (!file.startsWith(folder)) continue;
@@ -135,7 +137,7 @@ export function score(
       const rule = rules.find((r) => covers(r, m));
       if (!rule) unreviewed.push(m);
       else if (rule.kind === "equivalent") equivalent++;
-      else outOfReach++;
+      else outOfReachMutants.push({ ...m, rule });
     }
   }
   const pct = (n: number, d: number): number => (d === 0 ? 0 : Math.round((1000 * n) / d) / 10);
@@ -144,7 +146,8 @@ export function score(
     killed,
     survived: counted - killed,
     equivalent,
-    outOfReach,
+    outOfReach: outOfReachMutants.length,
+    outOfReachMutants,
     unreviewed,
     raw: pct(killed, counted),
     nonEquivalent: pct(killed, counted - equivalent),
@@ -171,11 +174,14 @@ function mutantKey(lines: readonly string[], m: ReportMutant): string {
  * of unreviewed survivors after cases were added): a mutant of `full` takes the status of the
  * mutant of `recheck` with the same identity (same line text, position, mutator and replacement,
  * so a line that moved is still found). Mutants `full` does not hold are left out; its other
- * mutants keep their status. Returns the merged report and how many statuses were taken.
+ * mutants keep their status. With `"kills only"` (a run of other tests, such as the server's
+ * unit tests) only a Killed or Timeout status is taken: a mutant is killed when any test set
+ * kills it. Returns the merged report and how many statuses were taken.
  */
 export function mergeRecheck(
   full: StrykerReport,
   recheck: StrykerReport,
+  take: "every status" | "kills only" = "every status",
 ): { report: StrykerReport; taken: number } {
   let taken = 0;
   const files: StrykerReport["files"] = {};
@@ -192,7 +198,7 @@ export function mergeRecheck(
       ...data,
       mutants: data.mutants.map((m) => {
         const s = status.get(mutantKey(lines, m));
-        if (s === undefined) return m;
+        if (s === undefined || (take === "kills only" && !KILLED.has(s))) return m;
         taken++;
         return { ...m, status: s };
       }),

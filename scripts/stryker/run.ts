@@ -15,6 +15,8 @@ export interface PartialRun {
   coverageAnalysis: "all" | "perTest";
   /** Extra environment of the test runs (e.g. OSK_SUITE_STORE). */
   env?: Record<string, string>;
+  /** The vitest configuration to run (default: stryker.config.json's, the suite alone). */
+  vitestConfig?: string;
 }
 
 /**
@@ -40,6 +42,9 @@ export function runStryker(run: PartialRun): number {
       ...base,
       $schema: undefined,
       mutate: run.mutate,
+      ...(run.vitestConfig
+        ? { vitest: { ...(base.vitest as object), configFile: run.vitestConfig } }
+        : {}),
       incremental: false,
       coverageAnalysis: run.coverageAnalysis,
       // Stryker refuses ignoreStatic without per-test coverage (it cannot tell static mutants).

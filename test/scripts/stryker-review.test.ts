@@ -43,6 +43,19 @@ const message: ReviewRule = {
   reason: "message text",
 };
 
+/** The statuses of a.ts's mutants, by id. */
+const statusesOf = (r: StrykerReport) =>
+  r.files["src/server/a.ts"]?.mutants.map((m) => [m.id, m.status]);
+
+/** `report`'s statuses with mutant 1 killed by a later run. */
+const MUTANT_1_KILLED = [
+  ["1", "Killed"],
+  ["2", "Survived"],
+  ["3", "Killed"],
+  ["4", "Ignored"],
+  ["5", "NoCoverage"],
+];
+
 describe("stryker review", () => {
   it("covers a message literal but not another literal on another line", () => {
     const s = score(report, [message], "src/server/");
@@ -95,16 +108,43 @@ describe("stryker review", () => {
     };
     const { report: merged, taken } = mergeRecheck(report, recheck);
     expect(taken).toBe(1);
-    const statuses = merged.files["src/server/a.ts"]?.mutants.map((m) => [m.id, m.status]);
-    expect(statuses).toEqual([
-      ["1", "Killed"],
-      ["2", "Survived"],
-      ["3", "Killed"],
-      ["4", "Ignored"],
-      ["5", "NoCoverage"],
-    ]);
+    expect(statusesOf(merged)).toEqual(MUTANT_1_KILLED);
     expect(merged.files["src/codecs/b.ts"]).toBe(report.files["src/codecs/b.ts"]);
     expect(score(merged, [], "src/server/").killed).toBe(2);
+  });
+
+  it("a run of other tests adds its kills and never takes a kill away", () => {
+    const units: StrykerReport = {
+      files: {
+        "src/server/a.ts": {
+          source: report.files["src/server/a.ts"]?.source ?? "",
+          mutants: [
+            // Killed by the suite, survives the unit tests: stays killed.
+            {
+              id: "3",
+              mutatorName: "ConditionalExpression",
+              status: "Survived",
+              location: at(1, 5, 6),
+            },
+            // Survived the suite, killed by the unit tests: killed.
+            { id: "1", mutatorName: "StringLiteral", status: "Killed", location: at(1, 26, 41) },
+            // No coverage in either: unchanged.
+            {
+              id: "5",
+              mutatorName: "ConditionalExpression",
+              status: "Survived",
+              location: at(2, 1, 5),
+            },
+          ],
+        },
+      },
+    };
+    const { report: merged, taken } = mergeRecheck(report, units, "kills only");
+    expect(taken).toBe(1);
+    expect(statusesOf(merged)).toEqual(MUTANT_1_KILLED);
+    // Taking every status, the same run would take the suite's kill away.
+    const every = mergeRecheck(report, units).report.files["src/server/a.ts"]?.mutants;
+    expect(every?.find((m) => m.id === "3")?.status).toBe("Survived");
   });
 
   it("a rule with a replacement pattern covers only the mutants whose replacement matches", () => {

@@ -1,0 +1,35 @@
+/**
+ * `npm run mutants:stryker:units`: the mutants of src/server/ that the conformance suite cannot
+ * reach or did not kill (reports/mutation/out-of-reach.txt and unreviewed.txt, written by
+ * `npm run mutants:stryker:score`) run against the server's own tests (vitest.stryker-units.config.ts:
+ * test/server/ and src/server/): start-up and its option checks, the index page, /healthz, the
+ * HTTP adapter's transport bounds, the request log. The report goes to
+ * reports/mutation/stryker-recheck-<time>-units.json; the score takes only its kills (a mutant
+ * is killed when the suite or a unit test kills it) and prints the figure with and without them,
+ * so the suite's own figure stays visible (issue 10 item 3 names the suite as the test).
+ */
+import { existsSync } from "node:fs";
+import { mutateLines } from "./stryker/lines.js";
+import { recheckReport, runStryker } from "./stryker/run.js";
+
+const LISTS = ["reports/mutation/out-of-reach.txt", "reports/mutation/unreviewed.txt"];
+
+const missing = LISTS.filter((f) => !existsSync(f));
+if (missing.length > 0) {
+  console.error(`no ${missing.join(", ")}: run npm run mutants:stryker:score first`);
+  process.exit(2);
+}
+const { mutate, files } = mutateLines(LISTS);
+if (mutate.length === 0) {
+  console.log("every mutant of src/server/ is killed or reviewed equivalent: nothing to run");
+  process.exit(0);
+}
+console.log(
+  `running the server's unit tests on the mutants of ${mutate.length} lines of ${files} files`,
+);
+process.exitCode = runStryker({
+  mutate,
+  report: recheckReport("units"),
+  coverageAnalysis: "perTest",
+  vitestConfig: "vitest.stryker-units.config.ts",
+});
