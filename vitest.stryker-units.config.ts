@@ -6,7 +6,11 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    include: ["test/server/**/*.test.ts", "src/server/**/*.test.ts"],
+    // OSK_UNIT_TESTS (comma-separated files) narrows the run: `mutants:stryker:units -- --tests=…`.
+    include: process.env.OSK_UNIT_TESTS?.split(",") ?? [
+      "test/server/**/*.test.ts",
+      "src/server/**/*.test.ts",
+    ],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: "forks",

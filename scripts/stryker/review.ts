@@ -198,7 +198,11 @@ export function mergeRecheck(
       ...data,
       mutants: data.mutants.map((m) => {
         const s = status.get(mutantKey(lines, m));
-        if (s === undefined || (take === "kills only" && !KILLED.has(s))) return m;
+        if (s === undefined) return m;
+        // Other tests add kills to the counted mutants only: never a status they merely confirm,
+        // nor one the run behind `full` did not count (a static mutant it ignored, say).
+        const adds = KILLED.has(s) && !KILLED.has(m.status) && !NOT_COUNTED.has(m.status);
+        if (take === "kills only" && !adds) return m;
         taken++;
         return { ...m, status: s };
       }),

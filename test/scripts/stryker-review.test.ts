@@ -128,6 +128,8 @@ describe("stryker review", () => {
             },
             // Survived the suite, killed by the unit tests: killed.
             { id: "1", mutatorName: "StringLiteral", status: "Killed", location: at(1, 26, 41) },
+            // Not counted by the suite's run (a static mutant it ignored): stays not counted.
+            { id: "4", mutatorName: "BlockStatement", status: "Killed", location: at(1, 1, 2) },
             // No coverage in either: unchanged.
             {
               id: "5",

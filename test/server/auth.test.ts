@@ -9,6 +9,7 @@ import {
   signatureBaseString,
   signingKey,
 } from "../../src/oauth/index.js";
+import { requestUri } from "../../src/server/auth/verify.js";
 import { call, type Running, start } from "./harness.js";
 
 let s: Running;
@@ -182,5 +183,26 @@ describe("P-AUTH-4/5: identities", () => {
     const r = await call(s.url, { path: SELF, as: "example.org:carol" });
     expect(r.status).toBe(403);
     expect(r.json).toMatchObject({ error: { code: 403 } });
+  });
+});
+
+describe("requestUri: the base string URI from Host (RFC 5849 §3.4.1.2, P-AUTH-7)", () => {
+  it.each([
+    ["Example.ORG:80", "http://example.org/os/0.8/x"],
+    ["example.org:8080", "http://example.org:8080/os/0.8/x"],
+    ["127.0.0.1:8800", "http://127.0.0.1:8800/os/0.8/x"],
+  ])("Host %s → %s", (host, uri) => {
+    expect(requestUri(host, "/os/0.8/x")).toBe(uri);
+  });
+  it.each([[undefined], [""], ["bad host"], ["a/b"]])("Host %j → 400", (host) => {
+    expect(requestUri(host, "/os/0.8/x")).toMatchObject({
+      status: 400,
+      message: "authentication failed: missing or malformed Host",
+    });
+  });
+  it("a configured public origin replaces Host, whatever Host says", () => {
+    expect(requestUri("bad host", "/os/0.8/x", "https://sandbox.example")).toBe(
+      "https://sandbox.example/os/0.8/x",
+    );
   });
 });

@@ -56,6 +56,9 @@ describe("a defect answers 500 and is logged without secrets", () => {
   });
   it("the log holds the defect, not the request's secrets", () => {
     expect(logged.join("\n")).toContain("disk on fire");
+    expect(logged.map((l) => JSON.parse(l))).toContainEqual(
+      expect.objectContaining({ m: "internal error", path: "/os/0.8/appdata/@me/@self/@app" }),
+    );
     for (const line of logged)
       expect(line).not.toMatch(
         /oauth_|quiz secret\+1\/é|quiz%20secret|xoauth_requestor_id|authorization/i,

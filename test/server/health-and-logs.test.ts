@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import {
   createServer,
+  jsonLinesLog,
   memoryStore,
   openStore,
   type RequestLogEntry,
@@ -31,10 +32,14 @@ describe("/healthz", () => {
     expect(ok.status).toBe(200);
     expect(JSON.parse(Buffer.from(ok.body).toString())).toEqual({ status: "ok" });
     expect(ok.headers["cache-control"]).toBe("no-store");
+    expect(ok.headers["content-type"]).toBe("application/json; charset=utf-8");
     expect((await server.handle(req("HEAD", "/healthz?probe=1"))).status).toBe(200);
     const post = await server.handle(req("POST", "/healthz"));
     expect(post.status).toBe(405);
     expect(post.headers.allow).toBe("GET, HEAD");
+    expect(JSON.parse(Buffer.from(post.body).toString())).toEqual({
+      error: { code: 405, message: "method not allowed" },
+    });
     // only that path: anything else still needs OAuth (P-AUTH-3 → 400)
     expect((await server.handle(req("GET", "/healthz/x"))).status).toBe(400);
     expect((await server.handle(req("GET", "/os/0.8/healthz"))).status).toBe(400);
@@ -62,9 +67,41 @@ describe("requestLog", () => {
     expect(JSON.stringify(entries)).not.toContain("SECRET");
     for (const e of entries) {
       expect(e.ms).toBeGreaterThanOrEqual(0);
+      // milliseconds with at most three decimals (a handle() of the in-memory store is not 5 s)
+      expect(e.ms).toBeLessThan(5000);
+      expect(Math.round(e.ms * 1000) / 1000).toBe(e.ms);
       expect(e.bytesIn).toBe(0);
       expect(e.bytesOut).toBeGreaterThan(0);
       expect(Number.isNaN(Date.parse(e.time))).toBe(false);
     }
+  });
+});
+
+describe("jsonLinesLog", () => {
+  it("writes each entry as one JSON line", () => {
+    const lines: string[] = [];
+    const log = jsonLinesLog({ write: (line: string) => lines.push(line) });
+    const entry: RequestLogEntry = {
+      time: "2026-11-25T00:00:00.000Z",
+      method: "GET",
+      path: "/healthz",
+      status: 200,
+      ms: 0.5,
+      bytesIn: 0,
+      bytesOut: 15,
+    };
+    log(entry);
+    log(entry);
+    expect(lines).toEqual([`${JSON.stringify(entry)}\n`, `${JSON.stringify(entry)}\n`]);
+  });
+});
+
+describe("listen", () => {
+  it("on 127.0.0.1 by default; a second listen answers the same URL", async () => {
+    const server = createServer({ world: bundledWorld(), store: memoryStore() });
+    const first = await server.listen({ port: 0 });
+    expect(first.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(await server.listen({ port: 0 })).toEqual(first);
+    await server.close();
   });
 });

@@ -4,7 +4,7 @@
  * signature (social-api.md §5, P-AUTH-1).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { acceptQuality, prefersHtml } from "../../src/server/index-page.js";
+import { acceptQuality, escapeHtml, prefersHtml } from "../../src/server/index-page.js";
 import { APPS, call, type Running, start } from "./harness.js";
 
 let s: Running;
@@ -91,5 +91,67 @@ describe("Accept negotiation", () => {
   it("the most specific range wins", () => {
     expect(acceptQuality("text/*;q=0.2, text/html;q=0.7", "text/html")).toBe(0.7);
     expect(acceptQuality("text/html;q=0.7, text/*", "text/html")).toBe(0.7);
+  });
+  it.each([
+    // A range past the first 64 is not read (a bound on a header of any length).
+    [`${", ".repeat(64)}text/html`, 0],
+    ["text/html", 1],
+    ["*/*;q=0.3", 0.3],
+    ["text/*;q=0.4", 0.4],
+    ["text/html;q=0.5", 0.5],
+    ["text/html;q=0", 0],
+    ["text/html;q=0.25", 0.25],
+    ["text/html;Q=0.5", 0.5],
+    // Only a parameter that is exactly a q-value counts.
+    ["text/html;xq=0.5", 1],
+    ["text/html;q=0.5x", 1],
+    ["text/html;level=1", 1],
+    // Among ranges of one specificity, the highest q; a more specific range wins whatever its q.
+    ["text/html;q=0.5, text/html;q=0.8", 0.8],
+    ["text/html;q=0.9, text/html;q=0.2", 0.9],
+    ["text/*;q=0.9, text/html;q=0.2", 0.2],
+    ["*/*;q=0.9, text/*;q=0.2", 0.2],
+    ["application/json", 0],
+  ])("acceptQuality(%j, text/html) = %d", (accept, q) => {
+    expect(acceptQuality(accept, "text/html")).toBe(q);
+  });
+});
+
+describe("the index's content", () => {
+  it("JSON: the name, the formats and where the documentation is", async () => {
+    const doc = (await call(s.url, { path: "/", unsigned: true })).json as Record<string, unknown>;
+    expect(doc).toMatchObject({
+      name: "opensocial-kit reference server",
+      formats: "JSON by default; ?format=atom for Atom (P-FMT-1)",
+      docs: "README.md and src/server/README.md of the opensocial-kit package",
+    });
+  });
+
+  it("HTML: one table row per operation, one list item per app and person, each escaped", async () => {
+    const json = (await call(s.url, { path: "/", unsigned: true })).json as {
+      operations: { method: string; path: string; section: string; summary: string }[];
+    };
+    const html = (
+      await call(s.url, { path: "/", unsigned: true, headers: { accept: "text/html" } })
+    ).text;
+    const e = escapeHtml;
+    const rows = json.operations.map(
+      (o) =>
+        `<tr><td>${e(o.method)}</td><td><code>${e(o.path)}</code></td><td>${e(o.section)} ${e(o.summary)}</td></tr>`,
+    );
+    expect(html).toContain(`<table>${rows.join("")}</table>`);
+    expect(html).toContain(
+      "<ul><li>quiz: consumer key <code>quiz-key</code></li><li>notes: consumer key <code>notes-key</code></li></ul>",
+    );
+    expect(html).toMatch(
+      /<li><code>example\.org:alice<\/code> [^<]+ \(apps: quiz, notes\)<\/li><li>/,
+    );
+    expect(html).toMatch(/<li><code>example\.org:carol<\/code> [^<]+ \(apps: none\)<\/li>/);
+  });
+
+  it("escapeHtml escapes the five characters of markup", () => {
+    expect(escapeHtml(`<a href="x">'&'</a>`)).toBe(
+      "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;",
+    );
   });
 });

@@ -11,7 +11,12 @@ import { bundledWorld, call } from "./harness.js";
 
 describe("a full nonce store", () => {
   const store = { ...memoryStore(), nonces: nonceStore({ maxPairs: 2 }) };
-  const server = createServer({ world: bundledWorld(), store, logger: { error() {} } });
+  const logged: string[] = [];
+  const server = createServer({
+    world: bundledWorld(),
+    store,
+    logger: { error: (message) => logged.push(message) },
+  });
   let base = "";
   afterAll(() => server.close());
 
@@ -24,5 +29,21 @@ describe("a full nonce store", () => {
     expect(full.status).toBe(503);
     expect(full.json).toMatchObject({ error: { code: 503 } });
     expect((await call(base, { path, nonce: "n1" })).status).toBe(400);
+    // An outage, not a defect: logged as such (an operator's alert tells them apart).
+    expect(logged).toEqual(["store unavailable"]);
+  });
+});
+
+describe("nonceStore.claim (P-AUTH-3)", () => {
+  it("fresh once; a replay is refused up to the last second of its window, fresh again after", () => {
+    const s = nonceStore();
+    const t = 1_000_000;
+    expect(s.claim("k", "n", t, t * 1000)).toBe(true);
+    expect(s.claim("k", "n", t, t * 1000)).toBe(false);
+    expect(s.claim("k", "n", t, (t + 300) * 1000)).toBe(false);
+    expect(s.claim("k", "n", t + 301, (t + 301) * 1000)).toBe(true);
+    // A nonce is unique to its consumer key.
+    expect(s.claim("k2", "n", t + 301, (t + 301) * 1000)).toBe(true);
+    expect(s.size).toBe(2);
   });
 });

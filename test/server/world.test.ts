@@ -81,3 +81,71 @@ describe("refused worlds name the fault", () => {
     if (!r.ok) expect(r.issues[0]?.message).toContain("/nonexistent/world.json");
   });
 });
+
+describe("each reference fault is named exactly (code, pointer, message)", () => {
+  const issuesOf = (f: WorldFile) => {
+    const r = loadWorld(f);
+    return r.ok ? [] : r.issues;
+  };
+  const fault = (pointer: string, message: string) => ({
+    code: "invalid-value",
+    pointer,
+    message,
+  });
+
+  it("a duplicate app id and consumer key", () => {
+    const f = bundled();
+    f.apps.push({ ...(f.apps[0] as WorldFile["apps"][number]) });
+    expect(issuesOf(f)).toEqual([
+      fault("/apps/2/id", 'duplicate app id "quiz"'),
+      fault("/apps/2/consumerKey", "duplicate consumer key"),
+    ]);
+  });
+
+  it("two people sharing a bare value, outside the namespace (P-AUTH-4)", () => {
+    const f = bundled();
+    f.people.push({ ...(f.people[0] as WorldFile["people"][number]), id: "example.net:alice" });
+    expect(issuesOf(f)).toEqual([
+      fault("/people/5/id", "two people share a bare value (P-AUTH-4)"),
+      fault("/people/5/id", 'id "example.net:alice" is not in namespace "example.org"'),
+    ]);
+  });
+
+  it("an unknown app of a person, an unknown friend and a self-friendship", () => {
+    const f = bundled();
+    f.people[0]?.apps.push("chess");
+    f.friends.push(["example.org:ghost", "example.org:alice"]);
+    f.friends.push(["example.org:alice", "example.org:alice"]);
+    expect(issuesOf(f)).toEqual([
+      fault("/people/0/apps/2", 'unknown app "chess"'),
+      fault("/friends/4/0", 'unknown person "example.org:ghost"'),
+      fault("/friends/5/1", "a person cannot befriend themself"),
+    ]);
+  });
+
+  it("application data of an unknown app and person, and a value breaking P-DATA-1", () => {
+    const f = bundled();
+    f.appdata = {
+      chess: { "example.org:ghost": {} },
+      quiz: { "example.org:alice": { "a.b": "\u0001" } },
+    };
+    expect(issuesOf(f)).toEqual([
+      fault("/appdata/chess", 'unknown app "chess"'),
+      fault("/appdata/chess/example.org:ghost", 'unknown person "example.org:ghost"'),
+      fault("/appdata/quiz/example.org:alice/a.b", "value breaks P-DATA-1"),
+    ]);
+  });
+
+  it("an unreadable file names the path and the system's code", () => {
+    expect(loadWorld("/nonexistent/world.json")).toEqual({
+      ok: false,
+      issues: [
+        {
+          code: "not-json",
+          pointer: "",
+          message: "cannot read /nonexistent/world.json: ENOENT",
+        },
+      ],
+    });
+  });
+});
