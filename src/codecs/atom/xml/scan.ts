@@ -70,6 +70,17 @@ const PREDEFINED: ReadonlyMap<string, string> = new Map([
   ["apos", "'"],
 ]);
 
+/** The predefined references with their `;`, by first character (the common case, unsliced). */
+const PREDEFINED_BY_FIRST: Record<number, readonly (readonly [string, string])[]> = {
+  97: [
+    ["amp;", "&"],
+    ["apos;", "'"],
+  ],
+  108: [["lt;", "<"]],
+  103: [["gt;", ">"]],
+  113: [["quot;", '"']],
+};
+
 type Attributes = Record<string, { readonly value: string }>;
 const NO_ATTRIBUTES: Attributes = Object.freeze(Object.create(null) as Attributes);
 
@@ -206,6 +217,25 @@ class Scanner {
     this.fail("xml-invalid-char", `U+${hex} is not an XML character`);
   }
 
+  /**
+   * Past the character at `i`, one that is not plain (a control character, or U+D800 and above):
+   * a surrogate pair or U+E000–U+FFFD at once, anything else through {@link next}.
+   */
+  private past(i: number): number {
+    const s = this.s;
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const d = s.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        this.astral++;
+        return i + 2;
+      }
+    } else if (c >= 0xe000 && c <= 0xfffd) return i + 1;
+    this.i = i;
+    this.next();
+    return this.i;
+  }
+
   /** Puts back `c`, a name character just read (never a line end). */
   private unread(c: number): void {
     if (c >= 0x10000) {
@@ -328,11 +358,7 @@ class Scanner {
         start = i;
       } else if (c === TAB) {
         i++;
-      } else {
-        this.i = i;
-        this.next();
-        i = this.i;
-      }
+      } else i = this.past(i);
     }
   }
 
@@ -340,6 +366,19 @@ class Scanner {
   private reference(): string {
     const s = this.s;
     let j = this.i;
+    const fast = PREDEFINED_BY_FIRST[s.charCodeAt(j)];
+    if (fast) {
+      for (const [ref, value] of fast) {
+        if (s.startsWith(ref, j)) {
+          this.i = j + ref.length;
+          return value;
+        }
+      }
+    }
+    if (s.charCodeAt(j) === HASH) {
+      const code = this.shortCharRef(j + 1);
+      if (code >= 0) return String.fromCodePoint(code);
+    }
     for (;;) {
       const c = s.charCodeAt(j);
       if (c === SEMICOLON) break;
@@ -381,6 +420,31 @@ class Scanner {
       this.fail("xml-invalid-char", `&${shown(name)}; is not a reference to an XML character`);
     }
     return String.fromCodePoint(code);
+  }
+
+  /**
+   * The common character reference after `&#` (at `k`): up to 6 hex or 7 decimal digits, `;`, an
+   * XML character; its code, read past. Otherwise -1, and the general reading decides.
+   */
+  private shortCharRef(k: number): number {
+    const s = this.s;
+    const hex = s.charCodeAt(k) === LOWER_X;
+    if (hex) k++;
+    const from = k;
+    let code = 0;
+    for (; k - from < 7; k++) {
+      const c = s.charCodeAt(k);
+      let digit = c - 0x30;
+      if (hex && !(digit >= 0 && digit <= 9)) {
+        const letter = c | 0x20;
+        digit = letter >= 0x61 && letter <= 0x66 ? letter - 0x61 + 10 : -1;
+      }
+      if (!(digit >= 0 && digit < (hex ? 16 : 10))) break;
+      code = code * (hex ? 16 : 10) + digit;
+    }
+    if (k === from || s.charCodeAt(k) !== SEMICOLON || !isChar(code)) return -1;
+    this.i = k + 1;
+    return code;
   }
 
   /** After `<`. */
@@ -495,11 +559,7 @@ class Scanner {
         if (c === CR && s.charCodeAt(i) === LF) i++;
         if (c !== TAB) this.newline(i);
         start = i;
-      } else {
-        this.i = i;
-        this.next();
-        i = this.i;
-      }
+      } else i = this.past(i);
     }
   }
 
@@ -553,9 +613,14 @@ class Scanner {
 
   /** The start tag `name` ended (with `/>` when `empty`): check its names, open the element. */
   private openTag(name: string, empty: boolean): void {
-    const q = splitQName(name);
-    if (!q) this.malformed(`${shown(name)} is not a qualified name`);
-    const [prefix, local] = q;
+    const colon = name.indexOf(":");
+    let prefix = "";
+    let local = name;
+    if (colon !== -1) {
+      const q = splitQName(name);
+      if (!q) this.malformed(`${shown(name)} is not a qualified name`);
+      [prefix, local] = q;
+    }
     let uri: string;
     if (prefix === "") uri = this.resolve("") ?? "";
     else {
@@ -630,22 +695,26 @@ class Scanner {
 
   /** After `</`. */
   private endTag(): void {
+    const s = this.s;
     const from = this.i;
-    this.i = this.nameEnd(from, true);
-    const name = this.s.slice(from, this.i);
+    const end = this.nameEnd(from, true);
+    this.i = end;
     let c = this.next();
     if (c !== GT) {
       if (c === EOF) this.unexpectedEnd();
-      if (!isS(c)) this.malformed(`disallowed character in the end tag </${shown(name)}>`);
+      if (!isS(c))
+        this.malformed(`disallowed character in the end tag </${shown(s.slice(from, end))}>`);
       c = this.skipSpaces();
       if (c === EOF) this.unexpectedEnd();
-      if (c !== GT) this.malformed(`disallowed character in the end tag </${shown(name)}>`);
+      if (c !== GT)
+        this.malformed(`disallowed character in the end tag </${shown(s.slice(from, end))}>`);
     }
-    if (name === "") this.malformed("an end tag without a name");
+    if (end === from) this.malformed("an end tag without a name");
     const el = this.current;
-    if (!el) this.malformed(`end tag </${shown(name)}> without its start tag`);
-    if (this.top() !== name) {
-      this.malformed(`end tag </${shown(name)}> does not match <${shown(this.top())}>`);
+    if (!el) this.malformed(`end tag </${shown(s.slice(from, end))}> without its start tag`);
+    const top = this.top();
+    if (end - from !== top.length || !s.startsWith(top, from)) {
+      this.malformed(`end tag </${shown(s.slice(from, end))}> does not match <${shown(top)}>`);
     }
     this.openNames.pop();
     this.undeclare(this.openDeclared.pop());
@@ -725,11 +794,7 @@ class Scanner {
         if (s.charCodeAt(i) === LF) i++;
         this.newline(i);
         start = i;
-      } else {
-        this.i = i;
-        this.next();
-        i = this.i;
-      }
+      } else i = this.past(i);
     }
   }
 
@@ -782,7 +847,6 @@ class Scanner {
    * encoding, then standalone; the version is read as 1.0 whatever it says).
    */
   private xmlDeclaration(c: number): void {
-    const incomplete = (): never => this.malformed("the XML declaration is incomplete");
     let expects = ["version"];
     if (c !== QUESTION) {
       for (;;) {
@@ -796,7 +860,7 @@ class Scanner {
           if (c === EQ || c === QUESTION || isS(c)) break;
           name += String.fromCodePoint(c);
         }
-        if (c === QUESTION) incomplete();
+        if (c === QUESTION) this.malformed("the XML declaration is incomplete");
         if (!expects.includes(name)) {
           this.malformed(
             expects.length === 0
@@ -806,19 +870,19 @@ class Scanner {
         }
         while (c !== EQ) {
           c = this.next();
-          if (c === QUESTION) incomplete();
+          if (c === QUESTION) this.malformed("the XML declaration is incomplete");
           if (c === EOF) this.unexpectedEnd();
           if (!isS(c) && c !== EQ) this.malformed(`${name} without a value`);
         }
         const q = this.skipSpaces();
-        if (q === QUESTION) incomplete();
+        if (q === QUESTION) this.malformed("the XML declaration is incomplete");
         if (q === EOF) this.unexpectedEnd();
         if (q !== QUOTE && q !== APOS) this.malformed(`${name} value must be quoted`);
         let value = "";
         for (;;) {
           const d = this.next();
           if (d === EOF) this.unexpectedEnd();
-          if (d === QUESTION) incomplete();
+          if (d === QUESTION) this.malformed("the XML declaration is incomplete");
           if (d === q) break;
           value += String.fromCodePoint(d);
         }
