@@ -119,6 +119,9 @@ class Scanner {
   /** Qualified names of the open elements, and the prefixes each declared. */
   private readonly openNames: string[] = [];
   private readonly openDeclared: (string[] | undefined)[] = [];
+  /** Surrogate pairs in each open element's name (for the column when its end tag is read). */
+  private readonly openAstral: number[] = [];
+  private nameAstral = 0;
   /** Prefix → its bindings in scope, innermost last. */
   private readonly ns = new Map<string, string[]>([
     ["xml", [XML_NAMESPACE]],
@@ -462,7 +465,9 @@ class Scanner {
 
   private startTag(): void {
     const from = this.i;
+    const astral = this.astral;
     this.i = this.nameEnd(from, true);
+    this.nameAstral = this.astral - astral;
     const name = this.s.slice(from, this.i);
     let c = this.next();
     if (c === EOF) this.unexpectedEnd();
@@ -658,6 +663,7 @@ class Scanner {
       if (!parent) this.closedRoot = true;
     } else {
       this.openNames.push(name);
+      this.openAstral.push(this.nameAstral);
       this.openDeclared.push(this.declared);
       this.current = el;
     }
@@ -697,6 +703,18 @@ class Scanner {
   private endTag(): void {
     const s = this.s;
     const from = this.i;
+    const open = this.current;
+    if (open) {
+      // The common case: the open element's name and `>` (the name ends there: `>` is no NameChar).
+      const top = this.top();
+      const gt = from + top.length;
+      if (s.charCodeAt(gt) === GT && s.startsWith(top, from)) {
+        this.astral += this.openAstral[this.openAstral.length - 1] as number;
+        this.i = gt + 1;
+        this.close(open);
+        return;
+      }
+    }
     const end = this.nameEnd(from, true);
     this.i = end;
     let c = this.next();
@@ -716,7 +734,13 @@ class Scanner {
     if (end - from !== top.length || !s.startsWith(top, from)) {
       this.malformed(`end tag </${shown(s.slice(from, end))}> does not match <${shown(top)}>`);
     }
+    this.close(el);
+  }
+
+  /** Closes `el`, the innermost open element. */
+  private close(el: XmlElement): void {
     this.openNames.pop();
+    this.openAstral.pop();
     this.undeclare(this.openDeclared.pop());
     this.depth--;
     this.current = el.parent;
