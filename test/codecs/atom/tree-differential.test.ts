@@ -534,6 +534,7 @@ describe("parseTree agrees with saxes", () => {
     ];
     const refs = ["&#x@9;", "&#x`;", "&#xG;", "&#x0000041;", "&#x10FFFF;", "&#x110000;"];
     refs.push("&#1114111;", "&#1114112;", "&#00000065;", "&#xD7FF;", "&#xDFFF;", "&#xFFFD;");
+    refs.push("&am\np;", "&#1\r\n0;", "&#😀;", "&😀;", "&#\t;", "&amp\u0001;", "&\ue000;", "&#x\n");
     refs.push("&#9;", "&#x1f600;", "&#x1F600;", "&#X41;", "&#x41", "&#65", "&#-1;", "&#+1;");
     for (const ref of refs) cases.push(`<a>${ref}</a>`, `<a b="${ref}"/>`);
     for (const text of cases) for (const depth of [1, 2, 32]) agree(text, depth);

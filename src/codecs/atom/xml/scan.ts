@@ -396,14 +396,17 @@ class Scanner {
       name = s.slice(this.i, j);
       this.i = j + 1;
     } else {
-      const parts: string[] = [];
+      // A line end, tab or character from U+D800 on before the `;`: never one of the names a
+      // reference may have, so read to the `;` (checking each character) and refuse, unbuilt.
+      const from = this.i;
       for (;;) {
         const c = this.next();
         if (c === EOF) this.malformed("a reference without its ;");
         if (c === SEMICOLON) break;
-        parts.push(String.fromCodePoint(c));
       }
-      name = parts.join("");
+      name = s.slice(from, this.i - 1);
+      const code: IssueCode = name.charCodeAt(0) === HASH ? "xml-invalid-char" : "xml-malformed";
+      this.fail(code, `&${shown(name)}; is neither a predefined entity nor a character reference`);
     }
     if (name === "") this.malformed("an empty reference &;");
     if (name.charCodeAt(0) !== HASH) {
