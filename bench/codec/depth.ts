@@ -1,7 +1,8 @@
 /**
  * Why the Atom reader caps `maxDepth` at MAX_ATOM_DEPTH (issue 16): parse time of 1 MiB of
- * nested elements at several depths, and of one chain 32k deep (saxes resolves each element's
- * namespace by walking its open ancestors, so time grows with the square of the depth).
+ * nested elements at several depths, and of one chain 32k deep (saxes, the reader's parser until
+ * its own scanner, resolved each element's namespace by walking its open ancestors, so time grew
+ * with the square of the depth; the scanner keeps one binding stack per prefix).
  * `npx tsx bench/codec/depth.ts`; one run, wall time, on whatever else the machine is doing.
  */
 import { parseTree } from "../../src/codecs/atom/tree.js";

@@ -2,8 +2,8 @@
  * `opensocial-kit/atom`: the Atom codec alone: the Atom representation of application data
  * (§4.3, P-FMT-2..5) and of people, albums and photos (P-FMT-7), with the same kind names as
  * `opensocial-kit/json` (`person`: one person; `people`: the @friends collection). The writer
- * builds text directly with a tested escaper; the reader uses saxes (strict, namespace-aware)
- * with size, depth and DOCTYPE limits, and returns issues with an XPath and line/column instead
+ * builds text directly with a tested escaper; the reader uses its own strict, namespace-aware
+ * XML scanner (`xml/scan.ts`) with size, depth and DOCTYPE limits, and returns issues with an XPath and line/column instead
  * of throwing.
  */
 // biome-ignore-all assist/source/organizeImports: one export per topic, each with its comment

@@ -18,10 +18,10 @@ export interface AtomReadLimits {
 export const DEFAULT_ATOM_LIMITS = { maxBytes: 1024 * 1024, maxDepth: 32 } as const;
 
 /**
- * The cap on `maxDepth` (issue 16). saxes resolves each element's namespace prefix by walking
- * the open elements up to the declaration, so parsing costs time growing with the square of the
- * depth (32k levels took 3.6–3.8 s). At 256, a 1 MiB document of nested elements parses in
- * 1.5–1.7× the time it takes at the default depth; at 1,024, ~3× (`bench/codec/depth.ts`).
+ * The cap on `maxDepth` (issue 16). It was set when the reader used saxes, which resolved each
+ * element's namespace prefix by walking the open elements (time growing with the square of the
+ * depth: 32k levels took 3.6–3.8 s). The reader's own scanner resolves a prefix in constant time
+ * (32k levels: under 0.1 s; `bench/codec/depth.ts`); the cap stays as the documented bound.
  */
 export const MAX_ATOM_DEPTH = 256;
 

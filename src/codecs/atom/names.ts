@@ -7,43 +7,13 @@
  */
 
 import { KitError } from "../../model/kit-error.js";
+import { isNCNameChar, isNCNameStartChar } from "./xml/chars.js";
 
 const ESCAPE = /_x([0-9A-Fa-f]{4})_/g;
 
-/** XML 1.0 (5th ed.) NameStartChar, BMP only, without `:`. */
-function isNameStart(c: number): boolean {
-  return (
-    (c >= 0x61 && c <= 0x7a) ||
-    (c >= 0x41 && c <= 0x5a) ||
-    c === 0x5f ||
-    (c >= 0xc0 && c <= 0xd6) ||
-    (c >= 0xd8 && c <= 0xf6) ||
-    (c >= 0xf8 && c <= 0x2ff) ||
-    (c >= 0x370 && c <= 0x37d) ||
-    (c >= 0x37f && c <= 0x1fff) ||
-    c === 0x200c ||
-    c === 0x200d ||
-    (c >= 0x2070 && c <= 0x218f) ||
-    (c >= 0x2c00 && c <= 0x2fef) ||
-    (c >= 0x3001 && c <= 0xd7ff) ||
-    (c >= 0xf900 && c <= 0xfdcf) ||
-    (c >= 0xfdf0 && c <= 0xfffd)
-  );
-}
-
-/** XML 1.0 NameChar, BMP only, without `:`. */
-function isNameChar(c: number): boolean {
-  return (
-    isNameStart(c) ||
-    (c >= 0x30 && c <= 0x39) ||
-    c === 0x2d ||
-    c === 0x2e ||
-    c === 0xb7 ||
-    (c >= 0x300 && c <= 0x36f) ||
-    c === 0x203f ||
-    c === 0x2040
-  );
-}
+/** NameStartChar / NameChar without `:`, on a UTF-16 code unit (a surrogate is neither). */
+const isNameStart = isNCNameStartChar;
+const isNameChar = isNCNameChar;
 
 function isHex(c: number): boolean {
   return (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66);

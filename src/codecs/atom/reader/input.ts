@@ -24,7 +24,7 @@ const isWellFormed = (text: string): boolean =>
 
 /**
  * Index of the first UTF-16 surrogate without its pair, or -1. Strings may hold one (bytes
- * cannot), and saxes would misread it as half of a pair. The native check answers for the
+ * cannot); the scanner would refuse it too, but here it is found before parsing, with its place. The native check answers for the
  * common case; the scan, surrogate to surrogate, finds where.
  */
 function loneSurrogate(text: string): number {
