@@ -358,6 +358,8 @@ export const MUTANTS: readonly Mutant[] = [
     edits: rewriteAtomOutput(
       'render(reply).replace(/<url>(urn:guid:[^<]*)<\\/url>/g, "<uri>$1</uri>")',
     ),
+    profileOnly:
+      "P-FMT-5: readers accept an Atom uri for the url, and core checks apply the readers' tolerance (the profile's preface), so a uri is a fault of writers only",
   },
   {
     id: "atom-missing-total",
@@ -475,6 +477,8 @@ export const MUTANTS: readonly Mutant[] = [
     statement: "S-7.2-400-PAGING.1",
     area: "paging",
     what: "an invalid count answers 200",
+    profileOnly:
+      'social-api.md leaves the paging parameter names "not shown" (§4); `count` is P-PAGE-1\'s name, so no core case can send it',
     edits: [
       {
         file: "src/server/query/paging.ts",
@@ -1108,6 +1112,15 @@ export const MUTANTS: readonly Mutant[] = [
           "for (const [key, value] of Object.entries(Object.fromEntries(record as Map<string, unknown>))) out += writeKey(key, value, where);",
       },
     ],
+  },
+  {
+    id: "atom-appdata-camel-case",
+    statement: "P-FMT-3.1",
+    area: "atom",
+    what: "the Atom data element written appData (a name readers accept, P-FMT-3.4; writers write appdata)",
+    edits: rewriteAtomOutput(
+      'render(reply).replace(/<appdata /g, "<appData ").replace(/<\\/appdata>/g, "</appData>")',
+    ),
   },
   {
     id: "atom-keys-no-namespace",

@@ -14,6 +14,8 @@ import {
   stringRendering,
 } from "./json-variants.js";
 import {
+  authorAtomUri,
+  authorUrlOpenSocial,
   extensionElements,
   extraWhitespace,
   opensearchSlash,
@@ -88,6 +90,18 @@ export const VARIANTS: readonly Variant[] = [
     what: "Atom with unknown extension elements",
     levels: ["profile"],
     rewrite: extensionElements,
+  },
+  {
+    id: "atom-author-url-opensocial",
+    what: "the entry author's url in the OpenSocial namespace (P-FMT-2 names no namespace; P-FMT-5 strict mode writes it so)",
+    levels: ["core", "profile"],
+    rewrite: authorUrlOpenSocial,
+  },
+  {
+    id: "atom-author-uri",
+    what: "the entry author's url written as an Atom uri (P-FMT-5: readers accept it; writers write url)",
+    levels: ["core"],
+    rewrite: authorAtomUri,
   },
   {
     id: "atom-opensearch-slash",

@@ -1,7 +1,9 @@
 /**
  * Atom rewrites that make the same document (issue 6 item 2, P-FMT-2 "prefixes are never a
  * rule"): other namespace prefixes, indentation between elements, unknown extension elements,
- * and the published OpenSearch namespace with its trailing slash. The document is parsed with
+ * the published OpenSearch namespace with its trailing slash, and the entry author's `url` in
+ * the OpenSocial namespace or as an Atom `uri` (P-FMT-2 names no namespace for it; P-FMT-5:
+ * readers accept `url` in any namespace or an Atom `uri`). The document is parsed with
  * saxes (namespace-aware) and written again; text content is copied exactly.
  */
 import { SaxesParser } from "saxes";
@@ -16,6 +18,8 @@ interface Rewrite {
   indent: boolean;
   extensions: boolean;
   opensearchSlash: boolean;
+  /** The entry author's `url`: as written (Atom), in the OpenSocial namespace, or an Atom `uri`. */
+  author?: "opensocial-url" | "atom-uri";
 }
 
 function esc(s: string, attr: boolean): string {
@@ -45,8 +49,11 @@ function rewriteXml(body: string, type: string, rw: Rewrite): string {
       parent.hasChildren = true;
       pendingText = "";
     }
-    const uri = tag.uri ?? "";
-    const qname = `${prefixOf(uri)}:${tag.local}`;
+    const inAuthor = parent?.uri === ATOM && parent.name.endsWith(":author");
+    const authorUrl = inAuthor && tag.uri === ATOM && tag.local === "url";
+    const uri = authorUrl && rw.author === "opensocial-url" ? OS : (tag.uri ?? "");
+    const local = authorUrl && rw.author === "atom-uri" ? "uri" : tag.local;
+    const qname = `${prefixOf(uri)}:${local}`;
     let attrs = "";
     if (stack.length === 0) {
       for (const [u, p] of Object.entries(rw.prefixes))
@@ -123,4 +130,22 @@ export const renamedPrefixes = (body: string, type: string): string =>
     indent: false,
     extensions: false,
     opensearchSlash: false,
+  });
+/** The entry author's `url` in the OpenSocial namespace, as P-FMT-5's strict mode keeps it. */
+export const authorUrlOpenSocial = (body: string, type: string): string =>
+  rewriteXml(body, type, {
+    prefixes: base,
+    indent: false,
+    extensions: false,
+    opensearchSlash: false,
+    author: "opensocial-url",
+  });
+/** The entry author's `url` written as RFC 4287's `uri` (P-FMT-5: readers accept it). */
+export const authorAtomUri = (body: string, type: string): string =>
+  rewriteXml(body, type, {
+    prefixes: base,
+    indent: false,
+    extensions: false,
+    opensearchSlash: false,
+    author: "atom-uri",
   });

@@ -153,4 +153,21 @@ describe("compareAnswers: the readers' tolerance", () => {
     expect(compareAnswers(atom(x1), atom(x2))).toBeUndefined();
     expect(compareAnswers(atom(x1), atom(x3))).toBeDefined();
   });
+  it("an author url in any namespace, or an Atom uri, is one link (P-FMT-5); its value is data", () => {
+    const feed = (author: string) =>
+      `<feed xmlns="http://www.w3.org/2005/Atom"><entry><author>${author}</author><id>urn:guid:u:a</id></entry></feed>`;
+    const url = feed("<url>urn:guid:u:a</url>");
+    expect(
+      compareAnswers(
+        atom(url),
+        atom(
+          feed('<o:url xmlns:o="http://ns.opensocial.org/2008/opensocial">urn:guid:u:a</o:url>'),
+        ),
+      ),
+    ).toBeUndefined();
+    expect(compareAnswers(atom(url), atom(feed("<uri>urn:guid:u:a</uri>")))).toBeUndefined();
+    expect(compareAnswers(atom(url), atom(feed("<uri>urn:guid:u:b</uri>")))).toBeDefined();
+    expect(compareAnswers(atom(url), atom(feed("<url>urn:guid:u:b</url>")))).toBeDefined();
+    expect(compareAnswers(atom(url), atom(feed("")))).toBeDefined();
+  });
 });

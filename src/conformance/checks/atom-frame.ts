@@ -1,7 +1,8 @@
 /**
  * The Atom framing check (§4.3, P-FMT-2, P-FMT-7), which the codec's lenient reader does not
  * enforce: every entry has `content type="application/xml"`, an empty `title`, an empty
- * `updated`, an `author` with a `url` child, and an `id`; author/url and id are `urn:guid:`
+ * `updated`, an `author` with a `url` child (in any namespace; core also takes an Atom `uri`,
+ * P-FMT-5), and an `id`; author/url and id are `urn:guid:`
  * values and, for application data and people, the same. Profile cases also require the order
  * content, title, updated, author, id (other elements may come between). Whitespace-only text
  * counts as empty; prefixes never matter.
@@ -11,6 +12,7 @@ import { parseXmlDocument } from "../../codecs/atom/read.js";
 import { type XmlElement, xpathOf } from "../../codecs/atom/tree.js";
 import type { ExpectSpec } from "../case-types.js";
 import type { CheckResult } from "../run/results.js";
+import { authorUrls } from "./atom-author.js";
 import { type CheckContext, result } from "./context.js";
 import type { Finding } from "./finding-codes.js";
 
@@ -66,7 +68,8 @@ function entryProblems(entry: XmlElement, kind: string, ordered: boolean): Probl
       });
   }
   const author = one("author");
-  const url = author ? atomChildren(author, "url") : [];
+  // P-FMT-2/P-FMT-5: `url` in any namespace; core also takes an Atom `uri` (readers' tolerance).
+  const url = author ? authorUrls(author, !ordered) : [];
   if (author && url.length !== 1)
     out.push({ code: "atom-frame-author-url-count", xpath: xpathOf(author), count: url.length });
   const id = one("id");

@@ -1,7 +1,8 @@
 /**
  * The writers' rules of the Atom form (profile level only; readers tolerate more, so core cases
  * never apply them): P-FMT-2 the OpenSearch namespace exactly as OpenSocial containers wrote it
- * (no trailing slash); P-FMT-3 application-data keys in the OpenSocial namespace; P-FMT-4 name
+ * (no trailing slash); P-FMT-3 the data element named `appdata` (readers also take `appData`)
+ * and application-data keys in the OpenSocial namespace; P-FMT-4 name
  * escapes with upper-case hex digits; P-FMT-7 the author of album and photo entries is the
  * album's owner (`expect.atom.owner`, or the album entry's own `ownerId`). Prefixes never matter.
  */
@@ -16,6 +17,7 @@ import { type XmlElement, xpathOf } from "../../codecs/atom/tree.js";
 import type { ExpectSpec } from "../case-types.js";
 import { fillText } from "../request/template.js";
 import type { CheckResult } from "../run/results.js";
+import { authorUrls } from "./atom-author.js";
 import { type CheckContext, result } from "./context.js";
 import type { Finding } from "./finding-codes.js";
 
@@ -51,6 +53,11 @@ function keyProblems(entry: XmlElement): Problem[] {
   const out: Problem[] = [];
   const content = child(entry, ATOM_NS, "content");
   const data = content?.children.find((c) => c.local === "appdata" || c.local === "appData");
+  if (data?.local === "appData")
+    out.push([
+      "P-FMT-3.1",
+      { code: "atom-writer-data-name", xpath: xpathOf(data), local: data.local },
+    ]);
   for (const key of data?.children ?? []) {
     if (key.uri !== OPENSOCIAL_NS)
       out.push([
@@ -70,7 +77,8 @@ function keyProblems(entry: XmlElement): Problem[] {
 /** P-FMT-7.5: the entry author of albums and photos is the album owner. */
 function authorProblems(entry: XmlElement, kind: string, owner: string | undefined): Problem[] {
   if (kind !== "albums" && kind !== "photos") return [];
-  const url = child(child(entry, ATOM_NS, "author") ?? entry, ATOM_NS, "url");
+  const author = child(entry, ATOM_NS, "author");
+  const url = author ? authorUrls(author, false)[0] : undefined;
   const data = child(entry, ATOM_NS, "content")?.children[0];
   const expected =
     owner ??

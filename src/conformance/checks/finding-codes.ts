@@ -58,6 +58,7 @@ export interface FindingParams {
   "atom-writer-ok": object;
   "atom-writer-opensearch-ns": { xpath: string; uri: string | undefined };
   "atom-writer-key-namespace": { xpath: string; uri: string | undefined };
+  "atom-writer-data-name": { xpath: string; local: string };
   "atom-writer-name-escape": { xpath: string; escape: string };
   "atom-writer-author-owner": { xpath: string; url: string; owner: string };
   "pointer-error": { detail: string };
@@ -169,6 +170,8 @@ export const FINDINGS: { readonly [C in FindingCode]: string } = {
   "atom-writer-ok": "the Atom body follows the profile's writers' rules",
   "atom-writer-opensearch-ns": "an OpenSearch namespace other than P-FMT-2's",
   "atom-writer-key-namespace": "an application-data key outside the OpenSocial namespace",
+  "atom-writer-data-name":
+    "the application-data element written as appData, a name only readers must accept",
   "atom-writer-name-escape": "a name escape with lower-case hex digits",
   "atom-writer-author-owner": "an album or photo entry whose author is not the album owner",
   "pointer-error": "a pointer check that could not run (a placeholder or pattern)",

@@ -3,7 +3,8 @@
  * status; the media type without parameters; a JSON body parsed (member order gone), an error
  * body reduced to its code (the message is free text, P-ERR-1); an Atom body as a namespace-
  * resolved tree (prefixes, whitespace between elements and the order of elements whose order
- * carries no data gone; the order of an appdata element's keys kept, P-FMT-3); the `Allow` set
+ * carries no data gone; the order of an appdata element's keys kept, P-FMT-3; an entry author's
+ * url in any namespace, or an Atom uri, read as one link, P-FMT-5); the `Allow` set
  * of a 405. Other headers are left open.
  */
 import {
@@ -15,8 +16,17 @@ import {
 import { parseXmlDocument } from "../../codecs/atom/read.js";
 import type { XmlElement } from "../../codecs/atom/tree.js";
 
+/** The name the author link is compared under, whatever namespace or name it was written with. */
+const AUTHOR_LINK = "urn:opensocial-kit:author-link";
 /** Namespaces whose elements carry meaning; elements of others are extensions a reader skips. */
-const KNOWN_NS = new Set([ATOM_NS, OPENSOCIAL_NS, OSEARCH_NS, OSEARCH_NS_PUBLISHED, ""]);
+const KNOWN_NS = new Set([
+  ATOM_NS,
+  OPENSOCIAL_NS,
+  OSEARCH_NS,
+  OSEARCH_NS_PUBLISHED,
+  AUTHOR_LINK,
+  "",
+]);
 /** P-FMT-2: the OpenSearch namespace with or without its trailing slash is the same. */
 const nsName = (uri: string) => (uri === OSEARCH_NS_PUBLISHED ? OSEARCH_NS : uri);
 
@@ -46,6 +56,21 @@ export interface RawAnswer {
 const isObject = (v: unknown): v is Record<string, unknown> =>
   v !== null && typeof v === "object" && !Array.isArray(v);
 
+/**
+ * An entry author's children as a reader takes them: its `url` in any namespace, or else its
+ * Atom `uri`, is the one author link (P-FMT-2 names no namespace for the url; P-FMT-5: readers
+ * accept `url` in any namespace or an Atom `uri`); the other children as they are.
+ */
+function authorChildren(author: XmlElement): XmlElement[] {
+  const urls = author.children.filter((c) => c.local === "url");
+  const links = urls.length
+    ? urls
+    : author.children.filter((c) => c.uri === ATOM_NS && c.local === "uri");
+  return author.children.map((c) =>
+    links.includes(c) ? { ...c, uri: AUTHOR_LINK, local: "url" } : c,
+  );
+}
+
 /** An element as data: `{ns}local`, attributes other than namespace declarations, text, children. */
 function canonical(el: XmlElement, keepOrder: boolean): unknown {
   const attrs: Record<string, string> = {};
@@ -54,7 +79,7 @@ function canonical(el: XmlElement, keepOrder: boolean): unknown {
       attrs[name.includes(":") ? name.slice(name.indexOf(":") + 1) : name] = a.value;
   const inData =
     keepOrder || (el.uri === OPENSOCIAL_NS && (el.local === "appdata" || el.local === "appData"));
-  const children = el.children
+  const children = (el.uri === ATOM_NS && el.local === "author" ? authorChildren(el) : el.children)
     .filter((c) => KNOWN_NS.has(c.uri))
     .map((c) => canonical(c, inData && c.uri === OPENSOCIAL_NS));
   if (!inData) children.sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1));

@@ -13,6 +13,7 @@ import { parseXmlDocument } from "../../codecs/atom/read.js";
 import type { XmlElement } from "../../codecs/atom/tree.js";
 import { pointerTokens } from "../../model/json-pointer.js";
 import type { Level } from "../case-types.js";
+import { authorUrls } from "../checks/atom-author.js";
 import type { Expected } from "./expected.js";
 import type { Finding } from "./finding-codes.js";
 import { FuzzFailure, judgeAlways, judgeData, mediaType } from "./judge.js";
@@ -132,7 +133,7 @@ function judgeAtomTree(answer: Answer, expected: Expected): void {
       : [body.entry as Record<string, unknown>];
   atomChildren(tree.value, "entry").forEach((entry, i) => {
     const author = atomChildren(entry, "author")[0];
-    const url = author ? atomChildren(author, "url") : [];
+    const url = author ? authorUrls(author, false) : [];
     if (url.length !== 1)
       fail(frame, `/feed/entry[${i + 1}]/author`, {
         code: "atom-author-url-missing",

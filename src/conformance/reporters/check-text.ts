@@ -11,6 +11,8 @@ import type { CheckResult } from "../run/results.js";
 type Words = { [C in FindingCode]: (f: Extract<Finding, { code: C }>) => string };
 
 const q = JSON.stringify;
+/** A header's value as quoted text, or "absent" when the response has no such header. */
+const hv = (v: string | undefined): string => (v === undefined ? "absent" : q(v));
 
 /** The start of a body quoted in a status failure. */
 function bodyText(t: string): string {
@@ -29,11 +31,11 @@ export const FINDING_WORDS: Words = {
   "header-absent-wrong": (f) => `${f.name} present: ${f.value}`,
   "header-present-ok": (f) => `${f.name} present`,
   "header-present-wrong": (f) => `${f.name} missing`,
-  "header-equals": (f) => `${f.name}: ${q(f.value)}, expected ${q(f.expected)}`,
+  "header-equals": (f) => `${f.name}: ${hv(f.value)}, expected ${q(f.expected)}`,
   "header-includes-ok": (f) => `${f.name} includes ${f.tokens.join(", ")}`,
-  "header-includes-lacking": (f) => `${f.name} ${q(f.value)} lacks ${f.lacking.join(", ")}`,
+  "header-includes-lacking": (f) => `${f.name} ${hv(f.value)} lacks ${f.lacking.join(", ")}`,
   "header-matches-ok": (f) => `${f.name} ${q(f.value)} matches /${f.pattern}/`,
-  "header-matches-wrong": (f) => `${f.name} ${q(f.value)} does not match /${f.pattern}/`,
+  "header-matches-wrong": (f) => `${f.name} ${hv(f.value)} does not match /${f.pattern}/`,
   "body-empty-ok": () => "empty body",
   "body-not-empty": (f) =>
     `body of ${f.bytes} bytes (Content-Length ${f.contentLength ?? "absent"}), expected none`,
@@ -60,7 +62,7 @@ export const FINDING_WORDS: Words = {
     `${f.xpath}: content type ${q(f.type)}, expected "application/xml"`,
   "atom-frame-not-empty": (f) => `${f.xpath}: ${f.local} is not empty (${q(f.text)})`,
   "atom-frame-author-url-count": (f) =>
-    `${f.xpath}: author has ${f.count} atom:url children, expected 1`,
+    `${f.xpath}: author has ${f.count} url children, expected 1 (in any namespace; core also takes an Atom uri)`,
   "atom-frame-id-not-urn": (f) => `${f.xpath}: id ${q(f.id)} is not urn:guid:<id>`,
   "atom-frame-url-not-urn": (f) => `${f.xpath}: author url ${q(f.url)} is not urn:guid:<id>`,
   "atom-frame-url-differs": (f) => `${f.xpath}: author url ${q(f.url)} differs from id ${q(f.id)}`,
@@ -71,6 +73,8 @@ export const FINDING_WORDS: Words = {
     `${f.xpath}: OpenSearch namespace written as ${f.uri}, expected ${OSEARCH_NS}`,
   "atom-writer-key-namespace": (f) =>
     `${f.xpath}: key element in namespace ${q(f.uri)}, expected ${OPENSOCIAL_NS}`,
+  "atom-writer-data-name": (f) =>
+    `${f.xpath}: data element ${f.local}, expected appdata (readers accept appData; writers write appdata)`,
   "atom-writer-name-escape": (f) =>
     `${f.xpath}: name escape ${f.escape} written with lower-case hex digits`,
   "atom-writer-author-owner": (f) =>

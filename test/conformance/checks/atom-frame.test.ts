@@ -45,7 +45,7 @@ describe("Atom framing check", () => {
     [
       "author uri",
       GOOD.replace(/<url>/, "<uri>").replace(/<\/url>/, "</uri>"),
-      /author has 0 atom:url/,
+      /author has 0 url children/,
     ],
     ["title text", GOOD.replace("<title/>", "<title>x</title>"), /title is not empty/],
     [
@@ -74,6 +74,37 @@ describe("Atom framing check", () => {
   ])("fails on %s", (_name, xml, message) => {
     expect(failures(xml).join("; ")).toMatch(message);
   });
+  it("takes an Atom uri for the url only at core level (P-FMT-5: readers accept it)", () => {
+    const uri = GOOD.replace(/<url>/, "<uri>").replace(/<\/url>/, "</uri>");
+    expect(failures(uri, "core")).toEqual([]);
+    expect(failures(uri.replace("<uri>urn:guid:", "<uri>"), "core").join("; ")).toMatch(
+      /author url "example\.org:alice" is not urn:guid/,
+    );
+    expect(failures(uri.replace(/<uri>.*<\/uri>/, ""), "core").join("; ")).toMatch(
+      /author has 0 url children/,
+    );
+  });
+  it.each(["profile", "core"] as const)(
+    "takes the author url in any namespace at %s level (P-FMT-2 names none; P-FMT-5 strict mode writes the OpenSocial one)",
+    (level) => {
+      const os = GOOD.replace(
+        "<url>",
+        '<os:url xmlns:os="http://ns.opensocial.org/2008/opensocial">',
+      ).replace("</url>", "</os:url>");
+      expect(failures(os, level)).toEqual([]);
+      expect(
+        failures(os.replace("<os:url xmlns:os=", '<os:url xmlns:os="urn:x" data-ns='), level),
+      ).toEqual([]);
+      expect(
+        failures(
+          os.replace(":example.org:alice</os:url>", ":example.org:bob</os:url>"),
+          level,
+        ).join("; "),
+      ).toMatch(/differs from id/);
+      const two = GOOD.replace("</author>", "<url>urn:guid:example.org:alice</url></author>");
+      expect(failures(two, level).join("; ")).toMatch(/author has 2 url children/);
+    },
+  );
   it("checks the order only at profile level", () => {
     expect(failures(GOOD.replace("<title/><updated/>", "<updated/><title/>"), "core")).toEqual([]);
   });

@@ -69,6 +69,11 @@ describe("Atom writers' rules", () => {
       /^P-FMT-3\.1: .*key element in namespace ""/,
     ],
     [
+      "the data element as appData (P-FMT-3.1: readers accept it, writers write appdata)",
+      APPDATA.replaceAll("appdata xmlns", "appData xmlns").replace("</appdata>", "</appData>"),
+      /^P-FMT-3\.1: .*data element appData, expected appdata/,
+    ],
+    [
       "lower-case escape digits",
       APPDATA.replaceAll("_x0031_st", "_x003a_st"),
       /^P-FMT-4\.1: .*_x003a_ written with lower-case/,
@@ -77,6 +82,16 @@ describe("Atom writers' rules", () => {
     const out = failures(xml, { kind: "appdata" });
     expect(out.length).toBeGreaterThan(0);
     for (const m of out) expect(m).toMatch(message);
+  });
+
+  it("finds a photo entry's author url in any namespace (P-FMT-2, P-FMT-5)", () => {
+    const os = PHOTOS.replace(
+      "<url>urn:guid:example.org:alice</url>",
+      '<os:url xmlns:os="http://ns.opensocial.org/2008/opensocial">urn:guid:example.org:photo-1</os:url>',
+    );
+    expect(failures(os, { kind: "photos", owner: "{viewer}" })).toEqual([
+      expect.stringMatching(/^P-FMT-7\.5: /),
+    ]);
   });
 
   it("fails a photo entry whose author is not the album owner (P-FMT-7.5)", () => {

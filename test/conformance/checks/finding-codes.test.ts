@@ -48,7 +48,7 @@ const SAMPLES: { [C in FindingCode]: [Extract<Finding, { code: C }>, string] } =
   "header-present-wrong": [{ code: "header-present-wrong", name: "ETag" }, "ETag missing"],
   "header-equals": [
     { code: "header-equals", name: "Vary", value: undefined, expected: "Accept" },
-    'Vary: undefined, expected "Accept"',
+    'Vary: absent, expected "Accept"',
   ],
   "header-includes-ok": [
     { code: "header-includes-ok", name: "Allow", tokens: ["GET", "PUT"] },
@@ -64,7 +64,7 @@ const SAMPLES: { [C in FindingCode]: [Extract<Finding, { code: C }>, string] } =
   ],
   "header-matches-wrong": [
     { code: "header-matches-wrong", name: "ETag", value: undefined, pattern: "^W/" },
-    "ETag undefined does not match /^W//",
+    "ETag absent does not match /^W//",
   ],
   "body-empty-ok": [{ code: "body-empty-ok" }, "empty body"],
   "body-not-empty": [
@@ -147,7 +147,7 @@ const SAMPLES: { [C in FindingCode]: [Extract<Finding, { code: C }>, string] } =
   ],
   "atom-frame-author-url-count": [
     { code: "atom-frame-author-url-count", xpath: "/feed/entry[1]/author", count: 2 },
-    "/feed/entry[1]/author: author has 2 atom:url children, expected 1",
+    "/feed/entry[1]/author: author has 2 url children, expected 1 (in any namespace; core also takes an Atom uri)",
   ],
   "atom-frame-id-not-urn": [
     { code: "atom-frame-id-not-urn", xpath: "/feed/entry[1]/id", id: "alice" },
@@ -179,6 +179,10 @@ const SAMPLES: { [C in FindingCode]: [Extract<Finding, { code: C }>, string] } =
   "atom-writer-opensearch-ns": [
     { code: "atom-writer-opensearch-ns", xpath: "/feed/totalResults", uri: `${OSEARCH}/` },
     `/feed/totalResults: OpenSearch namespace written as ${OSEARCH}/, expected ${OSEARCH}`,
+  ],
+  "atom-writer-data-name": [
+    { code: "atom-writer-data-name", xpath: "/feed/entry[1]/content/appData", local: "appData" },
+    "/feed/entry[1]/content/appData: data element appData, expected appdata (readers accept appData; writers write appdata)",
   ],
   "atom-writer-key-namespace": [
     {
