@@ -262,6 +262,13 @@ export interface PointerCheck {
   /** Compare strictly even in a core case. */
   strict?: boolean;
   /**
+   * The value may be absent (its parent must be there); when present, the check's other
+   * rules apply. For a user's record that a profile decision leaves out when it is empty
+   * (P-DATA-5) while social-api.md lets it appear: `{"pointer": "/entry/{viewer}",
+   * "orAbsent": true, "lacks": ["k"]}`.
+   */
+  orAbsent?: true;
+  /**
    * `*` or `[member=value]` may meet an empty array/object (the check then passes over no
    * element). Off by default so that an empty answer proves nothing; use only where an empty
    * list is a correct answer that the case cannot rule out.

@@ -4,7 +4,7 @@
  * paths itself and hands the values to the rules of ./pointer/ (one rule a file). No check
  * passes vacuously: `absent` fails when the parent of the last token is not there (a 200 `{}`
  * proves nothing), and `*` / `[member=value]` over an empty container fails unless the check
- * says `allowEmpty`. Core cases
+ * says `allowEmpty`. `orAbsent` lets the value be missing (not its parent). Core cases
  * compare leniently (numeric strings, "true"/"false"), profile cases strictly, unless a check
  * says `strict`. A check naming several rules runs each.
  */
@@ -77,6 +77,9 @@ function judge(
         location: empty[0],
       }),
     ];
+  // `orAbsent`: a value the answer may leave out (its parent is there: not broken above).
+  if (c.orAbsent && matches.length === 0 && !hasWildcard(pointer))
+    return [toResult({ ok: true, finding: { code: "pointer-absent-ok" } })];
   if (c.absent)
     return [
       toResult(
