@@ -14,6 +14,19 @@ export function decodeAtom(
 ): DecodedBody {
   if (text === "")
     return { ok: false, finding: { code: "body-missing", expected: "an Atom feed" } };
+  // A JSON answer to a request for Atom: say so, rather than quote the XML parser's complaint.
+  if (/^\s*[{[]/.test(text))
+    return {
+      ok: false,
+      finding: {
+        code: "body-not-atom",
+        kind,
+        detail:
+          "the body is JSON, not an Atom feed: the server did not select Atom for this request",
+        issue: "json-body",
+        more: 0,
+      },
+    };
   const r = fromAtom(kind, text);
   if (r.ok) return { ok: true, value: r.value };
   const first = r.issues[0];

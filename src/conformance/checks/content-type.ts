@@ -52,20 +52,23 @@ export function checkContentType(expect: ExpectSpec, ctx: CheckContext): CheckRe
     ];
   }
   const mt = parseMediaType(header);
-  let ok: boolean;
-  if (expect.contentType === "json" && ctx.level === "core") {
-    ok = mt.type === "application/json" || mt.type.endsWith("+json") || mt.type === "text/json";
-  } else {
-    ok = mt.type === parseMediaType(want).type;
-  }
+  const anyJson =
+    mt.type === "application/json" || mt.type.endsWith("+json") || mt.type === "text/json";
+  /** What a core case accepts: any JSON media type for `json`, the exact type otherwise. */
+  const coreOk = expect.contentType === "json" ? anyJson : mt.type === parseMediaType(want).type;
+  let ok = ctx.level === "core" ? coreOk : mt.type === parseMediaType(want).type;
   const checkCharset =
     ctx.level === "profile" && (expect.contentType === "json" || expect.contentType === "atom");
   if (ok && checkCharset) ok = (mt.params.charset ?? "").toLowerCase() === "utf-8";
   const expected = checkCharset ? `${want}; charset=utf-8` : want;
+  // A representation core accepts but the profile's exact label does not (another JSON type, a
+  // missing or other charset) breaks P-FMT-1's label rule, not the rule the case is about.
+  const label = checkCharset && !ok && coreOk;
   return [
     result(ctx, {
       check: "content-type",
       ok,
+      ...(label ? { statement: expect.contentType === "json" ? "P-FMT-1.5" : "P-FMT-1.7" } : {}),
       location: "Content-Type",
       expected,
       actual: header,

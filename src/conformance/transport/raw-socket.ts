@@ -64,6 +64,8 @@ export function sendRaw(
     let tail = Buffer.alloc(0);
     const head = headScanner();
     let done = false;
+    /** Set once connected: an error after it is a close by the server, not a refused connection. */
+    let connected = false;
     const finish = (x: Exchange) => {
       if (done) return;
       done = true;
@@ -104,6 +106,7 @@ export function sendRaw(
       limits.timeoutMs,
     );
     socket.on(tls ? "secureConnect" : "connect", () => {
+      connected = true;
       if (mode.writeFirst) socket.pause();
       const bytes = requestBytes(url.host, req, mode);
       const lastPart = bytes.length - 1;
@@ -142,7 +145,14 @@ export function sendRaw(
       finish(
         complete() ?? {
           ok: false,
-          error: { code: size ? "closed" : "connection", message: e.message, ms: ms() },
+          error: {
+            code: size ? "closed" : "connection",
+            message:
+              connected && !size && (mode.writeFirst || mode.hold)
+                ? `the server closed the connection while the request body was being sent, before any response was read (${e.message})`
+                : e.message,
+            ms: ms(),
+          },
         },
       ),
     );

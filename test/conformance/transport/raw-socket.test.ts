@@ -182,6 +182,29 @@ describe("sendRaw, a held-back body (P-ERR-4.2) and a body written first (P-ERR-
     }
   });
 
+  it("says the server closed while the body was being sent, when it resets before answering", async () => {
+    const { at, close } = await rawServer((socket) =>
+      socket.once("data", () => socket.resetAndDestroy()),
+    );
+    try {
+      const x = await sendRaw(
+        at,
+        { ...req, body: Buffer.alloc(8 * 1024 * 1024, 0x61) },
+        { timeoutMs: 5000, maxBodyBytes: 1024 },
+        { http: "1.1", writeFirst: true },
+      );
+      expect(x.ok).toBe(false);
+      if (!x.ok) {
+        expect(x.error.code).toBe("connection");
+        expect(x.error.message).toMatch(
+          /^the server closed the connection while the request body was being sent, before any response was read \(.+\)$/,
+        );
+      }
+    } finally {
+      close();
+    }
+  });
+
   it("times out, saying the body was held back, when the server waits for the rest", async () => {
     const { at, close } = await rawServer(() => {});
     try {
