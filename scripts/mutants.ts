@@ -1,7 +1,8 @@
 /**
  * `npm run mutants`: the mutation self-check of issues 6 and 10. Prints the mutant table and the
  * variant table; exits 1 when a mutant survives, is killed only by cases that do not cite the
- * statement it breaks, or a variant fails; 0 otherwise.
+ * statement it breaks, or a variant fails (at its named level: fails nowhere, or by a rule it does
+ * not name); 0 otherwise.
  * Options: `--only <id-substring>` to run a subset; `--json <file>` to write the results;
  * `--keep` to leave each mutant's planted copy under `.mutants/<id>/` for inspection.
  */
@@ -14,7 +15,9 @@ import {
   type MutantResult,
   runMutant,
   runVariant,
+  unnamedFailures,
   type VariantResult,
+  variantPasses,
 } from "./mutants/harness.js";
 import { VARIANTS } from "./mutants/variants.js";
 
@@ -57,10 +60,12 @@ async function main(): Promise<number> {
     return r;
   });
   const tm = performance.now();
-  const runs = variants.flatMap((v) => v.levels.map((level) => ({ v, level })));
+  const runs = variants.flatMap((v) =>
+    [...v.levels, ...(v.named ? [v.named.level] : [])].map((level) => ({ v, level })),
+  );
   const vres: VariantResult[] = await pool(runs, 2, async ({ v, level }) => {
     const r = await runVariant(world, target, v, level);
-    process.stderr.write(r.failures.length ? "F" : ".");
+    process.stderr.write(variantPasses(r) ? "." : "F");
     return r;
   });
   process.stderr.write("\n");
@@ -80,7 +85,20 @@ async function main(): Promise<number> {
   console.log(`\n${pad("variant", 30)} ${pad("level", 8)} result`);
   for (const r of vres) {
     const head = `${pad(r.variant.id, 30)} ${pad(r.level, 8)} `;
-    if (r.failures.length === 0) console.log(`${head}pass (${r.passed} cases)`);
+    const rules = r.named?.join(", ");
+    const off = unnamedFailures(r);
+    if (r.named && variantPasses(r))
+      console.log(`${head}named ${rules} (${r.failures.length} cases)`);
+    else if (r.named && r.failures.length === 0) console.log(`${head}NOT NAMED: no case fails`);
+    else if (r.named) {
+      console.log(
+        `${head}NOT NAMED: ${off.length} of ${r.failures.length} failing cases cite another rule than ${rules}`,
+      );
+      for (const f of off.slice(0, 10))
+        console.log(
+          `    ${f.id} cites ${[...new Set(f.cited)].join(", ") || "nothing"}: ${f.message.split("\n")[0]}`,
+        );
+    } else if (r.failures.length === 0) console.log(`${head}pass (${r.passed} cases)`);
     else {
       console.log(`${head}FALSE POSITIVES: ${r.failures.length}`);
       for (const f of r.failures.slice(0, 10))
@@ -99,11 +117,12 @@ async function main(): Promise<number> {
   const coreAttributed = cres.filter((r) => r.killed && r.attributed).length;
   const killed = mres.filter((r) => r.killed).length;
   const attributed = mres.filter((r) => r.killed && r.attributed).length;
-  const falsePositives = vres.filter((r) => r.failures.length > 0).length;
+  const falsePositives = vres.filter((r) => !variantPasses(r)).length;
+  const named = vres.filter((r) => r.named).length;
   const secs = (from: number, to = performance.now()): string => ((to - from) / 1000).toFixed(1);
   const bySmoke = mres.filter((r) => r.outcome === "killed-by-smoke").length;
   console.log(
-    `\nmutants: ${killed}/${mres.length} killed (${bySmoke} by the smoke request), killed and attributed ${attributed}/${mres.length}, core-statement mutants killed and attributed at --level core ${coreAttributed}/${cres.length}, ${secs(t0, tm)} s; variants: ${vres.length - falsePositives}/${vres.length} passing (variant × level), ${secs(tm)} s; total ${secs(t0)} s`,
+    `\nmutants: ${killed}/${mres.length} killed (${bySmoke} by the smoke request), killed and attributed ${attributed}/${mres.length}, core-statement mutants killed and attributed at --level core ${coreAttributed}/${cres.length}, ${secs(t0, tm)} s; variants: ${vres.length - falsePositives}/${vres.length} passing (variant × level, ${named} of them naming the rule broken), ${secs(tm)} s; total ${secs(t0)} s`,
   );
   const json = arg("--json");
   if (json)

@@ -3,7 +3,7 @@
  * against the reference server once per mutant (a copy of `src/` with one deliberate defect
  * planted, run in a child process) and once per allowed variant (a correct server behind a
  * rewriting proxy). Every mutant must be killed; every variant must
- * pass with zero failures.
+ * pass with zero failures at its levels, and fail only by the rules it names at its named level.
  *
  * The runner is used exactly as a user's CI uses it: over HTTP to a base URL.
  */
@@ -40,6 +40,12 @@ export interface Variant {
    * declared type); core and profile where writers may differ too.
    */
   levels: readonly Level[];
+  /**
+   * The rule the variant breaks at a level it does not pass (e.g. profile for the renderings
+   * P-FMT-6.3 forbids writers): run at `level` too, where at least one case must fail and every
+   * failing check of every failing case must cite one of `statements` (or one of their clauses).
+   */
+  named?: { level: Level; statements: readonly string[] };
   rewrite: BodyRewrite;
 }
 
@@ -72,9 +78,32 @@ export interface MutantResult {
 export interface VariantResult {
   variant: Variant;
   level: Level;
-  failures: { id: string; statement: string; message: string }[];
+  /**
+   * Every failing case: the statement it reported, its message, and what it cites (the
+   * statement of every failing check; `failure:<code>` for a step that got no answer to check).
+   */
+  failures: { id: string; statement: string; message: string; cited: string[] }[];
   passed: number;
   ms: number;
+  /** The statements every failure must cite: set on the run at `variant.named.level`. */
+  named?: readonly string[];
+}
+
+/** The failing cases of a named run that cite a statement it does not name. */
+export function unnamedFailures(r: VariantResult): VariantResult["failures"] {
+  const named = r.named ?? [];
+  return r.failures.filter(
+    (f) => f.cited.length === 0 || f.cited.some((s) => !named.some((n) => citesRule([s], n))),
+  );
+}
+
+/**
+ * True when a variant's run is as it must be: no failure at a level it must pass; at its named
+ * level, at least one failing case and each failing only by the rules it names.
+ */
+export function variantPasses(r: VariantResult): boolean {
+  if (!r.named) return r.failures.length === 0;
+  return r.failures.length > 0 && unnamedFailures(r).length === 0;
 }
 
 const TARGET_FILE = fileURLToPath(new URL("../../fixtures/target.json", import.meta.url));
@@ -218,7 +247,10 @@ export async function runMutant(
   return { mutant, ...judged, killed, ms: Math.round(performance.now() - t0) };
 }
 
-/** Runs the suite at `level` against a correct server behind `variant`'s rewriting proxy. */
+/**
+ * Runs the suite at `level` against a correct server behind `variant`'s rewriting proxy (at the
+ * variant's named level, the result carries the statements its failures must cite).
+ */
 export async function runVariant(
   world: World,
   target: Target,
@@ -226,6 +258,7 @@ export async function runVariant(
   level: Level,
 ): Promise<VariantResult> {
   const t0 = performance.now();
+  const named = variant.named?.level === level ? { named: variant.named.statements } : {};
   return withCorrectServer(world, async (url) => {
     const proxy = await startVariantProxy(url, variant.rewrite);
     try {
@@ -239,9 +272,10 @@ export async function runVariant(
         return {
           variant,
           level,
-          failures: [{ id: "(run)", statement: "", message: abortText(r) }],
+          failures: [{ id: "(run)", statement: "", message: abortText(r), cited: [] }],
           passed: 0,
           ms,
+          ...named,
         };
       const failures = r.cases
         .filter((c) => c.outcome === "fail")
@@ -249,8 +283,12 @@ export async function runVariant(
           id: c.id,
           statement: c.failedStatement ?? "",
           message: caseMessage(c) ?? "",
+          cited: c.steps.flatMap((s) => [
+            ...(s.failure ? [`failure:${s.failure.code}`] : []),
+            ...s.checks.filter((k) => !k.ok).map((k) => k.statement),
+          ]),
         }));
-      return { variant, level, failures, passed: r.summary.pass, ms };
+      return { variant, level, failures, passed: r.summary.pass, ms, ...named };
     } finally {
       await proxy.close();
     }

@@ -41,6 +41,7 @@ export const VARIANTS: readonly Variant[] = [
     id: "json-string-renderings",
     what: 'integers as numeric strings, booleans as "true"/"false" (§2)',
     levels: ["core"],
+    named: { level: "profile", statements: ["P-FMT-6.3"] },
     rewrite: stringRendering,
   },
   {

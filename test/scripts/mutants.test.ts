@@ -16,6 +16,9 @@ import {
   runMutant,
   runVariant,
   smokePasses,
+  unnamedFailures,
+  type VariantResult,
+  variantPasses,
 } from "../../scripts/mutants/harness.js";
 import {
   applyEdits,
@@ -57,6 +60,23 @@ describe("catalogue", () => {
       (m) => !statements.has(m.statement) && !statements.has(m.statement.replace(/\.[0-9]+$/, "")),
     ).map((m) => `${m.id}: ${m.statement}`);
     expect(unknown).toEqual([]);
+  });
+
+  it("variants name known rules, at a level they need not pass", () => {
+    const file = join(ROOT, "conformance/statements.json");
+    const { statements: list } = JSON.parse(readFileSync(file, "utf8")) as {
+      statements: { id: string; clauses?: { id: string }[] }[];
+    };
+    const ids = new Set(list.flatMap((s) => [s.id, ...(s.clauses ?? []).map((c) => c.id)]));
+    const named = VARIANTS.filter((v) => v.named);
+    expect(named.map((v) => v.id)).toContain("json-string-renderings");
+    for (const v of named) {
+      expect(
+        v.named?.statements.filter((s) => !ids.has(s)),
+        v.id,
+      ).toEqual([]);
+      expect(v.levels, v.id).not.toContain(v.named?.level);
+    }
   });
 
   it.each(MUTANTS.map((m) => [m.id, m] as const))(
@@ -142,6 +162,41 @@ describe("harness judgement", () => {
     // The same smoke request with the right credentials passes: that is what a smoke kill needs.
     expect(await smokePasses(world, target, mutant("auth-401"))).toBe(true);
     expect(await smokePasses(world, wrong)).toBe(false);
+  });
+
+  it("judges a named variant: failures there, each citing only the rules it names", () => {
+    const v = VARIANTS.find((x) => x.id === "json-string-renderings");
+    if (!v) throw new Error("variant missing");
+    const fail = (id: string, cited: string[]) => ({ id, statement: "", message: "", cited });
+    const run = (failures: VariantResult["failures"], named?: string[]): VariantResult => ({
+      variant: v,
+      level: "profile",
+      failures,
+      passed: 1,
+      ms: 0,
+      ...(named ? { named } : {}),
+    });
+    const good = fail("a", ["P-FMT-6.3", "P-FMT-6.3"]);
+    const other = fail("b", ["P-FMT-6.3", "P-AUTH-7.1"]);
+    const stopped = fail("c", ["failure:transport-timeout"]);
+    expect(variantPasses(run([]))).toBe(true);
+    expect(variantPasses(run([good]))).toBe(false);
+    expect(variantPasses(run([good], ["P-FMT-6.3"]))).toBe(true);
+    expect(variantPasses(run([good], ["P-FMT-6"]))).toBe(true);
+    expect(variantPasses(run([], ["P-FMT-6.3"]))).toBe(false);
+    expect(variantPasses(run([good, other, stopped], ["P-FMT-6.3"]))).toBe(false);
+    expect(unnamedFailures(run([good, other, stopped], ["P-FMT-6.3"]))).toEqual([other, stopped]);
+    expect(variantPasses(run([fail("(run)", [])], ["P-FMT-6.3"]))).toBe(false);
+  });
+
+  it("runs the string renderings at profile: every failure names P-FMT-6.3", async () => {
+    const v = VARIANTS.find((x) => x.id === "json-string-renderings");
+    if (!v) throw new Error("variant missing");
+    const r = await runVariant(world, target, v, "profile");
+    expect(r.named).toEqual(["P-FMT-6.3"]);
+    expect(unnamedFailures(r)).toEqual([]);
+    expect(r.failures.length).toBeGreaterThan(10);
+    expect(variantPasses(r)).toBe(true);
   });
 
   it("runs a variant with zero false positives", async () => {

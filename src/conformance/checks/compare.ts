@@ -5,15 +5,43 @@
  */
 import { lenientRead } from "../../schemas/lenient.js";
 
+/** The rule a server breaks by writing a number or boolean as its string rendering. */
+export const WRITERS_TYPE_STATEMENT = "P-FMT-6.3";
+
+/** A value written as the §2 string rendering of a number or boolean (P-FMT-6.3). */
+export interface Rendering {
+  /** The string the body holds. */
+  readonly text: string;
+  /** The declared type it renders. */
+  readonly declared: "number" | "boolean";
+}
+
+/**
+ * How a comparison treats the §2 string renderings: `false` compares declared types; `true`
+ * applies readers' tolerance both ways (core, and Atom bodies, which hold only text); a list
+ * tolerates only an actual string rendering an expected number or boolean and records each one
+ * a successful comparison tolerated (so that a profile check can name P-FMT-6.3).
+ */
+export type Leniency = boolean | Rendering[];
+
 /** Deep equality; object member order is ignored, array order is not. */
-export function valuesEqual(expected: unknown, actual: unknown, lenient: boolean): boolean {
+export function valuesEqual(expected: unknown, actual: unknown, lenient: Leniency): boolean {
+  if (!Array.isArray(lenient)) return deepEqual(expected, actual, lenient);
+  // Record only what a comparison that succeeds tolerated.
+  const seen: Rendering[] = [];
+  if (!deepEqual(expected, actual, seen)) return false;
+  lenient.push(...seen);
+  return true;
+}
+
+function deepEqual(expected: unknown, actual: unknown, lenient: Leniency): boolean {
   if (Object.is(expected, actual)) return true;
-  if (lenient && scalarLenientEqual(expected, actual)) return true;
+  if (lenient && scalarLenientEqual(expected, actual, lenient)) return true;
   if (Array.isArray(expected)) {
     return (
       Array.isArray(actual) &&
       expected.length === actual.length &&
-      expected.every((v, i) => valuesEqual(v, actual[i], lenient))
+      expected.every((v, i) => deepEqual(v, actual[i], lenient))
     );
   }
   if (isObject(expected)) {
@@ -22,7 +50,7 @@ export function valuesEqual(expected: unknown, actual: unknown, lenient: boolean
     const ak = Object.keys(actual);
     return (
       ek.length === ak.length &&
-      ek.every((k) => Object.hasOwn(actual, k) && valuesEqual(expected[k], actual[k], lenient))
+      ek.every((k) => Object.hasOwn(actual, k) && deepEqual(expected[k], actual[k], lenient))
     );
   }
   return false;
@@ -32,13 +60,18 @@ function isObject(v: unknown): v is Record<string, unknown> {
   return v !== null && typeof v === "object";
 }
 
-function scalarLenientEqual(a: unknown, b: unknown): boolean {
-  const pair = typeof a === "string" ? [b, a] : [a, b];
-  const [typed, text] = pair;
+function scalarLenientEqual(expected: unknown, actual: unknown, lenient: Leniency): boolean {
+  const recording = Array.isArray(lenient);
+  // Recording tolerates the server's renderings only: the string is the actual value.
+  const [typed, text] =
+    typeof expected === "string" && !recording ? [actual, expected] : [expected, actual];
   if (typeof text !== "string") return false;
-  if (typeof typed === "number") return lenientRead("integer", text) === typed;
-  if (typeof typed === "boolean") return lenientRead("boolean", text) === typed;
-  return false;
+  const declared =
+    typeof typed === "number" ? "number" : typeof typed === "boolean" ? "boolean" : undefined;
+  if (declared === undefined) return false;
+  if (lenientRead(declared === "number" ? "integer" : "boolean", text) !== typed) return false;
+  if (recording) lenient.push({ text, declared });
+  return true;
 }
 
 /** The JSON type of a value (`integer` for whole numbers). */
@@ -49,14 +82,20 @@ export function jsonTypeOf(v: unknown): string {
   return typeof v;
 }
 
-/** True when `v` has `type`, leniently (numeric strings, "true"/"false") when asked. */
-export function hasType(v: unknown, type: string, lenient: boolean): boolean {
+/**
+ * True when `v` has `type`, leniently (numeric strings, "true"/"false") when asked; a recording
+ * leniency records the rendering it accepted.
+ */
+export function hasType(v: unknown, type: string, lenient: Leniency): boolean {
   const t = jsonTypeOf(v);
   if (t === type || (type === "number" && t === "integer")) return true;
   if (!lenient || typeof v !== "string") return false;
-  if (type === "integer" || type === "number") return lenientRead("integer", v) !== undefined;
-  if (type === "boolean") return lenientRead("boolean", v) !== undefined;
-  return false;
+  const declared =
+    type === "integer" || type === "number" ? "number" : type === "boolean" ? "boolean" : undefined;
+  if (declared === undefined) return false;
+  if (lenientRead(declared === "number" ? "integer" : "boolean", v) === undefined) return false;
+  if (Array.isArray(lenient)) lenient.push({ text: v, declared });
+  return true;
 }
 
 /** Code point order of two strings (the same as UTF-8 byte order, P-PAGE-3). */

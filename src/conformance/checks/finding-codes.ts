@@ -98,6 +98,12 @@ export interface FindingParams {
   "keys-wrong": { where: string; keys: unknown; expected: unknown };
   "matches-ok": { where: string; pattern: string };
   "matches-wrong": { where: string; value: unknown; pattern: string };
+  "string-rendering": {
+    where: string;
+    at: string;
+    text: string;
+    declared: "number" | "boolean";
+  };
   "capture-undecodable": { name: string; body: BodyFinding };
   "capture-missing": { name: string; pointer: string };
 }
@@ -211,6 +217,8 @@ export const FINDINGS: { readonly [C in FindingCode]: string } = {
   "keys-wrong": "the keys differ or are out of order",
   "matches-ok": "every value matches the regular expression",
   "matches-wrong": "a value does not match the regular expression",
+  "string-rendering":
+    "a number or boolean written as its string rendering: core accepts it, the profile's writers' rule does not (P-FMT-6.3)",
   "capture-undecodable": "a capture from a body that could not be decoded",
   "capture-missing": "nothing at a capture's pointer",
 };

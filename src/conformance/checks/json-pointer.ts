@@ -6,15 +6,25 @@
  * proves nothing), and `*` / `[member=value]` over an empty container fails unless the check
  * says `allowEmpty`. `orAbsent` lets the value be missing (not its parent). Core cases
  * compare leniently (numeric strings, "true"/"false"), profile cases strictly, unless a check
- * says `strict`. A check naming several rules runs each.
+ * says `strict`. At profile, a JSON value that differs from the expected one only by such a
+ * rendering fails P-FMT-6.3 (the writers' rule), not the case's clause. An Atom body holds only
+ * text (its values typed by the declared types) and is compared with the renderings tolerated:
+ * comparing it with values captured from a JSON body judges the content, not P-FMT-6.
+ * A check naming several rules runs each.
  */
 import type { ExpectSpec, PointerCheck } from "../case-types.js";
 import { fillText, type TemplateContext } from "../request/template.js";
 import type { CheckResult } from "../run/results.js";
+import { type Rendering, WRITERS_TYPE_STATEMENT } from "./compare.js";
 import { type CheckContext, result } from "./context.js";
 import type { Finding } from "./finding-codes.js";
 import { evaluatePointer, hasWildcard } from "./pointer/evaluate.js";
-import { POINTER_RULES, type Verdict } from "./pointer/index.js";
+import {
+  POINTER_RULES,
+  type PointerRule,
+  type PointerView,
+  type Verdict,
+} from "./pointer/index.js";
 
 /** Checks `expect.json`. */
 export function checkJsonPointers(expect: ExpectSpec, ctx: CheckContext): CheckResult[] {
@@ -27,7 +37,8 @@ export function checkJsonPointers(expect: ExpectSpec, ctx: CheckContext): CheckR
   const template = { ...ctx.template, body: body.value };
   return expect.json.flatMap((c) => {
     try {
-      return judge(c, fillText(c.pointer, template), body.value, ctx, template);
+      const atom = expect.atom !== undefined;
+      return judge(c, fillText(c.pointer, template), body.value, ctx, template, atom);
     } catch (e) {
       return [
         result(ctx, {
@@ -47,14 +58,15 @@ function judge(
   doc: unknown,
   ctx: CheckContext,
   template: TemplateContext,
+  atom: boolean,
 ): CheckResult[] {
   const { matches, missing, broken, empty } = evaluatePointer(doc, pointer);
   const where = pointer || "/";
-  const toResult = (v: Verdict): CheckResult =>
+  const toResult = (v: Verdict, statement = c.statement): CheckResult =>
     result(ctx, {
       check: `json ${where}`,
       ok: v.ok,
-      statement: c.statement,
+      statement,
       location: v.location ?? where,
       finding: { ...v.finding, where } as Finding,
       ...(v.expected !== undefined ? { expected: v.expected } : {}),
@@ -109,14 +121,35 @@ function judge(
     pointer,
     matches,
     wild,
-    lenient: ctx.level === "core" && !c.strict,
+    lenient: (ctx.level === "core" || atom) && !c.strict,
     template,
     ctx,
   };
-  const verdicts = POINTER_RULES.filter((rule) => c[rule.key] !== undefined).map((rule) =>
-    rule.run(view),
-  );
-  return verdicts.length
-    ? verdicts.map(toResult)
+  const writersRule = ctx.level === "profile" && !atom && !c.strict;
+  const rules = POINTER_RULES.filter((rule) => c[rule.key] !== undefined);
+  return rules.length
+    ? rules.map((rule) => {
+        const v = rule.run(view);
+        const r = v.ok || !writersRule ? undefined : renderingOnly(rule, view, v);
+        return r ? toResult(r, WRITERS_TYPE_STATEMENT) : toResult(v);
+      })
     : [toResult({ ok: true, finding: { code: "pointer-present-ok" } })];
+}
+
+/**
+ * The P-FMT-6.3 failure for a profile verdict that fails only by §2 string renderings (the rule
+ * passes when the actual values may render the expected numbers and booleans as strings), else
+ * undefined: the difference is real and the case's clause stands.
+ */
+function renderingOnly(rule: PointerRule, view: PointerView, strict: Verdict): Verdict | undefined {
+  const seen: Rendering[] = [];
+  const first = rule.run({ ...view, lenient: seen }).ok ? seen[0] : undefined;
+  if (!first) return undefined;
+  return {
+    ok: false,
+    finding: { code: "string-rendering", at: strict.location ?? view.pointer, ...first },
+    location: strict.location,
+    expected: strict.expected,
+    actual: strict.actual,
+  };
 }

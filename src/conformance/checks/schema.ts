@@ -1,14 +1,19 @@
 /**
  * The schema check: the body validates as a document kind through src/schemas. The mode is
  * the case's unless given: core → lenient (readers' tolerance), profile → strict (P-FMT-6).
+ * A number or boolean written as its string rendering fails P-FMT-6.3, the rule it breaks, not
+ * the case's clause.
  */
-import { issuesOf } from "../../model/issue.js";
+import { type Issue, issuesOf } from "../../model/issue.js";
 import { valueAtPointer } from "../../model/json-pointer.js";
 import { isKind } from "../../schemas/kinds.js";
+import { lenientRead } from "../../schemas/lenient.js";
 import { validate } from "../../schemas/validate.js";
 import type { ExpectSpec } from "../case-types.js";
 import type { CheckResult } from "../run/results.js";
+import { WRITERS_TYPE_STATEMENT } from "./compare.js";
 import { type CheckContext, result } from "./context.js";
+import type { Finding } from "./finding-codes.js";
 
 /** Checks `expect.schema`. */
 export function checkSchema(expect: ExpectSpec, ctx: CheckContext): CheckResult[] {
@@ -24,18 +29,26 @@ export function checkSchema(expect: ExpectSpec, ctx: CheckContext): CheckResult[
   const issues = issuesOf(validate(kind, body.value, { mode }));
   if (issues.length === 0)
     return [result(ctx, { check, ok: true, finding: { code: "schema-ok", kind } })];
-  return issues.slice(0, 5).map((i) =>
-    result(ctx, {
+  return issues.slice(0, 5).map((i) => {
+    const actual = valueAtPointer(body.value, i.pointer);
+    const rendering = i.code === "string-rendered" && typeof actual === "string";
+    return result(ctx, {
       check,
       ok: false,
       location: i.pointer || "/",
-      actual: valueAtPointer(body.value, i.pointer),
-      finding: {
-        code: "schema-invalid",
-        where: i.pointer || "/",
-        detail: i.message,
-        issue: i.code,
-      },
-    }),
-  );
+      actual,
+      finding: rendering ? renderingFinding(i, actual) : schemaFinding(i),
+      ...(rendering ? { statement: WRITERS_TYPE_STATEMENT } : {}),
+    });
+  });
+}
+
+function schemaFinding(i: Issue): Finding {
+  return { code: "schema-invalid", where: i.pointer || "/", detail: i.message, issue: i.code };
+}
+
+function renderingFinding(i: Issue, text: string): Finding {
+  const where = i.pointer || "/";
+  const declared = lenientRead("boolean", text) === undefined ? "number" : "boolean";
+  return { code: "string-rendering", where, at: where, text, declared };
 }

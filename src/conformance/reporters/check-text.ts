@@ -122,6 +122,8 @@ export const FINDING_WORDS: Words = {
   "keys-wrong": (f) => `${f.where}: keys ${show(f.keys)}, expected ${show(f.expected)}`,
   "matches-ok": (f) => `${f.where}: matches /${f.pattern}/`,
   "matches-wrong": (f) => `${f.where}: ${show(f.value)} does not match /${f.pattern}/`,
+  "string-rendering": (f) =>
+    `${f.at}: the string ${q(f.text)} where the declared type is a ${f.declared} (P-FMT-6.3: writers write the declared type; core accepts it)`,
   "capture-undecodable": (f) => `capture ${f.name}: ${findingText(f.body)}`,
   "capture-missing": (f) => `capture ${f.name}: nothing at ${f.pointer}`,
 };

@@ -1,6 +1,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { codePointCompare, hasType, valuesEqual } from "../../../src/conformance/checks/compare.js";
+import {
+  codePointCompare,
+  hasType,
+  type Rendering,
+  valuesEqual,
+} from "../../../src/conformance/checks/compare.js";
 
 describe("comparison", () => {
   it("accepts string renderings only when lenient (core, P-FMT-6)", () => {
@@ -11,6 +16,18 @@ describe("comparison", () => {
     expect(hasType("12", "integer", true)).toBe(true);
     expect(hasType("12", "integer", false)).toBe(false);
     expect(hasType("1.5", "integer", true)).toBe(false);
+  });
+  it("records the renderings a profile check would tolerate (P-FMT-6.3), only the server's", () => {
+    const seen: Rendering[] = [];
+    expect(valuesEqual([3, true], ["3", "true"], seen)).toBe(true);
+    expect(valuesEqual("3", 3, seen)).toBe(false);
+    expect(valuesEqual([1, 2], ["1", "3"], seen)).toBe(false);
+    expect(hasType("7", "integer", seen)).toBe(true);
+    expect(seen).toEqual([
+      { text: "3", declared: "number" },
+      { text: "true", declared: "boolean" },
+      { text: "7", declared: "number" },
+    ]);
   });
   it("ignores member order but not array order", () => {
     expect(valuesEqual({ a: 1, b: 2 }, { b: 2, a: 1 }, false)).toBe(true);

@@ -321,6 +321,16 @@ const SAMPLES: { [C in FindingCode]: [Extract<Finding, { code: C }>, string] } =
     { code: "matches-wrong", where: "/id", value: 1, pattern: "^a" },
     "/id: 1 does not match /^a/",
   ],
+  "string-rendering": [
+    {
+      code: "string-rendering",
+      where: "/startIndex",
+      at: "/startIndex",
+      text: "0",
+      declared: "number",
+    },
+    '/startIndex: the string "0" where the declared type is a number (P-FMT-6.3: writers write the declared type; core accepts it)',
+  ],
   "capture-undecodable": [
     { code: "capture-undecodable", name: "id", body: { code: "body-missing", expected: "JSON" } },
     "capture id: empty body, expected JSON",

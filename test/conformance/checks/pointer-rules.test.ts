@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { Level, PointerCheck } from "../../../src/conformance/case-types.js";
 import type { CheckContext } from "../../../src/conformance/checks/context.js";
 import { checkJsonPointers } from "../../../src/conformance/checks/json-pointer.js";
+import { checkText } from "../../../src/conformance/reporters/check-text.js";
 
 const TEXT = JSON.stringify({
   entry: [
@@ -15,8 +16,8 @@ const TEXT = JSON.stringify({
 });
 const doc = JSON.parse(TEXT);
 
-function run(check: PointerCheck, level: Level = "core") {
-  const ctx: CheckContext = {
+function context(level: Level, value: unknown, captures: [string, unknown][] = []): CheckContext {
+  return {
     response: { status: 200, headers: {}, body: Buffer.from(TEXT), ms: 0 },
     level,
     statement: "S-1-LIST-PAGING",
@@ -24,13 +25,16 @@ function run(check: PointerCheck, level: Level = "core") {
       users: { viewer: "ns:a" },
       namespace: "ns",
       unique: "t1",
-      captures: new Map([["ids", ["ns:b", "ns:a"]]]),
+      captures: new Map([["ids", ["ns:b", "ns:a"]], ...captures]),
     },
-    decoded: () => ({ ok: true, value: doc }),
+    decoded: () => ({ ok: true, value }),
     text: () => TEXT,
     textOrder: () => new Map([["/rec", ["z", "a"]]]),
   };
-  return checkJsonPointers({ json: [check] }, ctx);
+}
+
+function run(check: PointerCheck, level: Level = "core") {
+  return checkJsonPointers({ json: [check] }, context(level, doc));
 }
 const ok = (check: PointerCheck, level?: Level) => run(check, level).every((r) => r.ok);
 
@@ -114,5 +118,94 @@ describe("pointer rules", () => {
       code: "pointer-error",
       detail: expect.stringMatching(/nothing captured as nothing/),
     });
+  });
+});
+
+describe("string renderings (P-FMT-6.3)", () => {
+  const MESSAGE = (at: string, text: string, type: string) =>
+    `${at}: the string ${JSON.stringify(text)} where the declared type is a ${type} (P-FMT-6.3: writers write the declared type; core accepts it)`;
+
+  it.each<[PointerCheck, string, string, string]>([
+    [{ pointer: "/entry/0/n", equals: 2 }, "/entry/0/n", "2", "number"],
+    [{ pointer: "/entry/*/ok", equals: true }, "/entry/1/ok", "true", "boolean"],
+    [{ pointer: "/entry/*/n", equals: [2, 1] }, "/entry/*/n", "2", "number"],
+    [{ pointer: "/entry/0/n", oneOf: [2, 3] }, "/entry/0/n", "2", "number"],
+    [{ pointer: "/entry/*/n", in: [1, 2] }, "/entry/*/n", "2", "number"],
+    [{ pointer: "/entry/*/n", contains: [2] }, "/entry/*/n", "2", "number"],
+    [{ pointer: "/entry/[id=ns:b]", has: { n: 2, ok: true } }, "/entry/[id=ns:b]/n", "2", "number"],
+    [{ pointer: "/entry/*/n", type: "integer" }, "/entry/0/n", "2", "number"],
+    [{ pointer: "/entry/*/ok", type: "boolean" }, "/entry/1/ok", "true", "boolean"],
+  ])(
+    "%j: core passes; profile fails citing P-FMT-6.3, not the case's clause",
+    (check, at, text, type) => {
+      expect(run(check, "core").every((r) => r.ok)).toBe(true);
+      const [r, ...rest] = run({ ...check, statement: "P-PAGE-3.3" }, "profile");
+      expect(rest).toEqual([]);
+      expect(r).toMatchObject({
+        ok: false,
+        statement: "P-FMT-6.3",
+        finding: { code: "string-rendering", at, text, declared: type },
+      });
+      expect(r && checkText(r)).toBe(MESSAGE(at, text, type));
+    },
+  );
+
+  it("keeps the case's clause for a real difference, the other direction or a strict check", () => {
+    const clause = (check: PointerCheck) =>
+      run({ ...check, statement: "P-PAGE-3.3" }, "profile").map((r) => [
+        r.statement,
+        r.finding.code,
+      ]);
+    expect(clause({ pointer: "/entry/0/n", equals: 2 })).toEqual([
+      ["P-FMT-6.3", "string-rendering"],
+    ]);
+    for (const [check, code] of [
+      // A real difference, even beside a rendering.
+      [{ pointer: "/entry/0/n", equals: 3 }, "equals-wrong"],
+      [{ pointer: "/entry/*/n", equals: [2, 2] }, "equals-wrong"],
+      [{ pointer: "/entry/[id=ns:b]", has: { n: 2, ok: false } }, "has-wrong"],
+      [{ pointer: "/entry/[id=ns:b]", has: { n: 2, gone: 1 } }, "has-wrong"],
+      // A number where the case expects a string is no §2 rendering.
+      [{ pointer: "/entry/1/n", equals: "1" }, "equals-wrong"],
+      // A strict check asks for the very type: its own clause.
+      [{ pointer: "/entry/0/n", equals: 2, strict: true }, "equals-wrong"],
+    ] as const)
+      expect(clause(check), JSON.stringify(check)).toEqual([["P-PAGE-3.3", code]]);
+  });
+});
+
+describe("Atom bodies compared with values captured from JSON (P-FMT-7)", () => {
+  // The Atom codec types each value by its declared type; the JSON step may have rendered it.
+  const atom = { startIndex: 0, totalResults: 3, entry: [{ fileSize: 11234, hasApp: true }] };
+  const captures: [string, unknown][] = [
+    ["total", "3"],
+    ["sizes", ["11234"]],
+    ["hasApp", "true"],
+    ["missing", "x"],
+  ];
+  const runAtom = (check: PointerCheck, level: Level) =>
+    checkJsonPointers(
+      { json: [{ ...check, statement: "P-FMT-7.2" }], atom: { kind: "photos" } },
+      context(level, atom, captures),
+    );
+
+  it("compares in the typed domain at core and profile; a real difference still fails", () => {
+    for (const level of ["core", "profile"] as const)
+      for (const check of [
+        { pointer: "/totalResults", equals: "{$total}" },
+        { pointer: "/entry/*/fileSize", equals: "{$sizes}" },
+        { pointer: "/entry/0/hasApp", equals: "{$hasApp}" },
+        { pointer: "/totalResults", equals: 3 },
+      ])
+        expect(runAtom(check, level), `${level} ${check.pointer}`).toMatchObject([{ ok: true }]);
+    for (const [check, code] of [
+      [{ pointer: "/totalResults", equals: "4" }, "equals-wrong"],
+      [{ pointer: "/entry/*/fileSize", equals: ["11235"] }, "equals-wrong"],
+      [{ pointer: "/entry/0/hasApp", equals: "false" }, "equals-wrong"],
+      [{ pointer: "/entry/0/missing", equals: "{$missing}" }, "pointer-missing"],
+    ] as const)
+      expect(runAtom(check, "profile"), check.pointer).toMatchObject([
+        { ok: false, statement: "P-FMT-7.2", finding: { code } },
+      ]);
   });
 });

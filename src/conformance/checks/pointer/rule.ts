@@ -5,6 +5,7 @@
  */
 import type { PointerCheck } from "../../case-types.js";
 import type { TemplateContext } from "../../request/template.js";
+import type { Leniency } from "../compare.js";
 import type { CheckContext } from "../context.js";
 import type { RuleFinding } from "../finding-codes.js";
 import type { Located } from "./evaluate.js";
@@ -17,8 +18,11 @@ export interface PointerView {
   readonly matches: readonly Located[];
   /** The pointer maps over elements (`*`). */
   readonly wild: boolean;
-  /** Core comparison (numeric strings, "true"/"false") unless the check is strict. */
-  readonly lenient: boolean;
+  /**
+   * Core comparison (numeric strings, "true"/"false") unless the check is strict; a list when the
+   * engine asks which renderings a profile check would tolerate (../compare.ts).
+   */
+  readonly lenient: Leniency;
   /** Template context with the current body (for `{#/pointer}`). */
   readonly template: TemplateContext;
   readonly ctx: CheckContext;

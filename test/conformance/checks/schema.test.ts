@@ -1,0 +1,43 @@
+/** The schema check: which rule a failure cites (P-FMT-6.3 for a string rendering). */
+import { describe, expect, it } from "vitest";
+import type { Level } from "../../../src/conformance/case-types.js";
+import type { CheckContext } from "../../../src/conformance/checks/context.js";
+import { checkSchema } from "../../../src/conformance/checks/schema.js";
+import { checkText } from "../../../src/conformance/reporters/check-text.js";
+
+function run(value: unknown, level: Level) {
+  const text = JSON.stringify(value);
+  const ctx: CheckContext = {
+    response: { status: 200, headers: {}, body: Buffer.from(text), ms: 0 },
+    level,
+    statement: "P-PAGE-1.1",
+    template: { users: {}, namespace: "ns", unique: "t1", captures: new Map() },
+    decoded: () => ({ ok: true, value }),
+    text: () => text,
+  };
+  return checkSchema({ schema: { kind: "people" } }, ctx);
+}
+
+const page = { startIndex: 0, itemsPerPage: 20, totalResults: 0, entry: [] };
+
+describe("schema check", () => {
+  it("passes a string rendering at core", () => {
+    expect(run({ ...page, startIndex: "0" }, "core")).toMatchObject([{ ok: true }]);
+  });
+
+  it("fails a string rendering at profile citing P-FMT-6.3, another issue the case's clause", () => {
+    const rs = run({ ...page, startIndex: "0", totalResults: "x" }, "profile");
+    expect(rs).toMatchObject([
+      {
+        ok: false,
+        statement: "P-FMT-6.3",
+        location: "/startIndex",
+        finding: { code: "string-rendering", at: "/startIndex", text: "0", declared: "number" },
+      },
+      { ok: false, statement: "P-PAGE-1.1", finding: { code: "schema-invalid" } },
+    ]);
+    expect(checkText(rs[0] ?? { finding: { code: "schema-ok", kind: "" } })).toBe(
+      '/startIndex: the string "0" where the declared type is a number (P-FMT-6.3: writers write the declared type; core accepts it)',
+    );
+  });
+});
