@@ -1,7 +1,8 @@
 /**
  * JSON rewrites a correct server's responses may undergo and still conform (issue 6 item 2):
- * member order, extra unknown members, §2's string renderings, and entry order where no order
- * is promised. Application-data records are data, not structure: their keys and values are
+ * member order, extra unknown members, §2's string renderings, entry order where no order is
+ * promised, and a user with no keys listed with an empty record (§2.5 allows it; P-DATA-5 is the
+ * profile's decision to leave the user out). Application-data records are data, not structure: their keys and values are
  * left alone, except by the two rewrites of profile revision 4 (P-FMT-3: JSON member order
  * carries no meaning at any level), which reorder records too.
  */
@@ -129,3 +130,38 @@ export const memberOrderEverywhere = (body: string, type: string): string =>
  */
 export const integerKeysFirst = (body: string, type: string): string =>
   type.includes("json") ? JSON.stringify(JSON.parse(body) as Json) : body;
+
+/**
+ * A user asked for with `@self` who has no key to return is listed with an empty record (`{}`,
+ * in `id` and counted in `totalResults`) instead of being left out: §2.5 allows it, P-DATA-5
+ * (profile) decides otherwise. The user is the path's guid, or for `@me` the query's
+ * `xoauth_requestor_id`.
+ */
+export const emptyRecords = (
+  body: string,
+  type: string,
+  request: { readonly method: string; readonly url: string },
+): string => {
+  const url = new URL(request.url, "http://variant.invalid");
+  const m = /^\/os\/0\.8\/appdata\/([^/]+)\/@self\/@app\/?$/.exec(url.pathname);
+  if (request.method !== "GET" || !m?.[1]) return body;
+  const guid = decodeURIComponent(m[1]);
+  const viewer = url.searchParams.get("xoauth_requestor_id") ?? "";
+  // `@me` is the viewer; a bare id (P-AUTH-4) is in the viewer's namespace.
+  const user =
+    guid === "@me" ? viewer : guid.includes(":") ? guid : `${viewer.split(":")[0]}:${guid}`;
+  if (!user || user.startsWith(":")) return body;
+  return rewriteJson(body, type, (doc) =>
+    isAppData(doc) &&
+    isObj(doc.entry) &&
+    Array.isArray(doc.id) &&
+    Object.keys(doc.entry).length === 0
+      ? {
+          ...doc,
+          entry: { [user]: {} },
+          id: [user],
+          totalResults: 1,
+        }
+      : doc,
+  );
+};

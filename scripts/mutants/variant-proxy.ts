@@ -7,8 +7,15 @@
 import { createServer, type IncomingHttpHeaders, request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 
+/** The request a response answers, for rewrites that depend on what was asked. */
+export interface RewrittenRequest {
+  readonly method: string;
+  /** The request target as sent: path and query. */
+  readonly url: string;
+}
+
 /** Rewrites a response body; returns the new body text (or the same text). */
-export type BodyRewrite = (body: string, contentType: string) => string;
+export type BodyRewrite = (body: string, contentType: string, request: RewrittenRequest) => string;
 
 /** A running proxy. */
 export interface VariantProxy {
@@ -50,7 +57,8 @@ export async function startVariantProxy(
         upRes.on("end", () => {
           const type = String(upRes.headers["content-type"] ?? "");
           let body = Buffer.concat(chunks).toString("utf8");
-          if (body.length > 0 && upRes.statusCode === 200) body = rewrite(body, type);
+          if (body.length > 0 && upRes.statusCode === 200)
+            body = rewrite(body, type, { method: req.method ?? "GET", url: req.url ?? "/" });
           const headers = { ...upRes.headers };
           delete headers["content-length"];
           delete headers["transfer-encoding"];

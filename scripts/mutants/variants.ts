@@ -6,6 +6,7 @@
 import type { Variant } from "./harness.js";
 import {
   appDataUserOrder,
+  emptyRecords,
   entryOrder,
   extraMembers,
   integerKeysFirst,
@@ -61,6 +62,13 @@ export const VARIANTS: readonly Variant[] = [
     what: "every JSON object's members in reverse order, appdata records included (P-FMT-3 rev. 4)",
     levels: ["core", "profile"],
     rewrite: memberOrderEverywhere,
+  },
+  {
+    id: "json-empty-records",
+    what: "a user asked for with @self who has no key listed with {} (§2.5 allows it; P-DATA-5 leaves the user out)",
+    levels: ["core"],
+    named: { level: "profile", statements: ["P-DATA-5"] },
+    rewrite: emptyRecords,
   },
   {
     id: "json-integer-keys-first",
