@@ -9,7 +9,8 @@ import {
 } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { startReferenceServer } from "../../src/cli/reference-server.js";
-import { checkTarget, type Target } from "../../src/conformance/index.js";
+import { checkTarget, createHttpClient, type Target } from "../../src/conformance/index.js";
+import type { CaseEnv } from "../../src/conformance/run/run-case.js";
 
 /** A running server and how to stop it. */
 export interface Running {
@@ -77,5 +78,19 @@ export function sink(): { text: string; write(s: string): boolean } {
       this.text += s;
       return true;
     },
+  };
+}
+
+/** What `runCase` needs to run one case against `url` as the bundled target's apps and users (no world). */
+export function caseEnv(url: string): CaseEnv {
+  const target = bundledTarget(url, false);
+  return {
+    client: createHttpClient(url, 2),
+    origin: url,
+    apps: target.apps,
+    users: target.users,
+    namespace: "example.org",
+    limits: { timeoutMs: 2000, maxBodyBytes: 1024 * 1024 },
+    now: () => Math.floor(Date.now() / 1000),
   };
 }

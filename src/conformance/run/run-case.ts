@@ -81,7 +81,8 @@ export async function runCase(c: CaseSpec, env: CaseEnv): Promise<CaseRun> {
   const steps: StepResult[] = [];
   let failedStatement: string | undefined;
   for (const [index, step] of c.steps.entries()) {
-    if (failedStatement !== undefined && !step.always) break;
+    // After a failure only `always` steps run (clean-up): the steps before them are skipped.
+    if (failedStatement !== undefined && !step.always) continue;
     if (step.onlyIf !== undefined && isEmpty(captures.get(step.onlyIf))) {
       steps.push({
         index,

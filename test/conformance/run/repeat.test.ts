@@ -3,9 +3,9 @@
  * sent n times with `{$repeat}` = 0 … n−1 and fails at its first failing repetition, named.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type CaseSpec, createHttpClient, stepLabel } from "../../../src/conformance/index.js";
+import { type CaseSpec, stepLabel } from "../../../src/conformance/index.js";
 import { type CaseEnv, runCase } from "../../../src/conformance/run/run-case.js";
-import { bundledTarget, type Running, startFake } from "../helpers.js";
+import { caseEnv, type Running, startFake } from "../helpers.js";
 
 let fake: Running;
 const bodies: string[] = [];
@@ -25,18 +25,7 @@ beforeAll(async () => {
 });
 afterAll(() => fake.close());
 
-function env(): CaseEnv {
-  const target = bundledTarget(fake.url, false);
-  return {
-    client: createHttpClient(fake.url, 2),
-    origin: fake.url,
-    apps: target.apps,
-    users: target.users,
-    namespace: "example.org",
-    limits: { timeoutMs: 2000, maxBodyBytes: 1024 * 1024 },
-    now: () => Math.floor(Date.now() / 1000),
-  };
-}
+const env = (): CaseEnv => caseEnv(fake.url);
 
 const repeated: CaseSpec = {
   id: "x/repeat",
