@@ -1,6 +1,7 @@
 /**
  * The error body check (P-ERR-1): `{"error":{"code":<status>,"message":"…"}}` as JSON whatever
  * format was asked for. Decodes the body as JSON itself, since an Atom request still gets JSON.
+ * A code written as its string rendering (`"403"`) breaks P-FMT-6.3, the rule it breaks, not P-ERR-1.
  */
 
 import { parseJsonText } from "../../codecs/json/limits.js";
@@ -8,8 +9,10 @@ import { issuesOf } from "../../model/issue.js";
 import { validate } from "../../schemas/validate.js";
 import type { ExpectSpec } from "../case-types.js";
 import type { CheckResult } from "../run/results.js";
+import { WRITERS_TYPE_STATEMENT } from "./compare.js";
 import { parseMediaType } from "./content-type.js";
 import { type CheckContext, result } from "./context.js";
+import { renderingFinding } from "./schema.js";
 
 /** Checks `expect.errorBody`. */
 export function checkErrorBody(expect: ExpectSpec, ctx: CheckContext): CheckResult[] {
@@ -38,7 +41,11 @@ export function checkErrorBody(expect: ExpectSpec, ctx: CheckContext): CheckResu
     );
     return out;
   }
-  const issues = issuesOf(validate("error", parsed.value, { mode: "strict" }));
+  const all = issuesOf(validate("error", parsed.value, { mode: "strict" }));
+  const code = (parsed.value as { error?: { code?: unknown } }).error?.code;
+  // The status as a string: P-FMT-6.3 (writers write the declared type), reported once, below.
+  const rendered = typeof code === "string" && code === String(ctx.response.status);
+  const issues = all.filter((i) => !(rendered && i.pointer === "/error/code"));
   out.push(
     result(ctx, {
       check: "error body",
@@ -53,17 +60,26 @@ export function checkErrorBody(expect: ExpectSpec, ctx: CheckContext): CheckResu
             },
     }),
   );
-  const code = (parsed.value as { error?: { code?: unknown } }).error?.code;
   out.push(
-    result(ctx, {
-      check: "error code",
-      ok: code === ctx.response.status,
-      statement,
-      location: "/error/code",
-      expected: ctx.response.status,
-      actual: code,
-      finding: { code: "error-code", errorCode: code, status: ctx.response.status },
-    }),
+    rendered
+      ? result(ctx, {
+          check: "error code",
+          ok: false,
+          statement: WRITERS_TYPE_STATEMENT,
+          location: "/error/code",
+          expected: ctx.response.status,
+          actual: code,
+          finding: renderingFinding({ pointer: "/error/code" }, code),
+        })
+      : result(ctx, {
+          check: "error code",
+          ok: code === ctx.response.status,
+          statement,
+          location: "/error/code",
+          expected: ctx.response.status,
+          actual: code,
+          finding: { code: "error-code", errorCode: code, status: ctx.response.status },
+        }),
   );
   return out;
 }

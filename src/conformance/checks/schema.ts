@@ -47,7 +47,8 @@ function schemaFinding(i: Issue): Finding {
   return { code: "schema-invalid", where: i.pointer || "/", detail: i.message, issue: i.code };
 }
 
-function renderingFinding(i: Issue, text: string): Finding {
+/** A `string-rendering` finding (P-FMT-6.3) for a string found where `i` says a number or boolean is declared. */
+export function renderingFinding(i: Pick<Issue, "pointer">, text: string): Finding {
   const where = i.pointer || "/";
   const declared = lenientRead("boolean", text) === undefined ? "number" : "boolean";
   return { code: "string-rendering", where, at: where, text, declared };
