@@ -4,7 +4,8 @@
  * body reduced to its code (the message is free text, P-ERR-1); an Atom body as a namespace-
  * resolved tree (prefixes, whitespace between elements and the order of elements whose order
  * carries no data gone; the order of an appdata element's keys kept, P-FMT-3; an entry author's
- * url in any namespace, or an Atom uri, read as one link, P-FMT-5); the `Allow` set
+ * url in any namespace, or an Atom uri, read as one link, P-FMT-5; an application-data user
+ * listed with an empty record read as left out, §2.5 / P-DATA-5); the `Allow` set
  * of a 405. Other headers are left open.
  */
 import {
@@ -15,6 +16,7 @@ import {
 } from "../../codecs/atom/index.js";
 import { parseXmlDocument } from "../../codecs/atom/read.js";
 import type { XmlElement } from "../../codecs/atom/tree.js";
+import { withoutEmptyRecords } from "../checks/empty-records.js";
 
 /** The name the author link is compared under, whatever namespace or name it was written with. */
 const AUTHOR_LINK = "urn:opensocial-kit:author-link";
@@ -104,7 +106,7 @@ export function semanticAnswer(answer: RawAnswer): SemanticAnswer {
   if (answer.body.length === 0) body = { form: "empty" };
   else if (mediaType.endsWith("json") || mediaType === "") {
     try {
-      let value = JSON.parse(text) as unknown;
+      let value = withoutEmptyRecords(JSON.parse(text) as unknown);
       if (isObject(value) && isObject(value.error)) value = { error: { code: value.error.code } };
       body = { form: "json", value };
     } catch {

@@ -7,6 +7,7 @@
  */
 import { OPTIONAL_PERSON_FIELDS } from "../../model/resources.js";
 import type { Level } from "../case-types.js";
+import { withoutEmptyRecords } from "../checks/empty-records.js";
 import { extensionMembers, firstDifference } from "../diff/difference.js";
 import type { Expected } from "./expected.js";
 import type { Finding } from "./finding-codes.js";
@@ -223,7 +224,8 @@ export function judgeData(expected: Expected, value: unknown, level: Level, pref
   const extension = extensionMembers(appdata);
   const ignoreExtra = (name: string, pointer: string) =>
     extension(name, pointer) || (lenient && pointer === "/itemsPerPage");
-  let got = value as Record<string, unknown>;
+  // §2.5: at core a user with no key to return may be listed as {} (P-DATA-5 is the profile's).
+  let got = (lenient && appdata ? withoutEmptyRecords(value) : value) as Record<string, unknown>;
   if (got === null || typeof got !== "object" || Array.isArray(got))
     differ(expected, "", want, got, prefix);
   // P-PEOPLE-1: a core check accepts a pid answer's entry as an object or a one-element array.
