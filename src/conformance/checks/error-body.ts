@@ -2,6 +2,8 @@
  * The error body check (P-ERR-1): `{"error":{"code":<status>,"message":"…"}}` as JSON whatever
  * format was asked for. Decodes the body as JSON itself, since an Atom request still gets JSON.
  * A code written as its string rendering (`"403"`) breaks P-FMT-6.3, the rule it breaks, not P-ERR-1.
+ * An answer that is not an error (status below 400) owes no error body: the status check names
+ * what went wrong, and P-ERR-1 is not blamed for it.
  */
 
 import { parseJsonText } from "../../codecs/json/limits.js";
@@ -16,7 +18,7 @@ import { renderingFinding } from "./schema.js";
 
 /** Checks `expect.errorBody`. */
 export function checkErrorBody(expect: ExpectSpec, ctx: CheckContext): CheckResult[] {
-  if (!expect.errorBody) return [];
+  if (!expect.errorBody || ctx.response.status < 400) return [];
   const statement = "P-ERR-1.1";
   const type = parseMediaType(ctx.response.headers["content-type"] ?? "").type;
   const out: CheckResult[] = [

@@ -32,6 +32,9 @@ describe("error body check", () => {
       ),
     ]);
   });
+  it("does not blame P-ERR-1 for a success answer (the status check fails instead)", () => {
+    expect(failures('{"entry":{}}', 200)).toEqual([]);
+  });
   it.each([
     ['{"error":{"code":404,"message":"no"}}', /^P-ERR-1\.1: .*404/],
     ['{"error":{"code":"404","message":"no"}}', /^P-ERR-1\.1: /],
