@@ -52,11 +52,13 @@ export function checkContentType(expect: ExpectSpec, ctx: CheckContext): CheckRe
     ];
   }
   const mt = parseMediaType(header);
-  const anyJson =
-    mt.type === "application/json" || mt.type.endsWith("+json") || mt.type === "text/json";
+  const exact = mt.type === parseMediaType(want).type;
   /** What a core case accepts: any JSON media type for `json`, the exact type otherwise. */
-  const coreOk = expect.contentType === "json" ? anyJson : mt.type === parseMediaType(want).type;
-  let ok = ctx.level === "core" ? coreOk : mt.type === parseMediaType(want).type;
+  const coreOk =
+    expect.contentType === "json"
+      ? mt.type === "application/json" || mt.type.endsWith("+json") || mt.type === "text/json"
+      : exact;
+  let ok = ctx.level === "core" ? coreOk : exact;
   const checkCharset =
     ctx.level === "profile" && (expect.contentType === "json" || expect.contentType === "atom");
   if (ok && checkCharset) ok = (mt.params.charset ?? "").toLowerCase() === "utf-8";

@@ -16,6 +16,7 @@ import {
 } from "../../codecs/atom/index.js";
 import { parseXmlDocument } from "../../codecs/atom/read.js";
 import type { XmlElement } from "../../codecs/atom/tree.js";
+import { authorUrls } from "../checks/atom-author.js";
 import { withoutEmptyRecords } from "../checks/empty-records.js";
 
 /** The name the author link is compared under, whatever namespace or name it was written with. */
@@ -59,15 +60,12 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
   v !== null && typeof v === "object" && !Array.isArray(v);
 
 /**
- * An entry author's children as a reader takes them: its `url` in any namespace, or else its
- * Atom `uri`, is the one author link (P-FMT-2 names no namespace for the url; P-FMT-5: readers
- * accept `url` in any namespace or an Atom `uri`); the other children as they are.
+ * An entry author's children as a reader takes them: the author link (`authorUrls` with the
+ * readers' tolerance: a `url` in any namespace, else an Atom `uri`, P-FMT-5) under one name;
+ * the other children as they are.
  */
 function authorChildren(author: XmlElement): XmlElement[] {
-  const urls = author.children.filter((c) => c.local === "url");
-  const links = urls.length
-    ? urls
-    : author.children.filter((c) => c.uri === ATOM_NS && c.local === "uri");
+  const links = authorUrls(author, true);
   return author.children.map((c) =>
     links.includes(c) ? { ...c, uri: AUTHOR_LINK, local: "url" } : c,
   );
