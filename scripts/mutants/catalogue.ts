@@ -407,7 +407,9 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "atom-people-json",
-    statement: "P-FMT-7.1",
+    // A JSON answer to format=atom is P-FMT-1.1's failure: from outside, "format ignored for
+    // people" and "no Atom form for people" look the same (checks/format-selection.ts).
+    statement: "P-FMT-1.1",
     area: "atom",
     what: "people with format=atom answers JSON",
     edits: [

@@ -6,6 +6,7 @@
 import type { ExpectSpec } from "../case-types.js";
 import type { CheckResult } from "../run/results.js";
 import { type CheckContext, result } from "./context.js";
+import { served } from "./format-selection.js";
 
 /** Parsed `type/subtype; param=value`. */
 export interface MediaType {
@@ -64,8 +65,9 @@ export function checkContentType(expect: ExpectSpec, ctx: CheckContext): CheckRe
   if (ok && checkCharset) ok = (mt.params.charset ?? "").toLowerCase() === "utf-8";
   const expected = checkCharset ? `${want}; charset=utf-8` : want;
   // A representation core accepts but the profile's exact label does not (another JSON type, a
-  // missing or other charset) breaks P-FMT-1's label rule, not the rule the case is about.
-  const label = checkCharset && !ok && coreOk;
+  // missing or other charset), or the wanted representation under another label (an Atom feed
+  // sent as application/json), breaks P-FMT-1's label rule, not the rule the case is about.
+  const label = checkCharset && !ok && (coreOk || served(ctx) === expect.contentType);
   return [
     result(ctx, {
       check: "content-type",

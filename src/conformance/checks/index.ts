@@ -16,6 +16,7 @@ import { checkBodyExcludes } from "./body-excludes.js";
 import { checkContentType } from "./content-type.js";
 import type { CheckContext, DecodedBody } from "./context.js";
 import { checkErrorBody } from "./error-body.js";
+import { nameSelection, type SelectionCues } from "./format-selection.js";
 import { checkHeaders } from "./headers.js";
 import { checkJsonPointers } from "./json-pointer.js";
 import { atomAppDataOrder } from "./key-order.js";
@@ -23,6 +24,7 @@ import { checkSchema } from "./schema.js";
 import { checkStatus } from "./status.js";
 
 export type { CheckContext, DecodedBody } from "./context.js";
+export type { SelectionCues } from "./format-selection.js";
 
 const RULES = [
   checkStatus,
@@ -41,6 +43,15 @@ const RULES = [
 export function decodeBody(expect: ExpectSpec, text: string): DecodedBody {
   if (expect.atom) return decodeAtom(expect.atom.kind, text);
   if (text === "") return { ok: false, finding: { code: "body-missing", expected: "JSON" } };
+  // An XML answer to a request for JSON: say so, rather than quote the JSON parser's complaint.
+  if (/^\s*</.test(text))
+    return {
+      ok: false,
+      finding: {
+        code: "body-not-json",
+        detail: "the body is XML, not JSON: the server did not select JSON for this request",
+      },
+    };
   const parsed = parseJsonText(text, { maxDepth: 64 });
   if (!parsed.ok)
     return { ok: false, finding: { code: "body-not-json", detail: parsed.issues[0]?.message } };
@@ -74,7 +85,10 @@ export function responseViews(expect: ExpectSpec, response: WireResponse) {
   };
 }
 
-/** Runs every check of `expect` on `response`. */
+/**
+ * Runs every check of `expect` on `response`. With the request's `cues`, an answer in the other
+ * representation than the request selected is named under P-FMT-1's selection (format-selection.ts).
+ */
 export function runChecks(
   expect: ExpectSpec,
   response: WireResponse,
@@ -82,6 +96,7 @@ export function runChecks(
   statement: string,
   template: TemplateContext,
   views = responseViews(expect, response),
+  cues?: SelectionCues,
 ): CheckResult[] {
   const ctx: CheckContext = {
     response,
@@ -90,5 +105,10 @@ export function runChecks(
     template,
     ...views,
   };
-  return RULES.flatMap((rule) => rule(expect, ctx));
+  return nameSelection(
+    expect,
+    ctx,
+    cues,
+    RULES.flatMap((rule) => rule(expect, ctx)),
+  );
 }

@@ -185,6 +185,7 @@ async function runStep({ c, step, index, env, template }: StepRun): Promise<Step
     c.statements[0] ?? "",
     template,
     views,
+    built.sent,
   );
   checks.push(
     ...takeCaptures(step, x.response.headers, views.decoded, template, c.statements[0] ?? ""),

@@ -132,7 +132,7 @@ function parseQuery(raw) {
 }
 
 function chooseFormat(ctx) {
-  const f = ctx.q.get('format');
+  const f = V.has('acceptonly') ? undefined : ctx.q.get('format');
   if (f !== undefined) {
     if (f === 'json') return 'json';
     if (f === 'atom') return 'atom';
