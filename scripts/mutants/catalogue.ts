@@ -352,14 +352,14 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "atom-author-uri",
-    statement: "S-4.3-ATOM.1",
+    // P-FMT-5: readers accept an Atom uri for the url, and core checks apply the readers'
+    // tolerance (the profile's preface): a uri is a fault of writers only, P-FMT-2.3's.
+    statement: "P-FMT-2.3",
     area: "atom",
     what: "author has uri instead of url",
     edits: rewriteAtomOutput(
       'render(reply).replace(/<url>(urn:guid:[^<]*)<\\/url>/g, "<uri>$1</uri>")',
     ),
-    profileOnly:
-      "P-FMT-5: readers accept an Atom uri for the url, and core checks apply the readers' tolerance (the profile's preface), so a uri is a fault of writers only",
   },
   {
     id: "atom-missing-total",
@@ -1179,7 +1179,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "atom-raw-cr",
-    statement: "P-DATA-1.4",
+    statement: "P-FMT-3.1",
     area: "atom",
     what: "a CR in a value written raw into the XML (a reader turns it into LF)",
     edits: [

@@ -110,6 +110,7 @@ export const VARIANTS: readonly Variant[] = [
     id: "atom-author-uri",
     what: "the entry author's url written as an Atom uri (P-FMT-5: readers accept it; writers write url)",
     levels: ["core"],
+    named: { level: "profile", statements: ["P-FMT-2.3", "P-FMT-7.5"] },
     rewrite: authorAtomUri,
   },
   {

@@ -90,6 +90,9 @@ describe("the suite against an implementation it did not write", () => {
   it.each([
     ["strings", "P-FMT-6.3"],
     ["appDataCase", "P-FMT-3.1"],
+    // an Atom uri for the author's url: the writers' rule of P-FMT-2.3 (appdata) and P-FMT-7.5
+    // (people, albums, photos), not §4.3's, which core reads with the readers' tolerance
+    ["atomuri", "P-FMT-2.3 P-FMT-7.5"],
     // A defect: `format` ignored, Atom by Accept only. Every Atom case must be P-FMT-1.1's
     // failure (not the key order's, the escape's, the paging's …), and format=xml P-FMT-1.3's.
     ["acceptonly", "P-FMT-1.1 P-FMT-1.3"],

@@ -105,6 +105,36 @@ describe("Atom framing check", () => {
       expect(failures(two, level).join("; ")).toMatch(/author has 2 url children/);
     },
   );
+  it("files what only the writers' rules see under the profile clause, at any case (P-FMT-2.3)", () => {
+    const cited = (xml: string, kind = "appdata") =>
+      checkAtomFrame(
+        { atom: { kind } as { kind: "appdata" }, statement: "P-FMT-4.2" },
+        {
+          response: { status: 200, headers: {}, body: Buffer.from(xml), ms: 0 },
+          level: "profile",
+          statement: "P-FMT-4.2",
+          template: { users: {}, namespace: "", unique: "", captures: new Map() },
+          decoded: () => ({ ok: false, finding: { code: "body-missing", expected: "JSON" } }),
+          text: () => xml,
+        },
+      )
+        .filter((r) => !r.ok)
+        .map((r) => `${r.finding.code} ${r.statement}`);
+    const uri = GOOD.replace(/<url>/, "<uri>").replace(/<\/url>/, "</uri>");
+    expect(cited(uri)).toEqual(["atom-frame-author-url-count P-FMT-2.3"]);
+    expect(cited(uri, "person")).toEqual(["atom-frame-author-url-count P-FMT-7.5"]);
+    const swapped = GOOD.replace("<title/><updated/>", "<updated/><title/>");
+    expect(cited(swapped)).toEqual(["atom-frame-order P-FMT-2.3"]);
+    expect(cited(swapped, "album")).toEqual(["atom-frame-order P-FMT-7.1"]);
+    // what core also sees keeps the case's clause
+    expect(cited(GOOD.replace("<id>urn:guid:", "<id>"))).toEqual([
+      "atom-frame-id-not-urn P-FMT-4.2",
+      "atom-frame-url-differs P-FMT-4.2",
+    ]);
+    expect(cited(uri.replace(/<uri>.*<\/uri>/, ""))).toEqual([
+      "atom-frame-author-url-count P-FMT-4.2",
+    ]);
+  });
   it("checks the order only at profile level", () => {
     expect(failures(GOOD.replace("<title/><updated/>", "<updated/><title/>"), "core")).toEqual([]);
   });
