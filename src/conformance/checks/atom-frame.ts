@@ -97,20 +97,37 @@ function entryProblems(entry: XmlElement, kind: string, ordered: boolean): Probl
 }
 
 /**
- * The clause a problem that only the profile's writers' rules see breaks (core readers take it):
- * an author with an Atom `uri` for its `url` (P-FMT-5 lets readers accept it), the children's
- * order, and the data element's namespace for people, albums and photos. Such a problem is the
- * profile clause's, whatever the case is about: at profile a `uri` is P-FMT-2.3's failure (or
- * P-FMT-7.5's), not that of §4.3, which core checks read with the readers' tolerance.
+ * The clause a problem of people, albums and photos breaks: each has its own clause in P-FMT-7
+ * (the entry id P-FMT-7.3, the author's url P-FMT-7.5, the data element P-FMT-7.2; the framing
+ * P-FMT-7.1, the statement's first).
  */
-function profileClause(code: Problem["code"], kind: string): string | undefined {
-  if (kind === "appdata")
-    return code === "atom-frame-author-url-count" || code === "atom-frame-order"
-      ? "P-FMT-2.3"
-      : undefined;
-  if (code === "atom-frame-author-url-count") return "P-FMT-7.5";
-  if (code === "atom-frame-order") return "P-FMT-7.1";
-  return code === "atom-frame-namespace" ? "P-FMT-7.2" : undefined;
+function peopleClause(code: Problem["code"]): string | undefined {
+  switch (code) {
+    case "atom-frame-id-not-urn":
+      return "P-FMT-7.3";
+    case "atom-frame-author-url-count":
+    case "atom-frame-url-not-urn":
+    case "atom-frame-url-differs":
+      return "P-FMT-7.5";
+    case "atom-frame-namespace":
+      return "P-FMT-7.2";
+    case "atom-frame-order":
+      return "P-FMT-7.1";
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * The clause a problem of application data breaks when only the profile's writers' rules see it
+ * (core readers take it): an author with an Atom `uri` for its `url` (P-FMT-5 lets readers
+ * accept it) and the children's order are P-FMT-2.3's, whatever the case is about, not §4.3's,
+ * which core checks read with the readers' tolerance.
+ */
+function appDataWritersClause(code: Problem["code"]): string | undefined {
+  return code === "atom-frame-author-url-count" || code === "atom-frame-order"
+    ? "P-FMT-2.3"
+    : undefined;
 }
 
 /** Runs the framing check when `expect.atom` is set. */
@@ -126,13 +143,16 @@ export function checkAtomFrame(expect: ExpectSpec, ctx: CheckContext): CheckResu
   const problems = entries.flatMap((e) => entryProblems(e, kind, profile));
   /** The problems core's reading also has (keyed by code and place): they keep the case's clause. */
   const core = new Set(
-    profile
+    profile && kind === "appdata"
       ? entries.flatMap((e) => entryProblems(e, kind, false)).map((p) => `${p.code} ${p.xpath}`)
       : [],
   );
   const clauseOf = (p: Problem): string =>
-    (profile && !core.has(`${p.code} ${p.xpath}`) ? profileClause(p.code, kind) : undefined) ??
-    statement;
+    (kind !== "appdata"
+      ? peopleClause(p.code)
+      : profile && !core.has(`${p.code} ${p.xpath}`)
+        ? appDataWritersClause(p.code)
+        : undefined) ?? statement;
   if (problems.length === 0)
     return [
       result(ctx, {

@@ -126,6 +126,12 @@ describe("Atom framing check", () => {
     const swapped = GOOD.replace("<title/><updated/>", "<updated/><title/>");
     expect(cited(swapped)).toEqual(["atom-frame-order P-FMT-2.3"]);
     expect(cited(swapped, "album")).toEqual(["atom-frame-order P-FMT-7.1"]);
+    // people, albums and photos: each problem its own P-FMT-7 clause
+    const other = GOOD.replace("<url>urn:guid:example.org:alice", "<url>urn:guid:example.org:bob");
+    expect(cited(other, "person")).toEqual(["atom-frame-url-differs P-FMT-7.5"]);
+    expect(cited(GOOD.replace("<id>urn:guid:", "<id>"), "photos")).toEqual([
+      "atom-frame-id-not-urn P-FMT-7.3",
+    ]);
     // what core also sees keeps the case's clause
     expect(cited(GOOD.replace("<id>urn:guid:", "<id>"))).toEqual([
       "atom-frame-id-not-urn P-FMT-4.2",
