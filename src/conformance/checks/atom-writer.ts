@@ -3,7 +3,7 @@
  * never apply them): P-FMT-2 the OpenSearch namespace exactly as OpenSocial containers wrote it
  * (no trailing slash); P-FMT-3 the data element named `appdata` (readers also take `appData`)
  * and application-data keys in the OpenSocial namespace; P-FMT-4 name
- * escapes with upper-case hex digits; P-FMT-7 the author of album and photo entries is the
+ * escapes with upper-case hex digits, and no key element named with a first character that needs one; P-FMT-7 the author of album and photo entries is the
  * album's owner (`expect.atom.owner`, or the album entry's own `ownerId`). Prefixes never matter.
  */
 import {
@@ -63,6 +63,13 @@ function keyProblems(entry: XmlElement): Problem[] {
       out.push([
         "P-FMT-3.1",
         { code: "atom-writer-key-namespace", xpath: xpathOf(key), uri: key.uri },
+      ]);
+    // P-FMT-4.1: a key starting with a digit, `-` or `.` is not an XML name; a lenient reader
+    // (ours included) may still take `<o:-k>`, so the writer's rule is checked on the wire.
+    if (/^[0-9.-]/.test(key.local))
+      out.push([
+        "P-FMT-4.1",
+        { code: "atom-writer-name-unescaped", xpath: xpathOf(key), local: key.local },
       ]);
     for (const m of key.local.matchAll(LOWER_ESCAPE))
       if (m[1] !== m[1]?.toUpperCase())

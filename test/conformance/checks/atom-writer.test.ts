@@ -78,6 +78,14 @@ describe("Atom writers' rules", () => {
       APPDATA.replaceAll("_x0031_st", "_x003a_st"),
       /^P-FMT-4\.1: .*_x003a_ written with lower-case/,
     ],
+    [
+      "a key starting with - written raw (a lenient reader takes <o:-k>)",
+      APPDATA.replace(
+        '<appdata xmlns="http://ns.opensocial.org/2008/opensocial"><_x0031_st>10</_x0031_st></appdata>',
+        '<o:appdata xmlns:o="http://ns.opensocial.org/2008/opensocial"><o:-k>10</o:-k></o:appdata>',
+      ),
+      /^P-FMT-4\.1: .*key element named "-k", which is not an XML name/,
+    ],
   ])("%s fails", (_name, xml, message) => {
     const out = failures(xml, { kind: "appdata" });
     expect(out.length).toBeGreaterThan(0);
