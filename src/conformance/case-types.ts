@@ -47,6 +47,7 @@ export const AUTH_MODES = [
   "wrong-secret",
   "bad-signature",
   "stale-timestamp",
+  "future-timestamp",
   "replayed-nonce",
   "unknown-consumer",
 ] as const;

@@ -107,7 +107,13 @@ export function sign(input: SignInput): SignOutput {
     auth.mode === "wrong-secret" || auth.mode === "unknown-consumer"
       ? `${input.app.consumerSecret}-wrong`
       : input.app.consumerSecret;
-  const timestamp = auth.mode === "stale-timestamp" ? input.now - 3600 : input.now;
+  // P-AUTH-3.6: "more than 300 s from the server clock", either way: an hour behind or ahead.
+  const timestamp =
+    auth.mode === "stale-timestamp"
+      ? input.now - 3600
+      : auth.mode === "future-timestamp"
+        ? input.now + 3600
+        : input.now;
   const oauth: OAuthParam[] = [
     ["oauth_consumer_key", consumerKey],
     ["oauth_nonce", nonce],

@@ -70,9 +70,11 @@ describe("signing modes", () => {
     for (const mode of ["wrong-secret", "bad-signature", "unknown-consumer"] as const)
       expect(verifies(base({ auth: normaliseAuth({ mode }) })), mode).toBe(false);
   });
-  it("a stale timestamp is an hour old; none sends no OAuth parameter", () => {
+  it("a stale timestamp is an hour old, a future one an hour ahead; none sends no OAuth parameter", () => {
     const out = sign(base({ auth: normaliseAuth({ mode: "stale-timestamp" }) }));
     expect(out.headers.authorization).toContain(`oauth_timestamp="${1_800_000_000 - 3600}"`);
+    const ahead = sign(base({ auth: normaliseAuth({ mode: "future-timestamp" }) }));
+    expect(ahead.headers.authorization).toContain(`oauth_timestamp="${1_800_000_000 + 3600}"`);
     const none = sign(base({ auth: normaliseAuth({ mode: "none" }) }));
     expect(none.headers).toEqual({});
     expect(none.query).toBe("fields=gender&xoauth_requestor_id=example.org%3Aalice");
