@@ -11,7 +11,13 @@ import type { BodyFinding } from "./finding-codes.js";
 /** The decoded body: a value, or why there is none. */
 export type DecodedBody =
   | { ok: true; value: unknown }
-  | { ok: false; finding: BodyFinding; location?: string | undefined };
+  | {
+      ok: false;
+      finding: BodyFinding;
+      location?: string | undefined;
+      /** The clause the decoding failure breaks, when it is not the case's (checks/atom.ts). */
+      statement?: string | undefined;
+    };
 
 /** Input of every check. */
 export interface CheckContext {

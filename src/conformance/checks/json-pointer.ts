@@ -32,7 +32,13 @@ export function checkJsonPointers(expect: ExpectSpec, ctx: CheckContext): CheckR
   const body = ctx.decoded();
   if (!body.ok)
     return [
-      result(ctx, { check: "body", ok: false, location: body.location, finding: body.finding }),
+      result(ctx, {
+        check: "body",
+        ok: false,
+        location: body.location,
+        finding: body.finding,
+        statement: body.statement,
+      }),
     ];
   const template = { ...ctx.template, body: body.value };
   return expect.json.flatMap((c) => {

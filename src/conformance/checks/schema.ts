@@ -25,7 +25,15 @@ export function checkSchema(expect: ExpectSpec, ctx: CheckContext): CheckResult[
     return [result(ctx, { check, ok: false, finding: { code: "schema-unknown-kind", kind } })];
   const body = ctx.decoded();
   if (!body.ok)
-    return [result(ctx, { check, ok: false, location: body.location, finding: body.finding })];
+    return [
+      result(ctx, {
+        check,
+        ok: false,
+        location: body.location,
+        finding: body.finding,
+        statement: body.statement,
+      }),
+    ];
   const issues = issuesOf(validate(kind, body.value, { mode }));
   if (issues.length === 0)
     return [result(ctx, { check, ok: true, finding: { code: "schema-ok", kind } })];

@@ -1,6 +1,6 @@
 /** Decoding an Atom body for the pointer checks: a JSON answer is named as such. */
 import { describe, expect, it } from "vitest";
-import { decodeAtom } from "../../../src/conformance/checks/atom.js";
+import { atomIssueClause, decodeAtom } from "../../../src/conformance/checks/atom.js";
 import { checkText } from "../../../src/conformance/reporters/check-text.js";
 
 describe("decodeAtom", () => {
@@ -23,5 +23,39 @@ describe("decodeAtom", () => {
       code: "body-not-atom",
       issue: expect.stringMatching(/^xml-/),
     });
+  });
+});
+
+describe("atomIssueClause: the P-FMT-7 clause a people, album or photo decoding issue breaks", () => {
+  const issue = (code: "invalid-type" | "missing-member", pointer: string, message: string) => ({
+    code,
+    pointer,
+    message,
+  });
+  it.each([
+    ["person", issue("invalid-type", "/entry/hasApp", "must be boolean"), "P-FMT-7.8"],
+    ["albums", issue("invalid-type", "/entry/0/mediaItemCount", "must be integer"), "P-FMT-7.8"],
+    ["person", issue("invalid-type", "/entry/addresses/0", "must be object"), "P-FMT-7.7"],
+    ["albums", issue("invalid-type", "/entry/0/mediaMimeType", "must be array"), "P-FMT-7.6"],
+    [
+      "people",
+      issue("missing-member", "/itemsPerPage", 'required member "itemsPerPage" is missing'),
+      "P-FMT-7.1",
+    ],
+    // what it cannot place keeps the case's clause
+    [
+      "people",
+      issue("missing-member", "/entry/0/id", 'required member "id" is missing'),
+      undefined,
+    ],
+    ["appdata", issue("invalid-type", "/entry/x/k", "must be string"), undefined],
+  ] as const)("%s %o → %s", (kind, i, clause) => {
+    expect(atomIssueClause(kind, i)).toBe(clause);
+  });
+  it("a photo feed whose boolean is written as Python's True names P-FMT-7.8", () => {
+    const xml = `<feed xmlns="http://www.w3.org/2005/Atom" xmlns:o="http://a9.com/-/spec/opensearch/1.1"><o:startIndex>0</o:startIndex><o:totalResults>1</o:totalResults><entry><content type="application/xml"><person xmlns="http://ns.opensocial.org/2008/opensocial"><id>example.org:alice</id><displayName>A</displayName><nickname>a</nickname><updated>2020-01-01T00:00:00Z</updated><hasApp>True</hasApp><thumbnailUrl>http://x/</thumbnailUrl><isViewer>true</isViewer><isOwner>true</isOwner></person></content><title/><updated/><author><url>urn:guid:example.org:alice</url></author><id>urn:guid:example.org:alice</id></entry></feed>`;
+    const r = decodeAtom("person", xml);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.statement).toBe("P-FMT-7.8");
   });
 });
