@@ -84,8 +84,18 @@ function entryProblems(entry: XmlElement, kind: string, ordered: boolean): Probl
     url[0] &&
     (kind === "appdata" || kind === "person" || kind === "people") &&
     idText !== urlText
-  )
-    out.push({ code: "atom-frame-url-differs", xpath: xpathOf(url[0]), url: urlText, id: idText });
+  ) {
+    // Which of the two is wrong: for people, the one that is not the person's own id (located
+    // there, so that P-FMT-7.3 or P-FMT-7.5 is named); the url when it cannot be told.
+    const own = data?.children.find((c) => c.uri === OPENSOCIAL_NS && c.local === "id");
+    const idWrong = own !== undefined && URN + own.text.trim() === urlText;
+    out.push({
+      code: "atom-frame-url-differs",
+      xpath: xpathOf(idWrong ? id : url[0]),
+      url: urlText,
+      id: idText,
+    });
+  }
   if (ordered) {
     const seen = entry.children
       .filter((c) => c.uri === ATOM_NS && (ORDER as readonly string[]).includes(c.local))
@@ -101,13 +111,15 @@ function entryProblems(entry: XmlElement, kind: string, ordered: boolean): Probl
  * (the entry id P-FMT-7.3, the author's url P-FMT-7.5, the data element P-FMT-7.2; the framing
  * P-FMT-7.1, the statement's first).
  */
-function peopleClause(code: Problem["code"]): string | undefined {
-  switch (code) {
+function peopleClause(p: Problem): string | undefined {
+  switch (p.code) {
     case "atom-frame-id-not-urn":
       return "P-FMT-7.3";
+    case "atom-frame-url-differs":
+      // located at the wrong one of the two (entryProblems)
+      return /\/([\w.-]+:)?id$/.test(p.xpath) ? "P-FMT-7.3" : "P-FMT-7.5";
     case "atom-frame-author-url-count":
     case "atom-frame-url-not-urn":
-    case "atom-frame-url-differs":
       return "P-FMT-7.5";
     case "atom-frame-namespace":
       return "P-FMT-7.2";
@@ -149,7 +161,7 @@ export function checkAtomFrame(expect: ExpectSpec, ctx: CheckContext): CheckResu
   );
   const clauseOf = (p: Problem): string =>
     (kind !== "appdata"
-      ? peopleClause(p.code)
+      ? peopleClause(p)
       : profile && !core.has(`${p.code} ${p.xpath}`)
         ? appDataWritersClause(p.code)
         : undefined) ?? statement;

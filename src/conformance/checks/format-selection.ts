@@ -34,24 +34,57 @@ function wanted(expect: ExpectSpec): Representation | undefined {
   return undefined;
 }
 
-/** Which representation the answer is in: by its first character, else (no body) by its label. */
+/**
+ * An Atom feed by its text: the first element, after an XML declaration, comments and processing
+ * instructions, is `feed` (any prefix). An HTML page or another XML document is not one.
+ */
+export function isAtomFeedText(text: string): boolean {
+  return /^\s*(?:<\?[\s\S]*?\?>\s*|<!--[\s\S]*?-->\s*)*<(?:[A-Za-z_][\w.-]*:)?feed[\s/>]/.test(
+    text,
+  );
+}
+
+/**
+ * Which representation the answer is in: by its text (JSON, or an Atom feed), else (no body) by
+ * its label; undefined for anything else (an HTML error page is no selection of either).
+ */
 export function served(ctx: CheckContext): Representation | undefined {
-  const first = /\S/.exec(ctx.text())?.[0];
+  const text = ctx.text();
+  const first = /\S/.exec(text)?.[0];
   if (first === "{" || first === "[") return "json";
-  if (first === "<") return "atom";
-  if (first !== undefined) return undefined;
+  if (first !== undefined) return isAtomFeedText(text) ? "atom" : undefined;
   const type = (ctx.response.headers["content-type"] ?? "").split(";")[0]?.trim().toLowerCase();
   if (type === "application/atom+xml") return "atom";
   if (type === "application/json" || type?.endsWith("+json")) return "json";
   return undefined;
 }
 
-/** The clause of the cue that selected: `format` (or no cue: JSON by default), else Accept. */
-function cueClause(cues: SelectionCues): string {
+/** True when an Accept value names `application/atom+xml` with a quality above 0. */
+function acceptsAtom(accept: string): boolean {
+  return accept.split(",").some((range) => {
+    const [type = "", ...params] = range.split(";").map((p) => p.trim().toLowerCase());
+    return type === "application/atom+xml" && !params.some((p) => /^q=0(\.0*)?$/.test(p));
+  });
+}
+
+/**
+ * What the request's cue selects and the clause that says so: `format=json|atom` (P-FMT-1.1),
+ * else Accept naming Atom (P-FMT-1.2), else JSON by default (P-FMT-1.1); undefined for another
+ * `format` value (P-FMT-1.3's 400, not a selection).
+ */
+function cueSelection(
+  cues: SelectionCues,
+): { selects: Representation; clause: string } | undefined {
   const query = cues.url.includes("?") ? cues.url.slice(cues.url.indexOf("?") + 1) : "";
-  if (new URLSearchParams(query).has("format")) return "P-FMT-1.1";
+  const format = new URLSearchParams(query).get("format");
+  if (format !== null)
+    return format === "json" || format === "atom"
+      ? { selects: format, clause: "P-FMT-1.1" }
+      : undefined;
   const accept = Object.entries(cues.headers).find(([k]) => k.toLowerCase() === "accept")?.[1];
-  return accept?.toLowerCase().includes("application/atom+xml") ? "P-FMT-1.2" : "P-FMT-1.1";
+  return accept !== undefined && acceptsAtom(accept)
+    ? { selects: "atom", clause: "P-FMT-1.2" }
+    : { selects: "json", clause: "P-FMT-1.1" };
 }
 
 /**
@@ -69,7 +102,9 @@ export function nameSelection(
   if (status < 200 || status > 299) return results;
   const want = wanted(expect);
   const got = served(ctx);
-  if (want === undefined || got === undefined || want === got) return results;
-  const clause = cueClause(cues);
-  return results.map((r) => (r.ok || apart(r.check) ? r : { ...r, statement: clause }));
+  const cue = cueSelection(cues);
+  // Only when the request did select what the case wants and the answer is the other one.
+  if (want === undefined || got === undefined || cue === undefined) return results;
+  if (cue.selects !== want || got === want) return results;
+  return results.map((r) => (r.ok || apart(r.check) ? r : { ...r, statement: cue.clause }));
 }

@@ -16,7 +16,7 @@ import { checkBodyExcludes } from "./body-excludes.js";
 import { checkContentType } from "./content-type.js";
 import type { CheckContext, DecodedBody } from "./context.js";
 import { checkErrorBody } from "./error-body.js";
-import { nameSelection, type SelectionCues } from "./format-selection.js";
+import { isAtomFeedText, nameSelection, type SelectionCues } from "./format-selection.js";
 import { checkHeaders } from "./headers.js";
 import { checkJsonPointers } from "./json-pointer.js";
 import { atomAppDataOrder } from "./key-order.js";
@@ -43,13 +43,14 @@ const RULES = [
 export function decodeBody(expect: ExpectSpec, text: string): DecodedBody {
   if (expect.atom) return decodeAtom(expect.atom.kind, text);
   if (text === "") return { ok: false, finding: { code: "body-missing", expected: "JSON" } };
-  // An XML answer to a request for JSON: say so, rather than quote the JSON parser's complaint.
-  if (/^\s*</.test(text))
+  // An Atom answer to a request for JSON: say so, rather than quote the JSON parser's complaint.
+  if (isAtomFeedText(text))
     return {
       ok: false,
       finding: {
         code: "body-not-json",
-        detail: "the body is XML, not JSON: the server did not select JSON for this request",
+        detail:
+          "the body is an Atom feed, not JSON: the server did not select JSON for this request",
       },
     };
   const parsed = parseJsonText(text, { maxDepth: 64 });

@@ -129,6 +129,21 @@ describe("Atom framing check", () => {
     // people, albums and photos: each problem its own P-FMT-7 clause
     const other = GOOD.replace("<url>urn:guid:example.org:alice", "<url>urn:guid:example.org:bob");
     expect(cited(other, "person")).toEqual(["atom-frame-url-differs P-FMT-7.5"]);
+    // the entry id is the wrong one when the url is the person's own id
+    const person = GOOD.replace(
+      '<appdata xmlns="http://ns.opensocial.org/2008/opensocial"><score>10</score></appdata>',
+      '<person xmlns="http://ns.opensocial.org/2008/opensocial"><id>example.org:alice</id></person>',
+    );
+    const wrongId = person.replace(
+      "<id>urn:guid:example.org:alice</id>",
+      "<id>urn:guid:example.org:bob</id>",
+    );
+    expect(cited(wrongId, "person")).toEqual(["atom-frame-url-differs P-FMT-7.3"]);
+    const wrongUrl = person.replace(
+      "<url>urn:guid:example.org:alice",
+      "<url>urn:guid:example.org:bob",
+    );
+    expect(cited(wrongUrl, "person")).toEqual(["atom-frame-url-differs P-FMT-7.5"]);
     expect(cited(GOOD.replace("<id>urn:guid:", "<id>"), "photos")).toEqual([
       "atom-frame-id-not-urn P-FMT-7.3",
     ]);

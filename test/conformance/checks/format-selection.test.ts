@@ -62,7 +62,7 @@ describe("a representation the request did not select", () => {
     expect(got.every((c) => c.endsWith(": P-FMT-1.2"))).toBe(true);
   });
 
-  it("Atom to format=json: P-FMT-1.1's, and the body is said to be XML", () => {
+  it("Atom to format=json: P-FMT-1.1's, and the body is said to be an Atom feed", () => {
     const expectJson = { ...JSON_EXPECT, json: [{ pointer: "/startIndex", equals: 0 }] };
     const response = { type: ATOM_TYPE, body: ATOM_BODY };
     const got = cited(expectJson, response, byFormat("json"));
@@ -77,7 +77,7 @@ describe("a representation the request did not select", () => {
     );
     expect(results.find((r) => !r.ok && r.finding.code === "body-not-json")?.finding).toEqual({
       code: "body-not-json",
-      detail: "the body is XML, not JSON: the server did not select JSON for this request",
+      detail: "the body is an Atom feed, not JSON: the server did not select JSON for this request",
     });
   });
 
@@ -119,6 +119,37 @@ describe("what stays as it was", () => {
     );
     expect(got).toContain("status: P-FMT-3.2");
     expect(got.some((c) => c.endsWith("P-FMT-1.1"))).toBe(false);
+  });
+
+  it("an HTML page is no selection of either: the case's own clause", () => {
+    const html = "<!DOCTYPE html><html><body>Bad gateway</body></html>";
+    const got = cited(JSON_EXPECT, { type: "text/html", body: html }, byFormat("json"));
+    expect(got.length).toBeGreaterThan(0);
+    expect(got.every((c) => c.endsWith(": P-FMT-3.2"))).toBe(true);
+    const toAtom = cited(ATOM_EXPECT, { type: "text/html", body: html }, byFormat("atom"));
+    expect(toAtom.every((c) => c.endsWith(": P-FMT-3.2"))).toBe(true);
+  });
+
+  it("an Atom feed after an XML declaration and a comment is still Atom", () => {
+    const body = `<?xml version="1.0"?>\n<!-- x -->\n${ATOM_BODY}`;
+    expect(cited(JSON_EXPECT, { type: ATOM_TYPE, body }, byFormat("json"))).toContain(
+      "content-type: P-FMT-1.1",
+    );
+  });
+
+  it("Accept with q=0 for Atom is no cue for it: JSON is the default, so nothing is renamed", () => {
+    const refused: SelectionCues = {
+      url: byAccept.url,
+      headers: { accept: "application/atom+xml;q=0, application/json" },
+    };
+    const got = cited(ATOM_EXPECT, { type: JSON_TYPE, body: JSON_BODY }, refused);
+    expect(got.every((c) => c.endsWith(": P-FMT-3.2"))).toBe(true);
+  });
+
+  it("a case that wants what the cue did not select is not renamed (format=atom, JSON wanted)", () => {
+    const got = cited(JSON_EXPECT, { type: ATOM_TYPE, body: ATOM_BODY }, byFormat("atom"));
+    expect(got.length).toBeGreaterThan(0);
+    expect(got.every((c) => c.endsWith(": P-FMT-3.2"))).toBe(true);
   });
 
   it("without the request's cues nothing is renamed", () => {
