@@ -2,9 +2,9 @@
  * The writers' rules of the Atom form (profile level only; readers tolerate more, so core cases
  * never apply them): P-FMT-2 the OpenSearch namespace exactly as OpenSocial containers wrote it
  * (no trailing slash); P-FMT-3 the data element named `appdata` (readers also take `appData`)
- * and application-data keys in the OpenSocial namespace; P-FMT-4 name
- * escapes with upper-case hex digits, and no key element named with a first character that needs one; P-FMT-7 the author of album and photo entries is the
- * album's owner (`expect.atom.owner`, or the album entry's own `ownerId`). Prefixes never matter.
+ * and application-data keys in the OpenSocial namespace; P-FMT-4 name escapes with upper-case
+ * hex digits, and no key element named with a first character that needs one; P-FMT-7 the author
+ * of album and photo entries is the album's owner (`expect.atom.owner`, or the album entry's own `ownerId`). Prefixes never matter.
  */
 import {
   ATOM_NS,

@@ -7,27 +7,9 @@ import type { ExpectSpec } from "../case-types.js";
 import type { CheckResult } from "../run/results.js";
 import { type CheckContext, result } from "./context.js";
 import { served } from "./format-selection.js";
+import { parseMediaType } from "./media-type.js";
 
-/** Parsed `type/subtype; param=value`. */
-export interface MediaType {
-  readonly type: string;
-  readonly params: Readonly<Record<string, string>>;
-}
-
-/** Parses a Content-Type header value (type lower-cased, parameter names lower-cased). */
-export function parseMediaType(value: string): MediaType {
-  const [type = "", ...rest] = value.split(";");
-  const params: Record<string, string> = {};
-  for (const p of rest) {
-    const eq = p.indexOf("=");
-    if (eq > 0)
-      params[p.slice(0, eq).trim().toLowerCase()] = p
-        .slice(eq + 1)
-        .trim()
-        .replace(/^"|"$/g, "");
-  }
-  return { type: type.trim().toLowerCase(), params };
-}
+export { type MediaType, parseMediaType } from "./media-type.js";
 
 function wanted(name: string): string {
   if (name === "json") return "application/json";

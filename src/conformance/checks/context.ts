@@ -32,6 +32,21 @@ export interface CheckContext {
   readonly textOrder?: () => ReadonlyMap<string, string[]>;
 }
 
+/** The failure of a check that could not read the body: where and why, under the clause it breaks. */
+export function bodyFailure(
+  ctx: CheckContext,
+  check: string,
+  body: Extract<DecodedBody, { ok: false }>,
+): CheckResult {
+  return result(ctx, {
+    check,
+    ok: false,
+    location: body.location,
+    finding: body.finding,
+    statement: body.statement,
+  });
+}
+
 /** Builds a result; `statement` defaults to the context's. */
 export function result(
   ctx: CheckContext,

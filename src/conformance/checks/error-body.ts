@@ -12,8 +12,8 @@ import { validate } from "../../schemas/validate.js";
 import type { ExpectSpec } from "../case-types.js";
 import type { CheckResult } from "../run/results.js";
 import { WRITERS_TYPE_STATEMENT } from "./compare.js";
-import { parseMediaType } from "./content-type.js";
 import { type CheckContext, result } from "./context.js";
+import { parseMediaType } from "./media-type.js";
 import { renderingFinding } from "./schema.js";
 
 /** Checks `expect.errorBody`. */
@@ -63,25 +63,17 @@ export function checkErrorBody(expect: ExpectSpec, ctx: CheckContext): CheckResu
     }),
   );
   out.push(
-    rendered
-      ? result(ctx, {
-          check: "error code",
-          ok: false,
-          statement: WRITERS_TYPE_STATEMENT,
-          location: "/error/code",
-          expected: ctx.response.status,
-          actual: code,
-          finding: renderingFinding({ pointer: "/error/code" }, code),
-        })
-      : result(ctx, {
-          check: "error code",
-          ok: code === ctx.response.status,
-          statement,
-          location: "/error/code",
-          expected: ctx.response.status,
-          actual: code,
-          finding: { code: "error-code", errorCode: code, status: ctx.response.status },
-        }),
+    result(ctx, {
+      check: "error code",
+      ok: code === ctx.response.status,
+      statement: rendered ? WRITERS_TYPE_STATEMENT : statement,
+      location: "/error/code",
+      expected: ctx.response.status,
+      actual: code,
+      finding: rendered
+        ? renderingFinding({ pointer: "/error/code" }, code)
+        : { code: "error-code", errorCode: code, status: ctx.response.status },
+    }),
   );
   return out;
 }

@@ -13,6 +13,7 @@
 import type { ExpectSpec } from "../case-types.js";
 import type { CheckResult } from "../run/results.js";
 import type { CheckContext } from "./context.js";
+import { parseMediaType } from "./media-type.js";
 
 /** What the step's request carried that selects a representation (P-FMT-1). */
 export interface SelectionCues {
@@ -53,9 +54,9 @@ export function served(ctx: CheckContext): Representation | undefined {
   const first = /\S/.exec(text)?.[0];
   if (first === "{" || first === "[") return "json";
   if (first !== undefined) return isAtomFeedText(text) ? "atom" : undefined;
-  const type = (ctx.response.headers["content-type"] ?? "").split(";")[0]?.trim().toLowerCase();
+  const { type } = parseMediaType(ctx.response.headers["content-type"] ?? "");
   if (type === "application/atom+xml") return "atom";
-  if (type === "application/json" || type?.endsWith("+json")) return "json";
+  if (type === "application/json" || type.endsWith("+json")) return "json";
   return undefined;
 }
 
@@ -75,8 +76,7 @@ function acceptsAtom(accept: string): boolean {
 function cueSelection(
   cues: SelectionCues,
 ): { selects: Representation; clause: string } | undefined {
-  const query = cues.url.includes("?") ? cues.url.slice(cues.url.indexOf("?") + 1) : "";
-  const format = new URLSearchParams(query).get("format");
+  const format = new URL(cues.url, "http://target.invalid").searchParams.get("format");
   if (format !== null)
     return format === "json" || format === "atom"
       ? { selects: format, clause: "P-FMT-1.1" }

@@ -16,7 +16,7 @@ import type { ExpectSpec, PointerCheck } from "../case-types.js";
 import { fillText, type TemplateContext } from "../request/template.js";
 import type { CheckResult } from "../run/results.js";
 import { type Rendering, WRITERS_TYPE_STATEMENT } from "./compare.js";
-import { type CheckContext, result } from "./context.js";
+import { bodyFailure, type CheckContext, result } from "./context.js";
 import type { Finding } from "./finding-codes.js";
 import { evaluatePointer, hasWildcard } from "./pointer/evaluate.js";
 import {
@@ -30,16 +30,7 @@ import {
 export function checkJsonPointers(expect: ExpectSpec, ctx: CheckContext): CheckResult[] {
   if (!expect.json || expect.json.length === 0) return [];
   const body = ctx.decoded();
-  if (!body.ok)
-    return [
-      result(ctx, {
-        check: "body",
-        ok: false,
-        location: body.location,
-        finding: body.finding,
-        statement: body.statement,
-      }),
-    ];
+  if (!body.ok) return [bodyFailure(ctx, "body", body)];
   const template = { ...ctx.template, body: body.value };
   return expect.json.flatMap((c) => {
     try {

@@ -12,7 +12,7 @@ import { validate } from "../../schemas/validate.js";
 import type { ExpectSpec } from "../case-types.js";
 import type { CheckResult } from "../run/results.js";
 import { WRITERS_TYPE_STATEMENT } from "./compare.js";
-import { type CheckContext, result } from "./context.js";
+import { bodyFailure, type CheckContext, result } from "./context.js";
 import type { Finding } from "./finding-codes.js";
 
 /** Checks `expect.schema`. */
@@ -24,16 +24,7 @@ export function checkSchema(expect: ExpectSpec, ctx: CheckContext): CheckResult[
   if (!isKind(kind))
     return [result(ctx, { check, ok: false, finding: { code: "schema-unknown-kind", kind } })];
   const body = ctx.decoded();
-  if (!body.ok)
-    return [
-      result(ctx, {
-        check,
-        ok: false,
-        location: body.location,
-        finding: body.finding,
-        statement: body.statement,
-      }),
-    ];
+  if (!body.ok) return [bodyFailure(ctx, check, body)];
   const issues = issuesOf(validate(kind, body.value, { mode }));
   if (issues.length === 0)
     return [result(ctx, { check, ok: true, finding: { code: "schema-ok", kind } })];

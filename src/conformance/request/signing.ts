@@ -16,7 +16,7 @@ import {
   signatureBaseString,
   signingKey,
 } from "../../oauth/index.js";
-import type { AuthSpec } from "../case-types.js";
+import type { AuthMode, AuthSpec } from "../case-types.js";
 
 /** Credentials of one application. */
 export interface AppCredentials {
@@ -83,6 +83,12 @@ function joinQuery(a: string, b: string): string {
   return a === "" ? b : b === "" ? a : `${a}&${b}`;
 }
 
+/** P-AUTH-3.6: "more than 300 s from the server clock", either way: an hour behind or ahead. */
+const CLOCK_OFFSET_S: Partial<Record<AuthMode, number>> = {
+  "stale-timestamp": -3600,
+  "future-timestamp": 3600,
+};
+
 /** Signs (or deliberately mis-signs) one request. */
 export function sign(input: SignInput): SignOutput {
   const { auth } = input;
@@ -107,13 +113,7 @@ export function sign(input: SignInput): SignOutput {
     auth.mode === "wrong-secret" || auth.mode === "unknown-consumer"
       ? `${input.app.consumerSecret}-wrong`
       : input.app.consumerSecret;
-  // P-AUTH-3.6: "more than 300 s from the server clock", either way: an hour behind or ahead.
-  const timestamp =
-    auth.mode === "stale-timestamp"
-      ? input.now - 3600
-      : auth.mode === "future-timestamp"
-        ? input.now + 3600
-        : input.now;
+  const timestamp = input.now + (CLOCK_OFFSET_S[auth.mode] ?? 0);
   const oauth: OAuthParam[] = [
     ["oauth_consumer_key", consumerKey],
     ["oauth_nonce", nonce],
