@@ -36,8 +36,11 @@ export const FEATURES = ["world", "atom", "deployed-client", "writes", "http10"]
 export type Feature = (typeof FEATURES)[number];
 
 /** Every {@link Role}, in the schema's order. */
-export const ROLES = ["viewer", "friend", "friendWithoutApp", "stranger"] as const;
-/** The roles a target names in its `users` (see fixtures/target.json). */
+export const ROLES = ["viewer", "friend", "friendWithoutApp", "stranger", "secondFriend"] as const;
+/**
+ * The roles a target names in its `users` (see fixtures/target.json); `secondFriend` is a
+ * second friend of the viewer with the main app (two users' data in one answer).
+ */
 export type Role = (typeof ROLES)[number];
 
 /** Every {@link AuthMode}, in the schema's order. */

@@ -165,6 +165,7 @@ describe("serve banner", () => {
       friend: "example.org:bob",
       friendWithoutApp: "example.org:carol",
       stranger: "example.org:dave",
+      secondFriend: "example.org:erin",
     });
   });
 });

@@ -25,7 +25,8 @@ export interface BannerInput {
 
 /**
  * Roles for a world that names none: the viewer is the first person using the first app; then
- * a friend of the viewer with that app, one without it, and someone who is not a friend.
+ * a friend of the viewer with that app, one without it, someone who is not a friend, and a
+ * second friend with the app.
  */
 export function suggestRoles(world: World): Record<string, string> {
   const app = world.file.apps[0]?.id;
@@ -42,6 +43,10 @@ export function suggestRoles(world: World): Record<string, string> {
   if (friend) roles.friend = friend.id;
   if (without) roles.friendWithoutApp = without.id;
   if (stranger) roles.stranger = stranger.id;
+  const second = people.find(
+    (p) => p !== friend && friends.has(p.id) && app !== undefined && p.apps.includes(app),
+  );
+  if (second) roles.secondFriend = second.id;
   return roles;
 }
 
