@@ -1361,4 +1361,77 @@ export const MUTANTS: readonly Mutant[] = [
       },
     ],
   },
+  // defects planted in an independent server that passed the suite, second round (issue 10)
+  {
+    id: "appdata-json-users-unjoined",
+    statement: "S-2.5-APPDATA-SHAPE.1",
+    area: "appdata",
+    what: "an answer holding two users' data writes their records with no comma between them (not JSON)",
+    edits: [
+      {
+        file: "src/server/render.ts",
+        find: '{"entry":{${users.join(",")}}',
+        replace: '{"entry":{${users.join("")}}',
+      },
+    ],
+  },
+  {
+    id: "errors-head-content-length-zero",
+    statement: "P-ERR-2.3",
+    area: "errors",
+    what: "a HEAD answer says Content-Length: 0 where GET's body is longer",
+    edits: [
+      {
+        file: "src/server/pipeline.ts",
+        find: "{ ...sent, body: NO_BODY }",
+        replace: '{ ...sent, headers: { ...sent.headers, "content-length": "0" }, body: NO_BODY }',
+      },
+    ],
+  },
+  {
+    id: "auth-query-plus-literal",
+    statement: "P-AUTH-2.2",
+    area: "auth",
+    what: "a + in the query is kept as + in the signature base string (RFC 5849 reads it as a space)",
+    edits: [
+      {
+        file: "src/oauth/sign-request.ts",
+        find: 'return decodeURIComponent(text.replace(/\\+/g, " "));',
+        replace: "return decodeURIComponent(text);",
+      },
+    ],
+  },
+  {
+    id: "auth-form-body-hash-unchecked",
+    statement: "P-AUTH-2.4",
+    area: "auth",
+    what: "an oauth_body_hash is checked only when the body is not labelled form-encoded",
+    edits: [
+      {
+        file: "src/server/auth/verify.ts",
+        find: "const hashFault = checkBodyHash(hash, req.body);",
+        replace:
+          'const hashFault = /x-www-form-urlencoded/i.test(req.headers["content-type"] ?? "") ? undefined : checkBodyHash(hash, req.body);',
+      },
+    ],
+  },
+  {
+    id: "atom-escape-inner-digits",
+    statement: "P-FMT-4.1",
+    area: "atom",
+    what: "every digit of a key is escaped, not only a first one",
+    edits: [
+      {
+        file: "src/codecs/atom/names.ts",
+        find: "return i === 0 ? !isNameStart(c) : !isNameChar(c);",
+        replace: "return i === 0 ? !isNameStart(c) : !isNameChar(c) || (c >= 0x30 && c <= 0x39);",
+      },
+      {
+        file: "src/codecs/atom/names.ts",
+        find: "for (let i = 1; i < n; i++) if (!isNameChar(name.charCodeAt(i))) return false;",
+        replace:
+          "for (let i = 1; i < n; i++) if (!isNameChar(name.charCodeAt(i)) || /[0-9]/.test(name.charAt(i))) return false;",
+      },
+    ],
+  },
 ];

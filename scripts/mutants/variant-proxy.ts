@@ -63,10 +63,14 @@ export async function startVariantProxy(
           delete headers["content-length"];
           delete headers["transfer-encoding"];
           delete headers["content-encoding"];
-          res.writeHead(upRes.statusCode ?? 502, {
-            ...headers,
-            "content-length": Buffer.byteLength(body),
-          });
+          // A HEAD answer has no body to rewrite, so the proxy cannot know the length GET's
+          // rewritten body would have: it leaves Content-Length out, as RFC 9110 §8.6 allows.
+          res.writeHead(
+            upRes.statusCode ?? 502,
+            req.method === "HEAD"
+              ? headers
+              : { ...headers, "content-length": Buffer.byteLength(body) },
+          );
           res.end(body);
         });
       },

@@ -3,7 +3,8 @@
  * never apply them): P-FMT-2 the OpenSearch namespace exactly as OpenSocial containers wrote it
  * (no trailing slash); P-FMT-3 the data element named `appdata` (readers also take `appData`)
  * and application-data keys in the OpenSocial namespace; P-FMT-4 name escapes with upper-case
- * hex digits, and no key element named with a first character that needs one; P-FMT-7 the author
+ * hex digits, no key element named with a first character that needs one, and no escape of a
+ * digit, `.` or `-` after the first character; P-FMT-7 the author
  * of album and photo entries is the album's owner (`expect.atom.owner`, or the album entry's own `ownerId`). Prefixes never matter.
  */
 import {
@@ -25,6 +26,8 @@ import type { Finding } from "./finding-codes.js";
 type Problem = [string, Extract<Finding, { xpath: string }>];
 
 const LOWER_ESCAPE = /_x(?=[0-9A-Fa-f]{4}_)([0-9A-Fa-f]{4})_/g;
+/** Key characters (P-DATA-1.1) that only the first position makes offending (P-FMT-4.1). */
+const NEVER_OFFENDING_AFTER_FIRST = /^[0-9.-]$/;
 const URN = "urn:guid:";
 
 function* walk(el: XmlElement): Generator<XmlElement> {
@@ -71,12 +74,27 @@ function keyProblems(entry: XmlElement): Problem[] {
         "P-FMT-4.1",
         { code: "atom-writer-name-unescaped", xpath: xpathOf(key), local: key.local },
       ]);
-    for (const m of key.local.matchAll(LOWER_ESCAPE))
+    const escapes = [...key.local.matchAll(LOWER_ESCAPE)];
+    for (const m of escapes)
       if (m[1] !== m[1]?.toUpperCase())
         out.push([
           "P-FMT-4.1",
           { code: "atom-writer-name-escape", xpath: xpathOf(key), escape: m[0] },
         ]);
+    // P-FMT-4.1 escapes an offending character only: after the first, a digit, `.` or `-` is a
+    // name character, and escaping it hides the key from readers that match by local name
+    // (P-FMT-3). Letters are not judged: `_x0041_` may be a literal key whose `_` went
+    // unescaped (P-FMT-4.3), which the case's read-back names. One finding a key.
+    const needless = escapes.find(
+      (m) =>
+        m.index > 0 &&
+        NEVER_OFFENDING_AFTER_FIRST.test(String.fromCharCode(parseInt(m[1] ?? "", 16))),
+    );
+    if (needless)
+      out.push([
+        "P-FMT-4.1",
+        { code: "atom-writer-name-escape-needless", xpath: xpathOf(key), escape: needless[0] },
+      ]);
   }
   return out;
 }

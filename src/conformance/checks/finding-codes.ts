@@ -61,6 +61,7 @@ export interface FindingParams {
   "atom-writer-data-name": { xpath: string; local: string };
   "atom-writer-name-escape": { xpath: string; escape: string };
   "atom-writer-name-unescaped": { xpath: string; local: string };
+  "atom-writer-name-escape-needless": { xpath: string; escape: string };
   "atom-writer-author-owner": { xpath: string; url: string; owner: string };
   "pointer-error": { detail: string };
   "pointer-broken": { where: string; at: string };
@@ -182,6 +183,8 @@ export const FINDINGS: { readonly [C in FindingCode]: string } = {
   "atom-writer-name-escape": "a name escape with lower-case hex digits",
   "atom-writer-name-unescaped":
     "a key element whose name starts with a digit, - or . (not escaped)",
+  "atom-writer-name-escape-needless":
+    "a digit, - or . after a key's first character written as a name escape",
   "atom-writer-author-owner": "an album or photo entry whose author is not the album owner",
   "pointer-error": "a pointer check that could not run (a placeholder or pattern)",
   "pointer-broken": "the path breaks before its last token",

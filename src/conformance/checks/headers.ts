@@ -1,4 +1,8 @@
-/** Header checks: equals, present, absent, includes (comma list, e.g. `Allow`), matches. */
+/**
+ * Header checks: equals, present, absent, includes (comma list, e.g. `Allow`), matches; with
+ * `orAbsent` the header may be missing, and only when it is sent do the others apply (a HEAD's
+ * Content-Length, RFC 9110 §8.6).
+ */
 import type { ExpectSpec } from "../case-types.js";
 import { fillText } from "../request/template.js";
 import type { CheckResult } from "../run/results.js";
@@ -23,6 +27,10 @@ export function checkHeaders(expect: ExpectSpec, ctx: CheckContext): CheckResult
           statement: spec.statement,
         }),
       );
+    if (spec.orAbsent && actual === undefined) {
+      add(true, "(absent, or as below)", { code: "header-absent-ok", name: rawName });
+      continue;
+    }
     if (spec.absent)
       add(
         actual === undefined,

@@ -79,6 +79,8 @@ export const FINDING_WORDS: Words = {
     `${f.xpath}: name escape ${f.escape} written with lower-case hex digits`,
   "atom-writer-name-unescaped": (f) =>
     `${f.xpath}: key element named ${q(f.local)}, which is not an XML name: its first character is written as _xHHHH_`,
+  "atom-writer-name-escape-needless": (f) =>
+    `${f.xpath}: name escape ${f.escape} of a character that is a name character where it stands; only offending characters are escaped`,
   "atom-writer-author-owner": (f) =>
     `${f.xpath}: author url ${q(f.url)}, expected the album owner urn:guid:${f.owner}`,
   "pointer-error": (f) => f.detail,

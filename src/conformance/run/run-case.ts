@@ -187,15 +187,13 @@ async function runStep({ c, step, index, env, template }: StepRun): Promise<Step
     views,
     built.sent,
   );
-  checks.push(
-    ...takeCaptures(step, x.response.headers, views.decoded, template, c.statements[0] ?? ""),
-  );
+  checks.push(...takeCaptures(step, x.response, views.decoded, template, c.statements[0] ?? ""));
   return { ...base, request: built.sent, status: x.response.status, ms: ms(), checks };
 }
 
 function takeCaptures(
   step: StepSpec,
-  headers: Readonly<Record<string, string>>,
+  response: { readonly headers: Readonly<Record<string, string>>; readonly body: Uint8Array },
   decoded: ReturnType<typeof responseViews>["decoded"],
   template: TemplateContext,
   statement: string,
@@ -206,7 +204,13 @@ function takeCaptures(
     const optional = raw.startsWith("?");
     const from = fillText(optional ? raw.slice(1) : raw, template);
     if (from.startsWith("header:")) {
-      captures.set(name, headers[from.slice(7).toLowerCase()]);
+      captures.set(name, response.headers[from.slice(7).toLowerCase()]);
+      continue;
+    }
+    // The body's length in bytes, as received (the runner sends no Accept-Encoding, P-ERR-2.6):
+    // what a HEAD's Content-Length must equal when it is sent (RFC 9110 §8.6, P-ERR-2.3).
+    if (from === "body:length") {
+      captures.set(name, String(response.body.length));
       continue;
     }
     const body = decoded();

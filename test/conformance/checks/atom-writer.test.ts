@@ -55,6 +55,10 @@ describe("Atom writers' rules", () => {
     );
     expect(failures(prefixed, { kind: "appdata" })).toEqual([]);
     expect(failures(PHOTOS, { kind: "photos", owner: "{viewer}" })).toEqual([]);
+    // P-FMT-4.3: the escaped `_` of a literal `_x0031_`, and a letter's escape (which may be
+    // such a literal left unescaped, named by the read-back), are not needless escapes.
+    for (const name of ["k_x005F_x0031_", "_x0031__x005F_x0032_", "k_x0041_"])
+      expect(failures(APPDATA.replaceAll("_x0031_st", name), { kind: "appdata" })).toEqual([]);
   });
 
   it.each([
@@ -85,6 +89,16 @@ describe("Atom writers' rules", () => {
         '<o:appdata xmlns:o="http://ns.opensocial.org/2008/opensocial"><o:-k>10</o:-k></o:appdata>',
       ),
       /^P-FMT-4\.1: .*key element named "-k", which is not an XML name/,
+    ],
+    [
+      "a digit after the first character escaped (it is a name character there)",
+      APPDATA.replaceAll("_x0031_st", "_x0031_s_x0032_t"),
+      /^P-FMT-4\.1: .*name escape _x0032_ of a character that is a name character where it stands/,
+    ],
+    [
+      "a - after the first character escaped",
+      APPDATA.replaceAll("_x0031_st", "k_x002D_t"),
+      /^P-FMT-4\.1: .*name escape _x002D_ of a character/,
     ],
   ])("%s fails", (_name, xml, message) => {
     const out = failures(xml, { kind: "appdata" });

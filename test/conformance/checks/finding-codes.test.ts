@@ -208,6 +208,14 @@ const SAMPLES: { [C in FindingCode]: [Extract<Finding, { code: C }>, string] } =
     },
     '/feed/entry[1]/content/appdata/-k: key element named "-k", which is not an XML name: its first character is written as _xHHHH_',
   ],
+  "atom-writer-name-escape-needless": [
+    {
+      code: "atom-writer-name-escape-needless",
+      xpath: "/feed/entry[1]/content/appdata/k_x0031_",
+      escape: "_x0031_",
+    },
+    "/feed/entry[1]/content/appdata/k_x0031_: name escape _x0031_ of a character that is a name character where it stands; only offending characters are escaped",
+  ],
   "atom-writer-author-owner": [
     {
       code: "atom-writer-author-owner",
