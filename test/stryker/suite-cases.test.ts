@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   abortText,
   caseMessage,
@@ -28,6 +28,7 @@ import {
   loadWorld,
   openStore,
   type ReferenceServer,
+  type World,
 } from "../../src/server/index.js";
 import { opened } from "../server/harness.js";
 import { type PgCluster, startCluster } from "../server/pg-cluster.js";
@@ -52,12 +53,15 @@ describe("conformance suite, case by case, against the reference", () => {
   let server: ReferenceServer;
   let store: AppDataStore;
   let target: Target;
+  let template: Target;
+  let world: World;
   let dir: string;
   let cluster: PgCluster | undefined;
 
   beforeAll(async () => {
-    const world = loadWorld(BUNDLED_WORLD);
-    if (!world.ok) throw new Error(JSON.stringify(world.issues));
+    const w = loadWorld(BUNDLED_WORLD);
+    if (!w.ok) throw new Error(JSON.stringify(w.issues));
+    world = w.value;
     const t = loadTarget(TARGET);
     if (!t.ok) throw new Error(JSON.stringify(t.issues));
     dir = mkdtempSync(join(tmpdir(), "osk-stryker-"));
@@ -71,13 +75,25 @@ describe("conformance suite, case by case, against the reference", () => {
             : join(dir, "appdata.sqlite"),
       ),
     );
-    server = createServer({ world: world.value, store, logger: { error: () => {} } });
+    template = t.value;
+  });
+
+  // A server of its own for each case, over a copy of the world loaded once (the store, seeded
+  // once, is shared): what the server caches per world object (the signing keys of each app)
+  // is then computed in every case, so StrykerJS's per-test coverage links a mutant there to
+  // every case that reaches it, not only to the first case of the run. The world file is still
+  // read and checked once, before any case: no case is credited with start-up code.
+  beforeEach(async () => {
+    server = createServer({ world: structuredClone(world), store, logger: { error: () => {} } });
     const { url } = await server.listen({ port: 0, host: "127.0.0.1" });
-    target = { ...t.value, baseUrl: url };
+    target = { ...template, baseUrl: url };
+  });
+
+  afterEach(async () => {
+    await server?.close();
   });
 
   afterAll(async () => {
-    await server?.close();
     await store?.close();
     cluster?.remove();
     rmSync(dir, { recursive: true, force: true });
