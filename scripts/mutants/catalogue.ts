@@ -1402,20 +1402,6 @@ export const MUTANTS: readonly Mutant[] = [
     ],
   },
   {
-    id: "auth-form-body-hash-unchecked",
-    statement: "P-AUTH-2.4",
-    area: "auth",
-    what: "an oauth_body_hash is checked only when the body is not labelled form-encoded",
-    edits: [
-      {
-        file: "src/server/auth/verify.ts",
-        find: "const hashFault = checkBodyHash(hash, req.body);",
-        replace:
-          'const hashFault = /x-www-form-urlencoded/i.test(req.headers["content-type"] ?? "") ? undefined : checkBodyHash(hash, req.body);',
-      },
-    ],
-  },
-  {
     id: "atom-escape-inner-digits",
     statement: "P-FMT-4.1",
     area: "atom",

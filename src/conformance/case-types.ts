@@ -73,11 +73,9 @@ export interface AuthSpec {
    * How the body enters the signature: `auto` (form bodies as parameters, others not),
    * `hash` (base64 `oauth_body_hash`), `hash-hex`, `param` (the body text as one parameter
    * name with an empty value, the OpenSocial PHP client), `hash-wrong` (a hash of other
-   * bytes), `form-hash-wrong` (as `auto`, plus an `oauth_body_hash` of other bytes: a form
-   * body rightly signed whose hash does not match it), `unsigned` (a form body left out of
-   * the signature).
+   * bytes), `unsigned` (a form body left out of the signature).
    */
-  body?: "auto" | "hash" | "hash-hex" | "hash-wrong" | "form-hash-wrong" | "param" | "unsigned";
+  body?: "auto" | "hash" | "hash-hex" | "hash-wrong" | "param" | "unsigned";
   /** Where `xoauth_requestor_id` travels (default query). */
   requestorIn?: "query" | "header";
   /** Query text added after signing, so the signature does not cover it (tampering). */
@@ -106,8 +104,8 @@ export interface StepSpec {
   request: RequestSpec;
   expect: ExpectSpec;
   /**
-   * name → pointer, `header:<name>` or `body:length` (the body's length in bytes, as
-   * received); captured values are used as `{$name}`.
+   * name → pointer, `header:<name>` or `body:length` (the body's length in bytes, any
+   * Content-Encoding undone); captured values are used as `{$name}`.
    */
   capture?: Record<string, string>;
   /** Run the step only when this capture holds a non-empty value. */
@@ -308,7 +306,8 @@ export interface HeaderCheck {
   matches?: string;
   /**
    * The header may be absent; when it is sent, the check's other rules apply (a HEAD's
-   * Content-Length, RFC 9110 §8.6).
+   * Content-Length, RFC 9110 §8.6). With `equals`, `includes` or `matches`; `absent` and
+   * `present` say the opposite.
    */
   orAbsent?: true;
   statement?: string;
