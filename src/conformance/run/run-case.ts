@@ -207,8 +207,9 @@ function takeCaptures(
       captures.set(name, response.headers[from.slice(7).toLowerCase()]);
       continue;
     }
-    // The body's length in bytes, as received (the runner sends no Accept-Encoding, P-ERR-2.6):
-    // what a HEAD's Content-Length must equal when it is sent (RFC 9110 §8.6, P-ERR-2.3).
+    // The body's length in bytes once any Content-Encoding is undone (the runner sends no
+    // Accept-Encoding, so a case that compares it checks P-ERR-2.6 first): what a HEAD's
+    // Content-Length must equal when it is sent (RFC 9110 §8.6, P-ERR-2.3).
     if (from === "body:length") {
       captures.set(name, String(response.body.length));
       continue;

@@ -74,7 +74,19 @@ export function checkTarget(data: unknown, baseDir: string): Result<Target> {
       issues.push(bad(at, `users.${role}: unknown role (known: ${ROLES.join(", ")})`));
     else if (typeof id !== "string" || !parsePlatformId(id))
       issues.push(bad(at, `users.${role}: must be a <namespace>:<value> id`));
-    else users[role] = id;
+    else {
+      // Each role is a different person: a target naming bob as both friend and secondFriend
+      // would fail cases for a reason that is the file's, not the server's.
+      const same = Object.entries(users).find(([, other]) => other === id);
+      if (same)
+        issues.push(
+          bad(
+            at,
+            `users.${role}: the same person as users.${same[0]}; each role names a different person`,
+          ),
+        );
+      users[role] = id;
+    }
   }
   if (users.viewer === undefined) issues.push(bad("/users", "users.viewer is required"));
   if (t.world !== undefined && typeof t.world !== "string")

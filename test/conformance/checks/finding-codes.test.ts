@@ -214,7 +214,7 @@ const SAMPLES: { [C in FindingCode]: [Extract<Finding, { code: C }>, string] } =
       xpath: "/feed/entry[1]/content/appdata/k_x0031_",
       escape: "_x0031_",
     },
-    "/feed/entry[1]/content/appdata/k_x0031_: name escape _x0031_ of a character that is a name character where it stands; only offending characters are escaped",
+    "/feed/entry[1]/content/appdata/k_x0031_: name escape _x0031_ of a character that is a name character where it stands; only offending characters are escaped (or the key holds a literal _xHHHH_ whose _ was left unescaped, P-FMT-4.3)",
   ],
   "atom-writer-author-owner": [
     {

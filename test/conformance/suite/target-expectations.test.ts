@@ -56,6 +56,17 @@ describe("target files", () => {
       );
     }
   });
+  it("refuses two roles naming one person (a case needing both would fail for the file's reason)", () => {
+    const r = checkTarget(
+      { baseUrl: "http://h:1", apps, users: { viewer: "a:v", friend: "a:b", secondFriend: "a:b" } },
+      dir,
+    );
+    expect(r.ok).toBe(false);
+    if (!r.ok) {
+      expect(r.issues.map((i) => i.pointer)).toEqual(["/users/secondFriend"]);
+      expect(issueText(r.issues)).toMatch(/users\.secondFriend: the same person as users\.friend/);
+    }
+  });
   it("strips a trailing slash from baseUrl; a file that is not JSON is a problem", () => {
     const r = checkTarget({ baseUrl: "http://h:1/", apps, users: { viewer: "a:b" } }, dir);
     expect(r.ok && r.value.baseUrl).toBe("http://h:1");

@@ -1,0 +1,52 @@
+/**
+ * Header checks: each rule on its own, and `orAbsent` (a header that may be left out, such as a
+ * HEAD's Content-Length, RFC 9110 §8.6) checked only when it is sent.
+ */
+
+import { describe, expect, it } from "vitest";
+import type { ExpectSpec } from "../../../src/conformance/case-types.js";
+import type { CheckContext } from "../../../src/conformance/checks/context.js";
+import { checkHeaders } from "../../../src/conformance/checks/headers.js";
+
+function run(headers: Record<string, string>, expect: NonNullable<ExpectSpec["headers"]>) {
+  const ctx: CheckContext = {
+    response: { status: 200, headers, body: Buffer.alloc(0), ms: 0 },
+    level: "profile",
+    statement: "P-ERR-2.3",
+    template: {
+      users: { viewer: "example.org:alice" },
+      namespace: "example.org",
+      unique: "",
+      captures: new Map<string, unknown>([["length", "244"]]),
+    },
+    decoded: () => ({ ok: false, finding: { code: "body-missing", expected: "JSON" } }),
+    text: () => "",
+  };
+  return checkHeaders({ headers: expect }, ctx).map((r) => [r.ok, r.finding.code]);
+}
+
+describe("header checks", () => {
+  it("equals fills captures; present, absent, includes and matches each judge one thing", () => {
+    expect(run({ "content-length": "244" }, { "Content-Length": { equals: "{$length}" } })).toEqual(
+      [[true, "header-equals"]],
+    );
+    expect(run({}, { "Content-Length": { equals: "{$length}" } })).toEqual([
+      [false, "header-equals"],
+    ]);
+    expect(run({ vary: "x" }, { Vary: { present: true } })).toEqual([[true, "header-present-ok"]]);
+    expect(run({}, { "Content-Encoding": { absent: true } })).toEqual([[true, "header-absent-ok"]]);
+    expect(run({ allow: "GET, HEAD" }, { Allow: { includes: ["head", "GET"] } })).toEqual([
+      [true, "header-includes-ok"],
+    ]);
+    expect(run({ allow: "GET" }, { Allow: { matches: "^GET$" } })).toEqual([
+      [true, "header-matches-ok"],
+    ]);
+  });
+
+  it("orAbsent: a missing header passes; one that is sent must meet the other rules", () => {
+    const rule = { "Content-Length": { equals: "{$length}", orAbsent: true as const } };
+    expect(run({}, rule)).toEqual([[true, "header-absent-ok"]]);
+    expect(run({ "content-length": "244" }, rule)).toEqual([[true, "header-equals"]]);
+    expect(run({ "content-length": "0" }, rule)).toEqual([[false, "header-equals"]]);
+  });
+});
