@@ -53,7 +53,7 @@ describe("conformance suite, case by case, against the reference", () => {
   let server: ReferenceServer;
   let store: AppDataStore;
   let target: Target;
-  let template: Target;
+  let fileTarget: Target;
   let world: World;
   let dir: string;
   let cluster: PgCluster | undefined;
@@ -75,7 +75,7 @@ describe("conformance suite, case by case, against the reference", () => {
             : join(dir, "appdata.sqlite"),
       ),
     );
-    template = t.value;
+    fileTarget = t.value;
   });
 
   // A server of its own for each case, over a copy of the world loaded once (the store, seeded
@@ -86,7 +86,7 @@ describe("conformance suite, case by case, against the reference", () => {
   beforeEach(async () => {
     server = createServer({ world: structuredClone(world), store, logger: { error: () => {} } });
     const { url } = await server.listen({ port: 0, host: "127.0.0.1" });
-    target = { ...template, baseUrl: url };
+    target = { ...fileTarget, baseUrl: url };
   });
 
   afterEach(async () => {

@@ -31,21 +31,17 @@ export interface BannerInput {
 export function suggestRoles(world: World): Record<string, string> {
   const app = world.file.apps[0]?.id;
   const people = world.file.people;
-  const viewer = people.find((p) => app !== undefined && p.apps.includes(app)) ?? people[0];
+  const hasApp = (p: (typeof people)[number]) => app !== undefined && p.apps.includes(app);
+  const viewer = people.find(hasApp) ?? people[0];
   if (!viewer) return {};
   const friends = new Set(world.friends.get(viewer.id) ?? []);
   const roles: Record<string, string> = { viewer: viewer.id };
-  const friend = people.find((p) => friends.has(p.id) && app !== undefined && p.apps.includes(app));
-  const without = people.find(
-    (p) => friends.has(p.id) && !(app !== undefined && p.apps.includes(app)),
-  );
+  const [friend, second] = people.filter((p) => friends.has(p.id) && hasApp(p));
+  const without = people.find((p) => friends.has(p.id) && !hasApp(p));
   const stranger = people.find((p) => p.id !== viewer.id && !friends.has(p.id));
   if (friend) roles.friend = friend.id;
   if (without) roles.friendWithoutApp = without.id;
   if (stranger) roles.stranger = stranger.id;
-  const second = people.find(
-    (p) => p !== friend && friends.has(p.id) && app !== undefined && p.apps.includes(app),
-  );
   if (second) roles.secondFriend = second.id;
   return roles;
 }

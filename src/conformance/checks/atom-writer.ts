@@ -26,8 +26,8 @@ import type { Finding } from "./finding-codes.js";
 type Problem = [string, Extract<Finding, { xpath: string }>];
 
 const LOWER_ESCAPE = /_x(?=[0-9A-Fa-f]{4}_)([0-9A-Fa-f]{4})_/g;
-/** Key characters (P-DATA-1.1) that only the first position makes offending (P-FMT-4.1). */
-const NEVER_OFFENDING_AFTER_FIRST = /^[0-9.-]$/;
+/** Key characters (P-DATA-1.1) that offend as a first character only (P-FMT-4.1). */
+const FIRST_ONLY_OFFENDING = /^[0-9.-]/;
 const URN = "urn:guid:";
 
 function* walk(el: XmlElement): Generator<XmlElement> {
@@ -69,7 +69,7 @@ function keyProblems(entry: XmlElement): Problem[] {
       ]);
     // P-FMT-4.1: a key starting with a digit, `-` or `.` is not an XML name; a lenient reader
     // (ours included) may still take `<o:-k>`, so the writer's rule is checked on the wire.
-    if (/^[0-9.-]/.test(key.local))
+    if (FIRST_ONLY_OFFENDING.test(key.local))
       out.push([
         "P-FMT-4.1",
         { code: "atom-writer-name-unescaped", xpath: xpathOf(key), local: key.local },
@@ -87,8 +87,7 @@ function keyProblems(entry: XmlElement): Problem[] {
     // unescaped (P-FMT-4.3), which the case's read-back names. One finding a key.
     const needless = escapes.find(
       (m) =>
-        m.index > 0 &&
-        NEVER_OFFENDING_AFTER_FIRST.test(String.fromCharCode(parseInt(m[1] ?? "", 16))),
+        m.index > 0 && FIRST_ONLY_OFFENDING.test(String.fromCharCode(parseInt(m[1] ?? "", 16))),
     );
     if (needless)
       out.push([

@@ -9,8 +9,6 @@ import { type CheckContext, result } from "./context.js";
 import { served } from "./format-selection.js";
 import { parseMediaType } from "./media-type.js";
 
-export { type MediaType, parseMediaType } from "./media-type.js";
-
 function wanted(name: string): string {
   if (name === "json") return "application/json";
   if (name === "atom") return "application/atom+xml";
