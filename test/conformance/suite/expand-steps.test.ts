@@ -4,7 +4,7 @@
  * filled (the case's value, else the default); unknown names, undeclared or missing parameters
  * and broken library files are `case-invalid` issues with the file and the pointer.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -118,6 +118,27 @@ describe("the step library", () => {
       "restore-viewer-data",
       "save-viewer-data",
     ]);
+  });
+
+  it("demands only what each case using a step needs: every required capture is used by each of them", () => {
+    const casesDir = join(SUITE_DIR, "cases");
+    const files = readdirSync(casesDir, { recursive: true, encoding: "utf8" }).filter((f) =>
+      f.endsWith(".json"),
+    );
+    const unused: string[] = [];
+    for (const f of files) {
+      const c = JSON.parse(readFileSync(join(casesDir, f), "utf8")) as { steps: CaseStep[] };
+      for (const [i, s] of c.steps.entries()) {
+        if (!("use" in s)) continue;
+        const after = JSON.stringify(c.steps.slice(i + 1));
+        for (const [name, from] of Object.entries(library.get(s.use)?.step.capture ?? {}))
+          if (!from.startsWith("?") && !after.includes(`{$${name}`) && !after.includes(`"${name}"`))
+            unused.push(`${f}: ${s.use} captures ${name}`);
+      }
+    }
+    // A required capture the case never reads fails the case where the member is missing,
+    // under the case's own statements, before its own request is sent.
+    expect(unused).toEqual([]);
   });
 
   it("refuses a file against step.schema.json, a name other than the file's, an undeclared {with.…}", () => {
