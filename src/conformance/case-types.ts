@@ -15,6 +15,13 @@ export interface CaseFile {
    */
   statements: string[];
   level: Level;
+  /**
+   * The sentences of social-api.md (conformance/spec/social-api.md) that decide what the
+   * case expects, each quoted verbatim (whitespace may differ). Required for level core (the
+   * loader refuses a core case without it: `case-undecided`): a core case tests only what
+   * social-api.md says.
+   */
+  decidedBy?: string[];
   /** What a target must offer for the case to run; `--feature` selects by them. */
   features?: Feature[];
   /** Runs alone (e.g. it deletes all of the viewer's data). */
@@ -108,8 +115,13 @@ export interface StepSpec {
    * Content-Encoding undone); captured values are used as `{$name}`.
    */
   capture?: Record<string, string>;
-  /** Run the step only when this capture holds a non-empty value. */
-  onlyIf?: string;
+  /**
+   * Run the step only when a capture holds a non-empty value (its name), or when the value
+   * captured passes a pointer check (`{"capture": name, "check": {pointer, …}}`, the pointer
+   * read inside the captured value, compared as the case's level compares). Otherwise the
+   * step is skipped and the case goes on.
+   */
+  onlyIf?: string | CaptureCondition;
   /** Run even after an earlier step failed (clean-up, e.g. restoring data). */
   always?: boolean;
   /**
@@ -118,6 +130,15 @@ export interface StepSpec {
    * P-DATA-7).
    */
   repeat?: number;
+}
+
+/**
+ * A condition on a value an earlier step captured: `check` (a pointer check, its pointer
+ * read inside the captured value) passes on it. A capture never taken fails the condition.
+ */
+export interface CaptureCondition {
+  capture: string;
+  check: PointerCheck;
 }
 
 /** A step of the library (conformance/steps/<use>.json), expanded when the suite loads. */
@@ -316,6 +337,26 @@ export interface HeaderCheck {
 /** What a step expects of its response. */
 export interface ExpectSpec {
   status?: number | number[];
+  /**
+   * The checks other than `status` and `noServerError`, and the captures, apply only to an
+   * answer with one of these statuses and in this representation (judged by the body, as
+   * P-FMT-1's selection is); any other answer passes them as not applicable (a permission
+   * only the profile grants: if the answer is 200, then …).
+   */
+  when?: {
+    status?: number | number[];
+    representation?: "json" | "atom";
+  };
+  /**
+   * The status is not 5xx (§7's 500 is the service's internal error, P-ERR-3): fails on a
+   * 5xx only, citing `statement` (or the step's). Beside `status`, it lets the exact status
+   * cite its own clause, so that a 200 where 400 is expected is not reported as a 500.
+   */
+  noServerError?:
+    | true
+    | {
+        statement: string;
+      };
   /** `json`, `atom`, or a media type; profile cases also compare the charset. */
   contentType?: string;
   headers?: Record<string, HeaderCheck>;

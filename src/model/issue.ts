@@ -26,6 +26,7 @@ export const ISSUE_CODES = [
   "statements-invalid",
   "expectations-invalid",
   "case-invalid",
+  "case-undecided",
   // the target's world file as the runner reads it (world facts, the fuzzer's model)
   "world-invalid",
   // a request the runner cannot make (opensocial-kit request: a path that makes no URL)

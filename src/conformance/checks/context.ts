@@ -49,7 +49,7 @@ export function bodyFailure(
 
 /** Builds a result; `statement` defaults to the context's. */
 export function result(
-  ctx: CheckContext,
+  ctx: Pick<CheckContext, "statement">,
   r: Omit<CheckResult, "statement"> & { statement?: string | undefined },
 ): CheckResult {
   const { statement, ...rest } = r;

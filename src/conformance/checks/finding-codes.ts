@@ -9,6 +9,9 @@ import type { Bounds } from "./pointer/rule.js";
 export interface FindingParams {
   "status-ok": { status: number };
   "status-wrong": { status: number; allowed: readonly number[]; body: string };
+  "no-server-error-ok": { status: number };
+  "server-error": { status: number; body: string };
+  "when-unmet": { status: number; representation: "json" | "atom" | "neither" };
   "content-type-missing": { expected: string };
   "content-type-ok": { header: string };
   "content-type-wrong": { header: string; expected: string };
@@ -138,6 +141,10 @@ export type RuleFinding = Finding extends infer F
 export const FINDINGS: { readonly [C in FindingCode]: string } = {
   "status-ok": "the status is one the case expects",
   "status-wrong": "the status is not one the case expects",
+  "no-server-error-ok": "the status is not 5xx",
+  "server-error": "a 5xx status: the service's own error, never an answer to a client's input",
+  "when-unmet":
+    "the answer is not one the step's `when` names: its other checks do not apply to it (passed as not applicable)",
   "content-type-missing": "no Content-Type header",
   "content-type-ok": "the Content-Type is the expected media type",
   "content-type-wrong": "the Content-Type is another media type (or lacks charset=utf-8)",

@@ -1,7 +1,8 @@
 /**
  * The check engine: decodes a response once and runs every check the step's `expect` names,
- * one rule per file (status, content type, headers, empty body, error body, schema, JSON
- * pointers, body exclusions).
+ * one rule per file (no 5xx, status, content type, headers, empty body, error body, schema, JSON
+ * pointers, body exclusions). An answer that `expect.when` does not name gets the no-500 and
+ * status checks only (when.ts).
  */
 import { parseJsonText } from "../../codecs/json/limits.js";
 import type { ExpectSpec, Level } from "../case-types.js";
@@ -20,14 +21,19 @@ import { isAtomFeedText, nameSelection, type SelectionCues } from "./format-sele
 import { checkHeaders } from "./headers.js";
 import { checkJsonPointers } from "./json-pointer.js";
 import { atomAppDataOrder } from "./key-order.js";
+import { checkNoServerError } from "./no-server-error.js";
 import { checkSchema } from "./schema.js";
 import { checkStatus } from "./status.js";
+import { whenHolds, whenUnmet } from "./when.js";
 
 export type { CheckContext, DecodedBody } from "./context.js";
 export type { SelectionCues } from "./format-selection.js";
 
+/** The checks that apply to every answer, `when` or not; the no-500 check first, so a 5xx is reported under its clause. */
+const ALWAYS = [checkNoServerError, checkStatus];
+
 const RULES = [
-  checkStatus,
+  ...ALWAYS,
   checkContentType,
   checkHeaders,
   checkBodyEmpty,
@@ -106,6 +112,8 @@ export function runChecks(
     template,
     ...views,
   };
+  if (!whenHolds(expect, ctx))
+    return [...ALWAYS.flatMap((rule) => rule(expect, ctx)), whenUnmet(ctx)];
   return nameSelection(
     expect,
     ctx,

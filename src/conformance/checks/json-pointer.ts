@@ -12,7 +12,7 @@
  * comparing it with values captured from a JSON body judges the content, not P-FMT-6.
  * A check naming several rules runs each.
  */
-import type { ExpectSpec, PointerCheck } from "../case-types.js";
+import type { ExpectSpec, Level, PointerCheck } from "../case-types.js";
 import { fillText, type TemplateContext } from "../request/template.js";
 import type { CheckResult } from "../run/results.js";
 import { type Rendering, WRITERS_TYPE_STATEMENT } from "./compare.js";
@@ -21,6 +21,7 @@ import type { Finding } from "./finding-codes.js";
 import { evaluatePointer, hasWildcard } from "./pointer/evaluate.js";
 import {
   POINTER_RULES,
+  type PointerContext,
   type PointerRule,
   type PointerView,
   type Verdict,
@@ -49,11 +50,33 @@ export function checkJsonPointers(expect: ExpectSpec, ctx: CheckContext): CheckR
   });
 }
 
+/**
+ * True when `value` (a value an earlier step captured) passes `check`, its pointer read inside
+ * the value and compared as `level` compares: a step's `onlyIf` condition.
+ */
+export function valueHolds(
+  check: PointerCheck,
+  value: unknown,
+  level: Level,
+  template: TemplateContext,
+): boolean {
+  const filled = { ...template, body: value };
+  try {
+    const ctx: PointerContext = { level, statement: "" };
+    return judge(check, fillText(check.pointer, filled), value, ctx, filled, false).every(
+      (r) => r.ok,
+    );
+  } catch {
+    // A placeholder the run cannot fill: the condition does not hold.
+    return false;
+  }
+}
+
 function judge(
   c: PointerCheck,
   pointer: string,
   doc: unknown,
-  ctx: CheckContext,
+  ctx: PointerContext,
   template: TemplateContext,
   atom: boolean,
 ): CheckResult[] {

@@ -17,7 +17,7 @@ export function checkStatus(expect: ExpectSpec, ctx: CheckContext): CheckResult[
       actual,
       finding: ok
         ? { code: "status-ok", status: actual }
-        : { code: "status-wrong", status: actual, allowed, body: snippet(ctx) },
+        : { code: "status-wrong", status: actual, allowed, body: bodySnippet(ctx) },
     }),
   ];
 }
@@ -27,6 +27,6 @@ export function checkStatus(expect: ExpectSpec, ctx: CheckContext): CheckResult[
  * text would keep the whole (up to 4 MiB) body alive in the report. Whitespace runs become one
  * space; the reporters cut it further.
  */
-function snippet(ctx: CheckContext): string {
+export function bodySnippet(ctx: CheckContext): string {
   return ctx.response.body.subarray(0, 640).toString("utf8").replace(/\s+/g, " ").trim();
 }

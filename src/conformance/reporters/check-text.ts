@@ -24,6 +24,10 @@ export const FINDING_WORDS: Words = {
   "status-ok": (f) => `status ${f.status}`,
   "status-wrong": (f) =>
     `status ${f.status}, expected ${f.allowed.join(" or ")}${bodyText(f.body)}`,
+  "no-server-error-ok": (f) => `status ${f.status}, not 5xx`,
+  "server-error": (f) => `status ${f.status}, a server error${bodyText(f.body)}`,
+  "when-unmet": (f) =>
+    `status ${f.status} (${f.representation === "neither" ? "neither JSON nor Atom" : f.representation}): the step's other checks apply only to the answers its \`when\` names`,
   "content-type-missing": (f) => `no Content-Type, expected ${f.expected}`,
   "content-type-ok": (f) => `Content-Type ${f.header}`,
   "content-type-wrong": (f) => `Content-Type ${q(f.header)}, expected ${f.expected}`,

@@ -1,8 +1,9 @@
 /**
  * Runs one case: its steps in order, each request built and signed, sent within limits,
  * checked, and its captures taken for the steps after it (a capture pointer starting with `?` is
- * optional: nothing there leaves the capture unset instead of failing). A failed step ends the case, except
- * for steps marked `always` (clean-up).
+ * optional: nothing there leaves the capture unset instead of failing). A step whose `onlyIf`
+ * does not hold is skipped (only-if.ts). A failed step ends the case, except for steps marked
+ * `always` (clean-up).
  */
 import { randomBytes } from "node:crypto";
 import type { StepSpec } from "../case-types.js";
@@ -13,6 +14,7 @@ import { fillText, type TemplateContext } from "../request/template.js";
 import type { CaseSpec } from "../suite/expand-steps.js";
 import type { ClientLimits, Exchange, HttpClient, WireResponse } from "../transport/http-client.js";
 import { sendRaw } from "../transport/raw-socket.js";
+import { onlyIfHolds } from "./only-if.js";
 import type { CheckResult, RawOutcome, StepResult } from "./results.js";
 import { transportFailure } from "./step-failure.js";
 
@@ -43,13 +45,6 @@ export interface CaseRun {
   readonly steps: StepResult[];
   readonly ms: number;
   readonly failedStatement?: string;
-}
-
-function isEmpty(v: unknown): boolean {
-  if (v === undefined || v === null || v === "") return true;
-  if (Array.isArray(v)) return v.length === 0;
-  if (typeof v === "object") return Object.keys(v).length === 0;
-  return false;
 }
 
 /** Sends a built request as its step says (HTTP/1.0 or a held-back body over a socket of its own). */
@@ -83,7 +78,7 @@ export async function runCase(c: CaseSpec, env: CaseEnv): Promise<CaseRun> {
   for (const [index, step] of c.steps.entries()) {
     // After a failure only `always` steps run (clean-up): the steps before them are skipped.
     if (failedStatement !== undefined && !step.always) continue;
-    if (step.onlyIf !== undefined && isEmpty(captures.get(step.onlyIf))) {
+    if (step.onlyIf !== undefined && !onlyIfHolds(step.onlyIf, template, c.level)) {
       steps.push({
         index,
         ...(step.name ? { name: step.name } : {}),
@@ -187,7 +182,9 @@ async function runStep({ c, step, index, env, template }: StepRun): Promise<Step
     views,
     built.sent,
   );
-  checks.push(...takeCaptures(step, x.response, views.decoded, template, c.statements[0] ?? ""));
+  // An answer the step's `when` does not name has nothing to capture either.
+  if (!checks.some((k) => k.finding.code === "when-unmet"))
+    checks.push(...takeCaptures(step, x.response, views.decoded, template, c.statements[0] ?? ""));
   return { ...base, request: built.sent, status: x.response.status, ms: ms(), checks };
 }
 

@@ -1,8 +1,10 @@
 /**
  * Loads the case files under `conformance/cases/`, validates each against case.schema.json,
  * expands its `use` steps from the step library (expand-steps.ts) and checks what a schema
- * cannot: ids unique and equal to the file's path, every cited statement known. Problems are
- * `case-invalid` issues naming the file (relative to the suite folder) and the pointer.
+ * cannot: ids unique and equal to the file's path, every cited statement known, every core case
+ * naming the sentences of social-api.md that decide it (`decidedBy`). Problems are
+ * `case-invalid` issues (`case-undecided` for a core case without `decidedBy`) naming the file
+ * (relative to the suite folder) and the pointer.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
@@ -96,6 +98,14 @@ export function loadCases(statements: readonly Statement[], dir = SUITE_DIR): Re
     }
     const c: CaseSpec = { ...raw, steps: steps.value };
     if (`${c.id}.json` !== rel) bad("/id", `id ${c.id} does not match the file path`);
+    if (c.level === "core" && c.decidedBy === undefined)
+      issues.push({
+        code: "case-undecided",
+        pointer: "/decidedBy",
+        message:
+          "a core case quotes the sentences of social-api.md that decide what it expects (decidedBy); a case decided by profile.md is level profile",
+        file,
+      });
     const dup = ids.get(c.id);
     if (dup) bad("/id", `duplicate id ${c.id} (also in ${dup})`);
     ids.set(c.id, file);

@@ -27,6 +27,12 @@ const SAMPLES: { [C in FindingCode]: [Extract<Finding, { code: C }>, string] } =
     { code: "status-wrong", status: 500, allowed: [200, 201], body: '{"error": 1}' },
     'status 500, expected 200 or 201 (body: {"error": 1})',
   ],
+  "no-server-error-ok": [{ code: "no-server-error-ok", status: 200 }, "status 200, not 5xx"],
+  "server-error": [{ code: "server-error", status: 503, body: "" }, "status 503, a server error"],
+  "when-unmet": [
+    { code: "when-unmet", status: 403, representation: "json" },
+    "status 403 (json): the step's other checks apply only to the answers its `when` names",
+  ],
   "content-type-missing": [
     { code: "content-type-missing", expected: "application/json" },
     "no Content-Type, expected application/json",

@@ -11,7 +11,7 @@ import type { PointerRule } from "./rule.js";
 import { sortedRule } from "./sorted.js";
 import { typeRule } from "./type.js";
 
-export type { PointerRule, PointerView, Verdict } from "./rule.js";
+export type { PointerContext, PointerRule, PointerView, Verdict } from "./rule.js";
 
 /** Every pointer rule. */
 export const POINTER_RULES: readonly PointerRule[] = [

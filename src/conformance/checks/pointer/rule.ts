@@ -25,8 +25,12 @@ export interface PointerView {
   readonly lenient: Leniency;
   /** Template context with the current body (for `{#/pointer}`). */
   readonly template: TemplateContext;
-  readonly ctx: CheckContext;
+  /** What the rules read of the check's context (the Atom key order, for `keys`). */
+  readonly ctx: PointerContext;
 }
+
+/** The part of a check's context the pointer engine and its rules read. */
+export type PointerContext = Pick<CheckContext, "level" | "statement" | "textOrder">;
 
 /** A rule's judgement. */
 export interface Verdict {

@@ -1,0 +1,230 @@
+/**
+ * The case format's conditions and the no-500 check, run against a fake target that answers
+ * what each request asks for (`?status=…&body=…`):
+ * - `expect.when`: the checks other than the status (and the captures) apply only to the
+ *   answers it names; another answer passes them as not applicable, recorded as `when-unmet`;
+ * - `onlyIf: {capture, check}`: a step runs only when a value an earlier step captured passes
+ *   a pointer check (compared as the case's level compares); otherwise it is skipped and the
+ *   case goes on;
+ * - `noServerError`: fails on a 5xx only, under its own clause, and comes before the status
+ *   check, so a 5xx is reported under the no-500 clause and any other wrong status under the
+ *   status's clause.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { CaseSpec, StepSpec } from "../../../src/conformance/index.js";
+import { runCase } from "../../../src/conformance/run/run-case.js";
+import { caseEnv, type Running, startFake } from "../helpers.js";
+
+let fake: Running;
+const seen: string[] = [];
+beforeAll(async () => {
+  fake = await startFake((req, res) => {
+    const q = new URL(req.url ?? "/", "http://x").searchParams;
+    seen.push(q.get("n") ?? "");
+    req.resume();
+    req.on("end", () => {
+      const body = q.get("body") ?? "{}";
+      const atom = body.startsWith("<");
+      res.writeHead(Number(q.get("status") ?? 200), {
+        "content-type": atom ? "application/atom+xml" : "application/json",
+      });
+      res.end(body);
+    });
+  });
+});
+afterAll(() => fake.close());
+
+/** A step asking the fake for `status` and `body`. */
+function step(
+  n: string,
+  status: number,
+  body: string,
+  expectSpec: StepSpec["expect"],
+  more: Partial<StepSpec> = {},
+): StepSpec {
+  return {
+    name: n,
+    request: {
+      method: "GET",
+      path: "/os/0.8/people/@me/@self",
+      query: { n, status: String(status), body },
+    },
+    expect: expectSpec,
+    ...more,
+  };
+}
+
+async function run(steps: StepSpec[], level: "core" | "profile" = "core") {
+  const c: CaseSpec = {
+    id: "x/conditions",
+    description: "conditions",
+    statements: ["S-4.6-SELF.1", "S-7.2-500.2"],
+    level,
+    ...(level === "core" ? { decidedBy: ["whatever the test says"] } : {}),
+    steps,
+  };
+  const e = caseEnv(fake.url);
+  try {
+    return await runCase(c, e);
+  } finally {
+    await e.client.close();
+  }
+}
+
+const isViewerFalse = {
+  status: [200, 403],
+  when: { status: 200 },
+  json: [{ pointer: "/entry/isViewer", equals: false }],
+};
+
+describe("expect.when", () => {
+  it("applies the body checks to an answer it names", async () => {
+    const pass = await run([step("a", 200, '{"entry":{"isViewer":false}}', isViewerFalse)]);
+    expect(pass.raw).toBe("pass");
+    expect(pass.steps[0]?.checks.map((k) => k.finding.code)).toEqual(["status-ok", "equals-ok"]);
+    const fail = await run([step("a", 200, '{"entry":{"isViewer":true}}', isViewerFalse)]);
+    expect(fail.raw).toBe("fail");
+    expect(fail.steps[0]?.checks.map((k) => k.finding.code)).toEqual(["status-ok", "equals-wrong"]);
+  });
+
+  it("passes the other checks of an answer it does not name as not applicable, the status still checked", async () => {
+    const r = await run([step("a", 403, '{"entry":{"isViewer":true}}', isViewerFalse)]);
+    expect(r.raw).toBe("pass");
+    expect(r.steps[0]?.checks.map((k) => [k.finding.code, k.ok])).toEqual([
+      ["status-ok", true],
+      ["when-unmet", true],
+    ]);
+    const wrong = await run([step("a", 404, "{}", isViewerFalse)]);
+    expect(wrong.raw).toBe("fail");
+    expect(wrong.failedStatement).toBe("S-4.6-SELF.1");
+  });
+
+  it("names a representation, judged by the body: an Atom check does not apply to a JSON answer", async () => {
+    const atomOnly = {
+      status: 200,
+      when: { representation: "atom" as const },
+      contentType: "atom",
+    };
+    expect((await run([step("a", 200, "{}", atomOnly)])).raw).toBe("pass");
+    const r = await run([step("a", 200, '<feed xmlns="http://www.w3.org/2005/Atom"/>', atomOnly)]);
+    expect(r.steps[0]?.checks.map((k) => k.finding.code)).toEqual(["status-ok", "content-type-ok"]);
+  });
+
+  it("takes no capture from an answer it does not name", async () => {
+    const r = await run([
+      step(
+        "a",
+        403,
+        '{"entry":{"id":"x"}}',
+        { status: [200, 403], when: { status: 200 } },
+        { capture: { id: "/entry/id" } },
+      ),
+      step("b", 200, "{}", { status: 200 }, { onlyIf: "id" }),
+    ]);
+    expect(r.raw).toBe("pass");
+    expect(r.steps[1]?.skipped).toBe(true);
+  });
+});
+
+describe("onlyIf with a condition on a capture", () => {
+  const probe = (start: string) =>
+    step(
+      "probe",
+      200,
+      `{"startIndex":${start},"entry":[]}`,
+      { status: 200 },
+      { capture: { probe: "/startIndex" } },
+    );
+  const guarded = step(
+    "guarded",
+    400,
+    "{}",
+    { status: 400 },
+    { onlyIf: { capture: "probe", check: { pointer: "", equals: 1 } } },
+  );
+
+  it("runs the step when the captured value passes the check", async () => {
+    seen.length = 0;
+    const r = await run([probe("1"), guarded]);
+    expect(r.raw).toBe("pass");
+    expect(seen).toEqual(["probe", "guarded"]);
+    expect(r.steps[1]?.skipped).toBeUndefined();
+  });
+
+  it("compares as the case's level does: a numeric string equals its number at core only", async () => {
+    seen.length = 0;
+    await run([probe('"1"'), guarded]);
+    expect(seen).toEqual(["probe", "guarded"]);
+    seen.length = 0;
+    await run([probe('"1"'), guarded], "profile");
+    expect(seen).toEqual(["probe"]);
+  });
+
+  it("skips the step, and the case goes on, when the value fails the check or was never captured", async () => {
+    seen.length = 0;
+    const r = await run([probe("0"), guarded, step("after", 200, "{}", { status: 200 })]);
+    expect(r.raw).toBe("pass");
+    expect(seen).toEqual(["probe", "after"]);
+    expect(r.steps.map((s) => s.skipped ?? false)).toEqual([false, true, false]);
+    seen.length = 0;
+    const never = await run([guarded]);
+    expect(never.raw).toBe("pass");
+    expect(seen).toEqual([]);
+  });
+
+  it("reads a pointer inside the captured value, with every pointer rule", async () => {
+    seen.length = 0;
+    const page = step(
+      "page",
+      200,
+      '{"entry":[{"id":"a"}]}',
+      { status: 200 },
+      { capture: { page: "" } },
+    );
+    const one = { capture: "page", check: { pointer: "/entry", count: 1 } };
+    const two = { capture: "page", check: { pointer: "/entry", count: 2 } };
+    await run([
+      page,
+      step("one", 200, "{}", { status: 200 }, { onlyIf: one }),
+      step("two", 200, "{}", { status: 200 }, { onlyIf: two }),
+    ]);
+    expect(seen).toEqual(["page", "one"]);
+  });
+});
+
+describe("noServerError", () => {
+  const garbage = {
+    status: 400,
+    noServerError: { statement: "S-7.2-500.2" },
+  };
+
+  it("fails on a 5xx only, under its own clause, reported before the status", async () => {
+    const r = await run([step("a", 500, "{}", garbage)]);
+    expect(r.raw).toBe("fail");
+    expect(r.failedStatement).toBe("S-7.2-500.2");
+    expect(r.steps[0]?.checks.map((k) => [k.finding.code, k.statement])).toEqual([
+      ["server-error", "S-7.2-500.2"],
+      ["status-wrong", "S-4.6-SELF.1"],
+    ]);
+  });
+
+  it("passes any other status, so that a wrong one is reported under the status's clause", async () => {
+    const r = await run([step("a", 200, "{}", garbage)]);
+    expect(r.raw).toBe("fail");
+    expect(r.failedStatement).toBe("S-4.6-SELF.1");
+    expect(r.steps[0]?.checks.map((k) => [k.finding.code, k.ok])).toEqual([
+      ["no-server-error-ok", true],
+      ["status-wrong", false],
+    ]);
+    const alone = await run([step("a", 418, "{}", { noServerError: true })]);
+    expect(alone.raw).toBe("pass");
+  });
+
+  it("applies whether or not the step's `when` names the answer", async () => {
+    const r = await run([
+      step("a", 503, "{}", { noServerError: true, when: { status: 200 }, bodyEmpty: true }),
+    ]);
+    expect(r.raw).toBe("fail");
+    expect(r.steps[0]?.checks.map((k) => k.finding.code)).toEqual(["server-error", "when-unmet"]);
+  });
+});
