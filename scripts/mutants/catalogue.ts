@@ -478,9 +478,7 @@ export const MUTANTS: readonly Mutant[] = [
     id: "paging-bad-count-accepted",
     statement: "S-7.2-400-PAGING.1",
     area: "paging",
-    what: "an invalid count answers 200",
-    profileOnly:
-      'social-api.md leaves the paging parameter names "not shown" (§4); `count` is P-PAGE-1\'s name, so no core case can send it',
+    what: "an invalid count answers 200 (the default page)",
     edits: [
       {
         file: "src/server/query/paging.ts",
@@ -1417,6 +1415,115 @@ export const MUTANTS: readonly Mutant[] = [
         find: "for (let i = 1; i < n; i++) if (!isNameChar(name.charCodeAt(i))) return false;",
         replace:
           "for (let i = 1; i < n; i++) if (!isNameChar(name.charCodeAt(i)) || /[0-9]/.test(name.charAt(i))) return false;",
+      },
+    ],
+  },
+  // What social-api.md alone forbids: each is caught at --level core.
+  {
+    id: "paging-bad-start-accepted",
+    statement: "S-7.2-400-PAGING.1",
+    area: "paging",
+    what: "an invalid startIndex (-1, abc) is read as 0 and answers 200",
+    edits: [
+      {
+        file: "src/server/query/paging.ts",
+        find: "  const startIndex = start === undefined ? 0 : parseDecimal(start);",
+        replace: "  const startIndex = start === undefined ? 0 : (parseDecimal(start) ?? 0);",
+      },
+    ],
+  },
+  {
+    id: "albums-owner-is-viewer",
+    statement: "S-2.2-ALBUM-OWNER.1",
+    area: "albums",
+    what: "every listed album names the viewer as its owner",
+    edits: [
+      {
+        file: "src/server/handlers/albums.ts",
+        find: "    value: { ...shown, entry: shown.entry.map((a) => albumView(a)) },",
+        replace:
+          "    value: { ...shown, entry: shown.entry.map((a) => ({ ...albumView(a), ownerId: ctx.viewer.id })) },",
+      },
+    ],
+  },
+  {
+    id: "people-is-viewer-always-true",
+    statement: "S-2.6-IS-VIEWER.1",
+    area: "people",
+    what: "isViewer is true on every @self, another user's included",
+    edits: [
+      {
+        file: "src/server/views/person.ts",
+        find: "    out.isViewer = p.id === view.selfOf;",
+        replace: "    out.isViewer = true;",
+      },
+    ],
+  },
+  {
+    id: "appdata-astral-replaced",
+    statement: "S-4.4-VALUES.1",
+    area: "appdata",
+    what: "a JSON write stores astral characters (emoji) as U+FFFD, as a 3-byte utf8 column would",
+    edits: [
+      {
+        file: "src/server/handlers/write-body.ts",
+        find: "    pairs.set(JSON.parse(k[0]) as string, JSON.parse(v[0]) as string);",
+        replace:
+          '    pairs.set(JSON.parse(k[0]) as string, (JSON.parse(v[0]) as string).replace(/[\\u{10000}-\\u{10FFFF}]/gu, "\\uFFFD"));',
+      },
+    ],
+  },
+  {
+    id: "appdata-self-read-first-app",
+    statement: "S-1-APPDATA-APP.1",
+    area: "appdata",
+    what: "an @self read returns the data of the world's first application, whichever application asks",
+    edits: [
+      {
+        file: "src/server/handlers/appdata.ts",
+        find: "  const recs = users.map((user) => ctx.store.read(ctx.app.id, user, keys));",
+        replace:
+          '  const app = route.selector === "@self" ? (ctx.world.file.apps[0]?.id ?? ctx.app.id) : ctx.app.id;\n  const recs = users.map((user) => ctx.store.read(app, user, keys));',
+      },
+    ],
+  },
+  {
+    id: "appdata-friends-read-first-app",
+    statement: "S-1-APPDATA-APP.1",
+    area: "appdata",
+    what: "an @friends read returns the friends' data of the world's first application, whichever application asks",
+    edits: [
+      {
+        file: "src/server/handlers/appdata.ts",
+        find: "  const recs = users.map((user) => ctx.store.read(ctx.app.id, user, keys));",
+        replace:
+          '  const app = route.selector === "@friends" ? (ctx.world.file.apps[0]?.id ?? ctx.app.id) : ctx.app.id;\n  const recs = users.map((user) => ctx.store.read(app, user, keys));',
+      },
+    ],
+  },
+  {
+    id: "atom-value-escaped-twice",
+    statement: "S-4.3-ATOM-TEXT.1",
+    area: "atom",
+    what: "application-data values are XML-escaped twice in Atom (& becomes &amp;amp;)",
+    edits: [
+      {
+        file: "src/codecs/atom/write.ts",
+        find: "    : `${MEMBER_INDENT}<${tag}>${escapeText(value)}</${tag}>\\n`;",
+        replace: "    : `${MEMBER_INDENT}<${tag}>${escapeText(escapeText(value))}</${tag}>\\n`;",
+      },
+    ],
+  },
+  {
+    id: "appdata-no-pairs-accepted",
+    statement: "S-7.1-400-KEYVALUE.1",
+    area: "appdata",
+    what: "a write without a pair (an empty JSON object or form) answers 200",
+    edits: [
+      {
+        file: "src/server/handlers/write-body.ts",
+        find: '  if (read.count === 0) return fault(400, "invalid-body", "no key/value pairs specified");',
+        replace: "",
       },
     ],
   },
