@@ -1067,10 +1067,21 @@ export const MUTANTS: readonly Mutant[] = [
       },
     ],
   },
-  // No mutant for P-ERR-4.3 (closing right after the 413, the body unread): over loopback the
-  // 413 often reaches the client before the reset, so such a mutant is caught only most of the
-  // time (CI saw it survive once in four runs), and this catalogue must give the same verdict
-  // every run. The case appdata-write/too-large-413-written-whole still tests the rule.
+  {
+    // The runner follows a body written first to the connection's end: the reset that closing
+    // with the body unread leaves is seen whether or not the 413 was read before it.
+    id: "limits-413-no-drain",
+    statement: "P-ERR-4.3",
+    area: "limits",
+    what: "the connection is closed right after the 413, the rest of the body unread",
+    edits: [
+      {
+        file: "src/server/http/node-adapter.ts",
+        find: '  req.on("end", () => res.end());\n  req.resume();\n}',
+        replace: "  res.end(() => req.socket.destroy());\n}",
+      },
+    ],
+  },
   // profile revision 4 and the defects of issue 10 that passed the suite
   {
     id: "atom-opensearch-ns-slash",

@@ -201,9 +201,10 @@ export interface RequestSpec {
   http?: "1.1" | "1.0";
   /**
    * Send the head and only the first `after` bytes of the body, then wait for the answer
-   * with the rest held back (P-ERR-4.2: a 413 does not wait for the whole body). The head
-   * declares the whole body by its Content-Length, or by chunked transfer coding when
-   * `chunked` is true (HTTP/1.1).
+   * with the rest held back (P-ERR-4.2: a 413 does not wait for the whole body); once it is
+   * in, send the rest and wait for the server's close (P-ERR-4.3: a reset, the body closed
+   * unread, fails the step under that clause). The head declares the whole body by its
+   * Content-Length, or by chunked transfer coding when `chunked` is true (HTTP/1.1).
    */
   holdBody?: {
     after: number;
@@ -211,7 +212,9 @@ export interface RequestSpec {
   };
   /**
    * Write the whole request, body included, before reading anything of the answer, over a
-   * socket of its own (P-ERR-4.3: a client that does so still gets the 413).
+   * socket of its own, then wait for the server's close (P-ERR-4.3: a client that does so
+   * still gets the 413, and the body is discarded, not left unread: a reset fails the step
+   * under that clause).
    */
   writeBodyFirst?: true;
 }

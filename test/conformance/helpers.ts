@@ -7,7 +7,12 @@ import {
   type IncomingMessage,
   type ServerResponse,
 } from "node:http";
-import type { AddressInfo, Socket } from "node:net";
+import {
+  type AddressInfo,
+  createServer as createNetServer,
+  type Server as NetServer,
+  type Socket,
+} from "node:net";
 import { startReferenceServer } from "../../src/cli/reference-server.js";
 import { checkTarget, createHttpClient, type Target } from "../../src/conformance/index.js";
 import type { CaseEnv } from "../../src/conformance/run/run-case.js";
@@ -18,13 +23,10 @@ export interface Running {
   close(): Promise<void>;
 }
 
-/** Starts a node:http server with `handler`; `close` also destroys open sockets. */
-export async function startFake(
-  handler: (req: IncomingMessage, res: ServerResponse, socket: Socket) => void,
-): Promise<Running> {
+/** Listens on 127.0.0.1:0; `close` also destroys the open sockets. */
+async function listening(server: NetServer): Promise<Running> {
   const sockets = new Set<Socket>();
-  const server = createHttpServer((req, res) => handler(req, res, req.socket));
-  server.on("connection", (s) => {
+  server.on("connection", (s: Socket) => {
     sockets.add(s);
     s.on("close", () => sockets.delete(s));
   });
@@ -38,6 +40,23 @@ export async function startFake(
         server.close(() => r());
       }),
   };
+}
+
+/** Starts a node:http server with `handler`; `close` also destroys open sockets. */
+export function startFake(
+  handler: (req: IncomingMessage, res: ServerResponse, socket: Socket) => void,
+): Promise<Running> {
+  return listening(createHttpServer((req, res) => handler(req, res, req.socket)));
+}
+
+/** Starts a node:net server handing each connection to `onSocket`; `close` also destroys open sockets. */
+export function startRawFake(onSocket: (socket: Socket) => void): Promise<Running> {
+  return listening(
+    createNetServer((s) => {
+      s.on("error", () => {});
+      onSocket(s);
+    }),
+  );
 }
 
 /** Starts the reference server as the CLI's quick start does. */

@@ -112,6 +112,7 @@ function caseFor(
     description: "a bad target",
     statements: ["S-4.6-SELF"],
     level: "core",
+    decidedBy: ["Success: 200. JSON body:"],
     steps: [{ request: { method: "GET", path }, expect }],
   };
 }

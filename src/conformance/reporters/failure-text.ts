@@ -22,6 +22,7 @@ export const STEP_FAILURE_WORDS: Words = {
   "transport-timeout": (f) => transportText(f.transport),
   "transport-connection": (f) => transportText(f.transport),
   "transport-closed": (f) => transportText(f.transport),
+  "transport-reset": (f) => transportText(f.transport),
   "body-too-large": (f) => transportText(f.transport),
   "bad-encoding": (f) => transportText(f.transport),
   "replay-status": (f) => `replay: the first, valid request failed (status ${f.status})`,

@@ -16,7 +16,7 @@ import type { ClientLimits, Exchange, HttpClient, WireResponse } from "../transp
 import { sendRaw } from "../transport/raw-socket.js";
 import { onlyIfHolds } from "./only-if.js";
 import type { CheckResult, RawOutcome, StepResult } from "./results.js";
-import { transportFailure } from "./step-failure.js";
+import { failureStatement, transportFailure } from "./step-failure.js";
 
 /** What a case needs from the run. */
 export interface CaseEnv extends RequestEnv {
@@ -92,7 +92,8 @@ export async function runCase(c: CaseSpec, env: CaseEnv): Promise<CaseRun> {
     steps.push(r);
     const bad = r.checks.find((k) => !k.ok);
     if (failedStatement === undefined && (r.failure !== undefined || bad))
-      failedStatement = bad?.statement ?? c.statements[0] ?? "";
+      failedStatement =
+        bad?.statement ?? (r.failure && failureStatement(r.failure)) ?? c.statements[0] ?? "";
   }
   const ms = Math.round(performance.now() - start);
   return failedStatement !== undefined

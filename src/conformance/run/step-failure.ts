@@ -14,6 +14,8 @@ export const STEP_FAILURES = {
   "transport-timeout": "no complete response within the deadline",
   "transport-connection": "no connection could be made to the target",
   "transport-closed": "the connection closed early, or what came back was not HTTP",
+  "transport-reset":
+    "after its answer to a body written first, the server reset the connection: it closed with the body unread",
   "body-too-large": "the response body exceeds the cap (4 MiB)",
   "bad-encoding": "the Content-Encoding could not be undone within the cap",
   "replay-status": "a replay step's first, valid request was answered with another status than 200",
@@ -29,6 +31,7 @@ export const TRANSPORT_FAILURES = {
   timeout: "transport-timeout",
   connection: "transport-connection",
   closed: "transport-closed",
+  reset: "transport-reset",
   "too-large": "body-too-large",
   "bad-encoding": "bad-encoding",
 } as const satisfies Record<TransportErrorCode, StepFailureCode>;
@@ -48,4 +51,13 @@ export type StepFailure =
 /** The step failure of a failed exchange. */
 export function transportFailure(transport: TransportError): StepFailure {
   return { code: TRANSPORT_FAILURES[transport.code], transport } as StepFailure;
+}
+
+/**
+ * The clause a step failure breaks wherever it shows, whatever the case cites (as the checks
+ * name P-FMT-1's selection): a reset after a held body or one written first is the server
+ * closing with the body unread, P-ERR-4.3's. Undefined: the case's own clause.
+ */
+export function failureStatement(f: StepFailure): string | undefined {
+  return f.code === "transport-reset" ? "P-ERR-4.3" : undefined;
 }

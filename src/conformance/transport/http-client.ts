@@ -24,7 +24,13 @@ export interface WireResponse {
 }
 
 /** Stable transport failure codes. */
-export type TransportErrorCode = "timeout" | "connection" | "closed" | "too-large" | "bad-encoding";
+export type TransportErrorCode =
+  | "timeout"
+  | "connection"
+  | "closed"
+  | "reset"
+  | "too-large"
+  | "bad-encoding";
 
 /** A request that produced no usable response. */
 export interface TransportError {

@@ -4,7 +4,13 @@
  * its first bytes (P-ERR-4.2: a 413 must not wait for the rest of the body), or written whole
  * before anything is read (P-ERR-4.3: such a client still gets the 413). The same deadline
  * and body cap as the HTTP client apply. The response ends at Content-Length, at the last chunk
- * of a chunked answer, or when the server closes.
+ * of a chunked answer, or when the server closes. A held body or a body written first is then
+ * followed to the end of the connection (P-ERR-4.3: the server discards the rest of the body
+ * before it closes): the rest of a held body is sent once the answer is in, the runner ends its
+ * side and waits for the server's close. A reset at any point after connecting (the server
+ * closed with bytes of the body unread) fails the exchange as `reset`, whether or not the answer
+ * was read before it: which of the two comes first depends on socket buffers and timing, that
+ * the reset comes at all on the server alone.
  */
 import { connect, type Socket } from "node:net";
 import { connect as connectTls } from "node:tls";
@@ -15,7 +21,8 @@ export interface RawMode {
   readonly http: "1.0" | "1.1";
   /**
    * Send the head (declaring the whole body: its Content-Length, or chunked transfer coding) and
-   * only the first `after` bytes of the body, then wait for the answer with the rest held back.
+   * only the first `after` bytes of the body, then wait for the answer with the rest held back;
+   * the rest goes once the answer is in.
    */
   readonly hold?: { readonly after: number; readonly chunked: boolean };
   /** Write the whole request before reading anything of the answer (P-ERR-4.3). */
@@ -40,8 +47,22 @@ export function requestBytes(host: string, req: WireRequest, mode: RawMode): Buf
     if (sent.length > 0) out.push(sent);
     return out;
   }
-  for (let at = 0; at < sent.length; at += CHUNK) {
-    const piece = sent.subarray(at, at + CHUNK);
+  return [...out, ...chunks(sent)];
+}
+
+/** The rest of a held body, sent once the answer is in (chunked: its chunks and the last chunk). */
+export function heldBytes(req: WireRequest, mode: RawMode): Buffer[] {
+  if (!mode.hold || !req.body) return [];
+  const rest = Buffer.from(req.body).subarray(Math.min(mode.hold.after, req.body.length));
+  if (!(mode.hold.chunked && mode.http === "1.1")) return rest.length > 0 ? [rest] : [];
+  return [...chunks(rest), Buffer.from("0\r\n\r\n", "latin1")];
+}
+
+/** Bytes in chunked transfer coding, without the last chunk. */
+function chunks(bytes: Buffer): Buffer[] {
+  const out: Buffer[] = [];
+  for (let at = 0; at < bytes.length; at += CHUNK) {
+    const piece = bytes.subarray(at, at + CHUNK);
     out.push(Buffer.from(`${piece.length.toString(16)}\r\n`, "latin1"), piece, Buffer.from("\r\n"));
   }
   return out;
@@ -66,12 +87,24 @@ export function sendRaw(
     let done = false;
     /** Set once connected: an error after it is a close by the server, not a refused connection. */
     let connected = false;
+    /** A held body or one written first is followed to the connection's end (P-ERR-4.3). */
+    const follows = mode.writeFirst === true || mode.hold !== undefined;
+    /** The complete answer, kept while the connection's end is awaited. */
+    let answered: Exchange | undefined;
     const finish = (x: Exchange) => {
       if (done) return;
       done = true;
       clearTimeout(timer);
       socket.destroy();
       resolve(x);
+    };
+    /** A complete answer: the exchange's result, or (a body followed) the rest and the close. */
+    const conclude = (x: Exchange) => {
+      if (!follows || !x.ok) return finish(x);
+      if (answered) return;
+      answered = x;
+      for (const b of heldBytes(req, mode)) socket.write(b);
+      socket.end();
     };
     /** The answer so far, if it is complete (a server may close while the client still writes). */
     const complete = (): Exchange | undefined => {
@@ -93,16 +126,19 @@ export function sendRaw(
       : connect({ host: url.hostname, port });
     const timer = setTimeout(
       () =>
-        finish({
-          ok: false,
-          error: {
-            code: "timeout",
-            message: mode.hold
-              ? `no complete response within ${limits.timeoutMs} ms while the rest of the body was held back`
-              : `no complete response within ${limits.timeoutMs} ms`,
-            ms: ms(),
+        // A server that neither closes nor resets after its answer has not closed unread.
+        finish(
+          answered ?? {
+            ok: false,
+            error: {
+              code: "timeout",
+              message: mode.hold
+                ? `no complete response within ${limits.timeoutMs} ms while the rest of the body was held back`
+                : `no complete response within ${limits.timeoutMs} ms`,
+              ms: ms(),
+            },
           },
-        }),
+        ),
       limits.timeoutMs,
     );
     socket.on(tls ? "secureConnect" : "connect", () => {
@@ -139,26 +175,25 @@ export function sendRaw(
         if (!seen.includes("0\r\n\r\n")) return;
       }
       const x = complete();
-      if (x) finish(x);
+      if (x) conclude(x);
     });
-    socket.on("error", (e) =>
+    socket.on("error", (e) => {
+      const got = answered ?? complete();
+      if (connected && follows) return finish(reset(e, got, ms()));
       finish(
-        complete() ?? {
+        got ?? {
           ok: false,
-          error: {
-            code: size ? "closed" : "connection",
-            message:
-              connected && !size && (mode.writeFirst || mode.hold)
-                ? `the server closed the connection while the request body was being sent, before any response was read (${e.message})`
-                : e.message,
-            ms: ms(),
-          },
+          error: { code: size ? "closed" : "connection", message: e.message, ms: ms() },
         },
-      ),
-    );
+      );
+    });
+    socket.on("close", () => {
+      if (answered) finish(answered);
+    });
     socket.on("end", () => {
+      if (answered) return;
       const x = complete();
-      if (x) finish(x);
+      if (x) conclude(x);
       else if (head.end()?.kind === "chunked")
         finish({
           ok: false,
@@ -167,6 +202,25 @@ export function sendRaw(
       else finish(parseResponse(Buffer.concat(chunks), limits, ms()));
     });
   });
+}
+
+/**
+ * The failure of an exchange whose body was followed when the connection is reset: the server
+ * closed with bytes of the body unread (P-ERR-4.3 has it discard them first), after its answer
+ * (`got`) or before the runner could read one.
+ */
+function reset(e: Error, got: Exchange | undefined, ms: number): Exchange {
+  const when = got?.ok
+    ? `after answering ${got.response.status}`
+    : "while the request body was being sent, before any answer was read";
+  return {
+    ok: false,
+    error: {
+      code: "reset",
+      message: `the server reset the connection ${when}: it closed with the request body unread (${e.message})`,
+      ms,
+    },
+  };
 }
 
 /** Where a response ends, once its headers are in. */

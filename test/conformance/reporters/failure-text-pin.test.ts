@@ -110,7 +110,13 @@ beforeAll(async () => {
   for (const [name, c] of Object.entries(CASES))
     writeFileSync(
       join(dir, "cases", "pin", `${name}.json`),
-      JSON.stringify({ id: `pin/${name}`, statements: ["S-4.6-SELF"], level: "core", ...c }),
+      JSON.stringify({
+        id: `pin/${name}`,
+        statements: ["S-4.6-SELF"],
+        level: "core",
+        decidedBy: ["Success: 200. JSON body:"],
+        ...c,
+      }),
     );
 });
 afterAll(async () => {

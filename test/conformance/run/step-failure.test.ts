@@ -16,7 +16,7 @@ import {
   type TransportErrorCode,
 } from "../../../src/conformance/index.js";
 import { STEP_FAILURE_WORDS } from "../../../src/conformance/reporters/failure-text.js";
-import { transportFailure } from "../../../src/conformance/run/step-failure.js";
+import { failureStatement, transportFailure } from "../../../src/conformance/run/step-failure.js";
 
 const t = (code: TransportErrorCode, message: string) => ({ code, message, ms: 12.5 });
 
@@ -33,6 +33,16 @@ const SAMPLES: { [C in StepFailureCode]: [Extract<StepFailure, { code: C }>, str
   "transport-closed": [
     { code: "transport-closed", transport: t("closed", "other side closed") },
     "closed: other side closed",
+  ],
+  "transport-reset": [
+    {
+      code: "transport-reset",
+      transport: t(
+        "reset",
+        "the server reset the connection after answering 413: it closed with the request body unread (read ECONNRESET)",
+      ),
+    },
+    "reset: the server reset the connection after answering 413: it closed with the request body unread (read ECONNRESET)",
   ],
   "body-too-large": [
     {
@@ -99,6 +109,13 @@ describe("step failure codes", () => {
     const [record, words] = SAMPLES[code];
     expect(validateFailure(record), JSON.stringify(validateFailure.errors)).toBe(true);
     expect(stepFailureText(record)).toBe(words);
+  });
+
+  it("name P-ERR-4.3 for a reset after a followed body, and no clause for any other failure", () => {
+    for (const code of codes)
+      expect(failureStatement((SAMPLES[code] as [StepFailure, string])[0]), code).toBe(
+        code === "transport-reset" ? "P-ERR-4.3" : undefined,
+      );
   });
 
   it("every transport code maps to its step failure code", () => {

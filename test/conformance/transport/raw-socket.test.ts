@@ -106,6 +106,13 @@ describe("sendRaw, a held-back body (P-ERR-4.2) and a body written first (P-ERR-
     headers: { "content-type": "application/json" },
     body: Buffer.alloc(200_000, 0x61),
   };
+  const held = (at: string, after: number, chunked: boolean) =>
+    sendRaw(
+      at,
+      req,
+      { timeoutMs: 5000, maxBodyBytes: 1024 },
+      { http: "1.1", hold: { after, chunked } },
+    );
 
   it("declares the whole body's length and writes only the first bytes", () => {
     const parts = requestBytes("h:1", req, { http: "1.1", hold: { after: 1000, chunked: false } });
@@ -145,12 +152,7 @@ describe("sendRaw, a held-back body (P-ERR-4.2) and a body written first (P-ERR-
     );
     try {
       for (const chunked of [false, true]) {
-        const x = await sendRaw(
-          at,
-          req,
-          { timeoutMs: 5000, maxBodyBytes: 1024 },
-          { http: "1.1", hold: { after: 100, chunked } },
-        );
+        const x = await held(at, 100, chunked);
         expect(x.ok && x.response.status).toBe(413);
         if (x.ok) expect(x.response.body.toString()).toBe('{"a":1}');
       }
@@ -182,22 +184,85 @@ describe("sendRaw, a held-back body (P-ERR-4.2) and a body written first (P-ERR-
     }
   });
 
-  it("says the server closed while the body was being sent, when it resets before answering", async () => {
+  it("sends the rest of a held body once the answer is in, and waits for the server's close", async () => {
+    for (const chunked of [false, true]) {
+      let received = Buffer.alloc(0);
+      const { at, close } = await rawServer((socket) => {
+        let answered = false;
+        socket.on("data", (b: Buffer) => {
+          received = Buffer.concat([received, b]);
+          if (!answered && received.length > 1000) {
+            answered = true;
+            socket.write("HTTP/1.1 413 Payload Too Large\r\nContent-Length: 2\r\n\r\n{}");
+          }
+        });
+        socket.on("end", () => socket.end());
+      });
+      try {
+        const x = await held(at, 100_000, chunked);
+        expect(x.ok && x.response.status).toBe(413);
+        const text = received.toString("latin1");
+        const body = text.slice(text.indexOf("\r\n\r\n") + 4);
+        if (chunked) expect(dechunk(Buffer.from(body, "latin1"))?.length).toBe(req.body.length);
+        else expect(body.length).toBe(req.body.length);
+      } finally {
+        close();
+      }
+    }
+  });
+
+  /** A server that answers 413 to the first bytes and stops reading; `then` closes it, or not. */
+  const answersAndStops = (then: (socket: Socket) => void) =>
+    rawServer((socket) =>
+      socket.once("data", () => {
+        socket.pause();
+        socket.write("HTTP/1.1 413 Payload Too Large\r\nContent-Length: 2\r\n\r\n{}");
+        then(socket);
+      }),
+    );
+  const writeFirst = (at: string, bytes: number, timeoutMs: number) =>
+    sendRaw(
+      at,
+      { ...req, body: Buffer.alloc(bytes, 0x61) },
+      { timeoutMs, maxBodyBytes: 1024 },
+      { http: "1.1", writeFirst: true },
+    );
+
+  it("fails a body written first when the server answers, then closes with the body unread (a reset), every time", async () => {
+    const { at, close } = await answersAndStops((socket) => socket.destroy());
+    try {
+      for (let i = 0; i < 5; i++) {
+        const x = await writeFirst(at, 8 * 1024 * 1024, 5000);
+        expect(x.ok).toBe(false);
+        if (!x.ok) expect(x.error.code).toBe("reset");
+      }
+    } finally {
+      close();
+    }
+  });
+
+  it("keeps the answer to a body written first when the server neither closes nor resets by the deadline", async () => {
+    // It never reads again: it never sees the runner's end, and never closes.
+    const { at, close } = await answersAndStops(() => {});
+    try {
+      const x = await writeFirst(at, req.body.length, 500);
+      expect(x.ok && x.response.status).toBe(413);
+    } finally {
+      close();
+    }
+  });
+
+  it("says the server reset the connection while the body was being sent, when it resets before answering", async () => {
     const { at, close } = await rawServer((socket) =>
       socket.once("data", () => socket.resetAndDestroy()),
     );
     try {
-      const x = await sendRaw(
-        at,
-        { ...req, body: Buffer.alloc(8 * 1024 * 1024, 0x61) },
-        { timeoutMs: 5000, maxBodyBytes: 1024 },
-        { http: "1.1", writeFirst: true },
-      );
+      const x = await writeFirst(at, 8 * 1024 * 1024, 5000);
       expect(x.ok).toBe(false);
       if (!x.ok) {
-        expect(x.error.code).toBe("connection");
+        expect(x.error.code).toBe("reset");
         expect(x.error.message).toMatch(
-          /^the server closed the connection while the request body was being sent, before any response was read \(.+\)$/,
+          /^the server reset the connection while the request body was being sent, before any answer was read: it closed with the request body unread \(.+\)$/,
         );
       }
     } finally {
