@@ -71,7 +71,16 @@ export async function startVariantProxy(
               ? headers
               : { ...headers, "content-length": Buffer.byteLength(body) },
           );
-          res.end(body);
+          if (req.complete) {
+            res.end(body);
+            return;
+          }
+          // P-ERR-4.3: a body the upstream answered before reading it all (a 413) is discarded
+          // here, not left unread, before the proxy ends its answer and closes.
+          res.write(body);
+          req.unpipe(up);
+          req.on("end", () => res.end());
+          req.resume();
         });
       },
     );
