@@ -2,7 +2,9 @@
  * A small round-robin load balancer for tests (issue 12 §4): each request (not each
  * connection) goes to the next upstream in turn, unchanged, Host header included (so OAuth
  * signatures made for the balancer's URL verify on every instance); bodies are streamed both
- * ways. An upstream that cannot be reached answers 502, as a real balancer would.
+ * ways, and a body the upstream answered early (a 413) is discarded before the answer ends, as
+ * a real balancer's lingering close does. An upstream that cannot be reached answers 502, as a
+ * real balancer would.
  */
 import { request } from "node:http";
 import { startFake } from "../conformance/helpers.js";
@@ -35,7 +37,15 @@ export async function startBalancer(upstreams: readonly string[]): Promise<Balan
       },
       (r) => {
         res.writeHead(r.statusCode ?? 502, r.statusMessage, r.rawHeaders);
-        r.pipe(res);
+        r.pipe(res, { end: false });
+        // P-ERR-4.3: an answer that came before the whole body (a 413) ends only once the rest
+        // of the body is read and discarded, so the connection is not closed with it unread.
+        r.on("end", () => {
+          if (req.complete) return res.end();
+          req.unpipe(fwd);
+          req.on("end", () => res.end());
+          req.resume();
+        });
       },
     );
     fwd.on("error", () => {
