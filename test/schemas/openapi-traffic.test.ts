@@ -74,16 +74,14 @@ const PATHS = Object.entries(DOC.paths)
     template,
     item,
     params: (template.match(/\{/g) ?? []).length,
-    pattern: new RegExp(
-      `^${template.replace(/[.]/g, "\\.").replace(/\{[A-Za-z]+\}/g, "[^/]+")}$`,
-    ),
+    pattern: new RegExp(`^${template.replace(/[.]/g, "\\.").replace(/\{[A-Za-z]+\}/g, "[^/]+")}$`),
   }))
   .sort((a, b) => a.params - b.params);
 
 const ERROR = validatorOf({ $ref: "#/components/schemas/error" });
 
 let upstream: Running;
-let seen: Observed[] = [];
+const seen: Observed[] = [];
 let exitCode = -1;
 
 beforeAll(async () => {
@@ -139,7 +137,6 @@ function requestViolation(x: Observed): string | undefined {
 /** What is wrong with one exchange, or undefined. */
 function violation(x: Observed): string | undefined {
   const method = x.method.toLowerCase();
-  const path = x.url.split("?")[0] ?? "";
   const type = String(x.headers["content-type"] ?? "").split(";")[0] ?? "";
   const where = `${x.method} ${x.url.slice(0, 160)} → ${x.status}`;
   const errorBody = (): string | undefined => {
@@ -186,4 +183,3 @@ describe("schemas/openapi.json against a whole suite run", () => {
     expect(described.length / seen.length).toBeGreaterThan(0.8);
   });
 });
-
