@@ -160,6 +160,24 @@ describe("a run against a target with defects", () => {
   });
 });
 
+describe("a target file copied without its world", () => {
+  it("says which file is missing and what to do (exit 2)", async () => {
+    mkdirSync(join(t.dir, "ci"), { recursive: true });
+    const copied = join(t.dir, "ci", "target.json");
+    writeFileSync(copied, readFileSync("fixtures/target.json"));
+    const err = sink();
+    const code = await runCommand(
+      { target: copied, level: "profile", timeout: 5000, concurrency: 1, bail: false },
+      sink(),
+      err,
+    );
+    expect(code).toBe(2);
+    expect(err.text).toBe(
+      `opensocial-kit run: ${join(t.dir, "ci", "world.json")}: no such file: the target's \`world\` names it, relative to the target file. Copy the world your service holds there (fixtures/world.json is the reference's), or remove \`world\` from the target to skip the cases that need it\n`,
+    );
+  });
+});
+
 describe("a selection that runs nothing", () => {
   it("says why in words (exit 4)", async () => {
     const err = sink();

@@ -1,6 +1,6 @@
 /**
- * `opensocial-kit validate` and `opensocial-kit convert` (issue 11 item 3): check a captured
- * response body of one kind, or convert it between JSON and Atom. The logic is the library's
+ * `opensocial-kit validate` and `opensocial-kit convert`: check a captured response body of one
+ * kind, or convert it between JSON and Atom. The logic is the library's
  * (`readCaptured`, `convertCaptured`); this file parses options and prints.
  * Exit codes: 0 valid (or converted), 1 invalid, 2 usage (unknown kind or format, unreadable file).
  */
@@ -195,10 +195,10 @@ export const registerPayload: CommandRegistration = (cli: Argv, setExit) => {
           describe: "Report numbers and booleans rendered as strings (P-FMT-6 writers' rule)",
         })
         .option("json", { type: "boolean", default: false, describe: "Print the result as JSON" })
-        .example("opensocial-kit validate friends.json --kind people", "a saved @friends answer")
+        .example("$0 validate friends.json --kind people", "a saved @friends answer")
         .example(
-          "curl -s … | opensocial-kit validate - --kind appdata --format atom",
-          "from standard input",
+          "$0 request GET 'appdata/@me/@self/@app?format=atom' | $0 validate - --kind appdata",
+          "from standard input: an answer of the sandbox, checked as it comes",
         )
         .epilogue(EXITS),
     (argv) => {
@@ -228,11 +228,12 @@ export const registerPayload: CommandRegistration = (cli: Argv, setExit) => {
           type: "string",
           describe: "Photos to Atom: the album owner's platformUserId (entry author, P-FMT-7)",
         })
+        .example("$0 convert appdata.json --kind appdata --to atom", "JSON to Atom (§4.3)")
+        .example("$0 convert feed.xml --kind people --to json", "Atom to JSON")
         .example(
-          "opensocial-kit convert appdata.json --kind appdata --to atom",
-          "JSON to Atom (§4.3)",
+          "$0 convert photos.json --kind photos --to atom --owner example.org:alice",
+          "photos name their album's owner as each entry's author (P-FMT-7)",
         )
-        .example("opensocial-kit convert feed.xml --kind people --to json", "Atom to JSON")
         .epilogue(
           "Exit codes: 0 converted (on stdout), 1 invalid input (issues on stderr), 2 usage.",
         ),
