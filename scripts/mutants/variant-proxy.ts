@@ -17,6 +17,16 @@ export interface RewrittenRequest {
 /** Rewrites a response body; returns the new body text (or the same text). */
 export type BodyRewrite = (body: string, contentType: string, request: RewrittenRequest) => string;
 
+/** An exchange as the upstream answered it, before any rewrite (for tests that watch traffic). */
+export interface Observed {
+  readonly method: string;
+  readonly url: string;
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string | string[] | undefined>>;
+  /** The body as UTF-8 text (the first 8 MiB). */
+  readonly body: string;
+}
+
 /** A running proxy. */
 export interface VariantProxy {
   url: string;
@@ -32,10 +42,14 @@ function forwardHeaders(headers: IncomingHttpHeaders): Record<string, string | s
   return out;
 }
 
-/** Starts a proxy on 127.0.0.1:0 in front of `upstream` (a base URL) applying `rewrite`. */
+/**
+ * Starts a proxy on 127.0.0.1:0 in front of `upstream` (a base URL) applying `rewrite`;
+ * `observe` sees every upstream answer first.
+ */
 export async function startVariantProxy(
   upstream: string,
   rewrite: BodyRewrite,
+  observe?: (x: Observed) => void,
 ): Promise<VariantProxy> {
   const target = new URL(upstream);
   const server: Server = createServer((req, res) => {
@@ -57,6 +71,13 @@ export async function startVariantProxy(
         upRes.on("end", () => {
           const type = String(upRes.headers["content-type"] ?? "");
           let body = Buffer.concat(chunks).toString("utf8");
+          observe?.({
+            method: req.method ?? "GET",
+            url: req.url ?? "/",
+            status: upRes.statusCode ?? 502,
+            headers: upRes.headers,
+            body,
+          });
           if (body.length > 0 && upRes.statusCode === 200)
             body = rewrite(body, type, { method: req.method ?? "GET", url: req.url ?? "/" });
           const headers = { ...upRes.headers };

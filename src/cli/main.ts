@@ -8,6 +8,12 @@ import { EXIT } from "../conformance/run/exit-codes.js";
 import { COMMANDS } from "./commands.js";
 import { packageVersion } from "./version.js";
 
+/** The examples of `opensocial-kit --help` (each command's own are in its `--help`). */
+export const MAIN_EXAMPLES: readonly (readonly [string, string])[] = [
+  ["$0 run", "the whole suite against an in-process reference server"],
+  ["$0 serve --data :memory:", "the sandbox on http://127.0.0.1:8080, nothing kept"],
+];
+
 /** Thrown from yargs' failure handler so that no command runs after a usage error. */
 const USAGE = Symbol("usage");
 
@@ -23,11 +29,14 @@ export async function main(argv: string[] = hideBin(process.argv)): Promise<numb
     .strict()
     .demandCommand(
       1,
-      "Name a command: serve, request, run, coverage, payload, openapi, fuzz or diff.",
+      "Name a command: serve, request, run, coverage, validate, convert, openapi, fuzz or diff.",
     )
     .recommendCommands()
     .wrap(Math.min(100, process.stdout.columns || 100))
-    .epilogue("Spec: social-api.md, decisions: profile.md. Docs: README.md.")
+    .example(MAIN_EXAMPLES.map(([command, what]) => [command, what]))
+    .epilogue(
+      "Spec: social-api.md, decisions: profile.md. Docs: README.md. Each command has examples: opensocial-kit <command> --help.",
+    )
     .exitProcess(false)
     .fail((msg, err) => {
       if (err) throw err;

@@ -64,7 +64,19 @@ export function readCaptured(bytes: Uint8Array, options: CapturedOptions): Resul
   if (!isKind(options.kind)) return unknownKind(options.kind);
   const text = decode(bytes);
   if (!text.ok) return text;
-  const format = options.format ?? (text.value.trimStart().startsWith("<") ? "atom" : "json");
+  const looks = text.value.trimStart().startsWith("<") ? "atom" : "json";
+  const format = options.format ?? looks;
+  // A document read as the other form: say what it looks like, not what the parser tripped on.
+  const first = text.value.trimStart()[0];
+  if (format !== looks && first !== undefined && (first === "<" || first === "{" || first === "["))
+    return fail([
+      issue(
+        format === "atom" ? "xml-malformed" : "not-json",
+        format === "atom"
+          ? `this looks like JSON (it starts with ${first}), not an Atom feed: read it as JSON`
+          : "this looks like XML (it starts with <), not JSON: read it as Atom",
+      ),
+    ]);
   let value: unknown;
   if (format === "atom") {
     if (!isAtomKind(options.kind))

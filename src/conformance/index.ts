@@ -47,7 +47,9 @@ export {
 /** Issues as text, one line each (`file pointer: message`). */
 export { issueText } from "./reporters/issue-text.js";
 /** The curl reproduction line (secrets redacted). */
-export { curlLine, redact } from "./request/curl.js";
+export { curlLine } from "./request/curl.js";
+/** Redaction of signatures and secrets where they can appear (never in ids, descriptions, paths). */
+export { redact } from "./request/redact.js";
 /** Exit codes of a run. */
 export { EXIT } from "./run/exit-codes.js";
 /** Result records. */

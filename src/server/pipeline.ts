@@ -13,6 +13,7 @@ import { getAlbums, getPhotos } from "./handlers/albums.js";
 import { deleteAppData, readAppData, writeAppData } from "./handlers/appdata.js";
 import { getPeople } from "./handlers/people.js";
 import { indexResponse } from "./index-page.js";
+import { OPENAPI_PATH, openApiResponse } from "./openapi-document.js";
 import { type AtomRenderer, faultResponse, replyResponse } from "./render.js";
 import type { Reply } from "./reply.js";
 import { matchRoute, type Route } from "./router.js";
@@ -97,14 +98,15 @@ export function dispatch(
 }
 
 /**
- * True for `GET /` and `HEAD /` (query ignored), answered with the index before authentication
- * (issue 11 §9): the exact path `/` only, never a path of the API (§5 still applies there).
+ * True for GET and HEAD of `path` (query ignored), answered before authentication: the index at
+ * `/` and the OpenAPI document at `/openapi.json`, exact paths outside the API (§5 still applies
+ * under `/os/0.8/`).
  */
-function isIndexRequest(req: ServerRequest, deps: PipelineDeps): boolean {
+function isDocumentRequest(req: ServerRequest, deps: PipelineDeps, path: string): boolean {
   if (req.method !== "GET" && req.method !== "HEAD") return false;
   if (req.body.length > deps.limits.maxBodyBytes) return false;
   const target = parseTarget(req.url);
-  return !isFault(target) && target.pathname === "/";
+  return !isFault(target) && target.pathname === path;
 }
 
 /** The reply or fault of `req`; a promise only when the handler awaits (writes). */
@@ -159,7 +161,8 @@ export async function handleRequest(
 ): Promise<ServerResponse> {
   let res: ServerResponse;
   try {
-    if (isIndexRequest(req, deps)) res = indexResponse(deps.world, req.headers.accept);
+    if (isDocumentRequest(req, deps, "/")) res = indexResponse(deps.world, req.headers.accept);
+    else if (isDocumentRequest(req, deps, OPENAPI_PATH)) res = openApiResponse();
     else {
       const pending = answer(req, deps);
       const out = pending instanceof Promise ? await pending : pending;

@@ -1,6 +1,7 @@
 /**
- * `opensocial-kit validate` and `convert` (issue 11 item 3), run as users run them: the built
- * CLI, files and standard input; exit 0 valid, 1 invalid, 2 usage; never a stack trace.
+ * `opensocial-kit validate` and `convert`, run as users run them: the built CLI, files and
+ * standard input; exit 0 valid, 1 invalid, 2 usage (an unknown kind, a bad --owner); never a
+ * stack trace; messages that say what the input looks like and which option to give.
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -145,8 +146,36 @@ describe("opensocial-kit convert", () => {
       totalResults: 1,
     });
     const without = cli(["convert", "-", "--kind", "photos", "--to", "atom"], photos);
-    expect(without.code).toBe(1);
-    expect(without.err).toMatch(/give ownerId/);
+    expect(without.code).toBe(2);
+    expect(without.err).toBe(
+      "opensocial-kit convert: photos in Atom name the album owner as each entry's author (P-FMT-7): give --owner <platformUserId>\n",
+    );
+    for (const owner of ["urn:guid:not an id <x>", "not an id", "example.org:a<b", "alice"]) {
+      const bad = cli(
+        ["convert", "-", "--kind", "photos", "--to", "atom", "--owner", owner],
+        photos,
+      );
+      expect(bad.code, owner).toBe(2);
+      expect(bad.err, owner).toMatch(/^opensocial-kit convert: --owner /);
+      expect(bad.out, owner).toBe("");
+    }
+    expect(
+      cli(
+        [
+          "convert",
+          "-",
+          "--kind",
+          "photos",
+          "--to",
+          "atom",
+          "--owner",
+          "urn:guid:example.org:alice",
+        ],
+        photos,
+      ).err,
+    ).toBe(
+      "opensocial-kit convert: --owner takes the platformUserId, not its urn:guid: form: --owner example.org:alice\n",
+    );
     const withOwner = cli(
       ["convert", "-", "--kind", "photos", "--to", "atom", "--owner", "example.org:alice"],
       photos,
@@ -160,5 +189,52 @@ describe("opensocial-kit convert", () => {
     const r = cli(["convert", "-", "--kind", "appdata", "--to", "atom"], JSON.stringify(bad));
     expect(r.code).toBe(1);
     expect(r.err).toMatch(/^\/entry\/example\.org:alice\/k: /m);
+  });
+});
+
+describe("what the payload commands say", () => {
+  it("a JSON file read as Atom: it looks like JSON, not text outside the root element", () => {
+    const r = cli([
+      "validate",
+      file("j.json", JSON.stringify(APPDATA)),
+      "--kind",
+      "appdata",
+      "--format",
+      "atom",
+    ]);
+    expect(r.code).toBe(1);
+    expect(r.out).toBe(
+      "/: xml-malformed: this looks like JSON (it starts with {), not an Atom feed: read it as JSON\n",
+    );
+    const x = cli(["validate", "-", "--kind", "appdata", "--format", "json"], "<feed/>");
+    expect(x.out).toMatch(/this looks like XML \(it starts with <\), not JSON: read it as Atom/);
+  });
+
+  it("an unknown kind is a usage error (exit 2) in validate and convert", () => {
+    const f = file("k.json", JSON.stringify(APPDATA));
+    for (const args of [
+      ["validate", f, "--kind", "nope"],
+      ["convert", f, "--kind", "nope", "--to", "json"],
+    ]) {
+      const r = cli(args);
+      expect(r.code, args.join(" ")).toBe(2);
+      expect(r.err).toMatch(/unknown kind "nope" \(albums, photos, appdata, person, people,/);
+    }
+  });
+
+  it("--kind people on an @self answer hints at person, and person on a list at people", () => {
+    const self = {
+      entry: { id: "example.org:alice", displayName: "A", isViewer: true },
+      startIndex: 0,
+      totalResults: 1,
+    };
+    const r = cli(["validate", file("self.json", JSON.stringify(self)), "--kind", "people"]);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain(
+      "hint: entry is one person, as in an @self or pid answer: check it with --kind person",
+    );
+    const list = { entry: [], startIndex: 0, itemsPerPage: 50, totalResults: 0 };
+    const p = cli(["validate", file("list.json", JSON.stringify(list)), "--kind", "person"]);
+    expect(p.err).toContain("check it with --kind people");
   });
 });

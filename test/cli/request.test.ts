@@ -96,6 +96,15 @@ describe("opensocial-kit request", () => {
     expect(r.err).not.toMatch(/at .*\.ts:\d+/);
   });
 
+  it("a full URL is sent as it is (not under /os/0.8/), signed for itself; another scheme is refused", async () => {
+    const r = await request({ method: "GET", path: `${s.url}/os/0.8/albums/@me/@self` });
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out).entry[0].ownerId).toBe("example.org:alice");
+    const ftp = await request({ method: "GET", path: "ftp://127.0.0.1/os/0.8/people/@me/@self" });
+    expect(ftp.code).toBe(2);
+    expect(ftp.err).toMatch(/only http:\/\/ and https:\/\/ URLs are sent/);
+  });
+
   it("no answer → exit 3 and a hint to start serve", async () => {
     const r = await request({
       method: "GET",
@@ -119,7 +128,6 @@ describe("opensocial-kit request", () => {
     }
     const text = lines.join("\n");
     expect(text).toMatch(/--form score=10/);
-    expect(text).toMatch(/--as\s+friend\s+--app\s+other\s+-i/);
     expect(text.replace(/\s+/g, " ")).toMatch(
       /Exit codes: 0 a 2xx answer; 1 any other status; 2 usage.*3 no answer/,
     );

@@ -2,8 +2,8 @@
  * A deliberately broken and hostile target for report tests: the reference server (in-process,
  * bundled world) behind the rewriting proxy of scripts/mutants/variant-proxy.ts, which (1) puts
  * markup into Alice's displayName — a script, an image that would fetch from the network, a
- * `</pre>` — and (2) adds 7 to every total, in JSON and in Atom. A target file for it is written
- * into `dir`.
+ * `</pre>` —, (2) adds 7 to every total, in JSON and in Atom, and (3) leaves out every person's
+ * `nickname` in JSON (a missing member). A target file for it is written into `dir`.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -27,6 +27,7 @@ export async function startBrokenTarget(dir: string): Promise<{
     body
       .replace(/"displayName":"Alice"/g, `"displayName":${JSON.stringify(HOSTILE)}`)
       .replace(/"totalResults":(\d+)/g, (_, n: string) => `"totalResults":${Number(n) + 7}`)
+      .replace(/"nickname":"[^"]*",/g, "")
       .replace(/totalResults>(\d+)</g, (_, n: string) => `totalResults>${Number(n) + 7}<`),
   );
   const targetFile = join(dir, "broken-target.json");
@@ -48,7 +49,7 @@ export async function startBrokenTarget(dir: string): Promise<{
  */
 export async function brokenHtmlReport(
   dir: string,
-): Promise<{ file: string; html: string; code: number }> {
+): Promise<{ file: string; html: string; code: number; targetFile: string }> {
   const broken = await startBrokenTarget(dir);
   const file = join(dir, "reports", "report.html");
   const sink = { write: () => true };
@@ -66,7 +67,7 @@ export async function brokenHtmlReport(
       sink,
       sink,
     );
-    return { file, html: readFileSync(file, "utf8"), code };
+    return { file, html: readFileSync(file, "utf8"), code, targetFile: broken.targetFile };
   } finally {
     await broken.stop();
   }

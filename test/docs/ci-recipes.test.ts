@@ -1,6 +1,8 @@
 /**
- * The CI recipes of docs/ci (issue 11 item 6) parse as YAML, and the command they run uses only
- * options `opensocial-kit run` has, with the JUnit and HTML reports they publish.
+ * The CI recipes of docs/ci parse as YAML; they install the kit the way that works (the tarball
+ * `npm pack` makes, kept in the repository: the package is not on the npm registry), and the
+ * command they run is the README's CI command (test/docs/readme-commands.test.ts runs that one),
+ * using only options `opensocial-kit run` has, with the JUnit and HTML reports they publish.
  */
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -11,6 +13,13 @@ const yaml = createRequire(import.meta.url)("js-yaml") as { load(text: string): 
 const help = execFileSync(process.execPath, ["bin/opensocial-kit.js", "run", "--help"], {
   encoding: "utf8",
 });
+const version = (JSON.parse(readFileSync("package.json", "utf8")) as { version: string }).version;
+/** The README's CI command, continuation lines joined. */
+const readmeJob =
+  /```sh\n(npx opensocial-kit run --target ci\/target\.json[^`]*?)\n```/
+    .exec(readFileSync("README.md", "utf8"))?.[1]
+    ?.replace(/\\\n\s*/g, "")
+    .replace(/\s+/g, " ") ?? "";
 
 /** Every `npx opensocial-kit run …` command in a parsed document. */
 function runCommands(doc: unknown): string[] {
@@ -28,8 +37,16 @@ describe.each(["docs/ci/github-actions.yml", "docs/ci/gitlab-ci.yml"])("%s", (fi
   const doc = yaml.load(readFileSync(file, "utf8"));
   const commands = runCommands(doc);
 
-  it("parses and runs the suite once", () => {
+  it("parses and runs the suite once, with the README's command", () => {
     expect(commands).toHaveLength(1);
+    expect(readmeJob).not.toBe("");
+    expect(commands[0]?.trim()).toBe(readmeJob);
+  });
+
+  it("installs the tarball kept in the repository, never the registry's name", () => {
+    const text = readFileSync(file, "utf8");
+    expect(text).toContain(`npm install --no-save ./ci/opensocial-kit-${version}.tgz`);
+    expect(text).not.toMatch(/npm install[^\n]* opensocial-kit(\s|$)/);
   });
 
   it("uses only options of opensocial-kit run, and writes the JUnit and HTML reports it publishes", () => {

@@ -1,5 +1,5 @@
 /**
- * README "Reading feeds with feedparser" (issue 11 §8): the npm `feedparser` package, the most
+ * docs/reference-server.md "Reading the feeds with feedparser": the npm `feedparser` package, the most
  * used Atom reader on npm, reads the reference's feeds and their total through its own output.
  * It has no built-in OpenSearch namespace and names such elements after the document's prefix
  * (`meta["opensearch:totalresults"]`), which is why the reference writes the `opensearch`
@@ -17,7 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-/** The README's recipe: fetch a signed feed, parse it with feedparser, return meta and items. */
+/** The documented recipe: fetch a signed feed, parse it with feedparser, return meta and items. */
 async function readFeed(url: string): Promise<{ meta: FeedParser.Meta; items: FeedParser.Item[] }> {
   const signed = signRequest({
     method: "GET",

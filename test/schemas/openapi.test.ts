@@ -1,5 +1,5 @@
 /**
- * The OpenAPI document (issue 11 item 1): the shipped schemas/openapi.json is what the
+ * The OpenAPI document: the shipped schemas/openapi.json is what the
  * generator writes today (so it cannot drift from the JSON Schemas), it is valid for
  * swagger-parser, Redocly's recommended ruleset finds no error, and every operation it lists is
  * one the reference server routes.
@@ -50,8 +50,13 @@ describe("OpenAPI document", () => {
       "{albumId}": "example.org:album-1",
     };
     for (const [path, item] of Object.entries(doc.paths)) {
+      if (!path.startsWith("/os/0.8/")) {
+        // the unauthenticated documents, served before routing (test/server/index-page.test.ts)
+        expect(["/", "/openapi.json", "/healthz"]).toContain(path);
+        continue;
+      }
       const concrete = path.replace(/\{[a-zA-Z]+\}/g, (p) => sample[p] ?? p);
-      for (const method of Object.keys(item)) {
+      for (const method of Object.keys(item).filter((k) => !k.startsWith("x-"))) {
         const m = matchRoute(method.toUpperCase(), concrete);
         expect("route" in m || "deferred" in m, `${method.toUpperCase()} ${concrete}`).toBe(true);
       }

@@ -1,8 +1,10 @@
 /**
- * `GET /` (issue 11 §9): an unauthenticated index of the API and the world, JSON for curl and
- * HTML for a browser, never a secret; only the exact path `/`, the API itself still requires a
- * signature (social-api.md §5, P-AUTH-1).
+ * `GET /`: an unauthenticated index of the API and the world, JSON for curl and HTML (with its
+ * own small stylesheet) for a browser, never a secret, pointing only to documents a user has
+ * (the OpenAPI document served at `/openapi.json`, the README the package ships); only the exact
+ * path `/`, the API itself still requires a signature (social-api.md §5, P-AUTH-1).
  */
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { acceptQuality, escapeHtml, prefersHtml } from "../../src/server/index-page.js";
 import { APPS, call, type Running, start } from "./harness.js";
@@ -123,8 +125,35 @@ describe("the index's content", () => {
     expect(doc).toMatchObject({
       name: "opensocial-kit reference server",
       formats: "JSON by default; ?format=atom for Atom (P-FMT-1)",
-      docs: "README.md and src/server/README.md of the opensocial-kit package",
+      openapi: "/openapi.json",
     });
+    expect(String(doc.docs)).toMatch(/README\.md/);
+  });
+
+  it("names only documents a user has: files the package ships, or paths this server serves", async () => {
+    const pkg = JSON.parse(readFileSync("package.json", "utf8")) as { files: string[] };
+    const shipped = (f: string) =>
+      ["README.md", "package.json", "LICENSE"].includes(f) ||
+      pkg.files.some((d) => f === d || f.startsWith(`${d}/`));
+    for (const accept of ["application/json", "text/html"]) {
+      const text = (await call(s.url, { path: "/", unsigned: true, headers: { accept } })).text;
+      const files = text.match(/[A-Za-z0-9_./-]+\.(?:md|json|ts|yml)\b/g) ?? [];
+      // social-api.md and profile.md name the specification the API follows, not a file to open
+      const named = files.filter(
+        (x) =>
+          !x.startsWith("/") && !x.includes("example.org") && !/^(social-api|profile)\.md$/.test(x),
+      );
+      for (const f of named) expect(shipped(f), `${accept}: ${f}`).toBe(true);
+    }
+  });
+
+  it("HTML: a small stylesheet of its own, and a link to the OpenAPI document", async () => {
+    const html = (
+      await call(s.url, { path: "/", unsigned: true, headers: { accept: "text/html" } })
+    ).text;
+    expect(html).toMatch(/<style>body\{[^<]+<\/style>/);
+    expect(html).toContain('<a href="/openapi.json">');
+    expect(html).not.toMatch(/<link|<script|src=/);
   });
 
   it("HTML: one table row per operation, one list item per app and person, each escaped", async () => {
@@ -139,7 +168,7 @@ describe("the index's content", () => {
       (o) =>
         `<tr><td>${e(o.method)}</td><td><code>${e(o.path)}</code></td><td>${e(o.section)} ${e(o.summary)}</td></tr>`,
     );
-    expect(html).toContain(`<table>${rows.join("")}</table>`);
+    expect(html).toContain(`<tbody>${rows.join("")}</tbody></table>`);
     expect(html).toContain(
       "<ul><li>quiz: consumer key <code>quiz-key</code></li><li>notes: consumer key <code>notes-key</code></li></ul>",
     );
@@ -153,5 +182,23 @@ describe("the index's content", () => {
     expect(escapeHtml(`<a href="x">'&'</a>`)).toBe(
       "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;",
     );
+  });
+});
+
+describe("GET /openapi.json", () => {
+  it("answers the shipped OpenAPI document without a signature (outside /os/0.8/, P-ERR-6); HEAD too", async () => {
+    const a = await call(s.url, { path: "/openapi.json", unsigned: true });
+    expect(a.status).toBe(200);
+    expect(a.headers.get("content-type")).toBe("application/json; charset=utf-8");
+    expect(a.text).toBe(readFileSync("schemas/openapi.json", "utf8"));
+    expect((a.json as { openapi: string }).openapi).toBe("3.1.0");
+    const head = await call(s.url, { method: "HEAD", path: "/openapi.json", unsigned: true });
+    expect(head.status).toBe(200);
+    expect(head.text).toBe("");
+  });
+
+  it("other methods there are not exempt from authentication", async () => {
+    const a = await call(s.url, { method: "POST", path: "/openapi.json", unsigned: true });
+    expect(a.status).toBe(400);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * `opensocial-kit openapi [--out FILE]` (issue 11 item 1): prints (or writes) the OpenAPI 3.1
+ * `opensocial-kit openapi [--out FILE]`: prints (or writes) the OpenAPI 3.1
  * document built from the bundled JSON Schemas; `schemas/openapi.json` is its output.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -43,10 +43,12 @@ export const registerOpenApi: CommandRegistration = (cli: Argv, setExit) => {
       y
         .option("out", { type: "string", describe: "Write it to this file instead of stdout" })
         .example(
-          "opensocial-kit openapi --out openapi.json",
+          "$0 openapi --out openapi.json",
           "the document the package ships as schemas/openapi.json",
         )
-        .epilogue("Exit codes: 0 written, 2 the file cannot be written."),
+        .epilogue(
+          "Exit codes: 0 written, 2 the file cannot be written. A running reference server serves the same document at GET /openapi.json (no signature).",
+        ),
     (argv) => {
       setExit(openApiCommand(process.stdout, process.stderr, argv.out as string | undefined));
     },

@@ -1,6 +1,6 @@
 /**
- * `opensocial-kit validate` and `opensocial-kit convert` (issue 11 item 3): check a captured
- * response body of one kind, or convert it between JSON and Atom. The logic is the library's
+ * `opensocial-kit validate` and `opensocial-kit convert`: check a captured response body of one
+ * kind, or convert it between JSON and Atom. The logic is the library's
  * (`readCaptured`, `convertCaptured`); this file parses options and prints.
  * Exit codes: 0 valid (or converted), 1 invalid, 2 usage (unknown kind or format, unreadable file).
  */
@@ -57,6 +57,26 @@ function readOrSay(file: string, err: TextSink, command: string): Uint8Array | u
   return undefined;
 }
 
+/**
+ * A hint for a people answer checked as the wrong one of the two people kinds: an `@self` or
+ * `pid` answer (entry one person) is `person`; a `@friends` answer (entry a list) is `people`.
+ */
+function kindHint(kind: Kind, bytes: Uint8Array): string | undefined {
+  if (kind !== "people" && kind !== "person") return undefined;
+  let entry: unknown;
+  try {
+    entry = (JSON.parse(Buffer.from(bytes).toString("utf8")) as { entry?: unknown }).entry;
+  } catch {
+    return undefined;
+  }
+  const one = entry !== null && typeof entry === "object" && !Array.isArray(entry);
+  if (kind === "people" && one)
+    return "hint: entry is one person, as in an @self or pid answer: check it with --kind person";
+  if (kind === "person" && Array.isArray(entry))
+    return "hint: entry is a list, as in a @friends answer: check it with --kind people";
+  return undefined;
+}
+
 /** `validate`: prints `valid` or one line per issue; resolves to the exit code. */
 export function validateCommand(
   args: PayloadArgs & { strict: boolean; json: boolean },
@@ -77,8 +97,27 @@ export function validateCommand(
       `${JSON.stringify(r.ok ? { valid: true, format: r.value.format } : { valid: false, issues: r.issues }, null, 2)}\n`,
     );
   else if (r.ok) out.write(`valid ${kind} (${r.value.format}${args.strict ? ", strict" : ""})\n`);
-  else for (const i of r.issues) out.write(`${issueLine(i)}\n`);
+  else {
+    for (const i of r.issues) out.write(`${issueLine(i)}\n`);
+    const hint = kindHint(kind, bytes);
+    if (hint) err.write(`${hint}\n`);
+  }
   return r.ok ? 0 : 1;
+}
+
+/**
+ * An album owner's id as `--owner` takes it: a platformUserId (`<namespace>:<value>`, §2.1) as it
+ * stands in a path and after `urn:guid:` (P-FMT-7): no white space, control character or markup.
+ */
+const OWNER_ID = /^[^\s\p{Cc}:<>"'&]+:[^\s\p{Cc}<>"'&]+$/u;
+
+/** Why `owner` is not an album owner's id, or undefined when it is one. */
+export function ownerProblem(owner: string): string | undefined {
+  if (owner.startsWith("urn:guid:"))
+    return `--owner takes the platformUserId, not its urn:guid: form: --owner ${owner.slice("urn:guid:".length)}`;
+  if (!OWNER_ID.test(owner))
+    return `--owner ${JSON.stringify(owner)} is not a platformUserId (<namespace>:<value>, no white space or markup; social-api.md §2.1)`;
+  return undefined;
 }
 
 /** `convert`: prints the converted document, or the issues on stderr; resolves to the exit code. */
@@ -95,6 +134,19 @@ export function convertCommand(
   }
   if (args.to === "atom" && !isAtomKind(kind)) {
     err.write(`opensocial-kit convert: kind ${kind} has no Atom form (${ATOM_KINDS.join(", ")})\n`);
+    return EXIT.USAGE;
+  }
+  if (args.owner !== undefined) {
+    const problem = ownerProblem(args.owner);
+    if (problem) {
+      err.write(`opensocial-kit convert: ${problem}\n`);
+      return EXIT.USAGE;
+    }
+  }
+  if (args.to === "atom" && kind === "photos" && args.owner === undefined) {
+    err.write(
+      "opensocial-kit convert: photos in Atom name the album owner as each entry's author (P-FMT-7): give --owner <platformUserId>\n",
+    );
     return EXIT.USAGE;
   }
   const bytes = readOrSay(args.file, err, "convert");
@@ -143,10 +195,10 @@ export const registerPayload: CommandRegistration = (cli: Argv, setExit) => {
           describe: "Report numbers and booleans rendered as strings (P-FMT-6 writers' rule)",
         })
         .option("json", { type: "boolean", default: false, describe: "Print the result as JSON" })
-        .example("opensocial-kit validate friends.json --kind people", "a saved @friends answer")
+        .example("$0 validate friends.json --kind people", "a saved @friends answer")
         .example(
-          "curl -s … | opensocial-kit validate - --kind appdata --format atom",
-          "from standard input",
+          "$0 request GET 'appdata/@me/@self/@app?format=atom' | $0 validate - --kind appdata",
+          "from standard input: an answer of the sandbox, checked as it comes",
         )
         .epilogue(EXITS),
     (argv) => {
@@ -176,11 +228,12 @@ export const registerPayload: CommandRegistration = (cli: Argv, setExit) => {
           type: "string",
           describe: "Photos to Atom: the album owner's platformUserId (entry author, P-FMT-7)",
         })
+        .example("$0 convert appdata.json --kind appdata --to atom", "JSON to Atom (§4.3)")
+        .example("$0 convert feed.xml --kind people --to json", "Atom to JSON")
         .example(
-          "opensocial-kit convert appdata.json --kind appdata --to atom",
-          "JSON to Atom (§4.3)",
+          "$0 convert photos.json --kind photos --to atom --owner example.org:alice",
+          "photos name their album's owner as each entry's author (P-FMT-7)",
         )
-        .example("opensocial-kit convert feed.xml --kind people --to json", "Atom to JSON")
         .epilogue(
           "Exit codes: 0 converted (on stdout), 1 invalid input (issues on stderr), 2 usage.",
         ),

@@ -1,8 +1,8 @@
 /**
  * `opensocial-kit request METHOD PATH`: signs one request with two-legged OAuth 1.0a for a role's
  * user and one app of a target (default: the bundled world on http://127.0.0.1:8080, what
- * `opensocial-kit serve` runs), sends it, and prints the status and body (issue 11 §9). The
- * signing and sending live in src/conformance/one-request.ts.
+ * `opensocial-kit serve` runs), sends it, and prints the status and body. The signing and
+ * sending live in src/conformance/transport/one-request.ts.
  */
 import { STATUS_CODES } from "node:http";
 import type { Argv } from "yargs";
@@ -118,7 +118,8 @@ export const registerRequest: CommandRegistration = (cli: Argv, setExit) => {
         .positional("path", {
           type: "string",
           demandOption: true,
-          describe: "/os/0.8/… with any query, or a path relative to /os/0.8/",
+          describe:
+            "/os/0.8/… with any query, a path relative to /os/0.8/, or a full http(s):// URL",
         })
         .option("json", { type: "string", describe: "JSON body (Content-Type application/json)" })
         .option("form", {
@@ -165,8 +166,16 @@ export const registerRequest: CommandRegistration = (cli: Argv, setExit) => {
           "the same as a signed form body",
         )
         .example(
-          "$0 request GET appdata/@me/@friends/@app --as friend --app other -i",
-          "as bob, signed by the second app, with headers",
+          "$0 request GET appdata/@me/@friends/@app --as friend -i",
+          "as bob (the friend role), with the status and headers",
+        )
+        .example(
+          "$0 request GET people/@me/@self --app other",
+          "signed by the second app (notes, which alice uses)",
+        )
+        .example(
+          "$0 request GET http://127.0.0.1:8080/os/0.8/albums/@me/@self",
+          "a full URL is sent as it is, signed for itself",
         )
         .example(
           "$0 request GET people/@me/@self --target my-target.json",

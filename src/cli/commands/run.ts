@@ -16,14 +16,17 @@ import {
   loadExpectations,
   loadStatements,
   REPORTERS,
+  type ReportContext,
   runSuite,
   statementTexts,
   type Target,
 } from "../../conformance/index.js";
 import { issueText } from "../../conformance/reporters/issue-text.js";
+import { shellWord } from "../../conformance/reporters/replay.js";
 import { endAborted, usageError } from "../abort-exit.js";
 import type { CommandRegistration } from "../commands.js";
 import { reportPathProblem, writeReport } from "../report-files.js";
+import { colourTerminal } from "../terminal.js";
 import type { TextSink } from "../text-sink.js";
 import { packageVersion } from "../version.js";
 import { planRun, type RunArgs, type RunPlan } from "./run-plan.js";
@@ -83,16 +86,29 @@ async function execute(
   if (isRunAbort(report)) return endAborted("run", report, err);
   const st = loadStatements();
   const { apps } = prep.target;
-  const ctx = {
+  const ctx: ReportContext = {
     statements: st.ok ? statementTexts(st.value) : new Map<string, string>(),
     secrets: [apps.main.consumerSecret, ...(apps.other ? [apps.other.consumerSecret] : [])],
+    replay: replayCommand(plan),
   };
   for (const o of plan.outputs) {
-    const text = REPORTERS[o.name](report, ctx);
+    const onTerminal = o.file === undefined && o.name === "console" && colourTerminal(out);
+    const text = REPORTERS[o.name](report, onTerminal ? { ...ctx, colour: true } : ctx);
     if (o.file === undefined) out.write(text);
     else writeReport(o.file, text);
   }
   return report.exitCode;
+}
+
+/**
+ * The command that runs the suite against the target this run judged, as replay lines print
+ * it: the target file and base URL as given; neither: the in-process reference again.
+ */
+export function replayCommand(plan: Pick<RunPlan, "targetFile" | "baseUrl">): string {
+  const parts = ["npx opensocial-kit run"];
+  if (plan.targetFile !== undefined) parts.push(`--target ${shellWord(plan.targetFile)}`);
+  if (plan.baseUrl !== undefined) parts.push(`--base-url ${shellWord(plan.baseUrl)}`);
+  return parts.join(" ");
 }
 
 /** Runs the command; resolves to the exit code. */
@@ -187,7 +203,7 @@ export const registerRun: CommandRegistration = (cli: Argv, setExit) => {
           "one operation's cases, stop at the first failure",
         )
         .epilogue(
-          "Exit codes: 0 every selected case passed (or failed as expected); 1 a conformance failure, an unexpected pass or a stale expectation; 2 usage or target-file error; 3 the smoke request did not get 200 (unreachable, credentials refused, redirected: check the base URL); 4 nothing selected (a run that tested nothing is never green). Docs: conformance/README-runners.md.",
+          "Exit codes: 0 every selected case passed (or failed as expected); 1 a conformance failure, an unexpected pass or a stale expectation; 2 usage or target-file error; 3 the target did not answer: the smoke request did not get 200 (unreachable, credentials refused, redirected: check the base URL), or the target stopped answering during the run (the cases not run are listed); 4 nothing selected (a run that tested nothing is never green). Each failure prints the command that replays it against the same target. NO_COLOR turns the console's colours off. Docs: conformance/README-runners.md.",
         ),
     async (argv) => {
       setExit(

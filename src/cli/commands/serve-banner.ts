@@ -1,6 +1,6 @@
 /**
- * What `opensocial-kit serve` prints on start for a newcomer (issue 11 §9): the world and data
- * files, the apps' consumer keys, the users by role and a first `opensocial-kit request` line to
+ * What `opensocial-kit serve` prints on start for a newcomer: the world and data files (and how
+ * to start again from the world's seed), the apps' consumer keys, the users by role and a first `opensocial-kit request` line to
  * paste. Consumer secrets are printed only for the bundled world, whose credentials are public
  * (they ship in fixtures/target.json), and the output says so; a world of your own keeps its
  * secrets to itself.
@@ -52,7 +52,11 @@ export function serveBanner(b: BannerInput): string {
   const lines: string[] = [`opensocial-kit reference server listening on ${b.url}/os/0.8/`];
   lines.push(
     `  world: ${bundled ? `${b.bundledWorldFile} (the bundled sandbox world)` : b.worldFile}`,
-    `  data:  ${b.data === ":memory:" ? ":memory: (nothing is kept after stop)" : b.data}`,
+    b.data === ":memory:"
+      ? "  data:  :memory: (nothing is kept: every start begins from the world's seed)"
+      : /^postgres(ql)?:/.test(b.data)
+        ? `  data:  ${b.data}`
+        : `  data:  ${b.data} (kept across restarts; to begin again from the world's seed, stop and delete it, or serve with --data :memory:)`,
   );
   lines.push("  apps (two-legged OAuth 1.0a, HMAC-SHA1, P-AUTH-1):");
   const secrets = new Map<string, string>();

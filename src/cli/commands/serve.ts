@@ -18,6 +18,7 @@ import {
   publicOrigin,
   redactUrl,
 } from "../../server/index.js";
+import { isPostgresUrl } from "../../server/store/postgres.js";
 import type { CommandRegistration } from "../commands.js";
 import { BUNDLED_TARGET } from "../reference-server.js";
 import { serveBanner } from "./serve-banner.js";
@@ -103,7 +104,11 @@ export async function runServe(args: ServeArgs): Promise<number> {
       world: world.value,
       worldFile: args.world === undefined ? undefined : resolve(args.world),
       bundledWorldFile,
-      data: args.data === ":memory:" ? args.data : resolve(args.data),
+      // a path made absolute; a database URL as given, its password hidden
+      data:
+        args.data === ":memory:" || isPostgresUrl(args.data)
+          ? redactUrl(args.data)
+          : resolve(args.data),
       bundledTarget: bundled && target.ok ? target.value : undefined,
       defaultBaseUrl: target.ok ? target.value.baseUrl : "http://127.0.0.1:8080",
     }) + publicLine,

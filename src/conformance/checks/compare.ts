@@ -116,3 +116,33 @@ export function show(v: unknown): string {
   const s = v === undefined ? "(absent)" : JSON.stringify(v);
   return s.length > 200 ? `${s.slice(0, 197)}...` : s;
 }
+
+/** The longest JSON text of a value a failure keeps whole (see {@link outline}). */
+const OUTLINE_CHARS = 2_000;
+
+/** A short stand-in for a value too long to keep: its kind and size. */
+function sizeOf(v: unknown): string {
+  if (Array.isArray(v)) return `(an array of ${v.length})`;
+  if (v !== null && typeof v === "object") return `(an object of ${Object.keys(v).length} members)`;
+  if (typeof v === "string") return `(a string of ${v.length} characters)`;
+  return JSON.stringify(v) ?? "(nothing)";
+}
+
+/**
+ * A value as a failure keeps it: whole when its JSON is short; else an object's member names
+ * (the first 100), each with its value or, when long, its kind and size; else its kind and size.
+ * A failure never holds a whole large body alive.
+ */
+export function outline(v: unknown): unknown {
+  const text = JSON.stringify(v);
+  if (text === undefined || text.length <= OUTLINE_CHARS) return v;
+  if (v === null || typeof v !== "object" || Array.isArray(v)) return sizeOf(v);
+  return Object.fromEntries(
+    Object.entries(v)
+      .slice(0, 100)
+      .map(([k, x]) => {
+        const t = JSON.stringify(x);
+        return [k, t !== undefined && t.length <= 80 ? x : sizeOf(x)];
+      }),
+  );
+}

@@ -68,8 +68,8 @@ export function checkErrorBody(expect: ExpectSpec, ctx: CheckContext): CheckResu
       ok: code === ctx.response.status,
       statement: rendered ? WRITERS_TYPE_STATEMENT : statement,
       location: "/error/code",
-      expected: ctx.response.status,
-      actual: code,
+      // No expected/actual pair: beside a failed status check, "expected <this status>" would
+      // read as the opposite of it. The words say what is compared; the response shows both.
       finding: rendered
         ? renderingFinding({ pointer: "/error/code" }, code)
         : { code: "error-code", errorCode: code, status: ctx.response.status },

@@ -47,7 +47,7 @@ export interface FindingParams {
   };
   "schema-unknown-kind": { kind: string };
   "schema-ok": { kind: string };
-  "schema-invalid": { where: string; detail: string; issue: string };
+  "schema-invalid": { where: string; detail: string; issue: string; parent?: string };
   "atom-frame-ok": { entries: number };
   "atom-frame-count": { xpath: string; local: string; count: number };
   "atom-frame-namespace": { xpath: string; local: string; uri: string | undefined };
@@ -71,7 +71,12 @@ export interface FindingParams {
   "pointer-empty": { where: string; at: string };
   "pointer-absent-ok": { where: string };
   "pointer-not-absent": { where: string; value: unknown };
-  "pointer-missing": { where: string; at: string | undefined };
+  "pointer-missing": {
+    where: string;
+    at: string | undefined;
+    /** The nearest ancestor the body has (its value is the check's `actual`). */
+    parent?: string;
+  };
   "pointer-present-ok": { where: string };
   "pointer-not-object": { where: string; value: unknown };
   "pointer-not-list": { where: string; value: unknown };
@@ -110,7 +115,7 @@ export interface FindingParams {
     declared: "number" | "boolean";
   };
   "capture-undecodable": { name: string; body: BodyFinding };
-  "capture-missing": { name: string; pointer: string };
+  "capture-missing": { name: string; pointer: string; parent?: string };
 }
 
 /** One of the finding codes. */

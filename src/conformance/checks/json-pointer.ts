@@ -15,10 +15,10 @@
 import type { ExpectSpec, Level, PointerCheck } from "../case-types.js";
 import { fillText, type TemplateContext } from "../request/template.js";
 import type { CheckResult } from "../run/results.js";
-import { type Rendering, WRITERS_TYPE_STATEMENT } from "./compare.js";
+import { outline, type Rendering, WRITERS_TYPE_STATEMENT } from "./compare.js";
 import { bodyFailure, type CheckContext, result } from "./context.js";
 import type { Finding } from "./finding-codes.js";
-import { evaluatePointer, hasWildcard } from "./pointer/evaluate.js";
+import { evaluatePointer, hasWildcard, nearestExisting } from "./pointer/evaluate.js";
 import {
   POINTER_RULES,
   type PointerContext,
@@ -126,16 +126,19 @@ function judge(
       ),
     ];
   const wild = hasWildcard(pointer);
-  if (missing.length > 0)
+  if (missing.length > 0 || (matches.length === 0 && !wild)) {
+    // What is there instead: the nearest ancestor the body has, shown as the actual value.
+    const at = missing[0];
+    const parent = nearestExisting(doc, at ?? pointer);
     return [
       toResult({
         ok: false,
-        finding: { code: "pointer-missing", at: missing[0] },
-        location: missing[0],
+        finding: { code: "pointer-missing", at, parent: parent.pointer },
+        location: at ?? where,
+        actual: outline(parent.value),
       }),
     ];
-  if (matches.length === 0 && !wild)
-    return [toResult({ ok: false, finding: { code: "pointer-missing", at: undefined } })];
+  }
   const view = {
     check: c,
     pointer,

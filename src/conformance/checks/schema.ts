@@ -2,18 +2,21 @@
  * The schema check: the body validates as a document kind through src/schemas. The mode is
  * the case's unless given: core → lenient (readers' tolerance), profile → strict (P-FMT-6).
  * A number or boolean written as its string rendering fails P-FMT-6.3, the rule it breaks, not
- * the case's clause.
+ * the case's clause. An issue at a member that a pointer check of the same step names with its
+ * own statement is filed under that statement: the case says which clause the member belongs to
+ * (a missing `totalResults` breaks the paging clause, not the person fields' one).
  */
 import { type Issue, issuesOf } from "../../model/issue.js";
-import { valueAtPointer } from "../../model/json-pointer.js";
+import { pointerTokens, valueAtPointer } from "../../model/json-pointer.js";
 import { isKind } from "../../schemas/kinds.js";
 import { lenientRead } from "../../schemas/lenient.js";
 import { validate } from "../../schemas/validate.js";
 import type { ExpectSpec } from "../case-types.js";
 import type { CheckResult } from "../run/results.js";
-import { WRITERS_TYPE_STATEMENT } from "./compare.js";
+import { outline, WRITERS_TYPE_STATEMENT } from "./compare.js";
 import { bodyFailure, type CheckContext, result } from "./context.js";
 import type { Finding } from "./finding-codes.js";
+import { nearestExisting } from "./pointer/evaluate.js";
 
 /** Checks `expect.schema`. */
 export function checkSchema(expect: ExpectSpec, ctx: CheckContext): CheckResult[] {
@@ -31,19 +34,41 @@ export function checkSchema(expect: ExpectSpec, ctx: CheckContext): CheckResult[
   return issues.slice(0, 5).map((i) => {
     const actual = valueAtPointer(body.value, i.pointer);
     const rendering = i.code === "string-rendered" && typeof actual === "string";
+    // A missing member: what is there instead is its nearest existing parent.
+    const parent =
+      i.code === "missing-member" && actual === undefined
+        ? nearestExisting(body.value, i.pointer)
+        : undefined;
     return result(ctx, {
       check,
       ok: false,
       location: i.pointer || "/",
-      actual,
-      finding: rendering ? renderingFinding(i, actual) : schemaFinding(i),
-      ...(rendering ? { statement: WRITERS_TYPE_STATEMENT } : {}),
+      actual: parent ? outline(parent.value) : actual,
+      finding: rendering ? renderingFinding(i, actual) : schemaFinding(i, parent?.pointer),
+      ...(rendering ? { statement: WRITERS_TYPE_STATEMENT } : statementOfMember(expect, i.pointer)),
     });
   });
 }
 
-function schemaFinding(i: Issue): Finding {
-  return { code: "schema-invalid", where: i.pointer || "/", detail: i.message, issue: i.code };
+/** `{ statement }` of a pointer check of `expect` that names the member at `pointer`, or `{}`. */
+function statementOfMember(expect: ExpectSpec, pointer: string): { statement?: string } {
+  const tokens = pointerTokens(pointer);
+  const names = (p: string): boolean => {
+    const want = pointerTokens(p);
+    return want.length === tokens.length && want.every((t, i) => t === "*" || t === tokens[i]);
+  };
+  const check = (expect.json ?? []).find((c) => c.statement !== undefined && names(c.pointer));
+  return check?.statement !== undefined ? { statement: check.statement } : {};
+}
+
+function schemaFinding(i: Issue, parent: string | undefined): Finding {
+  return {
+    code: "schema-invalid",
+    where: i.pointer || "/",
+    detail: i.message,
+    issue: i.code,
+    ...(parent !== undefined ? { parent } : {}),
+  };
 }
 
 /** A `string-rendering` finding (P-FMT-6.3) for a string found where `i` says a number or boolean is declared. */

@@ -3,7 +3,8 @@
  * (as a redacted curl line) and both answers side by side.
  */
 import { show } from "../checks/compare.js";
-import { curlLine, redact } from "../request/curl.js";
+import { curlLine } from "../request/curl.js";
+import { redact } from "../request/redact.js";
 import type { DiffResult, DiffSide } from "./run-diff.js";
 
 const WIDTH = 60;

@@ -4,7 +4,8 @@
  * command that replays it.
  */
 import { fuzzFindingText } from "../reporters/fuzz-finding-text.js";
-import { curlLine, redact } from "../request/curl.js";
+import { curlLine } from "../request/curl.js";
+import { redact } from "../request/redact.js";
 import { opText } from "./ops.js";
 import type { FuzzResult } from "./run-fuzz.js";
 

@@ -29,8 +29,10 @@ export function abortText(a: RunAbort): string {
     case "unreachable":
       return smokeRefusalText(a.refusal);
     case "empty":
-      return `no case selected to run (${a.skipped} skipped: ${a.examples
-        .map((s) => `${s.id}: ${skipText(s.skip)}`)
-        .join("; ")})`;
+      return a.skipped === 0
+        ? "no case selected to run: no case matches the level, --grep and --feature given"
+        : `no case selected to run: the ${a.skipped} case(s) selected cannot run against this target (${a.examples
+            .map((s) => `${s.id}: ${skipText(s.skip)}`)
+            .join("; ")}${a.skipped > a.examples.length ? "; …" : ""})`;
   }
 }

@@ -19,6 +19,11 @@ function bodyText(t: string): string {
   return t === "" ? "" : ` (body: ${t.length > 160 ? `${t.slice(0, 157)}...` : t})`;
 }
 
+/** Where a reader finds what is there instead of a missing member. */
+function parentText(parent: string | undefined): string {
+  return parent === undefined ? "" : `; the nearest existing parent is ${parent || "/ (the root)"}`;
+}
+
 /** The words for each finding code. */
 export const FINDING_WORDS: Words = {
   "status-ok": (f) => `status ${f.status}`,
@@ -49,14 +54,15 @@ export const FINDING_WORDS: Words = {
   "error-body-not-json": (f) => `error body is not JSON: ${f.detail}`,
   "error-body-ok": () => "error body shape",
   "error-body-invalid": (f) => f.issues.map((i) => `${i.pointer || "/"}: ${i.message}`).join("; "),
-  "error-code": (f) => `/error/code ${q(f.errorCode)}, status ${f.status}`,
+  "error-code": (f) =>
+    `/error/code ${q(f.errorCode)}; the answer's own status is ${f.status} (the error body's code repeats it)`,
   "body-missing": (f) => `empty body, expected ${f.expected}`,
   "body-not-json": (f) => `body is not JSON: ${f.detail}`,
   "body-not-atom": (f) =>
     `Atom ${f.kind}: ${f.detail ?? "not a feed"} [${f.issue ?? ""}]${f.more > 0 ? ` (+${f.more} more)` : ""}`,
   "schema-unknown-kind": (f) => `unknown schema kind ${f.kind}`,
   "schema-ok": (f) => `valid ${f.kind}`,
-  "schema-invalid": (f) => `${f.where}: ${f.detail} [${f.issue}]`,
+  "schema-invalid": (f) => `${f.where}: ${f.detail} [${f.issue}]${parentText(f.parent)}`,
   "atom-frame-ok": (f) => `${f.entries} entries framed as §4.3 says`,
   "atom-frame-count": (f) =>
     `${f.xpath}: entry has ${f.count} atom:${f.local} elements, expected 1`,
@@ -93,7 +99,8 @@ export const FINDING_WORDS: Words = {
     `${f.where}: nothing to check: ${f.at} is empty (a check over no element proves nothing)`,
   "pointer-absent-ok": (f) => `${f.where}: absent`,
   "pointer-not-absent": (f) => `${f.where}: expected absent, found ${show(f.value)}`,
-  "pointer-missing": (f) => `${f.where}: missing${f.at === undefined ? "" : ` (${f.at})`}`,
+  "pointer-missing": (f) =>
+    `${f.where}: missing${f.at === undefined || f.at === f.where ? "" : ` (${f.at})`}${parentText(f.parent)}`,
   "pointer-present-ok": (f) => `${f.where}: present`,
   "pointer-not-object": (f) => `${f.where}: ${show(f.value)} is not an object`,
   "pointer-not-list": (f) => `${f.where}: ${show(f.value)} is not a list`,
@@ -133,7 +140,7 @@ export const FINDING_WORDS: Words = {
   "string-rendering": (f) =>
     `${f.at}: the string ${q(f.text)} where the declared type is a ${f.declared} (P-FMT-6.3: writers write the declared type; core accepts it)`,
   "capture-undecodable": (f) => `capture ${f.name}: ${findingText(f.body)}`,
-  "capture-missing": (f) => `capture ${f.name}: nothing at ${f.pointer}`,
+  "capture-missing": (f) => `capture ${f.name}: nothing at ${f.pointer}${parentText(f.parent)}`,
 };
 
 /** A finding as text. */

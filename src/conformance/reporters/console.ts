@@ -1,20 +1,59 @@
 /**
- * The console reporter: a summary, and for each failure the case, the statement it breaks,
- * expected vs actual located by JSON pointer or XPath, a `curl` line to reproduce the request
- * (secrets redacted) and a ready-made expectation entry.
+ * The console reporter: a summary, and for each failure the case, the statement it breaks, the
+ * failed checks (expected vs actual, located by JSON pointer or XPath; the nearest existing
+ * parent when a member is missing), the response (status, headers, the body pretty-printed and
+ * cut, the failing pointer's line marked `>`), a `curl` line and the command that replays the
+ * case signed against the same target, and a ready-made expectation entry. Then the deployed
+ * client styles, served or not. Secrets are redacted where they can appear (redacted-report.ts);
+ * with `colour`, verdicts are coloured (ANSI).
  */
 
 import { show } from "../checks/compare.js";
-import { curlLine, redact } from "../request/curl.js";
-import type { CaseResult } from "../run/results.js";
+import { curlLine } from "../request/curl.js";
+import type { CaseResult, CheckResult, RunReport } from "../run/results.js";
 import { expectationEntry } from "../suite/expectations.js";
 import { checkText } from "./check-text.js";
 import { failingStep } from "./failing-step.js";
-import { caseMessage, skipText, staleText, stepFailureText, stepLabel } from "./failure-text.js";
+import {
+  caseMessage,
+  clientVerdictText,
+  skipText,
+  staleText,
+  stepFailureText,
+  stepLabel,
+  stopText,
+} from "./failure-text.js";
+import { redactReport } from "./redacted-report.js";
+import { replayLine } from "./replay.js";
+import { responseView } from "./response-view.js";
 import type { ReportContext, Reporter } from "./types.js";
 
-function describeFailure(c: CaseResult, ctx: ReportContext): string[] {
-  const lines = [`✗ ${c.id}: ${c.description}`];
+/** Body lines of a failing response the console shows (the HTML report shows more). */
+const CONSOLE_BODY_LINES = 24;
+
+/** ANSI colour, or none. */
+interface Paint {
+  red(s: string): string;
+  green(s: string): string;
+  dim(s: string): string;
+}
+
+function paint(on: boolean): Paint {
+  const sgr = (code: number) => (s: string) => (on ? `\u001b[${code}m${s}\u001b[0m` : s);
+  return { red: sgr(31), green: sgr(32), dim: sgr(2) };
+}
+
+function checkLines(k: CheckResult): string[] {
+  const lines = [`  - ${checkText(k)}`];
+  if (k.location !== undefined) lines.push(`    at ${k.location}`);
+  if (k.expected !== undefined)
+    lines.push(`    expected ${show(k.expected)}, actual ${show(k.actual)}`);
+  else if (k.actual !== undefined) lines.push(`    found ${show(k.actual)}`);
+  return lines;
+}
+
+function describeFailure(c: CaseResult, report: RunReport, ctx: ReportContext, p: Paint): string[] {
+  const lines = [p.red(`✗ ${c.id}: ${c.description}`)];
   const st = c.failedStatement ?? c.statements[0] ?? "";
   lines.push(`  statement ${st}: ${ctx.statements.get(st) ?? "(unknown statement)"}`);
   const f = failingStep(c);
@@ -26,42 +65,70 @@ function describeFailure(c: CaseResult, ctx: ReportContext): string[] {
       `  step ${f.step.index + 1}${label ? ` (${label})` : ""}${f.step.status ? `: answered ${f.step.status}` : ""}`,
     );
     if (f.step.failure) lines.push(`  error: ${stepFailureText(f.step.failure)}`);
-    for (const k of f.failed.slice(0, 6)) {
-      lines.push(`  - ${checkText(k)}`);
-      if (k.location !== undefined) lines.push(`    at ${k.location}`);
-      if (k.expected !== undefined || k.actual !== undefined)
-        lines.push(`    expected ${show(k.expected)}, actual ${show(k.actual)}`);
+    for (const k of f.failed.slice(0, 6)) lines.push(...checkLines(k));
+    const view = responseView(f.step, CONSOLE_BODY_LINES);
+    if (view) {
+      const [status, ...headers] = view.head;
+      lines.push(`  response: ${status}`, ...headers.map((h) => `    ${h}`));
+      view.lines.forEach((l, i) => {
+        lines.push(view.marked.has(i) ? `  > ${l}` : `    ${l}`);
+      });
+      if (view.cut) lines.push(p.dim(`    (${view.cut})`));
     }
     if (f.step.request) {
-      lines.push(`  reproduce: ${curlLine(f.step.request, ctx.secrets)}`);
-      lines.push(`  (signature redacted; to replay signed: opensocial-kit run --grep '^${c.id}$')`);
+      lines.push(`  reproduce: ${curlLine(f.step.request)}`);
+      lines.push(`  (signature redacted; to replay signed: ${replayLine(c.id, report, ctx)})`);
     }
   }
   if (c.outcome === "fail")
     lines.push(`  expectation entry: ${expectationEntry(c.id, c.failedStatement, message)}`);
-  // What the target sent (check messages, values) may quote a secret, as the entry may.
-  return lines.map((l) => redact(l, ctx.secrets));
+  return lines;
+}
+
+/** The client styles, one line each, when the run judged at least one. */
+function clientLines(report: RunReport, p: Paint): string[] {
+  if (!report.clients.some((v) => v.verdict !== "not-judged")) return [];
+  return [
+    "deployed client styles (conformance/clients.json):",
+    ...report.clients.map((v) => {
+      const mark =
+        v.verdict === "served" ? p.green("✓") : v.verdict === "broken" ? p.red("✗") : "-";
+      return `  ${mark} ${v.name}: ${clientVerdictText(v)}`;
+    }),
+    "",
+  ];
 }
 
 /** Renders the end-of-run summary and failures. */
-export const consoleReporter: Reporter = (report, ctx) => {
+export const consoleReporter: Reporter = (raw, ctx) => {
+  const report = redactReport(raw, ctx.secrets);
+  const p = paint(ctx.colour === true);
   const out: string[] = [];
   const bad = report.cases.filter((c) => c.outcome === "fail" || c.outcome === "unexpected-pass");
-  for (const c of bad) out.push(...describeFailure(c, ctx), "");
+  for (const c of bad) out.push(...describeFailure(c, report, ctx, p), "");
   for (const e of report.staleExpectations)
-    out.push(`✗ stale expectation ${e.id}: ${staleText(e)}; remove it`, "");
+    out.push(p.red(`✗ stale expectation ${e.id}: ${staleText(e)}; remove it`), "");
   for (const m of report.missingRoles)
     out.push(
       `! the target names no ${m.role}: skipped ${m.cases.length} case(s): ${m.cases.join(", ")}`,
     );
+  const notRun = report.cases.filter((c) => c.skip?.code === "not-run");
   const skipped = report.cases.filter(
-    (c) => c.outcome === "skip" && !report.missingRoles.some((m) => m.cases.includes(c.id)),
+    (c) =>
+      c.outcome === "skip" &&
+      c.skip?.code !== "not-run" &&
+      !report.missingRoles.some((m) => m.cases.includes(c.id)),
   );
   for (const c of skipped) out.push(`! skipped ${c.id}: ${skipText(c.skip)}`);
+  out.push(...clientLines(report, p));
+  if (report.stopped) {
+    out.push(p.red(`! ${stopText(report.stopped, notRun.length)}`));
+    if (notRun.length) out.push(`! not run: ${notRun.map((c) => c.id).join(", ")}`);
+  }
   const s = report.summary;
   out.push(
     `${s.total} cases: ${s.pass} passed, ${s.fail} failed, ${s.expectedFail} failed as expected, ${s.unexpectedPass} passed unexpectedly, ${s.skip} skipped${s.staleExpectations ? `, ${s.staleExpectations} stale expectation(s)` : ""} in ${report.ms} ms against ${report.target.baseUrl} (level ${report.options.level})`,
-    report.exitCode === 0 ? "PASS" : "FAIL",
+    report.exitCode === 0 ? p.green("PASS") : p.red("FAIL"),
   );
   return `${out.join("\n")}\n`;
 };

@@ -3,7 +3,8 @@
  * and the JSON report's `error` and `message` strings): a step failure by its code, a step's
  * label, and the one-line message of a failed case. Records hold data; only this file words them.
  */
-import type { CaseResult, StaleExpectation, StepResult } from "../run/results.js";
+import type { ClientVerdict } from "../run/client-verdicts.js";
+import type { CaseResult, RunStop, StaleExpectation, StepResult } from "../run/results.js";
 import type { StepFailure, StepFailureCode } from "../run/step-failure.js";
 import type { SkipReason } from "../suite/selection.js";
 import type { TransportError } from "../transport/http-client.js";
@@ -52,6 +53,25 @@ export function skipText(s: SkipReason | undefined): string {
       return "the target has no apps.other";
     case "needs-world":
       return "needs a world file (target.world)";
+    case "not-run":
+      return "not run: the target stopped answering";
+  }
+}
+
+/** Why a run stopped early, as one sentence. */
+export function stopText(s: RunStop, notRun: number): string {
+  return `the target stopped answering: ${s.silentCases} cases in a row got no answer, nor did a fresh smoke request; ${notRun} case(s) not run`;
+}
+
+/** A client style's verdict, as one line's end. */
+export function clientVerdictText(v: ClientVerdict): string {
+  switch (v.verdict) {
+    case "served":
+      return `served (${v.of} case${v.of === 1 ? "" : "s"} passed)`;
+    case "broken":
+      return `would break: first failing case ${v.failing?.id ?? "?"}${v.failing?.statement ? ` (${v.failing.statement})` : ""}`;
+    case "not-judged":
+      return `not judged (${v.ran} of ${v.of} cases ran)`;
   }
 }
 

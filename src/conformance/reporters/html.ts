@@ -1,29 +1,48 @@
 /**
- * The HTML reporter (issue 11 §2): one self-contained file for CI artifacts and people. Inline
- * CSS and one inline script (the failure filter), no link, image or font: opening it makes no
- * network request, and its Content-Security-Policy (`default-src 'none'`, the script allowed by
- * its hash) forbids any. It holds a summary by operation and by statement, every case, and for
- * each failure the statement broken, expected and actual side by side with the JSON pointer or
- * XPath, the request and the redacted `curl` line. Every string that comes from the target (or
- * anywhere else) is redacted, then escaped: a hostile server's body is shown as text, never run.
+ * The HTML reporter: one self-contained file for CI artifacts and people. Inline CSS and one
+ * inline script (the failure filter), no link, image or font: opening it makes no network
+ * request, and its Content-Security-Policy (`default-src 'none'`, the script allowed by its hash)
+ * forbids any. With failures it opens on them (the filter on), under a line per broken statement
+ * with its count; it holds a summary by operation and by statement, the deployed client styles
+ * (served or not, with the first failing case), every case, and for each failure the statement
+ * broken, the failed checks (expected and actual side by side when both exist, located by JSON
+ * pointer or XPath; the nearest existing parent when a member is missing), the response (status,
+ * headers, the body pretty-printed and cut, the failing pointer's line marked), the request, the
+ * redacted `curl` line and the command that replays the case signed against the same target.
+ * Secrets are redacted where they can appear (redacted-report.ts), then everything is escaped: a
+ * hostile server's body is shown as text, never run.
  */
 
 import { createHash } from "node:crypto";
-import { curlLine, redact } from "../request/curl.js";
+import { curlLine } from "../request/curl.js";
 import {
   type CaseResult,
   type CheckResult,
   type Outcome,
   type RunReport,
   type SentRequest,
+  type StepResult,
   type Summary,
   summarise,
 } from "../run/results.js";
 import { checkText } from "./check-text.js";
 import { failingStep } from "./failing-step.js";
-import { caseMessage, skipText, staleText, stepFailureText, stepLabel } from "./failure-text.js";
+import {
+  caseMessage,
+  skipText,
+  staleText,
+  stepFailureText,
+  stepLabel,
+  stopText,
+} from "./failure-text.js";
 import { xmlEscape } from "./junit.js";
+import { redactReport } from "./redacted-report.js";
+import { replayLine } from "./replay.js";
+import { responseView } from "./response-view.js";
 import type { ReportContext, Reporter } from "./types.js";
+
+/** Body lines of a failing response the HTML report shows. */
+const HTML_BODY_LINES = 400;
 
 /** Longest text shown for one expected or actual value. */
 const MAX_VALUE = 4_000;
@@ -67,11 +86,16 @@ section.case h3{font-size:14px;margin:2px 0}
 details#statements>summary{cursor:pointer;padding:4px 0}
 .filter{position:sticky;top:0;background:#fff;padding:8px 0;border-bottom:1px solid #d0d7de;z-index:1}
 .meta{color:#57606a;font-weight:400}
+ul.broken{margin:4px 0;padding-left:20px}ul.broken li{margin:1px 0;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+h2.first{font-size:15px;margin:14px 0 4px}
+.response pre mark{background:#fff8c5;display:block;margin:0 -8px;padding:0 8px;border-left:3px solid #bf8700}
+.cut{color:#57606a;font-size:12px}
+td.served{color:#1a7f37;font-weight:700}td.broken{color:#cf222e;font-weight:700}td.not-judged{color:#57606a}
 `;
 
-/** Redacts, then escapes, any text for HTML content or a double-quoted attribute. */
-function t(text: string, ctx: ReportContext): string {
-  return xmlEscape(redact(text, ctx.secrets));
+/** Escapes any text for HTML content or a double-quoted attribute (the report is redacted). */
+function t(text: string): string {
+  return xmlEscape(text);
 }
 
 /** A value as readable text: strings as they are, others as indented JSON; cut when long. */
@@ -98,7 +122,7 @@ function countCells(n: Summary): string {
 const COUNT_HEAD =
   "<th>cases</th><th>passed</th><th>failed</th><th>failed as expected</th><th>passed unexpectedly</th><th>skipped</th>";
 
-function byOperation(report: RunReport, ctx: ReportContext): string {
+function byOperation(report: RunReport): string {
   const groups = new Map<string, CaseResult[]>();
   for (const c of report.cases)
     groups.set(operationOf(c), [...(groups.get(operationOf(c)) ?? []), c]);
@@ -107,31 +131,76 @@ function byOperation(report: RunReport, ctx: ReportContext): string {
     .map(([op, cases]) => {
       const n = summarise(cases, 0);
       const bad = n.fail + n.unexpectedPass > 0;
-      return `<tr${bad ? ' class="bad"' : ""}><td><code>${t(op, ctx)}</code></td>${countCells(n)}</tr>`;
+      return `<tr${bad ? ' class="bad"' : ""}><td><code>${t(op)}</code></td>${countCells(n)}</tr>`;
     });
   return `<table id="by-operation"><thead><tr><th>operation</th>${COUNT_HEAD}</tr></thead><tbody>${rows.join("")}</tbody></table>`;
+}
+
+/** The cases each statement was broken in (a statement a failed case names as its failure). */
+function brokenStatements(report: RunReport): Map<string, CaseResult[]> {
+  const out = new Map<string, CaseResult[]>();
+  for (const c of report.cases)
+    if (BAD.has(c.outcome) && c.failedStatement !== undefined)
+      out.set(c.failedStatement, [...(out.get(c.failedStatement) ?? []), c]);
+  return new Map([...out].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+function caseLinks(cases: readonly CaseResult[]): string {
+  return cases.map((c) => `<a href="#${t(anchor(c.id))}">${t(c.id)}</a>`).join(", ");
+}
+
+/** One visible line per broken statement, with how many cases broke it. */
+function brokenLines(report: RunReport, ctx: ReportContext): string {
+  const broken = brokenStatements(report);
+  if (broken.size === 0) return `<p id="broken-statements">No statement broken.</p>`;
+  const items = [...broken].map(([id, cases]) => {
+    const first = cases[0] as CaseResult;
+    const text = statementText(id, ctx);
+    return `<li title="${t(text)}"><code>${t(id)}</code> broken in ${cases.length} case${cases.length === 1 ? "" : "s"} (${cases.length === 1 ? "" : "first: "}<a href="#${t(anchor(first.id))}">${t(first.id)}</a>): ${t(text)}</li>`;
+  });
+  return `<h2 class="first">Broken statements (${broken.size})</h2><ul class="broken" id="broken-statements">${items.join("")}</ul>`;
+}
+
+/** One line on the client styles the run judged: how many served, which it would break. */
+function clientsLine(report: RunReport): string {
+  const judged = report.clients.filter((v) => v.verdict !== "not-judged");
+  if (judged.length === 0) return "";
+  const broken = judged.filter((v) => v.verdict === "broken");
+  const names = broken.map(
+    (v) =>
+      `<b>${t(v.name)}</b> (first failing: <a href="#${t(anchor(v.failing?.id ?? ""))}">${t(v.failing?.id ?? "")}</a>)`,
+  );
+  return `<p id="clients-summary">Deployed client styles: ${judged.length - broken.length} served${broken.length ? `; it would break ${names.join(", ")}` : ""}${judged.length < report.clients.length ? `; ${report.clients.length - judged.length} not judged` : ""} (<a href="#clients">table</a>).</p>`;
 }
 
 function byStatement(report: RunReport, ctx: ReportContext): string {
   const groups = new Map<string, CaseResult[]>();
   for (const c of report.cases)
     for (const s of new Set(c.statements)) groups.set(s, [...(groups.get(s) ?? []), c]);
+  const broken = brokenStatements(report);
   const rows = [...groups]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([id, cases]) => {
       const n = summarise(cases, 0);
-      const broken = cases.filter((c) => BAD.has(c.outcome) && c.failedStatement === id);
-      const bad = broken.length > 0;
-      const brokenBy = broken
-        .map((c) => `<a href="#${t(anchor(c.id), ctx)}">${t(c.id, ctx)}</a>`)
-        .join(", ");
-      return `<tr${bad ? ' class="bad"' : ""}><td><code>${t(id, ctx)}</code></td><td>${t(statementText(id, ctx), ctx)}</td>${countCells(n)}<td>${brokenBy}</td></tr>`;
+      const by = broken.get(id) ?? [];
+      return `<tr${by.length ? ' class="bad"' : ""}><td><code>${t(id)}</code></td><td>${t(statementText(id, ctx))}</td>${countCells(n)}<td>${caseLinks(by)}</td></tr>`;
     });
-  const broken = [...groups.keys()].filter((id) =>
-    report.cases.some((c) => BAD.has(c.outcome) && c.failedStatement === id),
-  );
-  const line = `${groups.size} statements cited; ${broken.length} broken${broken.length ? `: ${broken.join(", ")}` : ""}`;
-  return `<details id="statements"><summary>${t(line, ctx)}</summary><table id="by-statement"><thead><tr><th>statement</th><th>text</th>${COUNT_HEAD}<th>broken in</th></tr></thead><tbody>${rows.join("")}</tbody></table></details>`;
+  const line = `${groups.size} statements cited; ${broken.size} broken${broken.size ? `: ${[...broken.keys()].join(", ")}` : ""}`;
+  return `<details id="statements"><summary>${t(line)}</summary><table id="by-statement"><thead><tr><th>statement</th><th>text</th>${COUNT_HEAD}<th>broken in</th></tr></thead><tbody>${rows.join("")}</tbody></table></details>`;
+}
+
+/** The deployed client styles, when the suite has any. */
+function clientsTable(report: RunReport): string {
+  if (report.clients.length === 0) return "";
+  const rows = report.clients.map((v) => {
+    const first = v.failing
+      ? `<a href="#${t(anchor(v.failing.id))}">${t(v.failing.id)}</a>${v.failing.statement ? ` <span class="meta">(${t(v.failing.statement)})</span>` : ""}`
+      : "";
+    const word =
+      v.verdict === "served" ? "served" : v.verdict === "broken" ? "would break" : "not judged";
+    return `<tr${v.verdict === "broken" ? ' class="bad"' : ""}><td>${t(v.name)}</td><td class="${v.verdict}">${word}</td><td class="n">${v.ran} of ${v.of}</td><td>${first}</td></tr>`;
+  });
+  return `<h2>Deployed client styles</h2><table id="clients"><thead><tr><th>client style (conformance/clients.json)</th><th>verdict</th><th>cases run</th><th>first failing case</th></tr></thead><tbody>${rows.join("")}</tbody></table>`;
 }
 
 /** A stable fragment id for a case. */
@@ -139,72 +208,89 @@ function anchor(id: string): string {
   return `case-${id.replace(/[^A-Za-z0-9_-]/g, "_")}`;
 }
 
-function check(k: CheckResult, ctx: ReportContext): string {
+function check(k: CheckResult): string {
   const where =
-    k.location === undefined
-      ? ""
-      : ` <span class="where">at <code>${t(k.location, ctx)}</code></span>`;
-  return `<div class="check"><div>✗ ${t(checkText(k), ctx)}${where} <span class="meta">(${t(k.check, ctx)}; ${t(k.statement, ctx)})</span></div>
-<div class="side"><div><h4>expected</h4><pre class="expected">${t(valueText(k.expected), ctx)}</pre></div><div><h4>actual</h4><pre class="actual">${t(valueText(k.actual), ctx)}</pre></div></div></div>`;
+    k.location === undefined ? "" : ` <span class="where">at <code>${t(k.location)}</code></span>`;
+  const panel = (name: string, v: unknown) =>
+    `<div><h4>${name}</h4><pre class="${name === "expected" ? "expected" : "actual"}">${t(valueText(v))}</pre></div>`;
+  const parent = "parent" in k.finding ? k.finding.parent : undefined;
+  const side =
+    k.expected !== undefined
+      ? `<div class="side">${panel("expected", k.expected)}${panel("actual", k.actual)}</div>`
+      : k.actual !== undefined
+        ? `<div class="side">${panel(parent !== undefined ? `found at ${parent || "/"} (the nearest existing parent)` : "actual", k.actual)}</div>`
+        : "";
+  return `<div class="check"><div>✗ ${t(checkText(k))}${where} <span class="meta">(${t(k.check)}; ${t(k.statement)})</span></div>${side}</div>`;
 }
 
-function requestBlock(req: SentRequest, ctx: ReportContext): string {
+function responseBlock(step: StepResult): string {
+  const view = responseView(step, HTML_BODY_LINES);
+  if (!view) return "";
+  const body = view.lines
+    .map((l, i) => (view.marked.has(i) ? `<mark>${t(l)}</mark>` : `${t(l)}\n`))
+    .join("");
+  return `<div class="response"><h4>response</h4><pre class="response-head">${t(view.head.join("\n"))}</pre>${view.lines.length ? `<pre class="response-body">${body}</pre>` : ""}${view.cut ? `<p class="cut">(${t(view.cut)})</p>` : ""}</div>`;
+}
+
+function requestBlock(req: SentRequest, replay: string): string {
   const head = [`${req.method} ${req.url} HTTP/${req.http}`];
   for (const [k, v] of Object.entries(req.headers)) head.push(`${k}: ${v}`);
   const body =
     req.body === undefined
       ? ""
       : `\n\n${req.bodyBytes > req.body.length ? `${req.body}… (${req.bodyBytes} bytes)` : req.body}`;
-  return `<h4>request</h4><pre class="request">${t(head.join("\n") + body, ctx)}</pre>
-<h4>reproduce (signature and secrets redacted; to replay signed: <code>opensocial-kit run --grep '^…$'</code>)</h4><pre class="curl">${t(curlLine(req, ctx.secrets), ctx)}</pre>`;
+  return `<h4>request</h4><pre class="request">${t(head.join("\n") + body)}</pre>
+<h4>reproduce (signature and secrets redacted)</h4><pre class="curl">${t(curlLine(req))}</pre>
+<h4>replay signed, against the same target</h4><pre class="replay">${t(replay)}</pre>`;
 }
 
-function failureDetails(c: CaseResult, ctx: ReportContext): string {
+function failureDetails(c: CaseResult, report: RunReport, ctx: ReportContext): string {
   const out: string[] = [];
   const st = c.failedStatement ?? c.statements[0] ?? "";
   out.push(
-    `<p class="statement">statement <code>${t(st, ctx)}</code>: ${t(statementText(st, ctx) || "(unknown statement)", ctx)}</p>`,
+    `<p class="statement">statement <code>${t(st)}</code>: ${t(statementText(st, ctx) || "(unknown statement)")}</p>`,
   );
   const message = caseMessage(c);
   if (c.outcome === "unexpected-pass") {
-    out.push(`<p>${t(message ?? "", ctx)}</p>`);
+    out.push(`<p>${t(message ?? "")}</p>`);
     return out.join("");
   }
   const f = failingStep(c);
   if (!f) {
-    if (message) out.push(`<p>${t(message, ctx)}</p>`);
+    if (message) out.push(`<p>${t(message)}</p>`);
     return out.join("");
   }
   const label = stepLabel(f.step);
   out.push(
-    `<p>step ${f.step.index + 1}${label ? ` (${t(label, ctx)})` : ""}${f.step.status ? `: answered <b>${f.step.status}</b>` : ""}</p>`,
+    `<p>step ${f.step.index + 1}${label ? ` (${t(label)})` : ""}${f.step.status ? `: answered <b>${f.step.status}</b>` : ""}</p>`,
   );
-  if (f.step.failure)
-    out.push(`<p class="error">error: ${t(stepFailureText(f.step.failure), ctx)}</p>`);
-  for (const k of f.failed) out.push(check(k, ctx));
-  if (f.step.request) out.push(requestBlock(f.step.request, ctx));
+  if (f.step.failure) out.push(`<p class="error">error: ${t(stepFailureText(f.step.failure))}</p>`);
+  for (const k of f.failed) out.push(check(k));
+  out.push(responseBlock(f.step));
+  if (f.step.request) out.push(requestBlock(f.step.request, replayLine(c.id, report, ctx)));
   return out.join("");
 }
 
-function caseSection(c: CaseResult, ctx: ReportContext): string {
+function caseSection(c: CaseResult, report: RunReport, ctx: ReportContext): string {
   const bad = BAD.has(c.outcome);
   const cls = `case ${bad ? "bad" : "ok"} ${c.outcome}`;
-  const statements = c.statements.map((s) => `<code>${t(s, ctx)}</code>`).join(" ");
+  const statements = c.statements.map((s) => `<code>${t(s)}</code>`).join(" ");
   const skip =
-    c.outcome === "skip" && c.skip
-      ? `<p class="meta">skipped: ${t(skipText(c.skip), ctx)}</p>`
-      : "";
-  return `<section class="${cls}" id="${t(anchor(c.id), ctx)}" data-outcome="${t(c.outcome, ctx)}"><h3><span class="outcome ${t(c.outcome, ctx)}">${t(c.outcome, ctx)}</span><code>${t(c.id, ctx)}</code> <span class="meta">${c.ms} ms · ${c.level} · ${statements}</span></h3><div>${t(c.description, ctx)}</div>${skip}${bad ? failureDetails(c, ctx) : ""}</section>`;
+    c.outcome === "skip" && c.skip ? `<p class="meta">skipped: ${t(skipText(c.skip))}</p>` : "";
+  return `<section class="${cls}" id="${t(anchor(c.id))}" data-outcome="${t(c.outcome)}"><h3><span class="outcome ${t(c.outcome)}">${t(c.outcome)}</span><code>${t(c.id)}</code> <span class="meta">${c.ms} ms · ${c.level} · ${statements}</span></h3><div>${t(c.description)}</div>${skip}${bad ? failureDetails(c, report, ctx) : ""}</section>`;
 }
 
 /** Renders the whole report as one HTML document. */
-export const htmlReporter: Reporter = (report, ctx) => {
+export const htmlReporter: Reporter = (raw, ctx) => {
+  const report = redactReport(raw, ctx.secrets);
   const s = report.summary;
   const green = report.exitCode === 0;
   const scriptHash = createHash("sha256").update(SCRIPT).digest("base64");
   const csp = `default-src 'none'; style-src 'unsafe-inline'; script-src 'sha256-${scriptHash}'; img-src 'none'; base-uri 'none'; form-action 'none'`;
   const bad = report.cases.filter((c) => BAD.has(c.outcome));
+  const notRun = report.cases.filter((c) => c.skip?.code === "not-run").length;
   const notes = [
+    ...(report.stopped ? [stopText(report.stopped, notRun)] : []),
     ...report.staleExpectations.map((e) => `stale expectation ${e.id}: ${staleText(e)}; remove it`),
     ...report.missingRoles.map(
       (m) =>
@@ -216,18 +302,21 @@ export const htmlReporter: Reporter = (report, ctx) => {
 <html lang="en"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="${csp}">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${green ? "PASS" : "FAIL"} · conformance report · ${t(report.target.baseUrl, ctx)}</title>
+<title>${green ? "PASS" : "FAIL"} · conformance report · ${t(report.target.baseUrl)}</title>
 <style>${STYLE}</style></head>
 <body>
 <header><h1>Conformance report <span class="verdict ${green ? "pass" : "fail"}" id="verdict">${green ? "PASS" : "FAIL"}</span></h1>
-<p class="meta">${t(report.tool.name, ctx)} ${t(report.tool.version, ctx)} against <code>${t(report.target.baseUrl, ctx)}</code> · level ${t(report.options.level, ctx)} · started ${t(report.startedAt, ctx)} · ${report.ms} ms · exit code ${report.exitCode}</p>
-<p id="summary">${t(summary, ctx)}</p>
-${notes.length ? `<ul class="notes">${notes.map((n) => `<li>${t(n, ctx)}</li>`).join("")}</ul>` : ""}</header>
-<h2>By operation</h2>${byOperation(report, ctx)}
-<h2>By statement</h2>${byStatement(report, ctx)}
+<p class="meta">${t(report.tool.name)} ${t(report.tool.version)} against <code>${t(report.target.baseUrl)}</code> · level ${t(report.options.level)} · started ${t(report.startedAt)} · ${report.ms} ms · exit code ${report.exitCode}</p>
+<p id="summary">${t(summary)}</p>
+${clientsLine(report)}
+${notes.length ? `<ul class="notes">${notes.map((n) => `<li>${t(n)}</li>`).join("")}</ul>` : ""}
+${brokenLines(report, ctx)}</header>
 <h2>Cases</h2>
-<div class="filter"><label><input type="checkbox" id="only-failures"> show only failures (${bad.length})</label> · showing <span id="shown">${report.cases.length}</span> of ${report.cases.length}</div>
-${report.cases.map((c) => caseSection(c, ctx)).join("\n")}
+<div class="filter"><label><input type="checkbox" id="only-failures"${bad.length ? " checked" : ""}> show only failures (${bad.length})</label> · showing <span id="shown">${report.cases.length}</span> of ${report.cases.length}</div>
+${report.cases.map((c) => caseSection(c, report, ctx)).join("\n")}
+<h2>By operation</h2>${byOperation(report)}
+<h2>By statement</h2>${byStatement(report, ctx)}
+${clientsTable(report)}
 <script>${SCRIPT}</script>
 </body></html>
 `;

@@ -1,24 +1,27 @@
 /**
  * The JSON reporter: the run report (run info, timings, one result per case with its per-step,
- * per-check results), each record with its words beside it: a case's `message` and
- * `skipReason`, a stale expectation's `reason`, a step's `error`
- * next to its structured `failure`, a repeated step's `name` with the repetition
- * (failure-text.ts), and each check's `message` in place of its `finding` (check-text.ts).
- * Every string is redacted of signatures and secrets.
+ * per-check results, the deployed client styles, why the run stopped early), each record with its
+ * words beside it: a case's `message`, `skipReason` and `replay` (the command that re-runs it
+ * signed against the judged target), a stale expectation's `reason`, a step's `error` next to its
+ * structured `failure`, a repeated step's `name` with the repetition (failure-text.ts), each
+ * check's `message` in place of its `finding` (check-text.ts), each client style's `message`, the
+ * stop's `message`. Signatures and secrets are redacted where they can appear
+ * (redacted-report.ts); ids, descriptions and paths never.
  */
-import { redact } from "../request/curl.js";
 import type { CaseResult, CheckResult, RunReport, StepResult } from "../run/results.js";
 import { checkText } from "./check-text.js";
-import { caseMessage, skipText, staleText, stepFailureText, stepLabel } from "./failure-text.js";
-import type { Reporter } from "./types.js";
-
-function redactDeep(value: unknown, secrets: readonly string[]): unknown {
-  if (typeof value === "string") return redact(value, secrets);
-  if (Array.isArray(value)) return value.map((v) => redactDeep(v, secrets));
-  if (value !== null && typeof value === "object")
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redactDeep(v, secrets)]));
-  return value;
-}
+import {
+  caseMessage,
+  clientVerdictText,
+  skipText,
+  staleText,
+  stepFailureText,
+  stepLabel,
+  stopText,
+} from "./failure-text.js";
+import { redactReport } from "./redacted-report.js";
+import { replayLine } from "./replay.js";
+import type { ReportContext, Reporter } from "./types.js";
 
 /** A check as the report holds it: its words where the record has its finding (same place). */
 function checkView(k: CheckResult): unknown {
@@ -37,27 +40,34 @@ function stepView(s: StepResult): unknown {
   };
 }
 
-function caseView(c: CaseResult): unknown {
+function caseView(c: CaseResult, report: RunReport, ctx: ReportContext): unknown {
   const { ms, steps, ...head } = c;
   const message = caseMessage(c);
+  const failed = c.outcome === "fail" || c.outcome === "unexpected-pass";
   return {
     ...head,
     ...(c.skip ? { skipReason: skipText(c.skip) } : {}),
     ...(message !== undefined ? { message } : {}),
+    ...(failed ? { replay: replayLine(c.id, report, ctx) } : {}),
     ms,
     steps: steps.map(stepView),
   };
 }
 
 /** The report as the JSON file holds it. */
-function reportView(report: RunReport): unknown {
+function reportView(report: RunReport, ctx: ReportContext): unknown {
+  const notRun = report.cases.filter((c) => c.skip?.code === "not-run").length;
   return {
     ...report,
-    cases: report.cases.map(caseView),
+    cases: report.cases.map((c) => caseView(c, report, ctx)),
     staleExpectations: report.staleExpectations.map((e) => ({ ...e, reason: staleText(e) })),
+    clients: report.clients.map((v) => ({ ...v, message: clientVerdictText(v) })),
+    ...(report.stopped
+      ? { stopped: { ...report.stopped, message: stopText(report.stopped, notRun) } }
+      : {}),
   };
 }
 
 /** Renders the report as JSON. */
 export const jsonReporter: Reporter = (report, ctx) =>
-  `${JSON.stringify(redactDeep(reportView(report), ctx.secrets), null, 2)}\n`;
+  `${JSON.stringify(reportView(redactReport(report, ctx.secrets), ctx), null, 2)}\n`;

@@ -1,16 +1,33 @@
 /**
  * The JUnit XML reporter: one `testsuite` per operation folder, one `testcase` per case
- * (classname = the folder, name = the case id), failures with the statement and message,
- * skips with the reason. Readable by common CI systems.
+ * (classname = the folder, name = the case id), failures with the statement, message, response,
+ * curl line and the command that replays the case against the judged target, skips with the
+ * reason; a testsuite's `time` is the wall-clock span of its cases (they run concurrently, so
+ * their sum would exceed the run). When the run judged a deployed client style, a
+ * `deployed-clients` testsuite holds one testcase per style: failed when the target would break
+ * it. Readable by common CI systems. Secrets are redacted where they can appear.
  */
 
 import { show } from "../checks/compare.js";
-import { curlLine, redact } from "../request/curl.js";
-import type { CaseResult } from "../run/results.js";
+import { curlLine } from "../request/curl.js";
+import type { CaseResult, RunReport } from "../run/results.js";
 import { checkText } from "./check-text.js";
 import { failingStep } from "./failing-step.js";
-import { caseMessage, skipText, staleText, stepFailureText } from "./failure-text.js";
+import {
+  caseMessage,
+  clientVerdictText,
+  skipText,
+  staleText,
+  stepFailureText,
+  stopText,
+} from "./failure-text.js";
+import { redactReport } from "./redacted-report.js";
+import { replayLine } from "./replay.js";
+import { responseView } from "./response-view.js";
 import type { ReportContext, Reporter } from "./types.js";
+
+/** Body lines of a failing response a JUnit failure holds. */
+const JUNIT_BODY_LINES = 40;
 
 /** Escapes text for XML content and attributes (dropping characters XML cannot carry). */
 export function xmlEscape(s: string): string {
@@ -22,7 +39,7 @@ export function xmlEscape(s: string): string {
     .replace(/"/g, "&quot;");
 }
 
-function details(c: CaseResult, ctx: ReportContext): string {
+function details(c: CaseResult, report: RunReport, ctx: ReportContext): string {
   const f = failingStep(c);
   const lines = [
     `statement ${c.failedStatement ?? ""}: ${ctx.statements.get(c.failedStatement ?? "") ?? ""}`,
@@ -30,13 +47,20 @@ function details(c: CaseResult, ctx: ReportContext): string {
   if (f?.step.failure) lines.push(stepFailureText(f.step.failure));
   for (const k of f?.failed ?? [])
     lines.push(
-      `${checkText(k)} (at ${k.location ?? "-"}; expected ${show(k.expected)}, actual ${show(k.actual)})`,
+      `${checkText(k)} (at ${k.location ?? "-"}${k.expected !== undefined ? `; expected ${show(k.expected)}, actual ${show(k.actual)}` : k.actual !== undefined ? `; found ${show(k.actual)}` : ""})`,
     );
-  if (f?.step.request) lines.push(curlLine(f.step.request, ctx.secrets));
-  return redact(lines.join("\n"), ctx.secrets);
+  const view = f ? responseView(f.step, JUNIT_BODY_LINES) : undefined;
+  if (view) {
+    lines.push("response:", ...view.head.map((h) => `  ${h}`), "");
+    lines.push(...view.lines.map((l, i) => `${view.marked.has(i) ? "> " : "  "}${l}`));
+    if (view.cut) lines.push(`  (${view.cut})`);
+  }
+  if (f?.step.request) lines.push(`reproduce: ${curlLine(f.step.request)}`);
+  lines.push(`replay signed: ${replayLine(c.id, report, ctx)}`);
+  return lines.join("\n");
 }
 
-function testcase(c: CaseResult, ctx: ReportContext): string {
+function testcase(c: CaseResult, report: RunReport, ctx: ReportContext): string {
   const cls = c.id.split("/")[0] ?? "";
   const message = caseMessage(c);
   const open = `    <testcase classname="${xmlEscape(cls)}" name="${xmlEscape(c.id)}" time="${(c.ms / 1000).toFixed(3)}">`;
@@ -50,11 +74,45 @@ function testcase(c: CaseResult, ctx: ReportContext): string {
   if (c.outcome === "skip")
     return `${open}\n      <skipped message="${xmlEscape(skipText(c.skip))}"/>\n    </testcase>`;
   const msg = `${c.failedStatement ?? ""}: ${message ?? c.outcome}`;
-  return `${open}\n      <failure message="${xmlEscape(redact(msg, ctx.secrets))}" type="${c.outcome}">${xmlEscape(details(c, ctx))}</failure>\n    </testcase>`;
+  return `${open}\n      <failure message="${xmlEscape(msg)}" type="${c.outcome}">${xmlEscape(details(c, report, ctx))}</failure>\n    </testcase>`;
+}
+
+/** The wall-clock span of `cases` in seconds: from the first start to the last end. */
+function span(cases: readonly CaseResult[]): number {
+  const ran = cases.filter((c) => c.startMs !== undefined);
+  if (ran.length === 0) return 0;
+  const start = Math.min(...ran.map((c) => c.startMs ?? 0));
+  const end = Math.max(...ran.map((c) => (c.startMs ?? 0) + c.ms));
+  return (end - start) / 1000;
+}
+
+/** The `deployed-clients` testsuite, when the run judged a style; else nothing. */
+function clientsSuite(
+  report: RunReport,
+): { xml: string; tests: number; failures: number; skipped: number } | undefined {
+  if (!report.clients.some((v) => v.verdict !== "not-judged")) return undefined;
+  const cases = report.clients.map((v) => {
+    const open = `    <testcase classname="deployed-clients" name="${xmlEscape(`${v.id}: ${v.name}`)}">`;
+    if (v.verdict === "served") return `${open}</testcase>`;
+    const inner =
+      v.verdict === "broken"
+        ? `<failure message="${xmlEscape(clientVerdictText(v))}" type="client-broken"/>`
+        : `<skipped message="${xmlEscape(clientVerdictText(v))}"/>`;
+    return `${open}\n      ${inner}\n    </testcase>`;
+  });
+  const failures = report.clients.filter((v) => v.verdict === "broken").length;
+  const skipped = report.clients.filter((v) => v.verdict === "not-judged").length;
+  return {
+    xml: `  <testsuite name="deployed-clients" tests="${report.clients.length}" failures="${failures}" errors="0" skipped="${skipped}" time="0.000">\n${cases.join("\n")}\n  </testsuite>`,
+    tests: report.clients.length,
+    failures,
+    skipped,
+  };
 }
 
 /** Renders the report as JUnit XML. */
-export const junitReporter: Reporter = (report, ctx) => {
+export const junitReporter: Reporter = (raw, ctx) => {
+  const report = redactReport(raw, ctx.secrets);
   const groups = new Map<string, CaseResult[]>();
   for (const c of report.cases) {
     const g = c.id.split("/")[0] ?? "";
@@ -65,13 +123,23 @@ export const junitReporter: Reporter = (report, ctx) => {
       (c) => c.outcome === "fail" || c.outcome === "unexpected-pass",
     ).length;
     const skipped = cases.filter((c) => c.outcome === "skip").length;
-    const time = cases.reduce((t, c) => t + c.ms, 0) / 1000;
-    return `  <testsuite name="${xmlEscape(name)}" tests="${cases.length}" failures="${failures}" errors="0" skipped="${skipped}" time="${time.toFixed(3)}">\n${cases.map((c) => testcase(c, ctx)).join("\n")}\n  </testsuite>`;
+    return `  <testsuite name="${xmlEscape(name)}" tests="${cases.length}" failures="${failures}" errors="0" skipped="${skipped}" time="${span(cases).toFixed(3)}">\n${cases.map((c) => testcase(c, report, ctx)).join("\n")}\n  </testsuite>`;
   });
   for (const e of report.staleExpectations)
     suites.push(
       `  <testsuite name="expectations" tests="1" failures="1" errors="0" skipped="0">\n    <testcase classname="expectations" name="${xmlEscape(e.id)}">\n      <failure message="stale expectation: ${xmlEscape(staleText(e))}" type="stale"/>\n    </testcase>\n  </testsuite>`,
     );
+  const clients = clientsSuite(report);
+  if (clients) suites.push(clients.xml);
+  if (report.stopped) {
+    const notRun = report.cases.filter((c) => c.skip?.code === "not-run").length;
+    suites.push(
+      `  <testsuite name="run" tests="1" failures="0" errors="1" skipped="0" time="0.000">\n    <testcase classname="run" name="the target answered to the end">\n      <error message="${xmlEscape(stopText(report.stopped, notRun))}" type="target-stopped-answering"/>\n    </testcase>\n  </testsuite>`,
+    );
+  }
   const s = report.summary;
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="opensocial-kit conformance" tests="${s.total}" failures="${s.fail + s.unexpectedPass + s.staleExpectations}" skipped="${s.skip}" time="${(report.ms / 1000).toFixed(3)}">\n${suites.join("\n")}\n</testsuites>\n`;
+  const tests = s.total + (clients?.tests ?? 0) + (report.stopped ? 1 : 0);
+  const failures = s.fail + s.unexpectedPass + s.staleExpectations + (clients?.failures ?? 0);
+  const skipped = s.skip + (clients?.skipped ?? 0);
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="opensocial-kit conformance" tests="${tests}" failures="${failures}"${report.stopped ? ' errors="1"' : ""} skipped="${skipped}" time="${(report.ms / 1000).toFixed(3)}">\n${suites.join("\n")}\n</testsuites>\n`;
 };

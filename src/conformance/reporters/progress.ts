@@ -1,9 +1,10 @@
 /**
- * Live progress of a run on the console (issue 11 item 4). On a terminal: one status line
- * redrawn in place (cases done of total, failures so far, elapsed), at most every 100 ms, and
- * cleared at the end so the report starts on a clean line. Elsewhere (CI logs, pipes): plain
- * text, one mark per case (`.` pass, `F` fail, `x` expected failure, `s` skip) and a count at
- * the end of every line of 50, never a control character.
+ * Live progress of a run on the console. On a terminal: one status line redrawn in place (cases
+ * done of total, failures so far, elapsed), at most every 100 ms, and cleared at the end so the
+ * report starts on a clean line; cut to the terminal's width, or to {@link DEFAULT_COLUMNS} when
+ * the terminal reports none (a pseudo-terminal under `script` in CI logs says 0 columns).
+ * Elsewhere (CI logs, pipes): plain text, one mark per case (`.` pass, `F` fail, `x` expected
+ * failure, `s` skip) and a count at the end of every line of 50, never a control character.
  */
 import type { CaseResult } from "../run/results.js";
 import { progressMark } from "./console.js";
@@ -23,6 +24,8 @@ export interface Progress {
 }
 
 const LINE = 50;
+/** The width assumed when a terminal reports none (undefined or 0 columns). */
+export const DEFAULT_COLUMNS = 80;
 const REDRAW_MS = 100;
 const CLEAR = "\r\u001b[2K";
 
@@ -42,7 +45,8 @@ export function createProgress(
   const status = (): string => {
     const secs = ((now() - t0) / 1000).toFixed(1);
     const text = `${done}/${total} cases · ${failures} failed · ${secs} s`;
-    const width = stream.columns ?? 80;
+    const width =
+      stream.columns !== undefined && stream.columns > 0 ? stream.columns : DEFAULT_COLUMNS;
     return text.length < width ? text : text.slice(0, Math.max(width - 1, 0));
   };
   return {

@@ -1,18 +1,28 @@
 /**
- * The TAP 13 reporter: one test point per case; expected failures are `# TODO`, skips
- * `# SKIP`, failures carry a YAML block with the statement, message and curl line.
+ * The TAP 13 reporter: one test point per case; expected failures are `# TODO`, skips (and cases
+ * not run) `# SKIP`, failures carry a YAML block with the statement, message, response, curl
+ * line and the command that replays the case against the judged target. The deployed client
+ * styles follow as comments; a run stopped because the target stopped answering ends with
+ * `Bail out!`. Secrets are redacted where they can appear.
  */
-import { curlLine, redact } from "../request/curl.js";
+import { curlLine } from "../request/curl.js";
 import { failingStep } from "./failing-step.js";
-import { caseMessage, skipText, staleText } from "./failure-text.js";
+import { caseMessage, clientVerdictText, skipText, staleText, stopText } from "./failure-text.js";
+import { redactReport } from "./redacted-report.js";
+import { replayLine } from "./replay.js";
+import { responseView } from "./response-view.js";
 import type { Reporter } from "./types.js";
+
+/** Body lines of a failing response a TAP failure holds. */
+const TAP_BODY_LINES = 20;
 
 function yamlString(s: string): string {
   return JSON.stringify(s);
 }
 
 /** Renders the report as TAP version 13. */
-export const tapReporter: Reporter = (report, ctx) => {
+export const tapReporter: Reporter = (raw, ctx) => {
+  const report = redactReport(raw, ctx.secrets);
   const lines = ["TAP version 13", `1..${report.cases.length + report.staleExpectations.length}`];
   let n = 0;
   for (const c of report.cases) {
@@ -25,14 +35,29 @@ export const tapReporter: Reporter = (report, ctx) => {
     else {
       lines.push(`not ok ${n} ${title}`, "  ---");
       lines.push(`  statement: ${yamlString(c.failedStatement ?? "")}`);
-      lines.push(`  message: ${yamlString(redact(caseMessage(c) ?? c.outcome, ctx.secrets))}`);
+      lines.push(`  message: ${yamlString(caseMessage(c) ?? c.outcome)}`);
       const f = failingStep(c);
-      if (f?.step.request)
-        lines.push(`  reproduce: ${yamlString(curlLine(f.step.request, ctx.secrets))}`);
+      const view = f ? responseView(f.step, TAP_BODY_LINES) : undefined;
+      if (view) {
+        lines.push(`  response: ${yamlString(view.head.join("\n"))}`);
+        lines.push(
+          `  body: ${yamlString([...view.lines, ...(view.cut ? [`(${view.cut})`] : [])].join("\n"))}`,
+        );
+      }
+      if (f?.step.request) lines.push(`  reproduce: ${yamlString(curlLine(f.step.request))}`);
+      lines.push(`  replay: ${yamlString(replayLine(c.id, report, ctx))}`);
       lines.push("  ...");
     }
   }
   for (const e of report.staleExpectations)
     lines.push(`not ok ${++n} stale expectation ${e.id} - ${staleText(e)}`);
+  if (report.clients.some((v) => v.verdict !== "not-judged")) {
+    lines.push("# deployed client styles (conformance/clients.json):");
+    for (const v of report.clients) lines.push(`# ${v.name}: ${clientVerdictText(v)}`);
+  }
+  if (report.stopped) {
+    const notRun = report.cases.filter((c) => c.skip?.code === "not-run").length;
+    lines.push(`Bail out! ${stopText(report.stopped, notRun)}`);
+  }
   return `${lines.join("\n")}\n`;
 };

@@ -1,27 +1,18 @@
 /**
- * A `curl` command line that reproduces a request, with secrets redacted: the OAuth signature
- * (which would let anyone replay the request within the timestamp window) and any consumer
- * secret that appears anywhere.
+ * A `curl` command line that reproduces a request, with the OAuth signature (which would let
+ * anyone replay the request within the timestamp window) and any consumer secret redacted where
+ * one can appear (redact.ts).
  */
 import type { SentRequest } from "../run/results.js";
-
-const REDACTED = "REDACTED";
+import { redactRequest } from "./redact.js";
 
 function quote(s: string): string {
   return `'${s.replace(/'/g, `'\\''`)}'`;
 }
 
-/** Redacts signatures and the given secrets in `text`. */
-export function redact(text: string, secrets: readonly string[] = []): string {
-  let out = text
-    .replace(/(oauth_signature=")[^"]*(")/g, `$1${REDACTED}$2`)
-    .replace(/(oauth_signature=)(?!")[^&\s'"]*/g, `$1${REDACTED}`);
-  for (const s of secrets) if (s.length >= 4) out = out.split(s).join(REDACTED);
-  return out;
-}
-
 /** The curl line for `req`. */
-export function curlLine(req: SentRequest, secrets: readonly string[] = []): string {
+export function curlLine(sent: SentRequest, secrets: readonly string[] = []): string {
+  const req = redactRequest(sent, secrets);
   const parts = ["curl", "-sS", "-i"];
   if (req.http === "1.0") parts.push("--http1.0");
   if (req.method !== "GET") parts.push("-X", req.method);
@@ -37,5 +28,5 @@ export function curlLine(req: SentRequest, secrets: readonly string[] = []): str
     parts.push(
       `# the kit sent only the first ${req.held.after} bytes of the body${req.held.chunked ? " (chunked)" : ""}, then waited for the answer`,
     );
-  return redact(parts.join(" "), secrets);
+  return parts.join(" ");
 }

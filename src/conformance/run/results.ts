@@ -7,6 +7,7 @@
 import type { Level } from "../case-types.js";
 import type { Finding } from "../checks/finding-codes.js";
 import type { SkipReason } from "../suite/selection.js";
+import type { ClientVerdict } from "./client-verdicts.js";
 import type { StepFailure } from "./step-failure.js";
 
 /** One check of one step. */
@@ -39,6 +40,20 @@ export interface SentRequest {
   readonly writeFirst?: true;
 }
 
+/**
+ * What a failing step got back, kept for the report (the status is the step's): the headers and
+ * the start of the body as UTF-8 text, at most {@link RESPONSE_EXCERPT_BYTES} bytes of it.
+ */
+export interface ResponseExcerpt {
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: string;
+  /** The whole body's length in bytes (after any Content-Encoding is undone). */
+  readonly bodyBytes: number;
+}
+
+/** How much of a failing step's body the report keeps (reporters cut it further to show it). */
+export const RESPONSE_EXCERPT_BYTES = 16 * 1024;
+
 /** One step's outcome. */
 export interface StepResult {
   readonly index: number;
@@ -49,6 +64,8 @@ export interface StepResult {
   readonly skipped?: boolean;
   readonly request?: SentRequest;
   readonly status?: number;
+  /** What came back, for a step with a failed check. */
+  readonly response?: ResponseExcerpt;
   readonly ms: number;
   readonly checks: CheckResult[];
   /** A transport failure (timeout, closed connection, body too large), a refused replay or a case error. */
@@ -73,6 +90,8 @@ export interface CaseResult {
   readonly skip?: SkipReason;
   /** The first failed check's statement (or the case's first statement). */
   readonly failedStatement?: string;
+  /** When the case started, in milliseconds after the run started (absent for a case not run). */
+  readonly startMs?: number;
   readonly ms: number;
   readonly steps: StepResult[];
 }
@@ -112,7 +131,20 @@ export interface RunReport {
   readonly staleExpectations: StaleExpectation[];
   /** Roles the suite needs that the target lacks, with the cases skipped for each. */
   readonly missingRoles: { role: string; cases: string[] }[];
+  /** Each deployed client style of conformance/clients.json: served, broken, or not judged. */
+  readonly clients: readonly ClientVerdict[];
+  /** Why the run stopped before every selected case ran (the cases not run are skipped with it). */
+  readonly stopped?: RunStop;
   readonly exitCode: number;
+}
+
+/**
+ * A run that stopped early because the target stopped answering: `silentCases` cases in a row
+ * got no answer and a fresh smoke request got none either.
+ */
+export interface RunStop {
+  readonly code: "target-stopped-answering";
+  readonly silentCases: number;
 }
 
 /** Counts `cases` by outcome; `stale` expectation entries are counted as given. */

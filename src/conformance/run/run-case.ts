@@ -7,15 +7,22 @@
  */
 import { randomBytes } from "node:crypto";
 import type { StepSpec } from "../case-types.js";
+import { outline } from "../checks/compare.js";
 import { responseViews, runChecks } from "../checks/index.js";
-import { evaluatePointer } from "../checks/pointer/evaluate.js";
+import { evaluatePointer, nearestExisting } from "../checks/pointer/evaluate.js";
 import { type BuiltRequest, buildRequest, type RequestEnv } from "../request/request-build.js";
 import { fillText, type TemplateContext } from "../request/template.js";
 import type { CaseSpec } from "../suite/expand-steps.js";
 import type { ClientLimits, Exchange, HttpClient, WireResponse } from "../transport/http-client.js";
 import { sendRaw } from "../transport/raw-socket.js";
 import { onlyIfHolds } from "./only-if.js";
-import type { CheckResult, RawOutcome, StepResult } from "./results.js";
+import {
+  type CheckResult,
+  type RawOutcome,
+  RESPONSE_EXCERPT_BYTES,
+  type ResponseExcerpt,
+  type StepResult,
+} from "./results.js";
 import { failureStatement, transportFailure } from "./step-failure.js";
 
 /** What a case needs from the run. */
@@ -186,7 +193,24 @@ async function runStep({ c, step, index, env, template }: StepRun): Promise<Step
   // An answer the step's `when` does not name has nothing to capture either.
   if (!checks.some((k) => k.finding.code === "when-unmet"))
     checks.push(...takeCaptures(step, x.response, views.decoded, template, c.statements[0] ?? ""));
-  return { ...base, request: built.sent, status: x.response.status, ms: ms(), checks };
+  const failed = checks.some((k) => !k.ok);
+  return {
+    ...base,
+    request: built.sent,
+    status: x.response.status,
+    ...(failed ? { response: excerpt(x.response) } : {}),
+    ms: ms(),
+    checks,
+  };
+}
+
+/** What a failing step got back, as the report keeps it: headers and the start of the body. */
+function excerpt(r: WireResponse): ResponseExcerpt {
+  return {
+    headers: r.headers,
+    body: r.body.subarray(0, RESPONSE_EXCERPT_BYTES).toString("utf8"),
+    bodyBytes: r.body.length,
+  };
 }
 
 function takeCaptures(
@@ -227,12 +251,14 @@ function takeCaptures(
     if (!wild && found.matches.length === 0) {
       captures.delete(name);
       if (optional) continue;
+      const parent = nearestExisting(body.value, from);
       out.push({
         check: `capture ${name}`,
         ok: false,
         statement,
         location: from,
-        finding: { code: "capture-missing", name, pointer: from },
+        actual: outline(parent.value),
+        finding: { code: "capture-missing", name, pointer: from, parent: parent.pointer },
       });
       continue;
     }

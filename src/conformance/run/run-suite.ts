@@ -1,11 +1,14 @@
 /**
  * A whole run: load and check the suite, select cases for the target, send the smoke request,
- * schedule the cases, apply the expectations file and compute the report's exit code
- * (exit-codes.ts); or stop before any case with a typed abort (run-abort.ts).
+ * schedule the cases, apply the expectations file, judge the deployed client styles and compute
+ * the report's exit code (exit-codes.ts); or stop before any case with a typed abort
+ * (run-abort.ts). A target that stops answering during the run stops it (silence.ts): the
+ * cases not run are reported as such and the exit code is 3.
  */
 
 import { parsePlatformId } from "../../model/ids.js";
 import type { Level } from "../case-types.js";
+import { loadClientStyles } from "../suite/client-styles.js";
 import type { CaseSpec } from "../suite/expand-steps.js";
 import type { ExpectationEntry } from "../suite/expectations.js";
 import { loadCases } from "../suite/load-cases.js";
@@ -15,17 +18,20 @@ import { SUITE_DIR } from "../suite/suite-location.js";
 import type { Target } from "../suite/target.js";
 import { loadWorldFacts } from "../suite/world-facts.js";
 import { createHttpClient } from "../transport/http-client.js";
+import { clientVerdicts } from "./client-verdicts.js";
 import { EXIT } from "./exit-codes.js";
 import {
   type CaseResult,
   type Outcome,
   type RunReport,
+  type RunStop,
   type StaleExpectation,
   summarise,
 } from "./results.js";
 import type { RunAbort } from "./run-abort.js";
 import { type CaseEnv, runCase } from "./run-case.js";
 import { schedule } from "./scheduler.js";
+import { silenceWatch } from "./silence.js";
 import { smoke } from "./smoke.js";
 
 /** Options of {@link runSuite}. */
@@ -58,6 +64,8 @@ export async function runSuite(opts: RunOptions): Promise<RunReport | RunAbort> 
   const loaded = loadCases(st.value, opts.suiteDir ?? SUITE_DIR);
   if (!loaded.ok) return { abort: "input", issues: loaded.issues };
   const suite = loaded.value;
+  const styles = loadClientStyles(new Set(suite.map((c) => c.id)), opts.suiteDir ?? SUITE_DIR);
+  if (!styles.ok) return { abort: "input", issues: styles.issues };
   let world: Record<string, unknown> | undefined;
   if (opts.target.world) {
     const w = loadWorldFacts(opts.target);
@@ -99,19 +107,29 @@ export async function runSuite(opts: RunOptions): Promise<RunReport | RunAbort> 
     if (refusal) return { abort: "unreachable", refusal };
     const expected = new Map((opts.expectations ?? []).map((e) => [e.id, e]));
     let stop = false;
+    let stopped: RunStop | undefined;
+    const silence = silenceWatch(async () => (await smoke(env))?.code !== "smoke-unreachable");
     const results = await schedule(
       sel.run,
       concurrency,
       async (c) => {
-        const r = toResult(c, await runCase(c, env), expected.has(c.id));
+        const startMs = Math.round(performance.now() - t0);
+        const r = toResult(c, await runCase(c, env), expected.has(c.id), startMs);
         if (opts.bail && (r.outcome === "fail" || r.outcome === "unexpected-pass")) stop = true;
         opts.onCase?.(r);
+        const silent = await silence.onCase(r);
+        if (silent !== undefined)
+          stopped ??= { code: "target-stopped-answering", silentCases: silent };
         return r;
       },
-      () => stop,
+      () => stop || stopped !== undefined,
     );
     const ran = results.filter((r): r is CaseResult => r !== undefined);
-    const skipped: CaseResult[] = sel.skipped.map(({ c, reason }) => ({
+    const notRun = stopped ? sel.run.filter((_, i) => results[i] === undefined) : [];
+    const skipped: CaseResult[] = [
+      ...notRun.map((c) => ({ c, reason: { code: "not-run" } as const })),
+      ...sel.skipped,
+    ].map(({ c, reason }) => ({
       id: c.id,
       description: c.description,
       level: c.level,
@@ -128,7 +146,8 @@ export async function runSuite(opts: RunOptions): Promise<RunReport | RunAbort> 
     const stale = (opts.expectations ?? [])
       .filter(
         (e) =>
-          !allIds.has(e.id) || (selectedIds.has(e.id) && !ran.some((r) => r.id === e.id) && !stop),
+          !allIds.has(e.id) ||
+          (selectedIds.has(e.id) && !ran.some((r) => r.id === e.id) && !stop && !stopped),
       )
       .map(
         (e): StaleExpectation => ({
@@ -148,7 +167,9 @@ export async function runSuite(opts: RunOptions): Promise<RunReport | RunAbort> 
       summary,
       staleExpectations: stale,
       missingRoles: sel.missingRoles,
-      exitCode: failed ? EXIT.FAILED : EXIT.OK,
+      clients: clientVerdicts(styles.value, cases),
+      ...(stopped ? { stopped } : {}),
+      exitCode: stopped ? EXIT.UNREACHABLE : failed ? EXIT.FAILED : EXIT.OK,
     };
   } finally {
     await client.close();
@@ -159,6 +180,7 @@ function toResult(
   c: CaseSpec,
   run: Awaited<ReturnType<typeof runCase>>,
   expectedToFail: boolean,
+  startMs: number,
 ): CaseResult {
   const outcome: Outcome =
     run.raw === "fail"
@@ -176,6 +198,7 @@ function toResult(
     outcome,
     raw: run.raw,
     ...(run.failedStatement !== undefined ? { failedStatement: run.failedStatement } : {}),
+    startMs,
     ms: run.ms,
     steps: run.steps,
   };

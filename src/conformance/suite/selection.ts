@@ -22,7 +22,9 @@ export type SkipReason =
   /** The case signs with the target's second app, and it has none. */
   | { readonly code: "no-other-app" }
   /** A `world` case, and the target has no world file. */
-  | { readonly code: "needs-world" };
+  | { readonly code: "needs-world" }
+  /** Selected but not run: the run stopped when the target stopped answering (RunStop). */
+  | { readonly code: "not-run" };
 
 /** The selection: cases to run, cases skipped and why, roles missing and who needed them. */
 export interface Selection {

@@ -5,6 +5,7 @@
  * `world-invalid` (the file named, a pointer to the member) when the file cannot be read or
  * lacks its lists. The runner never imports the server, so this is not the server's loadWorld.
  */
+import { existsSync } from "node:fs";
 import { fail, type Issue, ok, type Result } from "../../model/issue.js";
 import { readJsonFile } from "./json-file.js";
 import type { Target } from "./target.js";
@@ -58,6 +59,16 @@ export function readWorldFile(target: Target, purpose?: string): Result<WorldFil
         code: "target-invalid",
         pointer: "/world",
         message: `the target names no world file${purpose ? `: ${purpose}` : ""}`,
+      },
+    ]);
+  if (!existsSync(file))
+    return fail([
+      {
+        code: "world-invalid",
+        pointer: "",
+        file,
+        message:
+          "no such file: the target's `world` names it, relative to the target file. Copy the world your service holds there (fixtures/world.json is the reference's), or remove `world` from the target to skip the cases that need it",
       },
     ]);
   const read = readJsonFile(file, "world-invalid");

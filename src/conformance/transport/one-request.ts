@@ -20,7 +20,10 @@ export type OneRequestBody =
 /** What to send. */
 export interface OneRequest {
   readonly method: string;
-  /** `/os/0.8/…` (query allowed), or a path relative to `/os/0.8/` such as `people/@me/@self`. */
+  /**
+   * `/os/0.8/…` (query allowed), a path relative to `/os/0.8/` such as `people/@me/@self`, or a
+   * full `http(s)://` URL.
+   */
   readonly path: string;
   readonly body?: OneRequestBody;
   /** A role the target names (default `viewer`). */
@@ -43,8 +46,15 @@ function usage(code: Issue["code"], pointer: string, message: string): OneResult
 /** The API's prefix, prepended to a relative path. */
 const PREFIX = "/os/0.8/";
 
-/** Resolves `path` to the absolute URL it names under `baseUrl`. */
+/** A URL with a scheme (`http://…`), as opposed to a path. */
+const ABSOLUTE = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//;
+
+/**
+ * Resolves `path` to the absolute URL it names: a full `http(s)://` URL as it is (signed for
+ * itself), a path starting with `/` under `baseUrl`'s origin, anything else under `/os/0.8/`.
+ */
 export function resolvePath(baseUrl: string, path: string): string {
+  if (ABSOLUTE.test(path)) return path;
   const rooted = path.startsWith("/") ? path : `${PREFIX}${path}`;
   return `${baseUrl.replace(/\/+$/, "")}${rooted}`;
 }
@@ -73,6 +83,8 @@ export async function sendOne(target: Target, req: OneRequest): Promise<OneResul
   } catch {
     return usage("request-invalid", "", `${req.path} does not make a URL`);
   }
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    return usage("request-invalid", "", `${req.path}: only http:// and https:// URLs are sent`);
   const headers: Record<string, string> = {};
   let body: string | undefined;
   let formBody: string | undefined;

@@ -1,10 +1,13 @@
 /**
- * The OpenAPI 3.1 document of the whole API (issue 11 item 1): every operation of
- * social-api.md §4 with HEAD (P-ERR-2), the PUT alias (P-DATA-2) and `@all` (P-PEOPLE-5), the
- * query parameters, JSON and form request bodies, every status the profile gives with the
- * P-ERR-1 error body, JSON and Atom answers, and the two-legged OAuth 1.0a scheme (P-AUTH-1..7),
- * which OpenAPI has no type for: it is described in a security scheme and `x-oauth1`.
- * `schemas/openapi.json` is this document, written by `opensocial-kit openapi --out`.
+ * The OpenAPI 3.1 document of the whole API: every operation of social-api.md §4 with HEAD
+ * (P-ERR-2), the PUT alias (P-DATA-2), `@all` (P-PEOPLE-5) and one trailing slash (P-ERR-2), the
+ * query parameters (the OAuth parameters too, which P-AUTH-2 accepts in the query, and the list
+ * parameters that P-PAGE-5 ignores outside lists), JSON and form request bodies, every status the
+ * profile gives with the P-ERR-1 error body, JSON and Atom answers, the two-legged OAuth 1.0a
+ * scheme (P-AUTH-1..7; OpenAPI has no type for it: it is described in two security schemes,
+ * header and query, and `x-oauth1`), and the unauthenticated documents outside `/os/0.8/` (the
+ * index, this document, the health check). `schemas/openapi.json` is this document, written by
+ * `opensocial-kit openapi --out`; a test holds every answer of a whole suite run to it.
  */
 import { schemaComponents } from "./components.js";
 
@@ -126,20 +129,81 @@ const P = {
       pattern: "^[0-9]+$",
     },
   ),
-  filterBy: param(
+  peopleStartIndex: param(
+    "startIndex",
+    "query",
+    "With @friends or @all: the 0-based start (P-PAGE-1/2: decimal digits, at most 2147483647; anything else → 400). With @self: ignored, whatever its value (P-PAGE-5)",
+    { type: "string" },
+  ),
+  peopleCount: param(
+    "count",
+    "query",
+    "With @friends or @all: the page size, 1–1000, default 50 (P-PAGE-1/2; anything else → 400). With @self: ignored, whatever its value (P-PAGE-5)",
+    { type: "string" },
+  ),
+  peopleFilterBy: param(
     "filterBy",
     "query",
-    "`hasApp` keeps friends that have the application (§4.6, P-PEOPLE-2)",
-    {
-      type: "string",
-      enum: ["hasApp"],
-    },
+    "With @friends or @all: `hasApp` keeps friends that have the application (§4.6; another value → 400, P-PEOPLE-2). With @self: ignored, whatever its value (P-PAGE-5)",
+    { type: "string" },
   ),
   visibility: param("visibility", "query", "`all`: every album the viewer may see (P-ALBUM-1)", {
     type: "string",
     enum: ["all"],
   }),
 };
+
+/** The list parameters a request that is not a list may carry: ignored, unchecked (P-PAGE-5). */
+const IGNORED: Record<string, Json> = Object.fromEntries(
+  ["startIndex", "count", "filterBy"].map((name) => [
+    `ignored${name.charAt(0).toUpperCase()}${name.slice(1)}`,
+    param(
+      name,
+      "query",
+      "Ignored here, whatever its value: paging and filterBy apply to lists only (P-PAGE-5)",
+      { type: "string" },
+    ),
+  ]),
+);
+
+/**
+ * The OAuth protocol parameters, which P-AUTH-2 accepts in the query as well as in the
+ * Authorization header (then every one of them is there, the signature included).
+ */
+const OAUTH: Record<string, Json> = Object.fromEntries(
+  [
+    ["oauth_consumer_key", "The application's consumer key (P-AUTH-1)"],
+    ["oauth_nonce", "Used once per consumer key within the timestamp window (P-AUTH-3)"],
+    ["oauth_signature", "The HMAC-SHA1 signature, base64 (P-AUTH-1)"],
+    ["oauth_signature_method", "`HMAC-SHA1` (P-AUTH-1)"],
+    ["oauth_timestamp", "Seconds since the epoch, within 300 s of the server clock (P-AUTH-3)"],
+    ["oauth_version", "`1.0`, optional"],
+    [
+      "oauth_body_hash",
+      "Base64 (or hex, P-AUTH-6) SHA-1 of the body; checked whenever present (P-AUTH-2)",
+    ],
+    [
+      "oauth_token",
+      "Two-legged requests carry none: an empty value is ignored, any other → 400 (P-AUTH-3)",
+    ],
+  ].map(([name = "", description = ""]) => [
+    name,
+    param(name, "query", `${description}; in the query or the Authorization header (P-AUTH-2)`, {
+      type: "string",
+    }),
+  ]),
+);
+
+/** Every parameter, as the document's `components/parameters` holds it. */
+const PARAMETERS: Record<string, Json> = { ...P, ...IGNORED, ...OAUTH };
+
+/** A reference to the parameter component `name`. */
+const use = (name: string): Json => ({ $ref: `#/components/parameters/${name}` });
+const R = Object.fromEntries(Object.keys(P).map((k) => [k, use(k)])) as {
+  [K in keyof typeof P]: Json;
+};
+const IGNORED_LIST_PARAMS = Object.keys(IGNORED).map(use);
+const OAUTH_QUERY_PARAMS = Object.keys(OAUTH).map(use);
 
 function ok(schema: string, description: string): Json {
   return {
@@ -217,22 +281,22 @@ const WRITE_ERRORS = [400, 403, 404, 405, 413, 414, 431];
 
 /** The whole OpenAPI 3.1 document. */
 export function openApiDocument(version: string): Json {
-  const common = [P.format, P.requestor];
-  const paging = [P.startIndex, P.count];
+  const common = [R.format, R.requestor, ...OAUTH_QUERY_PARAMS];
+  const paging = [R.startIndex, R.count];
   const appdataWrite = (id: string, summary: string): Json => ({
     operationId: id,
     summary,
-    parameters: [P.guid, ...common],
+    parameters: [R.guid, ...common, ...IGNORED_LIST_PARAMS],
     requestBody: writeBody(),
     responses: { ...EMPTY_OK, ...errors(WRITE_ERRORS) },
   });
   return {
     openapi: "3.1.0",
     info: {
-      title: "Social platform REST API (social-api.md with profile.md revision 4)",
+      title: "Social platform REST API (social-api.md with profile.md revision 5)",
       version,
       description:
-        "Albums, photos, per-user application data, people and friends under /os/0.8/. Generated by opensocial-kit from its JSON Schemas (`opensocial-kit openapi`); the statements it cites are social-api.md sections (§) and profile.md decisions (P-…).",
+        "Albums, photos, per-user application data, people and friends under /os/0.8/. Generated by opensocial-kit from its JSON Schemas (`opensocial-kit openapi`); the statements it cites are social-api.md sections (§) and profile.md decisions (P-…). Every path is also answered with one trailing slash, signed as sent (P-ERR-2). Query parameters an operation does not define are ignored (P-FMT-1). Any other path or method under /os/0.8/ answers an error with the P-ERR-1 body (404 or 405, after authentication: P-ERR-5).",
       license: { name: "MIT", identifier: "MIT" },
     },
     servers: [
@@ -241,88 +305,101 @@ export function openApiDocument(version: string): Json {
         description: "The reference server (`opensocial-kit serve`)",
       },
     ],
-    security: [{ oauth1TwoLegged: [] }],
+    security: [{ oauth1TwoLegged: [] }, { oauth1TwoLeggedQuery: [] }],
     tags: [
       { name: "people", description: "People and friends (§4.6)" },
       { name: "albums", description: "Albums and photos (§4.1, §4.2)" },
       { name: "appdata", description: "Application data (§4.3–4.5)" },
+      { name: "service", description: "Documents outside /os/0.8/, without a signature" },
     ],
     paths: {
-      "/os/0.8/people/{guid}/{selector}": withTag(
-        "people",
-        read(
-          "getPeople",
-          "A person (@self) or their friends (@friends, @all)",
-          [P.guid, P.peopleSelector, ...common, P.fields, ...paging, P.filterBy],
+      ...withTrailingSlash({
+        "/os/0.8/people/{guid}/{selector}": withTag(
           "people",
-          "The person (@self: entry is one person) or the friends (entry is an array, with itemsPerPage)",
-          READ_ERRORS,
+          read(
+            "getPeople",
+            "A person (@self) or their friends (@friends, @all)",
+            [
+              R.guid,
+              R.peopleSelector,
+              ...common,
+              R.fields,
+              R.peopleStartIndex,
+              R.peopleCount,
+              R.peopleFilterBy,
+            ],
+            "people",
+            "The person (@self: entry is one person) or the friends (entry is an array, with itemsPerPage)",
+            READ_ERRORS,
+          ),
         ),
-      ),
-      "/os/0.8/people/{guid}/{selector}/{pid}": withTag(
-        "people",
-        read(
-          "getFriend",
-          "One friend (P-PEOPLE-1)",
-          [P.guid, P.groupSelector, P.pid, ...common, P.fields],
-          "people-self",
-          "The friend: entry is one person, no itemsPerPage",
-          READ_ERRORS,
+        "/os/0.8/people/{guid}/{selector}/{pid}": withTag(
+          "people",
+          read(
+            "getFriend",
+            "One friend (P-PEOPLE-1)",
+            [R.guid, R.groupSelector, R.pid, ...common, R.fields, ...IGNORED_LIST_PARAMS],
+            "people-self",
+            "The friend: entry is one person, no itemsPerPage",
+            READ_ERRORS,
+          ),
         ),
-      ),
-      "/os/0.8/albums/{guid}/@self": withTag(
-        "albums",
-        read(
-          "getAlbums",
-          "A user's albums (§4.1)",
-          [P.guid, ...common, ...paging, P.visibility],
-          "album-list",
-          "The albums, by id (P-PAGE-3)",
-          READ_ERRORS,
+        "/os/0.8/albums/{guid}/@self": withTag(
+          "albums",
+          read(
+            "getAlbums",
+            "A user's albums (§4.1)",
+            [R.guid, ...common, ...paging, R.visibility],
+            "album-list",
+            "The albums, by id (P-PAGE-3)",
+            READ_ERRORS,
+          ),
         ),
-      ),
-      "/os/0.8/mediaitems/{guid}/@self/{albumId}": withTag(
-        "albums",
-        read(
-          "getPhotos",
-          "The photos of an album (§4.2)",
-          [P.guid, P.albumId, ...common, ...paging],
-          "photo-list",
-          "The photos, by id (P-PAGE-3)",
-          READ_ERRORS,
+        "/os/0.8/mediaitems/{guid}/@self/{albumId}": withTag(
+          "albums",
+          read(
+            "getPhotos",
+            "The photos of an album (§4.2)",
+            [R.guid, R.albumId, ...common, ...paging],
+            "photo-list",
+            "The photos, by id (P-PAGE-3)",
+            READ_ERRORS,
+          ),
         ),
-      ),
-      "/os/0.8/appdata/{guid}/{selector}/@app": withTag(
-        "appdata",
-        read(
-          "getAppData",
-          "Application data of a user (@self) or of their friends (@friends)",
-          [P.guid, P.appdataSelector, ...common, P.fields],
+        "/os/0.8/appdata/{guid}/{selector}/@app": withTag(
           "appdata",
-          "The data, by user (P-DATA-5: users without data are left out)",
-          READ_ERRORS,
+          read(
+            "getAppData",
+            "Application data of a user (@self) or of their friends (@friends)",
+            [R.guid, R.appdataSelector, ...common, R.fields, ...IGNORED_LIST_PARAMS],
+            "appdata",
+            "The data, by user (P-DATA-5: users without data are left out)",
+            READ_ERRORS,
+          ),
         ),
-      ),
-      "/os/0.8/appdata/{guid}/@self/@app": withTag("appdata", {
-        post: appdataWrite("writeAppData", "Write (merge) key/value pairs (§4.4, P-DATA-4)"),
-        put: appdataWrite("writeAppDataPut", "PUT: the alias of POST (P-DATA-2)"),
-        delete: {
-          operationId: "deleteAppData",
-          summary: "Delete the listed keys, or all (§4.5, P-DATA-5)",
-          parameters: [P.guid, ...common, P.fields],
-          responses: { ...EMPTY_OK, ...errors([400, 403, 404, 405, 414, 431]) },
-        },
+        "/os/0.8/appdata/{guid}/@self/@app": withTag("appdata", {
+          post: appdataWrite("writeAppData", "Write (merge) key/value pairs (§4.4, P-DATA-4)"),
+          put: appdataWrite("writeAppDataPut", "PUT: the alias of POST (P-DATA-2)"),
+          delete: {
+            operationId: "deleteAppData",
+            summary: "Delete the listed keys, or all (§4.5, P-DATA-5)",
+            parameters: [R.guid, ...common, R.fields, ...IGNORED_LIST_PARAMS],
+            responses: { ...EMPTY_OK, ...errors([400, 403, 404, 405, 414, 431]) },
+          },
+        }),
       }),
+      ...UNAUTHENTICATED_PATHS,
     },
     components: {
       schemas: schemaComponents(),
+      parameters: PARAMETERS,
       securitySchemes: {
         oauth1TwoLegged: {
           type: "apiKey",
           in: "header",
           name: "Authorization",
           description:
-            "Two-legged OAuth 1.0a (RFC 5849), HMAC-SHA1, no token (P-AUTH-1): the consumer key names the application, `xoauth_requestor_id` the viewer. Parameters go in `Authorization: OAuth …` or the query (P-AUTH-2); query and form-body parameters are signed, a JSON body is not (an `oauth_body_hash` is checked when present). Timestamps within 300 s; a (consumer key, nonce) pair once (P-AUTH-3). Failures answer 400 with the P-ERR-1 body. OpenAPI has no OAuth 1 type: this scheme is documented as a header, and `x-oauth1` carries the parameters.",
+            "Two-legged OAuth 1.0a (RFC 5849), HMAC-SHA1, no token (P-AUTH-1): the consumer key names the application, `xoauth_requestor_id` the viewer. Parameters go in `Authorization: OAuth …` (with or without `realm`) or the query (P-AUTH-2, the scheme oauth1TwoLeggedQuery); query and form-body parameters are signed, a JSON body is not (an `oauth_body_hash` is checked whenever present). Timestamps within 300 s; a (consumer key, nonce) pair once (P-AUTH-3). Failures answer 400 with the P-ERR-1 body. OpenAPI has no OAuth 1 type: this scheme is documented as a header, and `x-oauth1` carries the parameters.",
           "x-oauth1": {
             signatureMethod: "HMAC-SHA1",
             legs: 2,
@@ -340,10 +417,104 @@ export function openApiDocument(version: string): Json {
             profile: "P-AUTH-1..7",
           },
         },
+        oauth1TwoLeggedQuery: {
+          type: "apiKey",
+          in: "query",
+          name: "oauth_signature",
+          description:
+            "The same two-legged OAuth 1.0a with every protocol parameter in the query string instead of the Authorization header (P-AUTH-2), as clients that cannot set headers send it; see oauth1TwoLegged and its `x-oauth1`.",
+        },
       },
     },
   };
 }
+
+/**
+ * Each path item marked as answered with one trailing slash too, signed as sent (P-ERR-2). A
+ * path template cannot say "optional trailing slash", and listing each path twice breaks the
+ * common lint rule against trailing slashes: the document says it once, in `x-trailing-slash`.
+ */
+function withTrailingSlash(paths: Record<string, Json>): Record<string, Json> {
+  return Object.fromEntries(
+    Object.entries(paths).map(([path, item]) => [
+      path,
+      {
+        ...item,
+        "x-trailing-slash":
+          "The same path with one trailing slash is the same operation; the signature covers the path as sent (P-ERR-2).",
+      },
+    ]),
+  );
+}
+
+/** A GET and a HEAD of a document outside `/os/0.8/`, answered without authentication. */
+function unauthenticated(id: string, summary: string, ok: Json): Json {
+  const op = (suffix: string, responses: Json): Json => ({
+    operationId: `${id}${suffix}`,
+    summary,
+    tags: ["service"],
+    security: [],
+    responses,
+  });
+  // The HTTP adapter's bounds hold on every path (P-ERR-4, request target and header limits).
+  const bounds = errors([413, 414, 431]);
+  return {
+    get: op("", { ...ok, ...bounds }),
+    head: op("Head", {
+      "200": { description: "The status and headers GET would give, no body" },
+      ...bounds,
+    }),
+  };
+}
+
+/** The index, this document and the health check: outside `/os/0.8/`, no signature (P-ERR-6). */
+const UNAUTHENTICATED_PATHS: Record<string, Json> = {
+  "/": unauthenticated(
+    "getIndex",
+    "An index of the API and of the loaded world (consumer keys, never secrets)",
+    {
+      "200": {
+        description: "JSON, or HTML when Accept prefers it (a browser)",
+        content: {
+          "application/json": { schema: { type: "object" } },
+          "text/html": { schema: { type: "string" } },
+        },
+      },
+    },
+  ),
+  "/openapi.json": unauthenticated("getOpenApi", "This document", {
+    "200": {
+      description: "The OpenAPI document (schemas/openapi.json of the package)",
+      content: { "application/json": { schema: { type: "object" } } },
+    },
+  }),
+  "/healthz": unauthenticated("getHealth", "Whether the store answers, for load balancers", {
+    "200": {
+      description: "The store answers",
+      content: {
+        "application/json": {
+          schema: {
+            type: "object",
+            required: ["status"],
+            properties: { status: { const: "ok" } },
+          },
+        },
+      },
+    },
+    "503": {
+      description: "The store does not answer",
+      content: {
+        "application/json": {
+          schema: {
+            type: "object",
+            required: ["status"],
+            properties: { status: { const: "unavailable" } },
+          },
+        },
+      },
+    },
+  }),
+};
 
 /** Tags every operation of a path item. */
 function withTag(tag: string, item: Json): Json {

@@ -106,7 +106,7 @@ const SAMPLES: { [C in FindingCode]: [Extract<Finding, { code: C }>, string] } =
   ],
   "error-code": [
     { code: "error-code", errorCode: "404", status: 404 },
-    '/error/code "404", status 404',
+    `/error/code "404"; the answer's own status is 404 (the error body's code repeats it)`,
   ],
   "body-missing": [
     { code: "body-missing", expected: "an Atom feed" },

@@ -1,5 +1,5 @@
 /**
- * Pins what users read about failures (issue 15 §1): a real run against a broken target
+ * Pins what users read about failures: a real run against a broken target
  * (bad gzip, a hang, a declared 100 MB body, an HTTP/1.0 answer cut in its headers, a refused
  * replay, a case error, a failing repetition, a missing capture, failed checks, an expected
  * failure, an unexpected pass) rendered by the console, JUnit, TAP and HTML reporters, and the
@@ -132,7 +132,12 @@ function normalised(report: RunReport): RunReport {
     startedAt: "2026-01-01T00:00:00.000Z",
     ms: 0,
     cases: report.cases
-      .map((c) => ({ ...c, ms: 0, steps: c.steps.map((s) => ({ ...s, ms: 0 })) }))
+      .map((c) => ({
+        ...c,
+        ms: 0,
+        ...(c.startMs !== undefined ? { startMs: 0 } : {}),
+        steps: c.steps.map((s) => ({ ...s, ms: 0 })),
+      }))
       .sort((a, b) => (a.id < b.id ? -1 : 1)),
   };
 }
@@ -142,7 +147,11 @@ function stable(text: string): string {
     .replaceAll(bad.url.slice("http://127.0.0.1:".length), "PORT")
     .replace(/oauth_nonce(=|%3D|=\\?"|=&quot;)[A-Za-z0-9%_-]+/g, "oauth_nonce$1NONCE")
     .replace(/oauth_timestamp(=|%3D|=\\?"|=&quot;)[0-9]+/g, "oauth_timestamp$1TIME")
-    .replace(/\bt[0-9a-f]{8}\b/g, "tUNIQUE");
+    .replace(/\bt[0-9a-f]{8}\b/g, "tUNIQUE")
+    .replace(
+      /([Dd]ate(?:\\?"|&quot;)?: ?(?:\\?"|&quot;)?)[A-Z][a-z]{2}, \d\d [A-Z][a-z]{2} \d{4} [\d:]{8} GMT/g,
+      "$1DATE",
+    );
 }
 
 /** Without the members a structured failure adds to the JSON report; keys in one order. */

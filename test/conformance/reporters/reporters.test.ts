@@ -91,6 +91,7 @@ const report: RunReport = {
   },
   staleExpectations: [{ id: "people/gone", code: "unknown-case" }],
   missingRoles: [{ role: "stranger", cases: ["albums/e"] }],
+  clients: [],
   exitCode: 1,
 };
 const ctx = {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { curlLine, redact } from "../../../src/conformance/request/curl.js";
+import { curlLine } from "../../../src/conformance/request/curl.js";
+import { redact } from "../../../src/conformance/request/redact.js";
 
 describe("curl reproduction line", () => {
   it("quotes, keeps the method, headers and body, and redacts signatures and secrets", () => {

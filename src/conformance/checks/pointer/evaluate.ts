@@ -9,7 +9,7 @@
  * non-array, a name under an array) and where `*` or `[…]` met an empty container (`empty`).
  */
 
-import { escapeToken, pointerTokens } from "../../../model/json-pointer.js";
+import { escapeToken, pointerOf, pointerTokens } from "../../../model/json-pointer.js";
 
 const SELECT = /^\[([A-Za-z0-9_]+)=(.*)\]$/;
 
@@ -122,4 +122,17 @@ function kindOf(v: unknown): string {
   if (v === undefined) return "nothing";
   if (v === null) return "null";
   return Array.isArray(v) ? "an array" : typeof v === "object" ? "an object" : `a ${typeof v}`;
+}
+
+/**
+ * The nearest ancestor of `pointer` (a concrete one, or one with `*`, `@one` or `[…]`) that
+ * `doc` has, and its value: where a reader looks when a member is missing. The root at worst.
+ */
+export function nearestExisting(doc: unknown, pointer: string): Located {
+  const tokens = pointerTokens(pointer);
+  for (let n = tokens.length - 1; n > 0; n--) {
+    const found = evaluatePointer(doc, pointerOf(tokens.slice(0, n))).matches[0];
+    if (found) return found;
+  }
+  return { pointer: "", value: doc };
 }

@@ -1,0 +1,88 @@
+/**
+ * The report as every reporter prints it: signatures and secrets redacted where they can appear
+ * (request/redact.ts), in the requests sent, in what the target answered and in the values and
+ * findings taken from it. The kit's own text is left as it is: case ids, descriptions,
+ * statements, step names, pointers and XPaths, header and capture names, the target's URL. So a
+ * reporter renders a redacted report and never redacts a line it has composed.
+ */
+import type { Finding } from "../checks/finding-codes.js";
+import { type Redactor, redactor, redactRequest } from "../request/redact.js";
+import type { CaseResult, CheckResult, RunReport, StepResult } from "../run/results.js";
+import type { StepFailure } from "../run/step-failure.js";
+
+/** Finding members that hold the kit's words or a location, never a value the target sent. */
+const KIT_MEMBERS: ReadonlySet<string> = new Set([
+  "code",
+  "where",
+  "at",
+  "parent",
+  "pointer",
+  "xpath",
+  "local",
+  "name",
+  "kind",
+  "issue",
+  "pattern",
+  "member",
+  "declared",
+]);
+
+/** Finding members that hold a text the target sent (a body, a parser's message). */
+const TEXT_MEMBERS: ReadonlySet<string> = new Set(["body", "detail", "text"]);
+
+function member(k: string, v: unknown, r: Redactor): unknown {
+  if (KIT_MEMBERS.has(k)) return v;
+  if (typeof v === "string") return TEXT_MEMBERS.has(k) ? r.text(v) : r.value(v);
+  // capture-undecodable carries the body's own finding
+  if (k === "body" && v !== null && typeof v === "object") return finding(v as Finding, r);
+  return r.deep(v);
+}
+
+function finding(f: Finding, r: Redactor): Finding {
+  return Object.fromEntries(Object.entries(f).map(([k, v]) => [k, member(k, v, r)])) as Finding;
+}
+
+function check(k: CheckResult, r: Redactor): CheckResult {
+  return {
+    ...k,
+    finding: finding(k.finding, r),
+    ...(k.expected !== undefined ? { expected: r.deep(k.expected) } : {}),
+    ...(k.actual !== undefined ? { actual: r.deep(k.actual) } : {}),
+  };
+}
+
+function failure(f: StepFailure, r: Redactor): StepFailure {
+  return "transport" in f
+    ? ({ ...f, transport: { ...f.transport, message: r.text(f.transport.message) } } as StepFailure)
+    : f;
+}
+
+function step(s: StepResult, r: Redactor, secrets: readonly string[]): StepResult {
+  return {
+    ...s,
+    ...(s.request ? { request: redactRequest(s.request, secrets) } : {}),
+    ...(s.response
+      ? {
+          response: {
+            ...s.response,
+            headers: Object.fromEntries(
+              Object.entries(s.response.headers).map(([k, v]) => [k, r.value(v)]),
+            ),
+            body: r.text(s.response.body),
+          },
+        }
+      : {}),
+    ...(s.failure ? { failure: failure(s.failure, r) } : {}),
+    checks: s.checks.map((k) => check(k, r)),
+  };
+}
+
+function redactCase(c: CaseResult, r: Redactor, secrets: readonly string[]): CaseResult {
+  return c.steps.length ? { ...c, steps: c.steps.map((s) => step(s, r, secrets)) } : c;
+}
+
+/** `report` with every value that may hold a secret redacted; its own text untouched. */
+export function redactReport(report: RunReport, secrets: readonly string[]): RunReport {
+  const r = redactor(secrets);
+  return { ...report, cases: report.cases.map((c) => redactCase(c, r, secrets)) };
+}

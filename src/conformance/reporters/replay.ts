@@ -1,0 +1,29 @@
+/**
+ * The command that re-runs one case, signed, against the target that was judged: the run's own
+ * command as the CLI was given it (`--target FILE` or `--base-url URL`; the in-process reference
+ * when it had neither), then the level when it was not the default, then the case. Pasted, it
+ * tests the same server again, never the built-in reference in its place.
+ */
+import type { RunReport } from "../run/results.js";
+import type { ReportContext } from "./types.js";
+
+/** Quotes `s` for a POSIX shell when it needs it. */
+export function shellWord(s: string): string {
+  return /^[A-Za-z0-9_@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
+/** The command that runs the suite against the judged target (without a case). */
+export function runCommandOf(report: Pick<RunReport, "target">, ctx: ReportContext): string {
+  return ctx.replay ?? `npx opensocial-kit run --base-url ${shellWord(report.target.baseUrl)}`;
+}
+
+/** The command that re-runs case `id` against the judged target. */
+export function replayLine(
+  id: string,
+  report: Pick<RunReport, "target" | "options">,
+  ctx: ReportContext,
+): string {
+  const level = report.options.level === "profile" ? "" : ` --level ${report.options.level}`;
+  const grep = `^${id.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`;
+  return `${runCommandOf(report, ctx)}${level} --grep ${shellWord(grep)}`;
+}

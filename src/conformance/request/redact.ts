@@ -1,0 +1,164 @@
+/**
+ * Redaction, only where a secret can appear: the OAuth signature (which would let anyone replay
+ * a request within the timestamp window), Authorization parameter values, query and body values,
+ * and what the target sent (base strings and signing keys in its error messages, values it
+ * echoes). Never the kit's own text: case ids, descriptions, statements, pointers, file names and
+ * URL paths are printed as they are, so a consumer secret that is an ordinary word (`secret`,
+ * `auth`, `a`, `0`) does not eat them.
+ *
+ * A consumer secret is looked for in the forms it takes on the wire: as is, percent-encoded once
+ * (a signing key, a form value) and twice (inside a base string). A value equal to one of them is
+ * redacted whatever its length; inside a longer text, a form of at least
+ * {@link SECRET_WORD_CHARS} characters is redacted where it stands as a word (not between letters
+ * or digits), and one of at least {@link SECRET_ANYWHERE_CHARS} wherever it appears.
+ */
+import { percentEncode } from "../../oauth/index.js";
+import type { SentRequest } from "../run/results.js";
+
+/** What a redacted secret or signature is printed as. */
+export const REDACTED = "REDACTED";
+
+/** A secret this long is redacted inside a text where it stands as a word. */
+export const SECRET_WORD_CHARS = 4;
+
+/** A secret this long is redacted inside a text wherever it appears. */
+export const SECRET_ANYWHERE_CHARS = 8;
+
+/** Redacts secrets in values and texts, compiled once for a list of secrets. */
+export interface Redactor {
+  /** A value the target or the request carries (a query, form or header value, a JSON string). */
+  value(v: string): string;
+  /** A text that holds values (a body, a message): signatures and secrets in it. */
+  text(t: string): string;
+  /** Any JSON-like value, its strings redacted as values. */
+  deep<T>(v: T): T;
+}
+
+const ALNUM = /[A-Za-z0-9]/;
+
+function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/** The forms of `secret` on the wire. */
+function wireForms(secret: string): string[] {
+  let once = secret;
+  let twice = secret;
+  try {
+    once = percentEncode(secret);
+    twice = percentEncode(once);
+  } catch {
+    // a secret percentEncode cannot take (a lone surrogate) is looked for as it is
+  }
+  return [...new Set([secret, once, twice, encodeURIComponent(secret)])];
+}
+
+/** A pattern for `form` inside a text, or undefined when it is too short to look for there. */
+function inTextPattern(form: string): string | undefined {
+  if (form.length >= SECRET_ANYWHERE_CHARS) return escapeRegExp(form);
+  if (form.length < SECRET_WORD_CHARS) return undefined;
+  const before = ALNUM.test(form[0] ?? "") ? "(?<![A-Za-z0-9])" : "";
+  const after = ALNUM.test(form.at(-1) ?? "") ? "(?![A-Za-z0-9])" : "";
+  return `${before}${escapeRegExp(form)}${after}`;
+}
+
+/** The signature in an Authorization header, a query or a curl line. */
+const SIGNATURE = /(oauth_signature=")[^"]*(")|(oauth_signature=)(?!")[^&\s'"]*/g;
+
+/** Redacts OAuth signatures in `text`. */
+export function redactSignatures(text: string): string {
+  return text.replace(SIGNATURE, (_m, q1?: string, q2?: string, bare?: string) =>
+    bare !== undefined ? `${bare}${REDACTED}` : `${q1}${REDACTED}${q2}`,
+  );
+}
+
+const cache = new Map<string, Redactor>();
+
+/** The redactor for `secrets` (empty ones are ignored). */
+export function redactor(secrets: readonly string[]): Redactor {
+  const key = JSON.stringify(secrets);
+  const known = cache.get(key);
+  if (known) return known;
+  const forms = [...new Set(secrets.filter((s) => s !== "").flatMap(wireForms))].sort(
+    (a, b) => b.length - a.length,
+  );
+  const equal = new Set(forms);
+  const patterns = forms.map(inTextPattern).filter((p): p is string => p !== undefined);
+  // A JSON string equal to a secret, inside a body's text: the quotes bound it.
+  const quoted = forms.map((f) => escapeRegExp(JSON.stringify(f)));
+  const inText = patterns.length ? new RegExp(patterns.join("|"), "g") : undefined;
+  const asJson = quoted.length ? new RegExp(quoted.join("|"), "g") : undefined;
+  const inside = (t: string): string => (inText ? t.replace(inText, REDACTED) : t);
+  const r: Redactor = {
+    value: (v) => (equal.has(v) ? REDACTED : inside(v)),
+    text: (t) =>
+      inside(asJson ? redactSignatures(t).replace(asJson, `"${REDACTED}"`) : redactSignatures(t)),
+    deep: <T>(v: T): T => deepValues(v, r.value) as T,
+  };
+  if (cache.size > 64) cache.clear();
+  cache.set(key, r);
+  return r;
+}
+
+function deepValues(v: unknown, f: (s: string) => string): unknown {
+  if (typeof v === "string") return f(v);
+  if (Array.isArray(v)) return v.map((x) => deepValues(x, f));
+  if (v !== null && typeof v === "object")
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, deepValues(x, f)]));
+  return v;
+}
+
+/** Redacts signatures and secrets in a text (fuzz and diff reports, curl lines). */
+export function redact(text: string, secrets: readonly string[] = []): string {
+  return redactor(secrets).text(text);
+}
+
+/** `name="value"` parameters of an Authorization header, each value redacted if it is a secret. */
+function authorizationValue(header: string, r: Redactor): string {
+  return redactSignatures(header).replace(
+    /([A-Za-z0-9_]+=")([^"]*)(")/g,
+    (_m, head: string, v: string, tail: string) =>
+      `${head}${v === REDACTED ? v : equalOnly(v, r)}${tail}`,
+  );
+}
+
+/** A protocol parameter's value: redacted only when it is a secret (a value like `1.0` is not). */
+function equalOnly(v: string, r: Redactor): string {
+  return r.value(v) === REDACTED ? REDACTED : v;
+}
+
+/** `k=v&…` with each value redacted as a value, and the signature; the names are kept. */
+function pairsText(pairs: string, r: Redactor): string {
+  return pairs
+    .split("&")
+    .map((pair) => {
+      const eq = pair.indexOf("=");
+      if (eq < 0) return pair;
+      const name = pair.slice(0, eq);
+      const value = pair.slice(eq + 1);
+      return `${name}=${name === "oauth_signature" ? REDACTED : r.value(value)}`;
+    })
+    .join("&");
+}
+
+/**
+ * The request as a report shows it: the signature and any secret redacted in the Authorization
+ * parameters, the query values, the other header values and the body; the method, the URL's path
+ * and the parameter names as sent.
+ */
+export function redactRequest(req: SentRequest, secrets: readonly string[]): SentRequest {
+  const r = redactor(secrets);
+  const q = req.url.indexOf("?");
+  const url = q < 0 ? req.url : `${req.url.slice(0, q + 1)}${pairsText(req.url.slice(q + 1), r)}`;
+  const headers = Object.fromEntries(
+    Object.entries(req.headers).map(([k, v]) => [
+      k,
+      k.toLowerCase() === "authorization" ? authorizationValue(v, r) : r.value(v),
+    ]),
+  );
+  const type = Object.entries(req.headers).find(([k]) => k.toLowerCase() === "content-type")?.[1];
+  const form = (type ?? "").toLowerCase().startsWith("application/x-www-form-urlencoded");
+  const body =
+    req.body === undefined ? undefined : form ? pairsText(req.body, r) : r.text(req.body);
+  return { ...req, url, headers, ...(body !== undefined ? { body } : {}) };
+}
