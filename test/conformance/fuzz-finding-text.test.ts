@@ -56,7 +56,10 @@ const SAMPLES: { [C in FuzzFindingCode]: [Extract<Finding, { code: C }>, string]
     'expected application/json, got "text/html"',
   ],
   "head-body": [{ ...at, code: "head-body" }, "HEAD answered with a body"],
-  "allow-missing": [{ ...at, code: "allow-missing" }, "405 without an Allow header"],
+  "allow-missing": [
+    { ...at, code: "allow-missing" },
+    "405 without an Allow header, or (profile) one that leaves out GET or HEAD",
+  ],
   "atom-status": [
     { ...at, code: "atom-status", status: 406 },
     "the JSON form answers 200, the Atom form 406",

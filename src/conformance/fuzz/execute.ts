@@ -431,6 +431,8 @@ export async function execute(op: Op, data: AppDataModel, ctx: FuzzContext): Pro
       "no-guid-appdata": [APPDATA, 400, "S-7.1-400-NO-TARGET"],
       "unknown-path": ["/os/0.8/nothing/@me/@self", 404, "P-ERR-2"],
       "empty-segment": ["/os/0.8/people/@me//@self", 404, "P-ERR-2"],
+      // P-ERR-2 (rev. 5): a selector that is not the operation's is an unknown path.
+      "unknown-selector": [`${APPDATA}/@me/@family/@app`, 404, "P-ERR-2"],
     };
     const path = paths[p];
     if (path) {
@@ -467,6 +469,28 @@ export async function execute(op: Op, data: AppDataModel, ctx: FuzzContext): Pro
       }
       case "wrong-method": {
         const a = await send({ method: "PATCH", path: self }, refused(405, "P-ERR-2"));
+        // P-ERR-2: Allow lists every method the path answers, HEAD wherever GET (a writers'
+        // rule, profile revision 5).
+        const allow = (a.headers.allow ?? "").split(",").map((m) => m.trim().toUpperCase());
+        const listed = ctx.level === "profile" ? ["GET", "HEAD"] : [];
+        if (ctx.judge && (!a.headers.allow || listed.some((m) => !allow.includes(m))))
+          throw new FuzzFailure(
+            { statement: "P-ERR-2", path: "header:allow", code: "allow-missing" },
+            a,
+          );
+        return;
+      }
+      case "friends-write": {
+        // P-ERR-2 (rev. 5): a write method on appdata @friends is a known path with another
+        // method, 405 with Allow, before any permission check.
+        const a = await send(
+          {
+            method: "DELETE",
+            path: `${APPDATA}/@me/@friends/@app`,
+            query: [["fields", key("fw")]],
+          },
+          refused(405, "P-ERR-2"),
+        );
         if (ctx.judge && !a.headers.allow)
           throw new FuzzFailure(
             { statement: "P-ERR-2", path: "header:allow", code: "allow-missing" },

@@ -58,7 +58,8 @@ export const FUZZ_FINDINGS: { readonly [C in FuzzFindingCode]: string } = {
   "data-differs": "the data of a read differs from the model's",
   "content-type-not-json": "a JSON read answered with another media type",
   "head-body": "a HEAD answer carries a body",
-  "allow-missing": "a 405 answer without an Allow header",
+  "allow-missing":
+    "a 405 answer without an Allow header, or at profile one that leaves out GET or HEAD",
   "atom-status": "the Atom form of a read answers another status than its JSON form",
   "atom-content-type": "the Atom form of a read answered with another media type",
   "atom-unreadable": "the library's Atom reader refuses the Atom form",

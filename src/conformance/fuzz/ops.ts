@@ -55,6 +55,8 @@ export type Probe =
   | "unknown-path"
   | "empty-segment"
   | "wrong-method"
+  | "unknown-selector"
+  | "friends-write"
   | "trailing-slash"
   | "bad-query"
   | "bad-format"
@@ -335,6 +337,8 @@ const PROBES: readonly Probe[] = [
   "unknown-path",
   "empty-segment",
   "wrong-method",
+  "unknown-selector",
+  "friends-write",
   "trailing-slash",
   "bad-query",
   "bad-format",

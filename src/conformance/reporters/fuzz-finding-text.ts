@@ -22,7 +22,8 @@ export const FUZZ_FINDING_WORDS: Words = {
   "data-differs": (f) => `expected ${show(f.expected)}, got ${show(f.actual)}`,
   "content-type-not-json": (f) => `expected application/json, got ${show(f.contentType)}`,
   "head-body": () => "HEAD answered with a body",
-  "allow-missing": () => "405 without an Allow header",
+  "allow-missing": () =>
+    "405 without an Allow header, or (profile) one that leaves out GET or HEAD",
   "atom-status": (f) => `the JSON form answers 200, the Atom form ${f.status}`,
   "atom-content-type": (f) => `Atom asked for, ${show(f.contentType)} answered`,
   "atom-unreadable": (f) => `the Atom reader refuses the feed: ${f.issue} ${f.detail}`,
