@@ -96,6 +96,14 @@ const SAMPLES: { [C in FuzzFindingCode]: [Extract<Finding, { code: C }>, string]
     { ...at, code: "atom-key-escape", key: "1a", written: "_x0031_a" },
     'the key "1a" is written "_x0031_a"',
   ],
+  "atom-items-per-page": [
+    { ...at, code: "atom-items-per-page" },
+    "itemsPerPage in an application-data feed, which is not paged (P-PAGE-4)",
+  ],
+  "atom-member-order": [
+    { ...at, code: "atom-member-order", expected: ["id", "title"], actual: ["title", "id"] },
+    'children in the order ["title","id"], the JSON form\'s members in ["id","title"] (P-FMT-7)',
+  ],
   "atom-key-order": [
     { ...at, code: "atom-key-order", expected: ["a", "b"], actual: ["b", "a"] },
     'keys in the order first written: expected ["a","b"], got ["b","a"]',

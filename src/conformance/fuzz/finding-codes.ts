@@ -26,6 +26,8 @@ export interface FuzzFindingParams {
   "atom-member-namespace": { uri: string };
   "atom-key-escape": { key: string; written: string };
   "atom-key-order": { expected: readonly string[]; actual: readonly string[] };
+  "atom-items-per-page": object;
+  "atom-member-order": { expected: readonly string[]; actual: readonly string[] };
   "no-answer": { transport: string; detail: string };
   "fuzzer-broke": { detail: string };
 }
@@ -70,6 +72,9 @@ export const FUZZ_FINDINGS: { readonly [C in FuzzFindingCode]: string } = {
   "atom-member-namespace": "a member element outside the OpenSocial namespace",
   "atom-key-escape": "an appdata key element not written with the P-FMT-4 escape",
   "atom-key-order": "appdata key elements not in the order first written",
+  "atom-items-per-page": "an application-data feed with an itemsPerPage element",
+  "atom-member-order":
+    "a person's, album's or photo's children in another order than the JSON form's members",
   "no-answer": "the target gave no HTTP answer",
   "fuzzer-broke": "the fuzzer itself failed (a bug of the kit)",
 };
