@@ -1399,7 +1399,7 @@ export const MUTANTS: readonly Mutant[] = [
   },
   {
     id: "auth-query-plus-literal",
-    statement: "P-AUTH-2.2",
+    statement: "P-AUTH-2.6",
     area: "auth",
     what: "a + in the query is kept as + in the signature base string (RFC 5849 reads it as a space)",
     edits: [
@@ -1535,6 +1535,314 @@ export const MUTANTS: readonly Mutant[] = [
         file: "src/server/handlers/write-body.ts",
         find: '  if (read.count === 0) return fault(400, "invalid-body", "no key/value pairs specified");',
         replace: "",
+      },
+    ],
+  },
+  // profile revision 5
+  {
+    id: "accept-tie-atom",
+    statement: "P-FMT-1.9",
+    area: "atom",
+    what: "an Accept giving Atom and JSON the same q serves Atom (a tie serves JSON)",
+    edits: [
+      {
+        file: "src/model/accept-ranking.ts",
+        find: "return json === undefined || json < atom;",
+        replace: "return json === undefined || json <= atom;",
+      },
+    ],
+  },
+  {
+    id: "accept-q-ignored",
+    statement: "P-FMT-1.8",
+    area: "atom",
+    what: "Accept q-values are ignored: every entry counts as q=1",
+    edits: [
+      {
+        file: "src/model/accept-ranking.ts",
+        find: "return Number.isFinite(n) ? n : 0;",
+        replace: "return 1;",
+      },
+    ],
+  },
+  {
+    id: "accept-wildcard-json",
+    statement: "P-FMT-1.10",
+    area: "atom",
+    what: "*/* in Accept counts as an entry for JSON",
+    edits: [
+      {
+        file: "src/model/accept-ranking.ts",
+        find: "const json = qualityOf(accept, JSON_TYPE);",
+        replace: 'const json = qualityOf(accept, JSON_TYPE) ?? qualityOf(accept, "*/*");',
+      },
+    ],
+  },
+  {
+    id: "auth-form-body-hash-unchecked",
+    statement: "P-AUTH-2.7",
+    area: "auth",
+    what: "an oauth_body_hash is checked only when the body is not labelled form-encoded",
+    edits: [
+      {
+        file: "src/server/auth/verify.ts",
+        find: "const hashFault = checkBodyHash(hash, req.body);",
+        replace:
+          'const hashFault = /x-www-form-urlencoded/i.test(req.headers["content-type"] ?? "") ? undefined : checkBodyHash(hash, req.body);',
+      },
+    ],
+  },
+  {
+    id: "auth-protocol-param-first-wins",
+    statement: "P-AUTH-3.10",
+    area: "auth",
+    what: "an OAuth parameter given twice with two different values: the first is taken",
+    edits: [
+      {
+        file: "src/server/auth/params.ts",
+        find: "      if (seen !== v)\n        return fault(",
+        replace: "      if (seen !== v) continue;\n      if (seen !== v)\n        return fault(",
+      },
+    ],
+  },
+  {
+    id: "auth-token-ignored",
+    statement: "P-AUTH-3.11",
+    area: "auth",
+    what: "a non-empty oauth_token is ignored",
+    edits: [
+      {
+        file: "src/server/auth/verify.ts",
+        find: 'if (token !== undefined && token !== "") return bad(',
+        replace: "if (token !== undefined && token.length < 0) return bad(",
+      },
+    ],
+  },
+  {
+    id: "auth-token-empty-refused",
+    statement: "P-AUTH-3.12",
+    area: "auth",
+    what: "an empty oauth_token is refused like a non-empty one",
+    edits: [
+      {
+        file: "src/server/auth/verify.ts",
+        find: 'if (token !== undefined && token !== "") return bad(',
+        replace: "if (token !== undefined) return bad(",
+      },
+    ],
+  },
+  {
+    id: "auth-nonce-per-timestamp",
+    statement: "P-AUTH-3.7",
+    area: "auth",
+    what: "a nonce is recorded with its timestamp: the same nonce with a new timestamp is accepted",
+    edits: [
+      {
+        file: "src/server/auth/nonce-store.ts",
+        find: "const id = `${consumerKey}\\n${nonce}`;",
+        replace: "const id = `${consumerKey}\\n${nonce}\\n${timestampS}`;",
+      },
+    ],
+  },
+  {
+    id: "appdata-value-c1-refused",
+    statement: "P-DATA-1.5",
+    area: "appdata",
+    what: "values holding DEL or a C1 control (U+007F-U+009F) are refused",
+    edits: [
+      {
+        file: "src/model/appdata-rules.ts",
+        find: "\\\\u0020-\\\\uD7FF",
+        replace: "\\\\u0020-\\\\u007E\\\\u00A0-\\\\uD7FF",
+      },
+    ],
+  },
+  {
+    id: "appdata-value-ffff-only-accepted",
+    statement: "P-DATA-1.4",
+    area: "appdata",
+    what: "values holding U+FFFF (but not U+FFFE) are stored",
+    edits: [
+      {
+        file: "src/model/appdata-rules.ts",
+        find: "\\\\uE000-\\\\uFFFD",
+        replace: "\\\\uE000-\\\\uFFFD\\\\uFFFF",
+      },
+    ],
+  },
+  {
+    id: "appdata-delete-fields-unchecked",
+    statement: "P-DATA-1.6",
+    area: "appdata",
+    what: "keys named in a DELETE's fields are not checked: an invalid one is ignored",
+    edits: [
+      {
+        file: "src/server/handlers/appdata.ts",
+        find: 'import { appDataKeys } from "../query/fields.js";',
+        replace: 'import { appDataKeys, fieldNames } from "../query/fields.js";',
+      },
+      {
+        file: "src/server/handlers/appdata.ts",
+        find: "  const keys = appDataKeys(ctx.query);\n  if (isFault(keys)) return keys;\n  await ctx.store.delete(",
+        replace: "  const keys = fieldNames(ctx.query);\n  await ctx.store.delete(",
+      },
+    ],
+  },
+  {
+    id: "appdata-fields-key-length-unchecked",
+    statement: "P-DATA-1.6",
+    area: "appdata",
+    what: "keys named in fields are checked for their characters but not their length",
+    edits: [
+      {
+        file: "src/server/query/fields.ts",
+        find: "if (!names.every(isValidKey))",
+        replace: "if (!names.every((k) => isValidKey(k.slice(0, 128))))",
+      },
+    ],
+  },
+  {
+    id: "appdata-json-duplicate-first-wins",
+    statement: "P-DATA-2.11",
+    area: "appdata",
+    what: "a JSON write naming one key twice keeps the first value",
+    edits: [
+      {
+        file: "src/server/handlers/write-body.ts",
+        find: "pairs.set(JSON.parse(k[0]) as string, JSON.parse(v[0]) as string);",
+        replace:
+          "if (!pairs.has(JSON.parse(k[0]) as string)) pairs.set(JSON.parse(k[0]) as string, JSON.parse(v[0]) as string);",
+      },
+    ],
+  },
+  {
+    id: "appdata-form-duplicate-first-wins",
+    statement: "P-DATA-2.12",
+    area: "appdata",
+    what: "a form write naming one key twice keeps the first value",
+    edits: [
+      {
+        file: "src/server/handlers/write-body.ts",
+        find: "pairs.set(name, value);",
+        replace: "if (!pairs.has(name)) pairs.set(name, value);",
+      },
+    ],
+  },
+  {
+    id: "errors-unknown-selector-as-friends",
+    statement: "P-ERR-2.13",
+    area: "errors",
+    what: "any selector other than @self is read as @friends (@family lists friends)",
+    edits: [
+      {
+        file: "src/server/router.ts",
+        find: 'if (segment === "@friends" || segment === "@all") return "@friends";',
+        replace: 'if (segment !== undefined && segment.startsWith("@")) return "@friends";',
+      },
+    ],
+  },
+  {
+    id: "errors-friends-writes-routed",
+    statement: "P-ERR-2.14",
+    area: "errors",
+    what: "POST, PUT and DELETE on appdata @friends are served as writes of the guid's own data",
+    edits: [
+      {
+        file: "src/server/router.ts",
+        find: 'const methods = selector === "@friends" ? GET : WRITE_METHODS;',
+        replace: "const methods = WRITE_METHODS;",
+      },
+    ],
+  },
+  {
+    id: "errors-allow-without-head",
+    statement: "P-ERR-2.15",
+    area: "errors",
+    what: "the Allow of a 405 leaves HEAD out, though HEAD is answered",
+    edits: [
+      {
+        file: "src/server/router.ts",
+        find: ': fault(405, "method-not-allowed", "method not allowed", methods);',
+        replace:
+          ': fault(405, "method-not-allowed", "method not allowed", methods.filter((m) => m !== "HEAD"));',
+      },
+    ],
+  },
+  {
+    id: "people-pid-paged",
+    statement: "P-PAGE-5.1",
+    area: "people",
+    what: "a pid request is paged like a list: with startIndex past 0 the friend is not found",
+    edits: [
+      {
+        file: "src/server/handlers/people.ts",
+        find: "if (!areFriends(ctx.world, target.id, friend.id))",
+        replace:
+          'if (!areFriends(ctx.world, target.id, friend.id) || Number(ctx.query.get("startIndex") ?? 0) > 0)',
+      },
+    ],
+  },
+  {
+    id: "people-pid-filtered",
+    statement: "P-PAGE-5.2",
+    area: "people",
+    what: "a pid request is filtered like a list: with filterBy=hasApp a friend without the app is not found",
+    edits: [
+      {
+        file: "src/server/handlers/people.ts",
+        find: "if (!areFriends(ctx.world, target.id, friend.id))",
+        replace:
+          'if (!areFriends(ctx.world, target.id, friend.id) || (ctx.query.get("filterBy") === "hasApp" && !hasApp(friend, ctx.app)))',
+      },
+    ],
+  },
+  {
+    id: "atom-escape-literal-upper-only",
+    statement: "P-FMT-4.3",
+    area: "atom",
+    what: "a literal _xHHHH_ is escaped only when its hex digits are upper case (readers decode either case)",
+    edits: [
+      {
+        file: "src/codecs/atom/names.ts",
+        find: " || (c >= 0x61 && c <= 0x66);",
+        replace: ";",
+      },
+    ],
+  },
+  {
+    id: "atom-appdata-items-per-page",
+    statement: "P-PAGE-4.3",
+    area: "atom",
+    what: "the application-data Atom feed carries itemsPerPage (the JSON does not)",
+    edits: rewriteAtomOutput(
+      'reply.kind === "appdata" ? render(reply).replace("<opensearch:totalResults>", "<opensearch:itemsPerPage>20</opensearch:itemsPerPage><opensearch:totalResults>") : render(reply)',
+    ),
+  },
+  {
+    id: "atom-person-children-sorted",
+    statement: "P-FMT-7.2",
+    area: "atom",
+    what: "a person's Atom children sorted by name, not in the JSON member order",
+    edits: [
+      {
+        file: "src/server/atom.ts",
+        find: 'return toAtom("person", reply.value, opts);',
+        replace:
+          'return toAtom("person", { ...reply.value, entry: Object.fromEntries(Object.entries(reply.value.entry).sort()) as typeof reply.value.entry }, opts);',
+      },
+    ],
+  },
+  {
+    id: "atom-album-children-reversed",
+    statement: "P-FMT-7.2",
+    area: "atom",
+    what: "an album's Atom children in reverse JSON member order",
+    edits: [
+      {
+        file: "src/server/atom.ts",
+        find: 'return toAtom("albums", reply.value, opts);',
+        replace:
+          'return toAtom("albums", { ...reply.value, entry: reply.value.entry.map((a) => Object.fromEntries(Object.entries(a).reverse()) as typeof a) }, opts);',
       },
     ],
   },

@@ -14,9 +14,11 @@ import {
   memberOrderEverywhere,
   stringRendering,
 } from "./json-variants.js";
+import type { BodyRewrite } from "./variant-proxy.js";
 import {
   authorAtomUri,
   authorUrlOpenSocial,
+  dataChildrenReversed,
   extensionElements,
   extraWhitespace,
   opensearchSlash,
@@ -24,13 +26,22 @@ import {
   renamedPrefixes,
 } from "./xml-variants.js";
 
+/**
+ * JSON members in reverse and, as P-FMT-7 then requires of the same server, the Atom children of
+ * people, albums and photos in reverse too (each rewrite leaves the other form alone).
+ */
+const withAtomFollowing =
+  (json: BodyRewrite): BodyRewrite =>
+  (body, type, request) =>
+    dataChildrenReversed(json(body, type, request), type);
+
 /** Every allowed variant. */
 export const VARIANTS: readonly Variant[] = [
   {
     id: "json-member-order",
-    what: "JSON members in reverse order",
+    what: "JSON members in reverse order, and the Atom children of people, albums and photos with them (P-FMT-7)",
     levels: ["core", "profile"],
-    rewrite: memberOrder,
+    rewrite: withAtomFollowing(memberOrder),
   },
   {
     id: "json-extra-members",
@@ -59,9 +70,9 @@ export const VARIANTS: readonly Variant[] = [
   },
   {
     id: "json-member-order-everywhere",
-    what: "every JSON object's members in reverse order, appdata records included (P-FMT-3 rev. 4)",
+    what: "every JSON object's members in reverse order, appdata records included (P-FMT-3 rev. 4), and the Atom children of people, albums and photos with them (P-FMT-7)",
     levels: ["core", "profile"],
-    rewrite: memberOrderEverywhere,
+    rewrite: withAtomFollowing(memberOrderEverywhere),
   },
   {
     id: "json-empty-records",

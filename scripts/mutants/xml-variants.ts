@@ -3,7 +3,9 @@
  * rule"): other namespace prefixes, indentation between elements, unknown extension elements,
  * the published OpenSearch namespace with its trailing slash, and the entry author's `url` in
  * the OpenSocial namespace or as an Atom `uri` (P-FMT-2 names no namespace for it; P-FMT-5:
- * readers accept `url` in any namespace or an Atom `uri`). The document is parsed with
+ * readers accept `url` in any namespace or an Atom `uri`); and, beside JSON members written in
+ * reverse, a person's, album's or photo's children in reverse too (P-FMT-7: the Atom children
+ * follow the JSON order; an array member's items keep theirs). The document is parsed with
  * saxes (namespace-aware) and written again; text content is copied exactly.
  */
 import { SaxesParser } from "saxes";
@@ -20,6 +22,32 @@ interface Rewrite {
   opensearchSlash: boolean;
   /** The entry author's `url`: as written (Atom), in the OpenSocial namespace, or an Atom `uri`. */
   author?: "opensocial-url" | "atom-uri";
+  /** Children of person, album and mediaItem elements (and of theirs) in reverse order. */
+  reverseData?: boolean;
+}
+
+/** The data elements whose children follow the JSON member order (P-FMT-7). */
+const ITEM_ELEMENTS = new Set(["person", "album", "mediaItem"]);
+
+/** One child as written, by its name. */
+interface Written {
+  name: string;
+  text: string;
+}
+
+/** `kids` with runs of one name (an array's items) reversed as runs, each run kept in order. */
+function reversedRuns(kids: readonly Written[]): string {
+  const runs: Written[][] = [];
+  for (const k of kids) {
+    const last = runs.at(-1);
+    if (last && last[0]?.name === k.name) last.push(k);
+    else runs.push([k]);
+  }
+  return runs
+    .reverse()
+    .flat()
+    .map((k) => k.text)
+    .join("");
 }
 
 function esc(s: string, attr: boolean): string {
@@ -38,7 +66,14 @@ function rewriteXml(body: string, type: string, rw: Rewrite): string {
     rw.opensearchSlash && uri === OSEARCH ? `${OSEARCH}/` : uri;
   const prefixOf = (uri: string): string => rw.prefixes[uri] ?? "ext";
   const out: string[] = ['<?xml version="1.0" encoding="UTF-8"?>'];
-  const stack: { hasChildren: boolean; name: string; uri: string }[] = [];
+  const stack: {
+    hasChildren: boolean;
+    name: string;
+    uri: string;
+    start: number;
+    /** Children are collected to be written in reverse (`reverseData`). */
+    kids?: Written[];
+  }[] = [];
   let pendingText = "";
   const indent = (depth: number): string => (rw.indent ? `\n${"  ".repeat(depth)}` : "");
   const extension = (depth: number): string =>
@@ -64,8 +99,13 @@ function rewriteXml(body: string, type: string, rw: Rewrite): string {
       const name = a.uri ? `${prefixOf(a.uri)}:${a.local}` : a.local;
       attrs += ` ${name}="${esc(a.value, true)}"`;
     }
+    const start = out.length;
     out.push(`${indent(stack.length)}<${qname}${attrs}>`);
-    stack.push({ hasChildren: false, name: qname, uri });
+    const reverse =
+      rw.reverseData === true &&
+      uri === OS &&
+      (ITEM_ELEMENTS.has(local) || parent?.kids !== undefined);
+    stack.push({ hasChildren: false, name: qname, uri, start, ...(reverse ? { kids: [] } : {}) });
   });
   parser.on("text", (t) => {
     pendingText += t;
@@ -78,9 +118,12 @@ function rewriteXml(body: string, type: string, rw: Rewrite): string {
       out.push(extension(stack.length + 1));
       node.hasChildren = true;
     }
+    if (node.kids?.length) out.push(reversedRuns(node.kids));
     if (node.hasChildren) out.push(`${indent(stack.length)}</${node.name}>`);
     else out.push(`${esc(pendingText, false)}</${node.name}>`);
     pendingText = "";
+    const parent = stack.at(-1);
+    if (parent?.kids) parent.kids.push({ name: node.name, text: out.splice(node.start).join("") });
   });
   parser.write(body).close();
   return out.join("");
@@ -139,6 +182,15 @@ export const authorUrlOpenSocial = (body: string, type: string): string =>
     extensions: false,
     opensearchSlash: false,
     author: "opensocial-url",
+  });
+/** Person, album and photo children in reverse (what a server writing JSON members in reverse writes, P-FMT-7). */
+export const dataChildrenReversed = (body: string, type: string): string =>
+  rewriteXml(body, type, {
+    prefixes: base,
+    indent: false,
+    extensions: false,
+    opensearchSlash: false,
+    reverseData: true,
   });
 /** The entry author's `url` written as RFC 4287's `uri` (P-FMT-5: readers accept it). */
 export const authorAtomUri = (body: string, type: string): string =>

@@ -59,6 +59,7 @@ export const AUTH_MODES = [
   "stale-timestamp",
   "future-timestamp",
   "replayed-nonce",
+  "replayed-nonce-new-timestamp",
   "unknown-consumer",
 ] as const;
 /** Which credentials a request carries and how they are wrong, if at all. */
@@ -80,9 +81,11 @@ export interface AuthSpec {
    * How the body enters the signature: `auto` (form bodies as parameters, others not),
    * `hash` (base64 `oauth_body_hash`), `hash-hex`, `param` (the body text as one parameter
    * name with an empty value, the OpenSocial PHP client), `hash-wrong` (a hash of other
-   * bytes), `unsigned` (a form body left out of the signature).
+   * bytes), `form-hash-wrong` (as `auto`, plus an `oauth_body_hash` of other bytes: a form
+   * body rightly signed whose hash does not match it), `unsigned` (a form body left out of
+   * the signature).
    */
-  body?: "auto" | "hash" | "hash-hex" | "hash-wrong" | "param" | "unsigned";
+  body?: "auto" | "hash" | "hash-hex" | "hash-wrong" | "form-hash-wrong" | "param" | "unsigned";
   /** Where `xoauth_requestor_id` travels (default query). */
   requestorIn?: "query" | "header";
   /** Query text added after signing, so the signature does not cover it (tampering). */
@@ -287,6 +290,11 @@ export interface PointerCheck {
   sorted?: true;
   /** The object's own keys, in this order (Atom application data only). */
   keys?: string[] | string;
+  /**
+   * The Atom data element's children follow these members' order: a captured JSON object
+   * (`{$person}`) or a list of names; only names both hold count (P-FMT-7).
+   */
+  memberOrder?: string[] | string;
   matches?: string;
   /** Statement this check proves (default: the case's first). */
   statement?: string;

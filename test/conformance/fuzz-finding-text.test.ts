@@ -56,7 +56,10 @@ const SAMPLES: { [C in FuzzFindingCode]: [Extract<Finding, { code: C }>, string]
     'expected application/json, got "text/html"',
   ],
   "head-body": [{ ...at, code: "head-body" }, "HEAD answered with a body"],
-  "allow-missing": [{ ...at, code: "allow-missing" }, "405 without an Allow header"],
+  "allow-missing": [
+    { ...at, code: "allow-missing" },
+    "405 without an Allow header, or (profile) one that leaves out GET or HEAD",
+  ],
   "atom-status": [
     { ...at, code: "atom-status", status: 406 },
     "the JSON form answers 200, the Atom form 406",
@@ -92,6 +95,14 @@ const SAMPLES: { [C in FuzzFindingCode]: [Extract<Finding, { code: C }>, string]
   "atom-key-escape": [
     { ...at, code: "atom-key-escape", key: "1a", written: "_x0031_a" },
     'the key "1a" is written "_x0031_a"',
+  ],
+  "atom-items-per-page": [
+    { ...at, code: "atom-items-per-page" },
+    "itemsPerPage in an application-data feed, which is not paged (P-PAGE-4)",
+  ],
+  "atom-member-order": [
+    { ...at, code: "atom-member-order", expected: ["id", "title"], actual: ["title", "id"] },
+    'children in the order ["title","id"], the JSON form\'s members in ["id","title"] (P-FMT-7)',
   ],
   "atom-key-order": [
     { ...at, code: "atom-key-order", expected: ["a", "b"], actual: ["b", "a"] },

@@ -13,13 +13,6 @@ const EXCEPTIONS: Record<string, string> = {
   // S-7.1-500 / P-ERR-3 only forbid a 500 for a broken query escape; the core spec allows
   // either 200 or 400, and an answer that is not a 500 is exactly what the case proves.
   "errors/no-500-bad-query-escape": "never a 500: any other answer satisfies it",
-  // A broken percent-escape in a path segment: P-ERR-6 leaves escaped segments undecided, so the
-  // one rule left to judge is §7.2's 500 (a client's input never causes one).
-  "errors/no-500-bad-escape": "never a 500: any other answer satisfies it",
-  // P-ERR-2.3 asks HEAD to give what GET gives on the same path; a target that answers every
-  // method alike does.
-  "errors/head-root-as-get":
-    "HEAD answers as GET does: a target answering everything alike satisfies it",
 };
 
 const BODIES = {

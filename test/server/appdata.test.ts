@@ -84,6 +84,20 @@ describe("§4.3 read", () => {
     expect((await call(s.url, { path: `${SELF}?fields=${keys(100)}` })).status).toBe(400);
     expect((await call(s.url, { path: `${SELF}?fields=a%24b` })).status).toBe(400);
   });
+  it("every key named in fields follows P-DATA-1, on GET and DELETE: length, alphabet, no padding (rev. 5)", async () => {
+    for (const method of ["GET", "DELETE"])
+      for (const fields of ["k".repeat(129), "a,k%C3%A9", "a,%20b", "a%20,b", "a%0A", "a,b%09"]) {
+        const r = await call(s.url, {
+          method,
+          path: `${SELF}?fields=${fields}`,
+          as: "example.org:erin",
+        });
+        expect(r.status, `${method} fields=${fields}`).toBe(400);
+      }
+    // An empty fields= (all keys) and empty items between commas name no key.
+    expect((await call(s.url, { path: `${SELF}?fields=` })).status).toBe(200);
+    expect((await call(s.url, { path: `${SELF}?fields=score,,` })).status).toBe(200);
+  });
   it("paging parameters are ignored, unchecked (P-PAGE-5)", async () => {
     expect((await call(s.url, { path: `${SELF}?count=0&startIndex=-5` })).status).toBe(200);
   });
@@ -171,6 +185,37 @@ describe("§4.4 write", () => {
         })
       ).status,
     ).toBe(400);
+  });
+  it("DEL and the C1 controls (U+007F–U+009F) are allowed in values and read back in JSON and Atom (P-DATA-1 rev. 5)", async () => {
+    const value = "a\u007f\u0080\u0085\u009fb";
+    expect((await post({ c1: value }, ERIN)).status).toBe(200);
+    expect(JSON.parse(await read(`${SELF}?fields=c1`, ERIN)).entry[ERIN]).toEqual({ c1: value });
+    const atom = await read(`${SELF}?fields=c1&format=atom`, ERIN);
+    expect(atom).toContain(`<c1>${value}</c1>`);
+  });
+  it("U+FFFF in a value → 400 (P-DATA-1)", async () => {
+    const r = await call(s.url, {
+      method: "POST",
+      path: SELF,
+      as: ERIN,
+      body: '{"a":"x\uffffy"}',
+      contentType: "application/json",
+    });
+    expect(r.status).toBe(400);
+  });
+  it("a key named twice: the last value wins, in JSON and form bodies, and one pair is kept (P-DATA-2 rev. 5)", async () => {
+    for (const [body, contentType] of [
+      ['{"dup":"first","other":"o","dup":"last"}', "application/json"],
+      ["dup=first&other=o&dup=last", "application/x-www-form-urlencoded"],
+    ] as const) {
+      await call(s.url, { method: "DELETE", path: SELF, as: ERIN });
+      const w = await call(s.url, { method: "POST", path: SELF, as: ERIN, body, contentType });
+      expect(w.status, contentType).toBe(200);
+      const r = JSON.parse(await read(`${SELF}?fields=dup,other`, ERIN));
+      expect(r.entry[ERIN], contentType).toEqual({ dup: "last", other: "o" });
+      const atom = await read(`${SELF}?fields=dup&format=atom`, ERIN);
+      expect(atom.match(/<dup>/g), contentType).toHaveLength(1);
+    }
   });
   it("a key of 128 characters and a value of 65,536 code points pass (P-DATA-1)", async () => {
     const body = `{"${"k".repeat(128)}":"${"😀".repeat(65536)}"}`;

@@ -4,13 +4,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  bodyHash,
   formatAuthorizationHeader,
   hmacSha1,
   signatureBaseString,
   signingKey,
 } from "../../src/oauth/index.js";
 import { requestUri } from "../../src/server/auth/verify.js";
-import { call, type Running, start } from "./harness.js";
+import { answerOf, call, type Running, start } from "./harness.js";
 
 let s: Running;
 beforeAll(async () => {
@@ -110,6 +111,12 @@ describe("P-AUTH-3: every authentication fault is 400", () => {
     expect((await call(s.url, { path: SELF, nonce })).status).toBe(200);
     expectAuthFault(await call(s.url, { path: SELF, nonce }));
   });
+  it("a nonce reused with a new timestamp: the pair is consumer key and nonce (P-AUTH-3)", async () => {
+    const nonce = `retimed-${Date.now()}`;
+    const now = Math.floor(Date.now() / 1000);
+    expect((await call(s.url, { path: SELF, nonce, timestamp: now - 10 })).status).toBe(200);
+    expectAuthFault(await call(s.url, { path: SELF, nonce, timestamp: now }));
+  });
   it("a nonce is recorded only once its signature verifies", async () => {
     const nonce = `late-${Date.now()}`;
     expectAuthFault(
@@ -166,7 +173,102 @@ describe("P-AUTH-3: every authentication fault is 400", () => {
     const r = await call(s.url, { path: `${SELF}?oauth_nonce=other` });
     expectAuthFault(r);
   });
+  it("two different values for one OAuth parameter, both in the query or both in the header, all signed (rev. 5)", async () => {
+    const query = await call(s.url, {
+      path: `${SELF}?oauth_nonce=second-${Date.now()}`,
+      placement: "query",
+    });
+    expectAuthFault(query);
+    const twice = await signedFetch({
+      path: SELF,
+      oauth: [["oauth_nonce", `extra-${Date.now()}`]],
+    });
+    expectAuthFault(twice);
+    // The same value twice is counted once (P-AUTH-6).
+    const same = await signedFetch({ path: SELF, oauth: [["oauth_version", "1.0"]] });
+    expect(same.status).toBe(200);
+  });
+  it("a non-empty oauth_token → 400; an empty one is ignored (rev. 5)", async () => {
+    expectAuthFault(await signedFetch({ path: SELF, oauth: [["oauth_token", "abc"]] }));
+    expectAuthFault(await call(s.url, { path: `${SELF}?oauth_token=abc` }));
+    expect((await signedFetch({ path: SELF, oauth: [["oauth_token", ""]] })).status).toBe(200);
+    expect((await call(s.url, { path: `${SELF}?oauth_token=` })).status).toBe(200);
+  });
+  it("an oauth_body_hash that does not match a signed form body → 400 (P-AUTH-2 rev. 5)", async () => {
+    const path = "/os/0.8/appdata/@me/@self/@app";
+    const body = "formhash=1";
+    const wrong = await signedFetch({
+      method: "POST",
+      path,
+      body,
+      oauth: [["oauth_body_hash", "2jmj7l5rSw0yVb/vlWAYkK/YBwk="]],
+    });
+    expectAuthFault(wrong);
+    const read = await call(s.url, { path: `${path}?fields=formhash` });
+    expect(JSON.stringify(read.json)).not.toContain("formhash");
+    const right = await signedFetch({
+      method: "POST",
+      path,
+      body,
+      oauth: [["oauth_body_hash", bodyHash(body)]],
+    });
+    expect(right.status).toBe(200);
+  });
+  it("a + in a signed query is a space, in the base string as in the value (P-AUTH-2 rev. 5)", async () => {
+    expect((await call(s.url, { path: `${SELF}?note=a+b` })).status).toBe(200);
+    const literal = await signedFetch({
+      path: SELF,
+      query: "note=a+b",
+      signQueryAs: [["note", "a+b"]],
+    });
+    expectAuthFault(literal);
+  });
 });
+
+/**
+ * Sends a request signed by hand: `oauth` parameters are added to the Authorization header (a
+ * repeated name gives it twice, both signed); a form `body` is signed as parameters;
+ * `signQueryAs` replaces the query's parameters in the base string.
+ */
+async function signedFetch(r: {
+  method?: string;
+  path: string;
+  query?: string;
+  body?: string;
+  oauth?: [string, string][];
+  signQueryAs?: [string, string][];
+}) {
+  const method = r.method ?? "GET";
+  const query = `xoauth_requestor_id=example.org%3Aalice${r.query ? `&${r.query}` : ""}`;
+  const url = `${s.url}${r.path}?${query}`;
+  const params: [string, string][] = [
+    ["oauth_consumer_key", "quiz-key"],
+    ["oauth_nonce", `hand-${Date.now()}-${Math.random()}`],
+    ["oauth_signature_method", "HMAC-SHA1"],
+    ["oauth_timestamp", String(Math.floor(Date.now() / 1000))],
+    ["oauth_version", "1.0"],
+    ...(r.oauth ?? []),
+  ];
+  const queryParams: [string, string][] = r.signQueryAs
+    ? [["xoauth_requestor_id", "example.org:alice"], ...r.signQueryAs]
+    : [...new URLSearchParams(query)];
+  const bodyParams: [string, string][] = r.body ? [...new URLSearchParams(r.body)] : [];
+  const base = signatureBaseString(method, `${s.url}${r.path}`, [
+    ...params,
+    ...queryParams,
+    ...bodyParams,
+  ]);
+  const sig = hmacSha1(signingKey("quiz secret+1/é"), base);
+  const res = await fetch(url, {
+    method,
+    headers: {
+      authorization: formatAuthorizationHeader([...params, ["oauth_signature", sig]]),
+      ...(r.body ? { "content-type": "application/x-www-form-urlencoded" } : {}),
+    },
+    ...(r.body ? { body: r.body } : {}),
+  });
+  return answerOf(res);
+}
 
 describe("P-AUTH-4/5: identities", () => {
   it("a bare requestor value names the same user, responses carry the full id", async () => {

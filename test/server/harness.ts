@@ -143,6 +143,11 @@ export async function call(base: string, c: Call): Promise<Answer> {
     headers: { ...headers, ...c.headers },
     ...(body !== undefined ? { body: typeof body === "string" ? body : new Uint8Array(body) } : {}),
   });
+  return answerOf(res);
+}
+
+/** A fetch response as an {@link Answer}: the body read, and parsed when JSON. */
+export async function answerOf(res: Response): Promise<Answer> {
   const text = await res.text();
   let json: unknown;
   try {

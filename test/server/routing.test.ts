@@ -40,6 +40,52 @@ describe("P-ERR-2: paths and methods", () => {
     const b = await call(s.url, { path: "/os/0.8/appdata/@me/@self/@app", method: "PATCH" });
     expect(b.headers.get("allow")).toBe("GET, HEAD, POST, PUT, DELETE");
   });
+  it("Allow lists every method the path answers, HEAD wherever GET (P-ERR-2 rev. 5)", async () => {
+    for (const [path, allowed] of [
+      ["/os/0.8/people/@me/@self", ["GET", "HEAD"]],
+      ["/os/0.8/people/@me/@friends/example.org:bob", ["GET", "HEAD"]],
+      ["/os/0.8/albums/@me/@self", ["GET", "HEAD"]],
+      ["/os/0.8/mediaitems/@me/@self/example.org:album-1", ["GET", "HEAD"]],
+      ["/os/0.8/appdata/@me/@friends/@app", ["GET", "HEAD"]],
+      ["/os/0.8/appdata/@me/@self/@app", ["GET", "HEAD", "POST", "PUT", "DELETE"]],
+    ] as const) {
+      const r = await call(s.url, { path, method: "OPTIONS" });
+      expect(r.status, path).toBe(405);
+      const allow = (r.headers.get("allow") ?? "").split(",").map((m) => m.trim());
+      expect(allow.sort(), path).toEqual([...allowed].sort());
+      for (const m of allowed)
+        expect((await call(s.url, { path, method: m })).status, `${m} ${path}`).not.toBe(405);
+    }
+  });
+  it("a selector that is not the operation's is an unknown path: 404 (P-ERR-2 rev. 5)", async () => {
+    for (const path of [
+      "/os/0.8/people/@me/@family",
+      "/os/0.8/people/@me/@family/example.org:bob",
+      "/os/0.8/appdata/@me/@family/@app",
+      "/os/0.8/albums/@me/@friends",
+      "/os/0.8/mediaitems/@me/@friends/example.org:album-1",
+    ])
+      for (const method of ["GET", "POST", "DELETE"])
+        expect(await status(path, method), `${method} ${path}`).toBe(404);
+  });
+  it("a write method on appdata @friends → 405 with Allow: GET, HEAD, before any permission check (P-ERR-2 rev. 5)", async () => {
+    for (const [guid, as] of [
+      ["@me", "example.org:alice"],
+      ["example.org:dave", "example.org:alice"],
+      ["example.org:nobody", "example.org:alice"],
+      ["@me", "example.org:carol"],
+    ] as const)
+      for (const method of ["POST", "PUT", "DELETE"]) {
+        const r = await call(s.url, {
+          method,
+          path: `/os/0.8/appdata/${guid}/@friends/@app`,
+          as,
+          ...(method === "DELETE" ? {} : { json: { k: "v" } }),
+        });
+        expect(r.status, `${method} ${guid} as ${as}`).toBe(405);
+        expect(r.headers.get("allow")).toBe("GET, HEAD");
+      }
+  });
   it("HEAD is answered wherever GET is: GET's status and headers, no body (revision 4)", async () => {
     for (const [path, headers] of [
       ["/os/0.8/people/@me/@friends?count=2", {}],

@@ -30,6 +30,9 @@ const LOWER_ESCAPE = /_x(?=[0-9A-Fa-f]{4}_)([0-9A-Fa-f]{4})_/g;
 const FIRST_ONLY_OFFENDING = /^[0-9.-]/;
 const URN = "urn:guid:";
 
+/** The character a name escape's four hex digits stand for. */
+const decoded = (hex: string): string => String.fromCharCode(parseInt(hex, 16));
+
 function* walk(el: XmlElement): Generator<XmlElement> {
   yield el;
   for (const c of el.children) yield* walk(c);
@@ -75,19 +78,27 @@ function keyProblems(entry: XmlElement): Problem[] {
         { code: "atom-writer-name-unescaped", xpath: xpathOf(key), local: key.local },
       ]);
     const escapes = [...key.local.matchAll(LOWER_ESCAPE)];
-    for (const m of escapes)
-      if (m[1] !== m[1]?.toUpperCase())
-        out.push([
-          "P-FMT-4.1",
-          { code: "atom-writer-name-escape", xpath: xpathOf(key), escape: m[0] },
-        ]);
+    for (const m of escapes) {
+      if (m[1] === m[1]?.toUpperCase()) continue;
+      // Lower-case hex: the escape of a first character that needs one is P-FMT-4.1's upper-case
+      // rule broken; any other (a letter, or a character no key holds) is no escape a writer
+      // makes there, but a literal _xhhhh_ whose _ went unescaped (P-FMT-4.3).
+      const needed = m.index === 0 && FIRST_ONLY_OFFENDING.test(decoded(m[1] ?? ""));
+      out.push(
+        needed
+          ? ["P-FMT-4.1", { code: "atom-writer-name-escape", xpath: xpathOf(key), escape: m[0] }]
+          : [
+              "P-FMT-4.3",
+              { code: "atom-writer-literal-unescaped", xpath: xpathOf(key), escape: m[0] },
+            ],
+      );
+    }
     // P-FMT-4.1 escapes an offending character only: after the first, a digit, `.` or `-` is a
     // name character, and escaping it hides the key from readers that match by local name
     // (P-FMT-3). Letters are not judged: `_x0041_` may be a literal key whose `_` went
     // unescaped (P-FMT-4.3), which the case's read-back names. One finding a key.
     const needless = escapes.find(
-      (m) =>
-        m.index > 0 && FIRST_ONLY_OFFENDING.test(String.fromCharCode(parseInt(m[1] ?? "", 16))),
+      (m) => m.index > 0 && FIRST_ONLY_OFFENDING.test(decoded(m[1] ?? "")),
     );
     if (needless)
       out.push([

@@ -28,7 +28,10 @@ export interface CheckContext {
   /** The body as JSON (or as the Atom codec decoded it), computed once. */
   readonly decoded: () => DecodedBody;
   readonly text: () => string;
-  /** Key order of an Atom application-data body (pointer → keys, P-FMT-3); absent otherwise. */
+  /**
+   * Child order of each data element of an Atom body (pointer → names: application-data keys,
+   * P-FMT-3; person, album or photo members, P-FMT-7); absent for any other body.
+   */
   readonly textOrder?: () => ReadonlyMap<string, string[]>;
 }
 

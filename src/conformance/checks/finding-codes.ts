@@ -65,6 +65,7 @@ export interface FindingParams {
   "atom-writer-name-escape": { xpath: string; escape: string };
   "atom-writer-name-unescaped": { xpath: string; local: string };
   "atom-writer-name-escape-needless": { xpath: string; escape: string };
+  "atom-writer-literal-unescaped": { xpath: string; escape: string };
   "atom-writer-author-owner": { xpath: string; url: string; owner: string };
   "pointer-error": { detail: string };
   "pointer-broken": { where: string; at: string };
@@ -106,6 +107,13 @@ export interface FindingParams {
   "keys-not-atom": { where: string };
   "keys-ok": { where: string; keys: unknown };
   "keys-wrong": { where: string; keys: unknown; expected: unknown };
+  "member-order-unusable": { where: string };
+  "member-order-ok": { where: string; names: readonly string[] };
+  "member-order-wrong": {
+    where: string;
+    names: readonly string[];
+    expected: readonly string[];
+  };
   "matches-ok": { where: string; pattern: string };
   "matches-wrong": { where: string; value: unknown; pattern: string };
   "string-rendering": {
@@ -197,6 +205,8 @@ export const FINDINGS: { readonly [C in FindingCode]: string } = {
     "a key element whose name starts with a digit, - or . (not escaped)",
   "atom-writer-name-escape-needless":
     "a digit, - or . after a key's first character written as a name escape",
+  "atom-writer-literal-unescaped":
+    "a lower-case _xhhhh_ no writer makes: a literal in the key whose _ was not escaped",
   "atom-writer-author-owner": "an album or photo entry whose author is not the album owner",
   "pointer-error": "a pointer check that could not run (a placeholder or pattern)",
   "pointer-broken": "the path breaks before its last token",
@@ -233,6 +243,10 @@ export const FINDINGS: { readonly [C in FindingCode]: string } = {
   "keys-not-atom": "a keys check on a body without key order (case error, P-FMT-3)",
   "keys-ok": "the keys are in the expected order",
   "keys-wrong": "the keys differ or are out of order",
+  "member-order-unusable":
+    "a memberOrder check without an Atom body or without JSON members to follow (case error, P-FMT-7)",
+  "member-order-ok": "the Atom children follow the JSON members' order",
+  "member-order-wrong": "the Atom children are in another order than the JSON members (P-FMT-7)",
   "matches-ok": "every value matches the regular expression",
   "matches-wrong": "a value does not match the regular expression",
   "string-rendering":

@@ -10,6 +10,7 @@
  * failure (the label), which the content-type check names. Only an empty body (a HEAD answer) is
  * judged by its label. At core level the selection is "not shown" (§4.3): nothing changes.
  */
+import { qualityOf } from "../../model/accept-ranking.js";
 import type { ExpectSpec } from "../case-types.js";
 import type { CheckResult } from "../run/results.js";
 import type { CheckContext } from "./context.js";
@@ -21,6 +22,8 @@ export interface SelectionCues {
   readonly url: string;
   readonly headers: Readonly<Record<string, string>>;
 }
+
+const ATOM_TYPE = "application/atom+xml";
 
 /** The two representations of P-FMT-1. */
 export type Representation = "json" | "atom";
@@ -60,18 +63,12 @@ export function served(ctx: CheckContext): Representation | undefined {
   return undefined;
 }
 
-/** True when an Accept value names `application/atom+xml` with a quality above 0. */
-function acceptsAtom(accept: string): boolean {
-  return accept.split(",").some((range) => {
-    const [type = "", ...params] = range.split(";").map((p) => p.trim().toLowerCase());
-    return type === "application/atom+xml" && !params.some((p) => /^q=0(\.0*)?$/.test(p));
-  });
-}
-
 /**
  * What the request's cue selects and the clause that says so: `format=json|atom` (P-FMT-1.1),
- * else Accept naming Atom (P-FMT-1.2), else JSON by default (P-FMT-1.1); undefined for another
- * `format` value (P-FMT-1.3's 400, not a selection).
+ * else a bare `Accept: application/atom+xml` (P-FMT-1.2), else, when Accept names neither type,
+ * JSON by default (P-FMT-1.1). Undefined for another `format` value (P-FMT-1.3's 400, not a
+ * selection) and for an Accept that names a type among others or with a q: what that selects is
+ * P-FMT-1's ranking, the very rule the case is about, so its failures keep the case's clauses.
  */
 function cueSelection(
   cues: SelectionCues,
@@ -82,9 +79,12 @@ function cueSelection(
       ? { selects: format, clause: "P-FMT-1.1" }
       : undefined;
   const accept = Object.entries(cues.headers).find(([k]) => k.toLowerCase() === "accept")?.[1];
-  return accept !== undefined && acceptsAtom(accept)
-    ? { selects: "atom", clause: "P-FMT-1.2" }
-    : { selects: "json", clause: "P-FMT-1.1" };
+  if (accept === undefined) return { selects: "json", clause: "P-FMT-1.1" };
+  if (accept.trim().toLowerCase() === ATOM_TYPE) return { selects: "atom", clause: "P-FMT-1.2" };
+  const named =
+    qualityOf(accept, ATOM_TYPE) !== undefined ||
+    qualityOf(accept, "application/json") !== undefined;
+  return named ? undefined : { selects: "json", clause: "P-FMT-1.1" };
 }
 
 /**

@@ -20,7 +20,7 @@ import { checkErrorBody } from "./error-body.js";
 import { isAtomFeedText, nameSelection, type SelectionCues } from "./format-selection.js";
 import { checkHeaders } from "./headers.js";
 import { checkJsonPointers } from "./json-pointer.js";
-import { atomAppDataOrder } from "./key-order.js";
+import { atomDataOrder } from "./key-order.js";
 import { checkNoServerError } from "./no-server-error.js";
 import { checkSchema } from "./schema.js";
 import { checkStatus } from "./status.js";
@@ -80,11 +80,11 @@ export function responseViews(expect: ExpectSpec, response: WireResponse) {
       decoded ??= decodeBody(expect, getText());
       return decoded;
     },
-    // P-FMT-3: key order is read from the Atom document; a JSON body has none to check.
-    ...(expect.atom?.kind === "appdata"
+    // P-FMT-3 and P-FMT-7: child order is read from the Atom document; a JSON body has none.
+    ...(expect.atom
       ? {
           textOrder: () => {
-            order ??= atomAppDataOrder(getText());
+            order ??= atomDataOrder(getText(), expect.atom?.kind ?? "appdata");
             return order;
           },
         }

@@ -3,9 +3,11 @@
  * a promise of the Atom form only, so `keys` checks read it from the Atom document (JSON member
  * order carries no meaning at any level, RFC 8259 §4). Decoded values cannot carry it:
  * `JSON.parse` and JS objects move integer-like names ("10", "2") first, and integer-like keys
- * are no exception to the order. Request bodies are still written in the case's order.
+ * are no exception to the order. P-FMT-7: a person's, album's or photo's Atom children follow
+ * the members of the same server's JSON (`memberOrder` checks). Request bodies are still written
+ * in the case's order.
  */
-import { ATOM_NS } from "../../codecs/atom/index.js";
+import { ATOM_NS, type AtomKind } from "../../codecs/atom/index.js";
 import { decodeName } from "../../codecs/atom/names.js";
 import { parseXmlDocument } from "../../codecs/atom/read.js";
 import { escapeToken } from "../../model/json-pointer.js";
@@ -14,25 +16,33 @@ import { fillString, fillText, type TemplateContext } from "../request/template.
 const URN_GUID = "urn:guid:";
 
 /**
- * Pointer of each application-data record of an Atom feed (`/entry/<user>`, as the codec
- * decodes it) → its keys in document order (P-FMT-4 names unescaped). Empty map when the
- * document does not parse; entries without an id or data element are left out.
+ * Pointer of each data element of an Atom feed of `kind` (as the codec decodes it) → the local
+ * names of its children in document order (P-FMT-4 names unescaped). Application data: each
+ * record at `/entry/<user>`, by the entry's `urn:guid:` id, every key element as written
+ * (P-FMT-3). People, albums and photos: the entry at `/entry` (`person`) or `/entry/<i>`, one
+ * name per run of same-named children (an array member is one element per item, P-FMT-7).
+ * Empty map when the document does not parse; entries without a data element are left out.
  */
-export function atomAppDataOrder(text: string): Map<string, string[]> {
+export function atomDataOrder(text: string, kind: AtomKind): Map<string, string[]> {
   const out = new Map<string, string[]>();
   const tree = parseXmlDocument(text);
   if (!tree.ok) return out;
-  for (const entry of tree.value.children) {
-    if (entry.local !== "entry" || entry.uri !== ATOM_NS) continue;
-    const id = entry.children.find((c) => c.local === "id" && c.uri === ATOM_NS)?.text.trim();
+  const entries = tree.value.children.filter((c) => c.local === "entry" && c.uri === ATOM_NS);
+  for (const [i, entry] of entries.entries()) {
     const content = entry.children.find((c) => c.local === "content" && c.uri === ATOM_NS);
     const data = content?.children[0];
-    if (!id?.startsWith(URN_GUID) || !data) continue;
-    const pointer = `/entry/${escapeToken(id.slice(URN_GUID.length))}`;
-    out.set(
-      pointer,
-      data.children.map((c) => decodeName(c.local)),
-    );
+    if (!data) continue;
+    const names = data.children.map((c) => decodeName(c.local));
+    if (kind !== "appdata") {
+      out.set(
+        kind === "person" ? "/entry" : `/entry/${i}`,
+        names.filter((n, j) => n !== names[j - 1]),
+      );
+      continue;
+    }
+    const id = entry.children.find((c) => c.local === "id" && c.uri === ATOM_NS)?.text.trim();
+    if (id?.startsWith(URN_GUID))
+      out.set(`/entry/${escapeToken(id.slice(URN_GUID.length))}`, names);
   }
   return out;
 }

@@ -1,7 +1,8 @@
 /**
  * Compares two answers to the same request under the readers' tolerance (semantic.ts): the
  * first semantic difference, or undefined when a reader could not tell them apart. P-FMT-6
- * renderings, JSON member order, extension members, the order of an appdata answer's users
+ * renderings, JSON member order, extension members (in JSON and, one child each, in Atom), the
+ * order of an appdata answer's users
  * (§2.5 promises none), XML prefixes and whitespace, error message text and headers the
  * documents leave open are not differences, nor the order of a list's entries (§4 promises none;
  * P-PAGE-3's order is a profile decision, which the fuzzer checks).
@@ -51,7 +52,12 @@ export function compareAnswers(a: SemanticAnswer, b: SemanticAnswer): AnswerDiff
   if (a.body.form === "json" && b.body.form === "json")
     return jsonDifference(a.body.value, b.body.value);
   if (a.body.form === "atom" && b.body.form === "atom") {
-    const d = firstDifference(a.body.value, b.body.value, { lenient: false });
+    // P-FMT-7: an extension child one side lacks is passed over, as a JSON extension member is.
+    const d = firstDifference(a.body.value, b.body.value, {
+      lenient: false,
+      ignoreExtra: (_name, pointer) => /\/ext\/[^/]*$/.test(pointer),
+      bothWays: true,
+    });
     return d ? { where: `atom ${d.pointer || "/"}`, a: d.expected, b: d.actual } : undefined;
   }
   if (

@@ -12,6 +12,7 @@ export {
   type DiffOptions,
   type DiffResult,
   type DiffSide,
+  pairDifference,
   runDiff,
 } from "./run-diff.js";
 export { type RawAnswer, type SemanticAnswer, semanticAnswer } from "./semantic.js";

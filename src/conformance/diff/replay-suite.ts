@@ -107,7 +107,9 @@ export async function replaySuite(
         ...envA,
         onExchange: async (step, built, response, rebuild) => {
           const mirrored = rebuild(envB);
-          let x = mirrored.replay ? await exchange(envB, mirrored) : undefined;
+          let x = mirrored.replay
+            ? await exchange(envB, { ...mirrored, wire: mirrored.replay })
+            : undefined;
           if (!x || x.ok) x = await exchange(envB, mirrored);
           pairs.push({
             source: `${c.id} step ${step + 1}`,

@@ -10,8 +10,9 @@ import { isRunAbort, type RunAbort } from "../run/run-abort.js";
 import type { Target } from "../suite/target.js";
 import { createHttpClient } from "../transport/http-client.js";
 import { type AnswerDifference, compareAnswers } from "./compare-answers.js";
+import { onOpenGround } from "./open-ground.js";
 import { replayFuzz } from "./replay-fuzz.js";
-import { caseEnv, replaySuite, smokeBoth } from "./replay-suite.js";
+import { caseEnv, type ExchangePair, replaySuite, smokeBoth } from "./replay-suite.js";
 import { type RawAnswer, semanticAnswer } from "./semantic.js";
 
 /** Options of a differential run. */
@@ -63,6 +64,20 @@ function side(r: RawAnswer | undefined): DiffSide | undefined {
   };
 }
 
+/**
+ * The first semantic difference of one pair of answers, or undefined: none a reader would see,
+ * or a request on ground P-ERR-6 leaves to each service. A side that sent no request differs.
+ */
+export function pairDifference(p: ExchangePair): AnswerDifference | undefined {
+  if (onOpenGround(p.sent.url)) return undefined;
+  if (p.a && p.b) return compareAnswers(semanticAnswer(p.a), semanticAnswer(p.b));
+  return {
+    where: "answer",
+    a: p.a ? p.a.status : "(no request)",
+    b: p.b ? p.b.status : "(no request)",
+  };
+}
+
 /** Runs the differential comparison; resolves to the result or why it could not start. */
 export async function runDiff(opts: DiffOptions): Promise<DiffResult | RunAbort> {
   const t0 = performance.now();
@@ -94,14 +109,7 @@ export async function runDiff(opts: DiffOptions): Promise<DiffResult | RunAbort>
   }
   const differences: DiffEntry[] = [];
   for (const p of pairs) {
-    const difference =
-      p.a && p.b
-        ? compareAnswers(semanticAnswer(p.a), semanticAnswer(p.b))
-        : {
-            where: "answer",
-            a: p.a ? p.a.status : "(no request)",
-            b: p.b ? p.b.status : "(no request)",
-          };
+    const difference = pairDifference(p);
     if (!difference) continue;
     const a = side(p.a);
     const b = side(p.b);

@@ -5,8 +5,11 @@
  * resolved tree (prefixes, whitespace between elements and the order of elements whose order
  * carries no data gone; the order of an appdata element's keys kept, P-FMT-3; an entry author's
  * url in any namespace, or an Atom uri, read as one link, P-FMT-5; an application-data user
- * listed with an empty record read as left out, §2.5 / P-DATA-5); the `Allow` set
- * of a 405. Other headers are left open.
+ * listed with an empty record read as left out, §2.5 / P-DATA-5; a person, album or photo as
+ * its members, each the list of its same-named children, those with a name the documents do
+ * not give apart as extensions, `ext`, which the comparison skips where one side lacks them, as
+ * it skips JSON extension members, P-FMT-7); the `Allow` set of a 405. Other headers are left
+ * open.
  */
 import {
   ATOM_NS,
@@ -18,6 +21,7 @@ import { parseXmlDocument } from "../../codecs/atom/read.js";
 import type { XmlElement } from "../../codecs/atom/tree.js";
 import { authorUrls } from "../checks/atom-author.js";
 import { withoutEmptyRecords } from "../checks/empty-records.js";
+import { KNOWN_MEMBERS } from "./difference.js";
 
 /** The name the author link is compared under, whatever namespace or name it was written with. */
 const AUTHOR_LINK = "urn:opensocial-kit:author-link";
@@ -71,8 +75,39 @@ function authorChildren(author: XmlElement): XmlElement[] {
   );
 }
 
+/** The data elements P-FMT-7 writes with one child per JSON member. */
+const ITEM_ELEMENTS = new Set(["person", "album", "mediaItem"]);
+
+/** `JSON.stringify` without extension members: what orders a list's entries, whatever they carry. */
+const sortKey = (v: unknown): string =>
+  JSON.stringify(v, (k, x: unknown) => (k === "ext" ? undefined : x));
+
+/**
+ * A person, album or photo (or one of their object members, an address) as members: each name
+ * → its children of that name in document order (an array member is one child per item); the
+ * names the documents give in `members`, the others in `ext` (P-FMT-7: one child per JSON
+ * member, so an extension member is one child too).
+ */
+function itemMembers(el: XmlElement): unknown {
+  const members: Record<string, unknown[]> = {};
+  const ext: Record<string, unknown[]> = {};
+  for (const c of el.children) {
+    if (!KNOWN_NS.has(c.uri)) continue;
+    const value = c.children.some((x) => KNOWN_NS.has(x.uri)) ? itemMembers(c) : c.text.trim();
+    const known = c.uri !== OPENSOCIAL_NS || KNOWN_MEMBERS.has(c.local);
+    const name = c.uri === OPENSOCIAL_NS ? c.local : `{${nsName(c.uri)}}${c.local}`;
+    (known ? members : ext)[name] ??= [];
+    (known ? members : ext)[name]?.push(value);
+  }
+  // Member order carries no data (it follows the JSON's, which never counts): names sorted.
+  const sorted = (o: Record<string, unknown[]>) =>
+    Object.fromEntries(Object.entries(o).sort(([a], [b]) => (a < b ? -1 : 1)));
+  return { name: `{${nsName(el.uri)}}${el.local}`, members: sorted(members), ext: sorted(ext) };
+}
+
 /** An element as data: `{ns}local`, attributes other than namespace declarations, text, children. */
 function canonical(el: XmlElement, keepOrder: boolean): unknown {
+  if (el.uri === OPENSOCIAL_NS && ITEM_ELEMENTS.has(el.local)) return itemMembers(el);
   const attrs: Record<string, string> = {};
   for (const [name, a] of Object.entries(el.attributes))
     if (name !== "xmlns" && !name.startsWith("xmlns:"))
@@ -82,7 +117,7 @@ function canonical(el: XmlElement, keepOrder: boolean): unknown {
   const children = (el.uri === ATOM_NS && el.local === "author" ? authorChildren(el) : el.children)
     .filter((c) => KNOWN_NS.has(c.uri))
     .map((c) => canonical(c, inData && c.uri === OPENSOCIAL_NS));
-  if (!inData) children.sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1));
+  if (!inData) children.sort((a, b) => (sortKey(a) < sortKey(b) ? -1 : 1));
   return {
     name: `{${nsName(el.uri)}}${el.local}`,
     ...(Object.keys(attrs).length ? { attrs } : {}),

@@ -82,6 +82,10 @@ const valueUnit: fc.Arbitrary<string> = fc.oneof(
       "%",
       "+",
       "=",
+      // DEL and C1 controls are XML 1.0 Chars, allowed in values (P-DATA-1 rev. 5).
+      "\u007f",
+      "\u0085",
+      "\u009f",
     ),
   },
   {

@@ -45,8 +45,16 @@ function needsEscape(expected: Expected): boolean {
 const atomChildren = (el: XmlElement, local: string) =>
   el.children.filter((c) => c.local === local);
 
-/** Judges the Atom answer to the same read as a 200 JSON answer the model accepted. */
-export function judgeAtomRead(answer: Answer, expected: Expected, level: Level): void {
+/**
+ * Judges the Atom answer to the same read as a 200 JSON answer the model accepted (`json`, its
+ * decoded body: at profile a person's, album's or photo's children follow its members, P-FMT-7).
+ */
+export function judgeAtomRead(
+  answer: Answer,
+  expected: Expected,
+  level: Level,
+  json?: unknown,
+): void {
   judgeAlways(answer);
   const kind = expected.kind;
   if (!kind) return;
@@ -102,8 +110,19 @@ export function judgeAtomRead(answer: Answer, expected: Expected, level: Level):
       answer,
     );
   }
-  if (level === "profile") judgeAtomTree(answer, expected);
+  if (level === "profile") judgeAtomTree(answer, expected, json);
 }
+
+/** The member names of the JSON form's items, in order (`entry` an object or an array). */
+function jsonItems(json: unknown): string[][] {
+  const entry = (json as { entry?: unknown } | undefined)?.entry;
+  const items = Array.isArray(entry) ? entry : entry === undefined ? [] : [entry];
+  return items.map((x) => (x !== null && typeof x === "object" ? Object.keys(x) : []));
+}
+
+/** `names` reduced to those in `among`, each once, at its first place. */
+const shared = (names: readonly string[], among: ReadonlySet<string>): string[] =>
+  [...new Set(names)].filter((n) => among.has(n));
 
 /** A finding of the Atom tree, before `fail` adds its statement and path. */
 type AtomTreeFinding = Finding extends infer F
@@ -113,7 +132,7 @@ type AtomTreeFinding = Finding extends infer F
   : never;
 
 /** Profile: the framing and naming rules the reader forgives (§4.3, P-FMT-2, P-FMT-3, P-FMT-4, P-FMT-7). */
-function judgeAtomTree(answer: Answer, expected: Expected): void {
+function judgeAtomTree(answer: Answer, expected: Expected, json: unknown): void {
   const tree = parseXmlDocument(answer.body);
   if (!tree.ok) return;
   const appdata = expected.kind === "appdata";
@@ -122,9 +141,14 @@ function judgeAtomTree(answer: Answer, expected: Expected): void {
     throw new FuzzFailure({ statement, path: `atom:${path}`, ...found } as Finding, answer);
   };
   // P-FMT-2: writers use the OpenSearch namespace without its trailing slash (readers take both).
-  for (const el of tree.value.children)
+  for (const el of tree.value.children) {
     if (isOpenSearchNs(el.uri) && el.uri !== OSEARCH_NS)
       fail("P-FMT-2", `/feed/${el.local}`, { code: "atom-opensearch-ns", uri: el.uri });
+    // P-PAGE-4: application data is not paged, in Atom either.
+    if (appdata && isOpenSearchNs(el.uri) && el.local === "itemsPerPage")
+      fail("P-PAGE-4", `/feed/${el.local}`, { code: "atom-items-per-page" });
+  }
+  const members = jsonItems(json);
   const body = expected.body ?? {};
   const items: Record<string, unknown>[] = appdata
     ? []
@@ -165,7 +189,20 @@ function judgeAtomTree(answer: Answer, expected: Expected): void {
           `/feed/entry[${i + 1}]/content/${data.local}/${child.local}`,
           { code: "atom-member-namespace", uri: child.uri },
         );
-    if (!appdata) return;
+    if (!appdata) {
+      // P-FMT-7: one child per JSON member, in the JSON order (names one form lacks passed over).
+      const want = members[i] ?? [];
+      const got = data.children.map((c) => c.local);
+      const expectedOrder = shared(want, new Set(got));
+      const actualOrder = shared(got, new Set(want));
+      if (expectedOrder.join("\u0000") !== actualOrder.join("\u0000"))
+        fail("P-FMT-7", `/feed/entry[${i + 1}]/content/${data.local}`, {
+          code: "atom-member-order",
+          expected: expectedOrder,
+          actual: actualOrder,
+        });
+      return;
+    }
     const names = data.children.map((c) => c.local);
     for (const local of names)
       if (encodeName(decodeName(local)) !== local)

@@ -4,13 +4,14 @@
  * data of a read in JSON and then in Atom (JSON ↔ Atom consistency on every read) — and
  * updates the application-data model with what a correct server stored.
  */
+import { randomBytes } from "node:crypto";
 import { percentEncode } from "../../oauth/index.js";
 import type { AuthSpec, Level } from "../case-types.js";
 import { LONGEST_VALUE, MAX_KEY_LENGTH, MAX_VALUE_CODE_POINTS } from "./alphabet.js";
 import type { AppDataModel } from "./appdata-model.js";
 import { judgeAtomRead } from "./atom-check.js";
 import { type Expected, expectRead, type Paging, type Read } from "./expected.js";
-import { FuzzFailure, judgeJsonRead, judgeStatus } from "./judge.js";
+import { FuzzFailure, judgeJsonRead, judgeStatus, mediaType } from "./judge.js";
 import type { AtomAsk, BadWrite, GuidForm, Op, Writer } from "./ops.js";
 import type { Answer, FuzzRequest, Wire } from "./wire.js";
 import type { FuzzWorld } from "./world.js";
@@ -392,8 +393,8 @@ export async function execute(op: Op, data: AppDataModel, ctx: FuzzContext): Pro
       if (!ctx.judge) await send(atomForm(req, atom));
       return;
     }
-    judgeJsonRead(a, expected, ctx.level);
-    judgeAtomRead(await send(atomForm(req, atom)), expected, ctx.level);
+    const json = judgeJsonRead(a, expected, ctx.level);
+    judgeAtomRead(await send(atomForm(req, atom)), expected, ctx.level, json);
   }
 
   async function probe(
@@ -431,6 +432,8 @@ export async function execute(op: Op, data: AppDataModel, ctx: FuzzContext): Pro
       "no-guid-appdata": [APPDATA, 400, "S-7.1-400-NO-TARGET"],
       "unknown-path": ["/os/0.8/nothing/@me/@self", 404, "P-ERR-2"],
       "empty-segment": ["/os/0.8/people/@me//@self", 404, "P-ERR-2"],
+      // P-ERR-2 (rev. 5): a selector that is not the operation's is an unknown path.
+      "unknown-selector": [`${APPDATA}/@me/@family/@app`, 404, "P-ERR-2"],
     };
     const path = paths[p];
     if (path) {
@@ -467,6 +470,118 @@ export async function execute(op: Op, data: AppDataModel, ctx: FuzzContext): Pro
       }
       case "wrong-method": {
         const a = await send({ method: "PATCH", path: self }, refused(405, "P-ERR-2"));
+        // P-ERR-2: Allow lists every method the path answers, HEAD wherever GET (a writers'
+        // rule, profile revision 5).
+        const allow = (a.headers.allow ?? "").split(",").map((m) => m.trim().toUpperCase());
+        const listed = ctx.level === "profile" ? ["GET", "HEAD"] : [];
+        if (ctx.judge && (!a.headers.allow || listed.some((m) => !allow.includes(m))))
+          throw new FuzzFailure(
+            { statement: "P-ERR-2", path: "header:allow", code: "allow-missing" },
+            a,
+          );
+        return;
+      }
+      case "token":
+        // P-AUTH-3 (rev. 5): a non-empty oauth_token is refused.
+        await send(
+          { method: "GET", path: self, auth: { mode: "valid", protocol: { oauth_token: "fz" } } },
+          refused(400, "P-AUTH-3"),
+        );
+        return;
+      case "param-twice":
+        // P-AUTH-3 (rev. 5): a protocol parameter given twice with two values, both signed.
+        await send(
+          {
+            method: "GET",
+            path: self,
+            rawQuery: `oauth_nonce=fz${randomBytes(6).toString("hex")}`,
+          },
+          refused(400, "P-AUTH-3"),
+        );
+        return;
+      case "nonce-retimed": {
+        // P-AUTH-3: the pair is consumer key and nonce; a new timestamp does not renew it.
+        const nonce = `fz${randomBytes(9).toString("hex")}`;
+        const earlier = String(Math.floor(Date.now() / 1000) - 1);
+        const first = await send(
+          {
+            method: "GET",
+            path: self,
+            nonce,
+            auth: { mode: "valid", protocol: { oauth_timestamp: earlier } },
+          },
+          { ...expectRead(world, data, selfRead), statement: "P-AUTH-3" },
+        );
+        if (first.status === 200)
+          await send({ method: "GET", path: self, nonce }, refused(400, "P-AUTH-3"));
+        return;
+      }
+      case "fields-129":
+        // P-DATA-1 (rev. 5): a key named in fields follows the key rules, its length included.
+        await send(
+          {
+            method: "GET",
+            path: `${APPDATA}/@me/@self/@app`,
+            query: [
+              ["fields", `${ctx.prefix}${"f".repeat(MAX_KEY_LENGTH)}`.slice(0, MAX_KEY_LENGTH + 1)],
+            ],
+          },
+          refused(400, "P-DATA-1"),
+        );
+        return;
+      case "accept-tie":
+      case "accept-ranked":
+      case "accept-wildcard": {
+        // P-FMT-1 (rev. 5): Accept ranked by q for the two types alone; a tie serves JSON,
+        // wildcards give neither an entry. The ranking is profile: core sends nothing.
+        if (ctx.level !== "profile") return;
+        const accept = {
+          "accept-tie": "application/atom+xml, application/json",
+          "accept-ranked": "application/json;q=0.5, application/atom+xml",
+          "accept-wildcard": "*/*, application/atom+xml;q=0.5",
+        }[p];
+        const expected = { ...expectRead(world, data, selfRead), statement: "P-FMT-1" };
+        const a = await send({ method: "GET", path: self, headers: { accept } }, expected);
+        if (!ctx.judge) return;
+        if (p === "accept-tie") {
+          judgeJsonRead(a, expected, ctx.level);
+          return;
+        }
+        if (a.status === 200 && mediaType(a) !== "application/atom+xml")
+          throw new FuzzFailure(
+            {
+              statement: "P-FMT-1",
+              path: "header:content-type",
+              code: "atom-content-type",
+              contentType: a.headers["content-type"],
+            },
+            a,
+          );
+        judgeAtomRead(a, expected, ctx.level);
+        return;
+      }
+      case "token-empty":
+        // P-AUTH-3 (rev. 5): an empty oauth_token, which some libraries send, is ignored.
+        {
+          const expected = { ...expectRead(world, data, selfRead), statement: "P-AUTH-3" };
+          const a = await send(
+            { method: "GET", path: self, auth: { mode: "valid", protocol: { oauth_token: "" } } },
+            expected,
+          );
+          if (ctx.judge) judgeJsonRead(a, expected, ctx.level);
+        }
+        return;
+      case "friends-write": {
+        // P-ERR-2 (rev. 5): a write method on appdata @friends is a known path with another
+        // method, 405 with Allow, before any permission check.
+        const a = await send(
+          {
+            method: "DELETE",
+            path: `${APPDATA}/@me/@friends/@app`,
+            query: [["fields", key("fw")]],
+          },
+          refused(405, "P-ERR-2"),
+        );
         if (ctx.judge && !a.headers.allow)
           throw new FuzzFailure(
             { statement: "P-ERR-2", path: "header:allow", code: "allow-missing" },
@@ -596,17 +711,22 @@ async function badWrite(
         expect400("P-AUTH-6"),
       );
       return;
-    case "body-hash-wrong":
+    case "form-hash-wrong":
+    case "body-hash-wrong": {
+      // P-AUTH-2: a hash that does not match the body is refused, whatever the body's type (a
+      // signed form's too, revision 5).
+      const form = bad.kind === "form-hash-wrong";
       await send(
         {
           method: "POST",
           path,
-          body: jsonBody([[k, "v"]]),
-          auth: { mode: "valid", body: "hash-wrong" },
+          body: form ? formBody([[k, "v"]]) : jsonBody([[k, "v"]]),
+          auth: { mode: "valid", body: form ? "form-hash-wrong" : "hash-wrong" },
         },
         expect400("P-AUTH-2"),
       );
       return;
+    }
     case "other-guid": {
       const other = who(bad.who) === viewer ? who(bad.who + 1) : who(bad.who);
       touch(other, [k]);

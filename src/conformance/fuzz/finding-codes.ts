@@ -26,6 +26,8 @@ export interface FuzzFindingParams {
   "atom-member-namespace": { uri: string };
   "atom-key-escape": { key: string; written: string };
   "atom-key-order": { expected: readonly string[]; actual: readonly string[] };
+  "atom-items-per-page": object;
+  "atom-member-order": { expected: readonly string[]; actual: readonly string[] };
   "no-answer": { transport: string; detail: string };
   "fuzzer-broke": { detail: string };
 }
@@ -58,7 +60,8 @@ export const FUZZ_FINDINGS: { readonly [C in FuzzFindingCode]: string } = {
   "data-differs": "the data of a read differs from the model's",
   "content-type-not-json": "a JSON read answered with another media type",
   "head-body": "a HEAD answer carries a body",
-  "allow-missing": "a 405 answer without an Allow header",
+  "allow-missing":
+    "a 405 answer without an Allow header, or at profile one that leaves out GET or HEAD",
   "atom-status": "the Atom form of a read answers another status than its JSON form",
   "atom-content-type": "the Atom form of a read answered with another media type",
   "atom-unreadable": "the library's Atom reader refuses the Atom form",
@@ -69,6 +72,9 @@ export const FUZZ_FINDINGS: { readonly [C in FuzzFindingCode]: string } = {
   "atom-member-namespace": "a member element outside the OpenSocial namespace",
   "atom-key-escape": "an appdata key element not written with the P-FMT-4 escape",
   "atom-key-order": "appdata key elements not in the order first written",
+  "atom-items-per-page": "an application-data feed with an itemsPerPage element",
+  "atom-member-order":
+    "a person's, album's or photo's children in another order than the JSON form's members",
   "no-answer": "the target gave no HTTP answer",
   "fuzzer-broke": "the fuzzer itself failed (a bug of the kit)",
 };

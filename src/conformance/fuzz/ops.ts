@@ -34,7 +34,8 @@ export type BadWrite =
         | "too-large"
         | "body-hash-wrong"
         | "deep-json"
-        | "form-hash-unsigned";
+        | "form-hash-unsigned"
+        | "form-hash-wrong";
     };
 
 /** Requests that must be refused, or that probe a rule outside the data (auth, paths, HTTP). */
@@ -55,6 +56,16 @@ export type Probe =
   | "unknown-path"
   | "empty-segment"
   | "wrong-method"
+  | "unknown-selector"
+  | "friends-write"
+  | "token"
+  | "token-empty"
+  | "param-twice"
+  | "nonce-retimed"
+  | "fields-129"
+  | "accept-tie"
+  | "accept-ranked"
+  | "accept-wildcard"
   | "trailing-slash"
   | "bad-query"
   | "bad-format"
@@ -208,6 +219,7 @@ const badWriteArb: fc.Arbitrary<Op> = fc
       { kind: "body-hash-wrong" },
       { kind: "deep-json" },
       { kind: "form-hash-unsigned" },
+      { kind: "form-hash-wrong" },
     ),
     fc.constant<BadWrite>({ kind: "pairs-100" }),
     whoArb.map((who): BadWrite => ({ kind: "other-guid", who })),
@@ -335,6 +347,16 @@ const PROBES: readonly Probe[] = [
   "unknown-path",
   "empty-segment",
   "wrong-method",
+  "unknown-selector",
+  "friends-write",
+  "token",
+  "token-empty",
+  "param-twice",
+  "nonce-retimed",
+  "fields-129",
+  "accept-tie",
+  "accept-ranked",
+  "accept-wildcard",
   "trailing-slash",
   "bad-query",
   "bad-format",

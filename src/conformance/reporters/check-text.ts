@@ -91,6 +91,8 @@ export const FINDING_WORDS: Words = {
     `${f.xpath}: key element named ${q(f.local)}, which is not an XML name: its first character is written as _xHHHH_`,
   "atom-writer-name-escape-needless": (f) =>
     `${f.xpath}: name escape ${f.escape} of a character that is a name character where it stands; only offending characters are escaped (or the key holds a literal _xHHHH_ whose _ was left unescaped, P-FMT-4.3)`,
+  "atom-writer-literal-unescaped": (f) =>
+    `${f.xpath}: ${f.escape} in a key element's name is no escape a writer makes there (readers decode it, either case): a literal _xHHHH_ in the key whose _ was not written as _x005F_ (P-FMT-4.3)`,
   "atom-writer-author-owner": (f) =>
     `${f.xpath}: author url ${q(f.url)}, expected the album owner urn:guid:${f.owner}`,
   "pointer-error": (f) => f.detail,
@@ -135,6 +137,11 @@ export const FINDING_WORDS: Words = {
     `${f.where}: case error: keys checks order, which only an Atom application-data record carries (P-FMT-3)`,
   "keys-ok": (f) => `${f.where}: keys ${show(f.keys)}`,
   "keys-wrong": (f) => `${f.where}: keys ${show(f.keys)}, expected ${show(f.expected)}`,
+  "member-order-unusable": (f) =>
+    `${f.where}: case error: memberOrder compares an Atom body's children with JSON members or a list of names`,
+  "member-order-ok": (f) => `${f.where}: Atom children in the JSON order ${show(f.names)}`,
+  "member-order-wrong": (f) =>
+    `${f.where}: Atom children in the order ${show(f.names)}, the JSON members in ${show(f.expected)} (P-FMT-7: one child per JSON member, in the JSON order)`,
   "matches-ok": (f) => `${f.where}: matches /${f.pattern}/`,
   "matches-wrong": (f) => `${f.where}: ${show(f.value)} does not match /${f.pattern}/`,
   "string-rendering": (f) =>

@@ -22,7 +22,8 @@ export const FUZZ_FINDING_WORDS: Words = {
   "data-differs": (f) => `expected ${show(f.expected)}, got ${show(f.actual)}`,
   "content-type-not-json": (f) => `expected application/json, got ${show(f.contentType)}`,
   "head-body": () => "HEAD answered with a body",
-  "allow-missing": () => "405 without an Allow header",
+  "allow-missing": () =>
+    "405 without an Allow header, or (profile) one that leaves out GET or HEAD",
   "atom-status": (f) => `the JSON form answers 200, the Atom form ${f.status}`,
   "atom-content-type": (f) => `Atom asked for, ${show(f.contentType)} answered`,
   "atom-unreadable": (f) => `the Atom reader refuses the feed: ${f.issue} ${f.detail}`,
@@ -33,6 +34,10 @@ export const FUZZ_FINDING_WORDS: Words = {
   "atom-guid-wrong": (f) => `expected urn:guid:${f.expected}, got ${show(f.actual)}`,
   "atom-member-namespace": (f) => `a member element in ${show(f.uri)}, expected ${OPENSOCIAL_NS}`,
   "atom-key-escape": (f) => `the key ${show(f.key)} is written ${show(f.written)}`,
+  "atom-items-per-page": () =>
+    "itemsPerPage in an application-data feed, which is not paged (P-PAGE-4)",
+  "atom-member-order": (f) =>
+    `children in the order ${show(f.actual)}, the JSON form's members in ${show(f.expected)} (P-FMT-7)`,
   "atom-key-order": (f) =>
     `keys in the order first written: expected ${show(f.expected)}, got ${show(f.actual)}`,
   "no-answer": (f) => `no answer: ${f.transport}: ${f.detail}`,

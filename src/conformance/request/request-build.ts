@@ -25,8 +25,12 @@ export interface BuiltRequest {
   readonly hold?: { readonly after: number; readonly chunked: boolean };
   /** Write the whole body before reading the answer (P-ERR-4.3). */
   readonly writeFirst?: true;
-  /** Send twice with the same nonce and judge the second answer (P-AUTH-3). */
-  readonly replay: boolean;
+  /**
+   * Send this first, a valid request with the same nonce, and judge the answer to `wire`
+   * (P-AUTH-3): the same request (`replayed-nonce`) or the same nonce signed one second earlier
+   * (`replayed-nonce-new-timestamp`).
+   */
+  readonly replay?: WireRequest;
   readonly sent: SentRequest;
 }
 
@@ -88,6 +92,22 @@ export function buildRequest(
   env: RequestEnv,
   nonce?: string,
 ): BuiltRequest & { nonce: string; signature: string } {
+  const built = buildOne(spec, ctx, env, nonce);
+  const mode = spec.auth?.mode;
+  if (mode === "replayed-nonce") return { ...built, replay: built.wire };
+  if (mode !== "replayed-nonce-new-timestamp") return built;
+  // P-AUTH-3: the pair is consumer key and nonce; the first use is signed a second earlier.
+  const earlier = { ...env, now: () => env.now() - 1 };
+  const first = buildOne(spec, ctx, earlier, built.nonce);
+  return { ...built, replay: first.wire };
+}
+
+function buildOne(
+  spec: RequestSpec,
+  ctx: TemplateContext,
+  env: RequestEnv,
+  nonce?: string,
+): BuiltRequest & { nonce: string; signature: string } {
   const path = fillText(spec.path, ctx);
   const pairs = spec.query ? pairsOf(spec.query) : [];
   let query = pairs
@@ -144,7 +164,6 @@ export function buildRequest(
     http,
     ...(hold ? { hold } : {}),
     ...(spec.writeBodyFirst ? { writeFirst: true as const } : {}),
-    replay: auth.mode === "replayed-nonce",
     nonce: signed.nonce,
     signature: signed.signature,
     sent: {

@@ -124,7 +124,7 @@ export function sign(input: SignInput): SignOutput {
   const body = input.body ?? new Uint8Array();
   if (auth.body === "hash" && input.body) oauth.push(["oauth_body_hash", bodyHash(body)]);
   if (auth.body === "hash-hex" && input.body) oauth.push(["oauth_body_hash", bodyHashHex(body)]);
-  if (auth.body === "hash-wrong" && input.body)
+  if ((auth.body === "hash-wrong" || auth.body === "form-hash-wrong") && input.body)
     oauth.push(["oauth_body_hash", bodyHash(Buffer.concat([body, Buffer.from(" ")]))]);
   if (!reqInQuery) oauth.push(...requestor);
   applyProtocol(oauth, auth.protocol, false);
@@ -133,7 +133,9 @@ export function sign(input: SignInput): SignOutput {
   const bodyParams: OAuthParam[] =
     auth.body === "param" && input.body
       ? [[bodyText, ""]]
-      : auth.body === "auto" && input.body && isForm(input.contentType)
+      : (auth.body === "auto" || auth.body === "form-hash-wrong") &&
+          input.body &&
+          isForm(input.contentType)
         ? safeFormParams(bodyText)
         : [];
   const params = [...safeFormParams(withTrailing(query)), ...oauth, ...bodyParams];

@@ -154,7 +154,7 @@ async function runStep({ c, step, index, env, template }: StepRun): Promise<Step
   const captures = template.captures as Map<string, unknown>;
   captures.set("sent", { nonce: built.nonce, signature: built.signature });
   if (built.replay) {
-    const first = await exchange(env, built);
+    const first = await exchange(env, { ...built, wire: built.replay });
     if (!first.ok || first.response.status !== 200) {
       return {
         ...base,

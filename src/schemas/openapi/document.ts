@@ -35,8 +35,8 @@ const ATOM_EXAMPLE = `<?xml version="1.0" encoding="UTF-8"?>
 const STATUS_TEXT: Record<number, string> = {
   400: "Invalid request: authentication (P-AUTH-3), paging (P-PAGE-2), format (P-FMT-1), fields, filterBy, visibility or body (P-DATA-1..3, P-DATA-7), a path without its guid (P-ERR-2)",
   403: "No permission (P-DATA-6, P-PEOPLE-1/4, P-ALBUM-2), a viewer without the application (P-AUTH-5), a path without its selector",
-  404: "Unknown user, album or pid (P-ERR-5), unknown path",
-  405: "A known path with another method; `Allow` lists the methods (P-ERR-2)",
+  404: "Unknown user, album or pid (P-ERR-5), unknown path or a selector that is not the operation's (P-ERR-2)",
+  405: "A known path with another method, POST, PUT or DELETE on appdata @friends among them, before any permission check; `Allow` lists every method the path answers, HEAD wherever GET (P-ERR-2)",
   413: "Body over 1 MiB (P-ERR-4)",
   414: "Request target too long",
   431: "Request headers too large",
@@ -51,7 +51,10 @@ function errors(statuses: number[]): Json {
       ...(s === 405
         ? {
             headers: {
-              Allow: { description: "The methods of this path", schema: { type: "string" } },
+              Allow: {
+                description: "Every method this path answers, HEAD wherever GET (P-ERR-2)",
+                schema: { type: "string" },
+              },
             },
           }
         : {}),
@@ -89,7 +92,7 @@ const P = {
   format: param(
     "format",
     "query",
-    "`json` (default) or `atom` (P-FMT-1); without it, `Accept: application/atom+xml` selects Atom",
+    "`json` (default) or `atom` (P-FMT-1); without it, Accept selects Atom when `application/atom+xml` has a q above 0 and above `application/json`'s (a tie serves JSON; wildcards count for neither)",
     {
       type: "string",
       enum: ["json", "atom"],
@@ -106,7 +109,7 @@ const P = {
   fields: param(
     "fields",
     "query",
-    "Comma-separated keys (appdata, fewer than 100: P-DATA-3) or optional person fields (§2.6)",
+    "Comma-separated keys (appdata: each a valid key as written, P-DATA-1; fewer than 100: P-DATA-3) or optional person fields (§2.6)",
     {
       type: "string",
     },
@@ -370,7 +373,7 @@ export function openApiDocument(version: string): Json {
           "appdata",
           read(
             "getAppData",
-            "Application data of a user (@self) or of their friends (@friends)",
+            "Application data of a user (@self) or of their friends (@friends: read-only, a write method there is 405)",
             [R.guid, R.appdataSelector, ...common, R.fields, ...IGNORED_LIST_PARAMS],
             "appdata",
             "The data, by user (P-DATA-5: users without data are left out)",
@@ -399,7 +402,7 @@ export function openApiDocument(version: string): Json {
           in: "header",
           name: "Authorization",
           description:
-            "Two-legged OAuth 1.0a (RFC 5849), HMAC-SHA1, no token (P-AUTH-1): the consumer key names the application, `xoauth_requestor_id` the viewer. Parameters go in `Authorization: OAuth …` (with or without `realm`) or the query (P-AUTH-2, the scheme oauth1TwoLeggedQuery); query and form-body parameters are signed, a JSON body is not (an `oauth_body_hash` is checked whenever present). Timestamps within 300 s; a (consumer key, nonce) pair once (P-AUTH-3). Failures answer 400 with the P-ERR-1 body. OpenAPI has no OAuth 1 type: this scheme is documented as a header, and `x-oauth1` carries the parameters.",
+            "Two-legged OAuth 1.0a (RFC 5849), HMAC-SHA1, no token (P-AUTH-1): the consumer key names the application, `xoauth_requestor_id` the viewer. Parameters go in `Authorization: OAuth …` (with or without `realm`) or the query (P-AUTH-2, the scheme oauth1TwoLeggedQuery); query and form-body parameters are signed, a JSON body is not; an `oauth_body_hash` is checked whenever present, whatever the body's type; `+` in the query is a space. Timestamps within 300 s; a (consumer key, nonce) pair once; a protocol parameter given twice with two values, or a non-empty `oauth_token`, is refused (an empty one is ignored) (P-AUTH-3). Failures answer 400 with the P-ERR-1 body. OpenAPI has no OAuth 1 type: this scheme is documented as a header, and `x-oauth1` carries the parameters.",
           "x-oauth1": {
             signatureMethod: "HMAC-SHA1",
             legs: 2,

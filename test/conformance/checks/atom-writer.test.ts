@@ -79,8 +79,13 @@ describe("Atom writers' rules", () => {
     ],
     [
       "lower-case escape digits",
-      APPDATA.replaceAll("_x0031_st", "_x003a_st"),
-      /^P-FMT-4\.1: .*_x003a_ written with lower-case/,
+      APPDATA.replaceAll("_x0031_st", "_x002d_st"),
+      /^P-FMT-4\.1: .*_x002d_ written with lower-case/,
+    ],
+    [
+      "a literal _x00e9_ written raw: no writer escapes é (no key holds it), so its _ went unescaped",
+      APPDATA.replaceAll("_x0031_st", "k_x00e9_"),
+      /^P-FMT-4\.3: .*_x00e9_ in a key element's name is no escape a writer makes there/,
     ],
     [
       "a key starting with - written raw (a lenient reader takes <o:-k>)",

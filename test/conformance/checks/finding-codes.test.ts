@@ -222,6 +222,14 @@ const SAMPLES: { [C in FindingCode]: [Extract<Finding, { code: C }>, string] } =
     },
     "/feed/entry[1]/content/appdata/k_x0031_: name escape _x0031_ of a character that is a name character where it stands; only offending characters are escaped (or the key holds a literal _xHHHH_ whose _ was left unescaped, P-FMT-4.3)",
   ],
+  "atom-writer-literal-unescaped": [
+    {
+      code: "atom-writer-literal-unescaped",
+      xpath: "/feed/entry[1]/content/appdata/k_x00e9_",
+      escape: "_x00e9_",
+    },
+    "/feed/entry[1]/content/appdata/k_x00e9_: _x00e9_ in a key element's name is no escape a writer makes there (readers decode it, either case): a literal _xHHHH_ in the key whose _ was not written as _x005F_ (P-FMT-4.3)",
+  ],
   "atom-writer-author-owner": [
     {
       code: "atom-writer-author-owner",
@@ -337,6 +345,23 @@ const SAMPLES: { [C in FindingCode]: [Extract<Finding, { code: C }>, string] } =
   "keys-wrong": [
     { code: "keys-wrong", where: "/entry/alice", keys: undefined, expected: ["a"] },
     '/entry/alice: keys (absent), expected ["a"]',
+  ],
+  "member-order-unusable": [
+    { code: "member-order-unusable", where: "/entry" },
+    "/entry: case error: memberOrder compares an Atom body's children with JSON members or a list of names",
+  ],
+  "member-order-ok": [
+    { code: "member-order-ok", where: "/entry", names: ["id", "nickname"] },
+    '/entry: Atom children in the JSON order ["id","nickname"]',
+  ],
+  "member-order-wrong": [
+    {
+      code: "member-order-wrong",
+      where: "/entry",
+      names: ["nickname", "id"],
+      expected: ["id", "nickname"],
+    },
+    '/entry: Atom children in the order ["nickname","id"], the JSON members in ["id","nickname"] (P-FMT-7: one child per JSON member, in the JSON order)',
   ],
   "matches-ok": [{ code: "matches-ok", where: "/id", pattern: "^a" }, "/id: matches /^a/"],
   "matches-wrong": [

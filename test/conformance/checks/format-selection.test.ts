@@ -146,6 +146,16 @@ describe("what stays as it was", () => {
     expect(got.every((c) => c.endsWith(": P-FMT-3.2"))).toBe(true);
   });
 
+  it("an Accept that ranks the two types keeps the case's clauses: the ranking is its rule (P-FMT-1.8)", () => {
+    const ranked: SelectionCues = {
+      url: byAccept.url,
+      headers: { accept: "application/json;q=0.5, application/atom+xml" },
+    };
+    const got = cited(ATOM_EXPECT, { type: JSON_TYPE, body: JSON_BODY }, ranked);
+    expect(got.length).toBeGreaterThan(0);
+    expect(got.every((c) => c.endsWith(": P-FMT-3.2"))).toBe(true);
+  });
+
   it("a case that wants what the cue did not select is not renamed (format=atom, JSON wanted)", () => {
     const got = cited(JSON_EXPECT, { type: ATOM_TYPE, body: ATOM_BODY }, byFormat("atom"));
     expect(got.length).toBeGreaterThan(0);

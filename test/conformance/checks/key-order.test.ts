@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { toAtom } from "../../../src/codecs/atom/index.js";
 import {
-  atomAppDataOrder,
+  atomDataOrder,
   fillOrdered,
   stringifyOrdered,
 } from "../../../src/conformance/checks/key-order.js";
@@ -30,8 +30,49 @@ describe("member order as written", () => {
       startIndex: 0,
       totalResults: 1,
     } as never);
-    expect(atomAppDataOrder(feed).get("/entry/ns:a")).toEqual(["z", "20", "10", "_x0041_"]);
-    expect(atomAppDataOrder("<feed").size).toBe(0);
+    expect(atomDataOrder(feed, "appdata").get("/entry/ns:a")).toEqual(["z", "20", "10", "_x0041_"]);
+    expect(atomDataOrder("<feed", "appdata").size).toBe(0);
+  });
+
+  it("reads a person's or album's children in document order, one name per array member (P-FMT-7)", () => {
+    const album = {
+      id: "ns:al",
+      title: "t",
+      mediaMimeType: ["image/png", "image/gif"],
+      ownerId: "ns:a",
+      mediaItemCount: 2,
+    };
+    const feed = toAtom("albums", {
+      entry: [album, { ...album, id: "ns:b", mediaMimeType: [] }],
+      startIndex: 0,
+      itemsPerPage: 20,
+      totalResults: 2,
+    } as never);
+    const order = atomDataOrder(feed, "albums");
+    expect(order.get("/entry/0")).toEqual([
+      "id",
+      "title",
+      "mediaMimeType",
+      "ownerId",
+      "mediaItemCount",
+    ]);
+    expect(order.get("/entry/1")).toEqual(["id", "title", "ownerId", "mediaItemCount"]);
+    const person = toAtom("person", {
+      entry: {
+        id: "ns:a",
+        nickname: "n",
+        addresses: [{ region: "r" }, { region: "s" }],
+        hasApp: true,
+      },
+      startIndex: 0,
+      totalResults: 1,
+    } as never);
+    expect(atomDataOrder(person, "person").get("/entry")).toEqual([
+      "id",
+      "nickname",
+      "addresses",
+      "hasApp",
+    ]);
   });
 
   it("writes bodies in the case's order, placeholders filled", () => {

@@ -25,11 +25,19 @@ function context(level: Level, value: unknown, captures: [string, unknown][] = [
       users: { viewer: "ns:a" },
       namespace: "ns",
       unique: "t1",
-      captures: new Map([["ids", ["ns:b", "ns:a"]], ...captures]),
+      captures: new Map<string, unknown>([
+        ["ids", ["ns:b", "ns:a"]],
+        ["json", { id: "x", n: 1, ok: true, tags: [] }],
+        ...captures,
+      ]),
     },
     decoded: () => ({ ok: true, value }),
     text: () => TEXT,
-    textOrder: () => new Map([["/rec", ["z", "a"]]]),
+    textOrder: () =>
+      new Map([
+        ["/rec", ["z", "a"]],
+        ["/entry/0", ["id", "n", "xExt", "ok", "tags"]],
+      ]),
   };
 }
 
@@ -74,6 +82,13 @@ describe("pointer rules", () => {
     [{ pointer: "/entry/*/id", sorted: true }, false],
     [{ pointer: "/rec", keys: ["z", "a"] }, true],
     [{ pointer: "/rec", keys: ["a", "z"] }, false],
+    // memberOrder: the Atom children follow the JSON members; names only one side has are passed over.
+    [{ pointer: "/entry/0", memberOrder: "{$json}" }, true],
+    [{ pointer: "/entry/0", memberOrder: ["id", "ok", "tags", "yExt"] }, true],
+    [{ pointer: "/entry/0", memberOrder: ["n", "id"] }, false],
+    [{ pointer: "/entry/0", memberOrder: ["id", "gone"] }, false],
+    [{ pointer: "/entry/1", memberOrder: ["id", "n"] }, false],
+    [{ pointer: "/entry/0", memberOrder: "{$ids}" }, false],
     [{ pointer: "/entry/0/id", matches: "^ns:" }, true],
     [{ pointer: "/entry/5", absent: true }, true],
     [{ pointer: "/entry/0", absent: true }, false],

@@ -59,6 +59,7 @@ describe("conformance suite files", () => {
       "P-AUTH-4",
       "P-AUTH-5",
       "P-AUTH-6",
+      "P-AUTH-7",
       "P-FMT-1",
       "P-FMT-2",
       "P-FMT-3",
@@ -77,6 +78,7 @@ describe("conformance suite files", () => {
       "P-DATA-4",
       "P-DATA-5",
       "P-DATA-6",
+      "P-DATA-7",
       "P-PEOPLE-1",
       "P-PEOPLE-5",
       "P-PEOPLE-2",
@@ -90,6 +92,7 @@ describe("conformance suite files", () => {
       "P-ERR-3",
       "P-ERR-4",
       "P-ERR-5",
+      "P-ERR-6",
     ];
     for (const id of decisions)
       expect(

@@ -1,4 +1,4 @@
-// Independent implementation of the Social Platform Application REST API (social-api.md + profile rev. 4).
+// Independent implementation of the Social Platform Application REST API (social-api.md + profile rev. 5).
 import http from 'node:http';
 import fs from 'node:fs';
 import crypto from 'node:crypto';
@@ -148,7 +148,8 @@ function chooseFormat(ctx) {
     if (t === 'application/atom+xml') atomQ = Math.max(atomQ, qv);
     if (t === 'application/json') jsonQ = Math.max(jsonQ, qv);
   }
-  return atomQ > 0 && atomQ >= jsonQ ? 'atom' : 'json';
+  // rev. 5: Atom only with q > 0 and strictly above JSON's (a tie serves JSON); wildcards count for neither
+  return atomQ > 0 && atomQ > jsonQ ? 'atom' : 'json';
 }
 
 function queryPhase(ctx) {

@@ -5,6 +5,7 @@ import { equalsRule } from "./equals.js";
 import { inRule } from "./in.js";
 import { keysRule } from "./keys.js";
 import { matchesRule } from "./matches.js";
+import { memberOrderRule } from "./member-order.js";
 import { hasRule, lacksRule } from "./members.js";
 import { oneOfRule } from "./one-of.js";
 import type { PointerRule } from "./rule.js";
@@ -25,5 +26,6 @@ export const POINTER_RULES: readonly PointerRule[] = [
   lacksRule,
   sortedRule,
   keysRule,
+  memberOrderRule,
   matchesRule,
 ];
