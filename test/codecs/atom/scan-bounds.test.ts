@@ -1,8 +1,9 @@
 /**
  * The XML scanner (src/codecs/atom/xml/scan.ts) on hostile documents of about 1 MiB, the reader's
  * size limit: each is answered (never a throw) in bounded time, so no construct costs more than
- * linear time (many namespace declarations in scope, many attributes, long runs of the
- * characters that end comments, PIs, CDATA sections and references).
+ * linear time (many namespace declarations in scope, many attributes, many prefixed attributes
+ * on one long namespace name, long runs of the characters that end comments, PIs, CDATA sections
+ * and references).
  */
 import { describe, expect, it } from "vitest";
 import { parseTree } from "../../../src/codecs/atom/tree.js";
@@ -25,6 +26,9 @@ function run(text: string): { code: string; ms: number } {
 
 const decls = Array.from({ length: 20_000 }, (_, i) => ` xmlns:p${i}="urn:${i}"`).join("");
 const attrs = Array.from({ length: 40_000 }, (_, i) => ` a${i}="v"`).join("");
+/** Half a MiB of namespace name, used by the prefixed attributes that fill the other half. */
+const longUri = `urn:${"u".repeat(MIB / 2)}`;
+const prefixed = Array.from({ length: 44_000 }, (_, i) => ` p:a${i}=""`).join("");
 
 const CASES: [string, string, string][] = [
   [
@@ -34,6 +38,16 @@ const CASES: [string, string, string][] = [
   ],
   ["40k attributes on one element", `<r${attrs}/>`, "ok"],
   ["40k attributes, the last a duplicate", `<r${attrs} a0="w"/>`, "xml-malformed"],
+  [
+    "40k prefixed attributes on one namespace name of 512 KiB",
+    `<r xmlns:p="${longUri}"${prefixed}/>`,
+    "ok",
+  ],
+  [
+    "the same, the last a duplicate through another prefix",
+    `<r xmlns:p="${longUri}" xmlns:q="${longUri}"${prefixed} q:a1=""/>`,
+    "xml-malformed",
+  ],
   ["a reference that never ends", `<r>&${fill("a", MIB)}</r>`, "xml-malformed"],
   ["a reference with line ends that never ends", `<r>&${fill("a\n", MIB)}`, "xml-malformed"],
   ["1 MiB of ]", `<r>${fill("]", MIB)}</r>`, "ok"],
