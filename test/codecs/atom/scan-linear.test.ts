@@ -11,6 +11,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parseXmlDocument } from "../../../src/codecs/atom/read.js";
+import { attributes, manyPrefixedAttributes } from "./hostile-xml.js";
 
 const KIB = 1024;
 const MIB = 1024 * KIB;
@@ -45,16 +46,6 @@ const fill = (unit: string, room: number): string =>
 function pack(unit: string, room: number): string {
   const body = fill(unit, room);
   return body + fill("<x/>", room - body.length);
-}
-
-/** `n` attributes ` ${name}${i}=""` (or with `value`), at most `room` characters in all. */
-function attributes(name: string, room: number, value = ""): string {
-  let out = "";
-  for (let i = 0; ; i++) {
-    const a = ` ${name}${i}="${value}"`;
-    if (out.length + a.length > room) return out;
-    out += a;
-  }
 }
 
 /** A hostile shape: a name for messages, and the document of it at about `bytes` bytes. */
@@ -223,10 +214,7 @@ function checkLinear(h: Hostile): string {
 /** The shape that once cost 22 s per MiB at 32 KiB, and more per MiB as it grew. */
 const QUADRATIC: Hostile = {
   name: "prefixed attributes on one namespace name of half the document",
-  make: (b) => {
-    const decl = ` xmlns:p="urn:${"u".repeat(b / 2)}"`;
-    return `<r${decl}${attributes("p:a", b - decl.length - 8)}/>`;
-  },
+  make: (b) => manyPrefixedAttributes(b),
 };
 
 describe("the XML parse is linear on hostile shapes (256 KiB, 512 KiB, 1 MiB)", () => {
