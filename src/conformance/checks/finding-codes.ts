@@ -63,7 +63,6 @@ export interface FindingParams {
   "atom-writer-key-namespace": { xpath: string; uri: string | undefined };
   "atom-writer-data-name": { xpath: string; local: string };
   "atom-writer-name-escape": { xpath: string; escape: string };
-  "atom-writer-name-unescaped": { xpath: string; local: string };
   "atom-writer-name-escape-needless": { xpath: string; escape: string };
   "atom-writer-literal-unescaped": { xpath: string; escape: string };
   "atom-writer-author-owner": { xpath: string; url: string; owner: string };
@@ -201,8 +200,6 @@ export const FINDINGS: { readonly [C in FindingCode]: string } = {
   "atom-writer-data-name":
     "the application-data element written as appData, a name only readers must accept",
   "atom-writer-name-escape": "a name escape with lower-case hex digits",
-  "atom-writer-name-unescaped":
-    "a key element whose name starts with a digit, - or . (not escaped)",
   "atom-writer-name-escape-needless":
     "a digit, - or . after a key's first character written as a name escape",
   "atom-writer-literal-unescaped":

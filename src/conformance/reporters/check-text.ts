@@ -87,8 +87,6 @@ export const FINDING_WORDS: Words = {
     `${f.xpath}: data element ${f.local}, expected appdata (readers accept appData; writers write appdata)`,
   "atom-writer-name-escape": (f) =>
     `${f.xpath}: name escape ${f.escape} written with lower-case hex digits`,
-  "atom-writer-name-unescaped": (f) =>
-    `${f.xpath}: key element named ${q(f.local)}, which is not an XML name: its first character is written as _xHHHH_`,
   "atom-writer-name-escape-needless": (f) =>
     `${f.xpath}: name escape ${f.escape} of a character that is a name character where it stands; only offending characters are escaped (or the key holds a literal _xHHHH_ whose _ was left unescaped, P-FMT-4.3)`,
   "atom-writer-literal-unescaped": (f) =>

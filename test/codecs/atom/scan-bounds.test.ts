@@ -1,11 +1,13 @@
 /**
  * The XML scanner (src/codecs/atom/xml/scan.ts) on hostile documents of about 1 MiB, the reader's
  * size limit: each is answered (never a throw) in bounded time, so no construct costs more than
- * linear time (many namespace declarations in scope, many attributes, long runs of the
- * characters that end comments, PIs, CDATA sections and references).
+ * linear time (many namespace declarations in scope, many attributes, many prefixed attributes
+ * on one long namespace name, long runs of the characters that end comments, PIs, CDATA sections
+ * and references).
  */
 import { describe, expect, it } from "vitest";
 import { parseTree } from "../../../src/codecs/atom/tree.js";
+import { manyPrefixedAttributes } from "./hostile-xml.js";
 
 const MIB = 1024 * 1024;
 /**
@@ -34,6 +36,12 @@ const CASES: [string, string, string][] = [
   ],
   ["40k attributes on one element", `<r${attrs}/>`, "ok"],
   ["40k attributes, the last a duplicate", `<r${attrs} a0="w"/>`, "xml-malformed"],
+  ["prefixed attributes on one namespace name of 512 KiB", manyPrefixedAttributes(MIB), "ok"],
+  [
+    "the same, the last a duplicate through another prefix",
+    manyPrefixedAttributes(MIB, { duplicate: true }),
+    "xml-malformed",
+  ],
   ["a reference that never ends", `<r>&${fill("a", MIB)}</r>`, "xml-malformed"],
   ["a reference with line ends that never ends", `<r>&${fill("a\n", MIB)}`, "xml-malformed"],
   ["1 MiB of ]", `<r>${fill("]", MIB)}</r>`, "ok"],

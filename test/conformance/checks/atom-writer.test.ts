@@ -5,6 +5,7 @@
 
 import { describe, expect, it } from "vitest";
 import type { ExpectSpec, Level } from "../../../src/conformance/case-types.js";
+import { decodeAtom } from "../../../src/conformance/checks/atom.js";
 import { checkAtomWriter } from "../../../src/conformance/checks/atom-writer.js";
 import type { CheckContext } from "../../../src/conformance/checks/context.js";
 import { checkText } from "../../../src/conformance/reporters/check-text.js";
@@ -88,14 +89,6 @@ describe("Atom writers' rules", () => {
       /^P-FMT-4\.3: .*_x00e9_ in a key element's name is no escape a writer makes there/,
     ],
     [
-      "a key starting with - written raw (a lenient reader takes <o:-k>)",
-      APPDATA.replace(
-        '<appdata xmlns="http://ns.opensocial.org/2008/opensocial"><_x0031_st>10</_x0031_st></appdata>',
-        '<o:appdata xmlns:o="http://ns.opensocial.org/2008/opensocial"><o:-k>10</o:-k></o:appdata>',
-      ),
-      /^P-FMT-4\.1: .*key element named "-k", which is not an XML name/,
-    ],
-    [
       "a digit after the first character escaped (it is a name character there)",
       APPDATA.replaceAll("_x0031_st", "_x0031_s_x0032_t"),
       /^P-FMT-4\.1: .*name escape _x0032_ of a character that is a name character where it stands/,
@@ -109,6 +102,23 @@ describe("Atom writers' rules", () => {
     const out = failures(xml, { kind: "appdata" });
     expect(out.length).toBeGreaterThan(0);
     for (const m of out) expect(m).toMatch(message);
+  });
+
+  it("a key starting with - written raw under a prefix (<o:-k>): the decoding refuses the document, located (Namespaces in XML [7])", () => {
+    const xml = APPDATA.replace(
+      '<appdata xmlns="http://ns.opensocial.org/2008/opensocial"><_x0031_st>10</_x0031_st></appdata>',
+      '<o:appdata xmlns:o="http://ns.opensocial.org/2008/opensocial"><o:-k>10</o:-k></o:appdata>',
+    );
+    expect(failures(xml, { kind: "appdata" })).toEqual([]);
+    expect(decodeAtom("appdata", xml)).toMatchObject({
+      ok: false,
+      finding: {
+        code: "body-not-atom",
+        issue: "xml-malformed",
+        detail: expect.stringMatching(/o:-k is not a qualified name$/),
+      },
+      location: expect.stringMatching(/^\/feed\/entry\/content\/appdata \(line 5, column /),
+    });
   });
 
   it("finds a photo entry's author url in any namespace (P-FMT-2, P-FMT-5)", () => {

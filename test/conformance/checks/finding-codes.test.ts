@@ -206,14 +206,6 @@ const SAMPLES: { [C in FindingCode]: [Extract<Finding, { code: C }>, string] } =
     },
     "/feed/entry[1]/content/appdata/a_x002f_b: name escape _x002f_ written with lower-case hex digits",
   ],
-  "atom-writer-name-unescaped": [
-    {
-      code: "atom-writer-name-unescaped",
-      xpath: "/feed/entry[1]/content/appdata/-k",
-      local: "-k",
-    },
-    '/feed/entry[1]/content/appdata/-k: key element named "-k", which is not an XML name: its first character is written as _xHHHH_',
-  ],
   "atom-writer-name-escape-needless": [
     {
       code: "atom-writer-name-escape-needless",

@@ -1,6 +1,7 @@
 /**
  * The reader's input: a string or UTF-8 bytes, refused when larger than the size limit, not
- * UTF-8, or holding a lone surrogate; a leading BOM dropped. `parseXmlDocument` adds the
+ * UTF-8, or holding a lone surrogate; a leading byte order mark is kept for the scanner, which
+ * reads it (xml/scan.ts: it must agree with the declared encoding). `parseXmlDocument` adds the
  * parse's own bounds (DOCTYPE refused, depth, well-formedness, XML characters; see tree.ts).
  */
 import { fail, type Issue, issue, ok, type Result } from "../../../model/issue.js";
@@ -50,9 +51,9 @@ export function decodeInput(input: unknown, maxBytes: number): Result<string> {
   } else if (input instanceof Uint8Array) {
     if (input.byteLength > maxBytes) return fail([tooLarge(maxBytes)]);
     try {
-      text = new TextDecoder("utf-8", { fatal: true }).decode(input);
+      text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(input);
     } catch {
-      return fail([issue("xml-invalid-char", "", "the document is not valid UTF-8")]);
+      return fail([issue("xml-invalid-char", "", notUtf8(input))]);
     }
   } else {
     return fail([issue("xml-malformed", "", "the document must be text")]);
@@ -67,7 +68,16 @@ export function decodeInput(input: unknown, maxBytes: number): Result<string> {
       { code: "xml-invalid-char", pointer: "", message, xml: { xpath: "/", line, column } },
     ]);
   }
-  return ok(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+  return ok(text);
+}
+
+/** Why `bytes` could not be decoded: UTF-16 (by its byte order mark) or other bytes. */
+function notUtf8(bytes: Uint8Array): string {
+  const [a, b] = bytes;
+  const utf16 = (a === 0xfe && b === 0xff) || (a === 0xff && b === 0xfe);
+  return utf16
+    ? "the document is UTF-16 (byte order mark); only UTF-8 is read"
+    : "the document is not valid UTF-8";
 }
 
 /**

@@ -1,0 +1,235 @@
+/**
+ * Linear time on every input: the reader's XML parse (`parseXmlDocument`, as `fromAtom` runs it)
+ * on generated hostile shapes — deep nesting, many attributes, many and long namespace
+ * declarations and names, prefixed attributes on one long namespace name, long names, long runs
+ * of references, unterminated constructs — each built at 256 KiB, 512 KiB and 1 MiB (the
+ * reader's default size limit). For each shape, the CPU time (process.cpuUsage, the least of a
+ * few runs, to damp the noise of a shared machine) must stay under a bound per MiB, and doubling
+ * the size must at most about double it. A 32 KiB probe comes first with the same bound per MiB,
+ * so that a quadratic parse fails within a second instead of after minutes at 1 MiB.
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { parseXmlDocument } from "../../../src/codecs/atom/read.js";
+import { attributes, manyPrefixedAttributes } from "./hostile-xml.js";
+
+const KIB = 1024;
+const MIB = 1024 * KIB;
+const PROBE = 32 * KIB;
+const SIZES = [256 * KIB, 512 * KIB, MIB] as const;
+/** Runs per size; the least CPU time counts. */
+const RUNS = 4;
+/**
+ * CPU milliseconds allowed per MiB. The slowest shapes take about 60 ms per MiB on an idle
+ * machine; a loaded 2-core CI machine may triple that. The duplicate-attribute check that keyed
+ * attributes on their full namespace name took 700 ms on the 32 KiB probe of the prefixed
+ * attributes shape (22 s per MiB), and minutes at 256 KiB.
+ */
+const MS_PER_MIB = 1000;
+/** Doubling the size may multiply the time by this much (a quadratic cost multiplies it by 4)... */
+const GROWTH = 3;
+/**
+ * ...plus this many milliseconds: the noise of times this small. process.cpuUsage counts the
+ * garbage collector's threads too, and a tree of 1 MiB of small elements may cost a full
+ * collection at one size and none at the half (measured: 7, 29 and 71 ms at 256 KiB, 512 KiB
+ * and 1 MiB for one shape, 150 ms at 2 MiB and 320 ms at 4 MiB).
+ */
+const NOISE_MS = 40;
+
+const LIMITS = { maxBytes: MIB, maxDepth: 256 };
+
+/** `unit` repeated to fill `room` characters (never more). */
+const fill = (unit: string, room: number): string =>
+  unit.repeat(Math.max(0, Math.floor(room / unit.length)));
+
+/** Element content: `unit` repeated, then empty elements to fill `room` (a unit may be long). */
+function pack(unit: string, room: number): string {
+  const body = fill(unit, room);
+  return body + fill("<x/>", room - body.length);
+}
+
+/** A hostile shape: a name for messages, and the document of it at about `bytes` bytes. */
+interface Hostile {
+  readonly name: string;
+  make(bytes: number): string;
+}
+
+const nameOf = (n: number) => "n".repeat(n);
+
+const deepNesting = fc
+  .record({ depth: fc.integer({ min: 1, max: 255 }), name: fc.integer({ min: 1, max: 64 }) })
+  .map(({ depth, name }): Hostile => {
+    const n = nameOf(name);
+    const chain = `${`<${n}>`.repeat(depth)}${`</${n}>`.repeat(depth)}`;
+    return {
+      name: `chains ${depth} deep of ${name}-character names`,
+      make: (b) => `<r>${pack(chain, b - 8)}</r>`,
+    };
+  });
+
+const unclosedNesting = fc.integer({ min: 1, max: 64 }).map(
+  (name): Hostile => ({
+    name: `unclosed elements of ${name}-character names`,
+    make: (b) => fill(`<${nameOf(name)}>`, b),
+  }),
+);
+
+const manyAttributes = fc
+  .record({ name: fc.integer({ min: 1, max: 200 }), duplicate: fc.boolean() })
+  .map(
+    ({ name, duplicate }): Hostile => ({
+      name: `attributes with ${name}-character names${duplicate ? ", the last a duplicate" : ""}`,
+      make: (b) => {
+        const n = nameOf(name);
+        const dup = duplicate ? ` ${n}0=""` : "";
+        return `<r${attributes(n, b - 8 - dup.length)}${dup}/>`;
+      },
+    }),
+  );
+
+/** One long namespace name, declared by `prefixes` prefixes, used by prefixed attributes. */
+const prefixedOnLongName = fc
+  .record({
+    share: fc.integer({ min: 5, max: 95 }),
+    prefixes: fc.integer({ min: 1, max: 8 }),
+    duplicate: fc.boolean(),
+  })
+  .map(
+    ({ share, prefixes, duplicate }): Hostile => ({
+      name: `prefixed attributes on one namespace name of ${share}% of the document, ${prefixes} prefixes${duplicate ? ", the last a duplicate" : ""}`,
+      make: (b) => {
+        const uri = `urn:${"u".repeat(Math.floor((b * share) / 100 / prefixes))}`;
+        let decls = "";
+        for (let p = 0; p < prefixes; p++) decls += ` xmlns:p${p}="${uri}"`;
+        const dup = duplicate ? ` p${prefixes - 1}:a0=""` : "";
+        return `<r${decls}${attributes("p0:a", b - decls.length - dup.length - 8)}${dup}/>`;
+      },
+    }),
+  );
+
+const manyDeclarations = fc
+  .record({ uri: fc.integer({ min: 1, max: 4096 }), nested: fc.boolean() })
+  .map(
+    ({ uri, nested }): Hostile => ({
+      name: `${nested ? "nested redeclarations" : "declarations on the root"} of ${uri}-character namespace names`,
+      make: (b) => {
+        const u = "u".repeat(uri);
+        if (nested) {
+          // Each element declares p again, with its own attribute in it: a chain of 200, repeated.
+          const open = `<e xmlns:p="urn:${u}" p:a="1">`;
+          const chain = `${open.repeat(200)}${"</e>".repeat(200)}`;
+          return `<r>${pack(chain, b - 8)}</r>`;
+        }
+        const decls = attributes("xmlns:p", b / 2, `urn:${u}`);
+        const count = decls.split(" xmlns:").length - 1;
+        const uses = fill(`<p${count - 1}:x p0:a="1"/>`, b / 2 - 8);
+        return `<r${decls}>${uses}</r>`;
+      },
+    }),
+  );
+
+const longNames = fc.constantFrom<Hostile>(
+  { name: "one long element name", make: (b) => `<${nameOf(b - 4)}/>` },
+  { name: "one long prefixed element name", make: (b) => `<p:${nameOf(b - 20)} xmlns:p="u"/>` },
+  { name: "one long attribute name", make: (b) => `<r ${nameOf(b - 12)}="1"/>` },
+  {
+    name: "a long end tag that does not match",
+    make: (b) => `<${nameOf(b / 2 - 4)}></${nameOf(b / 2 - 5)}x>`,
+  },
+  { name: "a long PI target", make: (b) => `<r><?${nameOf(b - 16)} ?></r>` },
+  { name: "a long unbound prefix", make: (b) => `<${nameOf(b - 8)}:a/>` },
+);
+
+const references = fc.constantFrom<Hostile>(
+  { name: "&amp; runs", make: (b) => `<r>${fill("&amp;", b - 8)}</r>` },
+  { name: "character references", make: (b) => `<r>${fill("&#x1F600;&#65;", b - 8)}</r>` },
+  { name: "references in an attribute value", make: (b) => `<r a="${fill("&lt;&#9;", b - 12)}"/>` },
+  { name: "a reference that never ends", make: (b) => `<r>&${fill("a", b - 8)}</r>` },
+  { name: "a character reference of many digits", make: (b) => `<r>&#${fill("0", b - 12)}65;</r>` },
+  { name: "an undeclared entity, long", make: (b) => `<r>&${fill("a", b - 12)};</r>` },
+);
+
+const unterminated = fc.constantFrom<Hostile>(
+  { name: "a comment of -a", make: (b) => `<r><!--${fill("-a", b - 8)}` },
+  { name: "a PI of ?a", make: (b) => `<r><?p ${fill("?a", b - 8)}` },
+  { name: "a CDATA section of ]]a", make: (b) => `<r><![CDATA[${fill("]]a", b - 16)}` },
+  { name: "an attribute value", make: (b) => `<r a="${fill("x&amp;\t", b - 8)}` },
+  { name: "a start tag of attributes", make: (b) => `<r${attributes("a", b - 4)}` },
+  { name: "an XML declaration", make: (b) => `<?xml ${fill("v", b - 8)}` },
+  { name: "an end tag of spaces", make: (b) => `<r></r${fill(" ", b - 8)}` },
+  { name: "text of ]]", make: (b) => `<r>${fill("]]", b - 4)}` },
+);
+
+const hostile = fc.oneof(
+  deepNesting,
+  unclosedNesting,
+  manyAttributes,
+  prefixedOnLongName,
+  manyDeclarations,
+  longNames,
+  references,
+  unterminated,
+);
+
+/** The least CPU milliseconds of {@link RUNS} parses of `text`. */
+function cpuMs(text: string): number {
+  let least = Number.POSITIVE_INFINITY;
+  for (let k = 0; k < RUNS; k++) {
+    const before = process.cpuUsage();
+    parseXmlDocument(text, LIMITS);
+    const used = process.cpuUsage(before);
+    least = Math.min(least, (used.user + used.system) / 1000);
+  }
+  return least;
+}
+
+/** Builds `h` at `bytes` and checks it is about that size (so that doubling is real). */
+function build(h: Hostile, bytes: number): string {
+  const text = h.make(bytes);
+  expect(Buffer.byteLength(text), `${h.name} at ${bytes} bytes`).toBeLessThanOrEqual(bytes);
+  expect(text.length, `${h.name} at ${bytes} bytes`).toBeGreaterThan(bytes * 0.9);
+  return text;
+}
+
+/** Checks `h`: the probe, then each size within the bound, each doubling at most about double. */
+function checkLinear(h: Hostile): string {
+  const probe = cpuMs(build(h, PROBE));
+  const report = [`${h.name}: ${PROBE / KIB} KiB ${probe.toFixed(1)} ms`];
+  const within = (ms: number, bytes: number) =>
+    expect(ms, report.join(", ")).toBeLessThan((MS_PER_MIB * bytes) / MIB + NOISE_MS);
+  within(probe, PROBE);
+  let previous: number | undefined;
+  for (const bytes of SIZES) {
+    const ms = cpuMs(build(h, bytes));
+    report.push(`${bytes / KIB} KiB ${ms.toFixed(1)} ms`);
+    within(ms, bytes);
+    if (previous !== undefined) {
+      expect(ms, `doubling: ${report.join(", ")}`).toBeLessThan(GROWTH * previous + NOISE_MS);
+    }
+    previous = ms;
+  }
+  return report.join(", ");
+}
+
+/** The shape that once cost 22 s per MiB at 32 KiB, and more per MiB as it grew. */
+const QUADRATIC: Hostile = {
+  name: "prefixed attributes on one namespace name of half the document",
+  make: (b) => manyPrefixedAttributes(b),
+};
+
+describe("the XML parse is linear on hostile shapes (256 KiB, 512 KiB, 1 MiB)", () => {
+  it("prefixed attributes on one long namespace name", () => {
+    console.log(checkLinear(QUADRATIC));
+  }, 120_000);
+
+  it("property: every generated hostile shape", () => {
+    const seen: string[] = [];
+    fc.assert(
+      fc.property(hostile, (h) => {
+        seen.push(checkLinear(h));
+      }),
+      { numRuns: 24 },
+    );
+    console.log(seen.join("\n"));
+  }, 300_000);
+});
