@@ -89,9 +89,14 @@ export function sqliteStore(file: string): AppDataStore {
   const cacheId = (app: string, user: string): string => `${app}\u0000${user}`;
   const forget = (app: string, user: string) => () => cache.delete(cacheId(app, user));
   let closed = false;
+  /** Every operation after close() is refused as the store being unavailable (a 503). */
+  const open = (): void => {
+    if (closed) throw new KitError("OSK_STORE_UNAVAILABLE", `${file}: closed`);
+  };
   return {
     volatile: false,
     read(app, user, keys): AppDataMap {
+      open();
       const id = cacheId(app, user);
       let rec = cache.get(id);
       if (!rec) {
@@ -102,7 +107,8 @@ export function sqliteStore(file: string): AppDataStore {
       }
       return pick(rec, keys);
     },
-    write(app, user, pairs) {
+    async write(app, user, pairs) {
+      open();
       const run = (): void => {
         setPairs(app, user, pairs);
         const size = recordSize.get(app, user);
@@ -118,7 +124,8 @@ export function sqliteStore(file: string): AppDataStore {
         },
       );
     },
-    delete(app, user, keys) {
+    async delete(app, user, keys) {
+      open();
       return queue.submit(
         () => {
           if (keys === undefined) deleteUser.run(app, user);
@@ -128,6 +135,7 @@ export function sqliteStore(file: string): AppDataStore {
       );
     },
     seedOnce(seed) {
+      open();
       db.transaction(() => {
         if (seededRow.get() !== undefined) return;
         markSeeded.run();
@@ -138,7 +146,7 @@ export function sqliteStore(file: string): AppDataStore {
       cache.clear();
     },
     async ping() {
-      if (closed) throw new KitError("OSK_STORE_UNAVAILABLE", `${file}: closed`);
+      open();
     },
     async close() {
       if (closed) return;
