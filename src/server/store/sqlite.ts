@@ -8,6 +8,7 @@
 import { dirname } from "node:path";
 import Database from "better-sqlite3";
 import { KitError } from "../../model/kit-error.js";
+import { excerpt } from "../../model/quote.js";
 import { commitQueue } from "./group-commit.js";
 import { makeFolders } from "./make-folders.js";
 import { type AppDataMap, type AppDataStore, pick, RECORD_LIMITS } from "./types.js";
@@ -54,7 +55,8 @@ function openExclusive(file: string): Database.Database {
         : code === "SQLITE_READONLY" || code === "EACCES" || code === "EROFS"
           ? "not writable"
           : (e as Error).message;
-    throw new KitError("OSK_STORE_UNAVAILABLE", `${file}: ${why}`);
+    // Node's message for a folder it could not make names the path again.
+    throw new KitError("OSK_STORE_UNAVAILABLE", `${excerpt(file)}: ${excerpt(why)}`);
   }
 }
 
@@ -91,7 +93,7 @@ export function sqliteStore(file: string): AppDataStore {
   let closed = false;
   /** Every operation after close() is refused as the store being unavailable (a 503). */
   const open = (): void => {
-    if (closed) throw new KitError("OSK_STORE_UNAVAILABLE", `${file}: closed`);
+    if (closed) throw new KitError("OSK_STORE_UNAVAILABLE", `${excerpt(file)}: closed`);
   };
   return {
     volatile: false,
