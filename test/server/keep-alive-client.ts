@@ -62,14 +62,22 @@ function parseHead(buf: Buffer): Head | undefined | string {
   return { status: Number(status[1]), close, length, headerEnd: end + 4 };
 }
 
+/** How a client sends. */
+export interface ClientPace {
+  /** Milliseconds between an answer and the next request (default 0: at once). */
+  pauseMs?: number;
+  /** Requests kept in flight, pipelined (default 1: one at a time). */
+  depth?: number;
+}
+
 /**
- * Opens a connection to `url` and sends what `next` gives, one at a time (after `pauseMs`), until
- * the connection ends; `done` resolves then.
+ * Opens a connection to `url` and sends what `next` gives, `depth` at a time (after `pauseMs`),
+ * until the connection ends; `done` resolves then.
  */
 export function keepAliveClient(
   url: string,
   next: NextRequest,
-  pauseMs = 0,
+  pace: ClientPace = {},
 ): { record: ClientRecord; done: Promise<void> } {
   const { hostname, port } = new URL(url);
   const record: ClientRecord = { exchanges: [], closedIdle: false };
@@ -77,8 +85,12 @@ export function keepAliveClient(
     const socket: Socket = connect(Number(port), hostname);
     socket.setNoDelay(true);
     let buf: Buffer = Buffer.alloc(0);
-    let outstanding: Exchange | undefined;
+    /** Requests sent and not yet answered, oldest first. */
+    const outstanding: Exchange[] = [];
     let finished = false;
+    const fail = (why: string): void => {
+      for (const e of outstanding) e.error ??= why;
+    };
     const finish = (): void => {
       if (finished) return;
       finished = true;
@@ -101,40 +113,52 @@ export function keepAliveClient(
     const send = (): void => {
       const r = next();
       if (!r) return; // idle until the server closes the connection
-      outstanding = { label: r.label, sentAt: performance.now() };
-      record.exchanges.push(outstanding);
+      const e: Exchange = { label: r.label, sentAt: performance.now() };
+      outstanding.push(e);
+      record.exchanges.push(e);
       socket.write(r.bytes);
     };
     const sendLater = (): void => {
-      if (pauseMs > 0) setTimeout(() => !finished && send(), pauseMs);
+      if (pace.pauseMs) setTimeout(() => !finished && send(), pace.pauseMs);
       else send();
     };
-    socket.once("connect", send);
+    socket.once("connect", () => {
+      for (let i = 0; i < (pace.depth ?? 1); i++) send();
+    });
     socket.on("data", (d: Buffer) => {
       buf = buf.length === 0 ? d : Buffer.concat([buf, d]);
-      const head = parseHead(buf);
-      if (head === undefined) return;
-      if (typeof head === "string" || !outstanding) {
-        if (outstanding) outstanding.error = typeof head === "string" ? head : "unasked answer";
-        return finish();
+      for (;;) {
+        const head = parseHead(buf);
+        if (head === undefined) return;
+        const first = outstanding[0];
+        if (typeof head === "string" || !first) {
+          if (first) first.error = typeof head === "string" ? head : "unasked answer";
+          fail("closed");
+          return finish();
+        }
+        if (buf.length < head.headerEnd + head.length) return;
+        const body = buf.toString("utf8", head.headerEnd, head.headerEnd + head.length);
+        buf = buf.subarray(head.headerEnd + head.length);
+        first.answer = { status: head.status, close: head.close, body, at: performance.now() };
+        outstanding.shift();
+        if (head.close) {
+          // Requests pipelined behind a closing answer were not taken (RFC 9112 §9.6).
+          fail("not taken");
+          socket.destroy();
+          return reconnectThenFinish();
+        }
+        sendLater();
       }
-      if (buf.length < head.headerEnd + head.length) return;
-      const body = buf.toString("utf8", head.headerEnd, head.headerEnd + head.length);
-      buf = buf.subarray(head.headerEnd + head.length);
-      outstanding.answer = { status: head.status, close: head.close, body, at: performance.now() };
-      outstanding = undefined;
-      if (head.close) {
-        socket.destroy();
-        reconnectThenFinish();
-      } else sendLater();
     });
+    // A write refused (EPIPE: the server closed after its last answer) does not stop the
+    // reading: answers already received are still read, as a real client does.
+    let socketError: string | undefined;
     socket.on("error", (e: NodeJS.ErrnoException) => {
-      if (outstanding && !finished) outstanding.error = e.code ?? e.message;
-      finish();
+      socketError ??= e.code ?? e.message;
     });
     socket.on("close", () => {
       if (finished) return;
-      if (outstanding) outstanding.error ??= "closed";
+      if (outstanding.length > 0) fail(socketError ?? "closed");
       else record.closedIdle = true;
       finish();
     });

@@ -1,6 +1,7 @@
 /**
  * Shutdown under load, driven from outside: `opensocial-kit serve` in a child process, N
- * keep-alive clients writing signed POSTs and one probing `/healthz`, then a real signal (SIGTERM,
+ * keep-alive clients writing signed POSTs (one at a time, or pipelined) and one probing
+ * `/healthz`, then a real signal (SIGTERM,
  * or SIGINT to the process group as a terminal's Ctrl-C), and a record of everything each client
  * saw, for shutdown.test.ts to judge.
  */
@@ -58,20 +59,28 @@ export async function shutdownUnderLoad(opts: {
   data: string;
   clients: number;
   signal: "SIGTERM" | "SIGINT";
+  /** Writes each client keeps in flight, pipelined (default 1). */
+  depth?: number;
   loadMs?: number;
 }): Promise<ShutdownRun> {
   const s = serve(["--port", "0", "--data", opts.data], { detached: opts.signal === "SIGINT" });
   const url = await s.listening();
   const counts = Array.from({ length: opts.clients }, () => 0);
   const writers = counts.map((_, c) =>
-    keepAliveClient(url, () => {
-      const key = `c${c}_${counts[c]}`;
-      counts[c] = (counts[c] ?? 0) + 1;
-      return { label: key, bytes: signedWrite(url, key) };
-    }),
+    keepAliveClient(
+      url,
+      () => {
+        const key = `c${c}_${counts[c]}`;
+        counts[c] = (counts[c] ?? 0) + 1;
+        return { label: key, bytes: signedWrite(url, key) };
+      },
+      { depth: opts.depth ?? 1 },
+    ),
   );
   // A load balancer's health check: one keep-alive connection, a probe every 20 ms.
-  const health = keepAliveClient(url, () => ({ label: "healthz", bytes: healthProbe(url) }), 20);
+  const health = keepAliveClient(url, () => ({ label: "healthz", bytes: healthProbe(url) }), {
+    pauseMs: 20,
+  });
   const t0 = performance.now();
   const answered = () =>
     Math.min(...writers.map((w) => w.record.exchanges.filter((e) => e.answer).length));

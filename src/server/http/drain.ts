@@ -2,8 +2,13 @@
  * Graceful shutdown of the `node:http` server. From `close()` on:
  * - the listening socket is closed: a new connection is refused, so a load balancer sees the
  *   instance leave at once;
- * - every answer not yet begun says `Connection: close` and its connection ends after it, so a
- *   keep-alive connection carries at most one more request (answered in full, not reset);
+ * - each connection's latest answer still to be written says `Connection: close`, or, when
+ *   there is none, the next request's answer does (requests read with it in the same turn,
+ *   pipelined, move the mark to the latest): a keep-alive connection carries at most one more
+ *   request, or one more read of pipelined requests, each answered in full, not reset;
+ * - a request pipelined behind an answer that closes the connection (the drain's, a 414, one
+ *   the client asked to close) is not handled, at any time: it will never be answered and its
+ *   client must send it again (RFC 9112 §9.6), so nothing is done that is not answered;
  * - a connection with no request in progress is closed once it has been idle for
  *   {@link IDLE_LINGER_MS}: a request may already be on its way on it (sent before the signal,
  *   or by a client that sends its next request as soon as it reads an answer), and closing the
@@ -34,8 +39,11 @@ export class DrainableServer extends Server {
 
 /** The shutdown side of a server. */
 export interface Drain {
-  /** A request arrived on its connection (every event that answers one calls this first). */
-  requestBegan(req: IncomingMessage, res: ServerResponse): void;
+  /**
+   * A request arrived on its connection (every event that answers one calls this first). False
+   * when it is not to be handled: it came behind an answer that closes the connection.
+   */
+  requestBegan(req: IncomingMessage, res: ServerResponse): boolean;
   /** A handler started; call the returned function once it has settled (more calls are ignored). */
   handlerStarted(): () => void;
   /** Stops the server as described above; at most `graceMs`. */
@@ -43,19 +51,28 @@ export interface Drain {
 }
 
 interface Connection {
-  /** Answers begun and not yet closed. */
+  /** Answers begun and not yet closed, in the order of their requests. */
   readonly answers: Set<ServerResponse>;
+  /** The answer the drain made the connection's last (`Connection: close`). */
+  last?: ServerResponse;
+  /** The drain's mark is final (from the turn after it was made): no later request is taken. */
+  settled: boolean;
+  /** An answer that closes the connection of its own accord (a 414, the client's asking). */
+  ended: boolean;
   /** `performance.now()` when the connection last had nothing in progress. */
   idleSince: number;
   idleTimer?: NodeJS.Timeout;
 }
+
+/** True when `res` ends its connection (`Connection: close` written or to be written). */
+const endsConnection = (res: ServerResponse): boolean => !res.shouldKeepAlive;
 
 /** Tracks `server`'s connections, answers and handlers, and stops it on `close()`. */
 export function drainOf(server: DrainableServer): Drain {
   const connections = new Map<Socket, Connection>();
   let handlers = 0;
   let settled: (() => void) | undefined;
-  let closing: Promise<void> | undefined;
+  let stopped: Promise<void> | undefined;
   const stopping = (): boolean => server.draining;
 
   /** Closes `socket` once idle for the linger; the poll phase first reads what has arrived. */
@@ -71,8 +88,39 @@ export function drainOf(server: DrainableServer): Drain {
     );
   };
 
+  /**
+   * Makes `res` (the connection's latest answer, its head still to be written) the last. Until
+   * the turn ends, a request read with it (pipelined, already in the same read) takes the mark
+   * over; from the next turn on the mark is final.
+   */
+  const endWith = (c: Connection, res: ServerResponse): void => {
+    if (endsConnection(res)) {
+      c.ended = true;
+      return;
+    }
+    if (c.last && !c.last.headersSent) c.last.shouldKeepAlive = true;
+    res.shouldKeepAlive = false;
+    if (!c.last)
+      setImmediate(() => {
+        c.settled = true;
+      });
+    c.last = res;
+  };
+
+  /** True when a request begun now on `c` would come after the answer that closes it. */
+  const behindLast = (c: Connection): boolean => {
+    for (const earlier of c.answers)
+      if (earlier !== c.last && endsConnection(earlier)) c.ended = true;
+    return c.ended || (c.last !== undefined && (c.settled || c.last.headersSent));
+  };
+
   server.on("connection", (socket: Socket) => {
-    const c: Connection = { answers: new Set(), idleSince: performance.now() };
+    const c: Connection = {
+      answers: new Set(),
+      settled: false,
+      ended: false,
+      idleSince: performance.now(),
+    };
     connections.set(socket, c);
     socket.once("close", () => {
       clearTimeout(c.idleTimer);
@@ -80,25 +128,24 @@ export function drainOf(server: DrainableServer): Drain {
     });
   });
 
-  const keepNoLonger = (res: ServerResponse): void => {
-    if (!res.headersSent) res.shouldKeepAlive = false;
-  };
-
   return {
     requestBegan(req, res) {
       const socket = req.socket;
       const c = connections.get(socket);
-      if (!c) return;
+      if (!c) return true;
+      if (behindLast(c)) return false;
       clearTimeout(c.idleTimer);
       c.answers.add(res);
-      if (stopping()) keepNoLonger(res);
+      if (stopping()) endWith(c, res);
       res.once("close", () => {
         c.answers.delete(res);
+        if (endsConnection(res)) c.ended = true;
         if (c.answers.size > 0) return;
         c.idleSince = performance.now();
         // An answer begun before the signal kept the connection open: it is idle now.
-        if (stopping() && !socket.destroyed) closeWhenIdle(socket, c);
+        if (stopping() && !c.ended && !socket.destroyed) closeWhenIdle(socket, c);
       });
+      return true;
     },
     handlerStarted() {
       handlers++;
@@ -111,9 +158,9 @@ export function drainOf(server: DrainableServer): Drain {
       };
     },
     close(graceMs = SHUTDOWN_GRACE_MS) {
-      if (closing) return closing;
+      if (stopped) return stopped;
       server.draining = true;
-      closing = new Promise<void>((resolve) => {
+      stopped = new Promise<void>((resolve) => {
         let closed = false;
         const finish = (): void => {
           clearTimeout(grace);
@@ -131,11 +178,14 @@ export function drainOf(server: DrainableServer): Drain {
           if (handlers === 0) finish();
         });
         for (const [socket, c] of connections) {
-          for (const res of c.answers) keepNoLonger(res);
-          if (c.answers.size === 0) closeWhenIdle(socket, c);
+          let latest: ServerResponse | undefined;
+          for (const res of c.answers) latest = res;
+          // A latest answer already under way (head written) leaves the mark to the next one.
+          if (latest && !latest.headersSent) endWith(c, latest);
+          else if (!latest) closeWhenIdle(socket, c);
         }
       });
-      return closing;
+      return stopped;
     },
   };
 }

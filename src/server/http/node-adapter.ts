@@ -268,9 +268,14 @@ export function listenHttp(
       if (!refused) respond(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks));
     });
   };
+  // A request the drain does not take (pipelined behind a closing answer) is read and dropped.
+  const taken = (req: IncomingMessage, res: NodeResponse): boolean => {
+    if (drain.requestBegan(req, res)) return true;
+    req.resume();
+    return false;
+  };
   server.on("request", (req: IncomingMessage, res: NodeResponse) => {
-    drain.requestBegan(req, res);
-    onRequest(req, res);
+    if (taken(req, res)) onRequest(req, res);
   });
   server.on("connection", () => turns.connectionAccepted());
   server.on("clientError", (err: NodeJS.ErrnoException, socket: Duplex) =>
@@ -278,7 +283,7 @@ export function listenHttp(
   );
   // `Expect: 100-continue`: a body that will be refused is never invited (P-ERR-4).
   server.on("checkContinue", (req: IncomingMessage, res: NodeResponse) => {
-    drain.requestBegan(req, res);
+    if (!taken(req, res)) return;
     if (declaredLength(req) > limits.maxBodyBytes) return refuseTooLarge(req, res, limits);
     res.writeContinue();
     onRequest(req, res);
@@ -286,7 +291,7 @@ export function listenHttp(
   // P-ERR-1 for what Node would otherwise answer itself: an `Expect` other than 100-continue
   // (Node's bare 417) and CONNECT (Node closes the socket without a word).
   server.on("checkExpectation", (req: IncomingMessage, res: NodeResponse) => {
-    drain.requestBegan(req, res);
+    if (!taken(req, res)) return;
     res.shouldKeepAlive = false;
     send(
       res,

@@ -23,6 +23,25 @@ function listen(handle: (req: ServerRequest) => Promise<ServerResponse>) {
 }
 
 const GET = "GET / HTTP/1.1\r\nHost: x\r\n\r\n";
+/** Two requests in one write, pipelined. */
+const TWO = "GET /1 HTTP/1.1\r\nHost: x\r\n\r\nGET /2 HTTP/1.1\r\nHost: x\r\n\r\n";
+
+/** The `Connection` header of each answer in `out`, in order. */
+function connectionHeaders(out: string): (string | undefined)[] {
+  return out
+    .split(/(?=HTTP\/1\.1 )/)
+    .map((h) => /\r\nConnection: (\S+)\r\n/i.exec(h)?.[1]?.toLowerCase());
+}
+
+/** A server whose handler records each URL and answers at once. */
+async function recording() {
+  const handled: string[] = [];
+  const l = await listen(async (req) => {
+    handled.push(req.url);
+    return OK;
+  });
+  return { l, handled };
+}
 
 describe("drain", () => {
   it("an answer begun before close() says Connection: close and ends its connection", async () => {
@@ -80,6 +99,55 @@ describe("drain", () => {
     await l.close();
     expect(settledAt).toBeGreaterThan(0);
     expect(performance.now()).toBeGreaterThanOrEqual(settledAt);
+  });
+
+  it("pipelined requests taken before close(): each is answered, only the last says close", async () => {
+    const handled: string[] = [];
+    const releases: (() => void)[] = [];
+    const l = await listen(
+      (req) =>
+        new Promise((r) => {
+          handled.push(req.url);
+          releases.push(() => r(OK));
+        }),
+    );
+    const c = openSocket(l.url);
+    c.sock.write(TWO);
+    while (handled.length < 2) await sleep(10);
+    const closing = l.close();
+    for (const release of releases) release();
+    const out = await c.closed;
+    await closing;
+    expect(connectionHeaders(out)).toEqual(["keep-alive", "close"]);
+  });
+
+  it("pipelined requests read in one turn after close(): each is answered, the last says close", async () => {
+    const { l, handled } = await recording();
+    const c = openSocket(l.url);
+    c.sock.write(GET);
+    await sleep(50);
+    const closing = l.close();
+    c.sock.write(TWO);
+    const out = await c.closed;
+    await closing;
+    expect(handled).toEqual(["/", "/1", "/2"]);
+    expect(connectionHeaders(out)).toEqual(["keep-alive", "keep-alive", "close"]);
+  });
+
+  it("a request pipelined behind an answer that closes the connection is not handled", async () => {
+    const { l, handled } = await recording();
+    const c = openSocket(l.url);
+    // A target over the limit is refused with 414 and `Connection: close`: the client must send
+    // again what it pipelined behind it, so the server must not have acted on it (a write stored,
+    // its answer never sent).
+    const long = `/${"a".repeat(DEFAULT_LIMITS.maxUrlBytes + 1)}`;
+    c.sock.write(`GET ${long} HTTP/1.1\r\nHost: x\r\n\r\nGET /2 HTTP/1.1\r\nHost: x\r\n\r\n`);
+    const out = await c.closed;
+    expect(out).toMatch(/^HTTP\/1\.1 414 /);
+    expect(out.match(/HTTP\/1\.1 /g)?.length).toBe(1);
+    await sleep(50);
+    expect(handled).toEqual([]);
+    await l.close();
   });
 
   it("the grace bounds close(): a request still held then is reset", async () => {
