@@ -71,7 +71,7 @@ const endsConnection = (res: ServerResponse): boolean => !res.shouldKeepAlive;
 export function drainOf(server: DrainableServer): Drain {
   const connections = new Map<Socket, Connection>();
   let handlers = 0;
-  let settled: (() => void) | undefined;
+  let handlersSettled: (() => void) | undefined;
   let stopped: Promise<void> | undefined;
   const stopping = (): boolean => server.draining;
 
@@ -154,7 +154,7 @@ export function drainOf(server: DrainableServer): Drain {
         if (done) return;
         done = true;
         handlers--;
-        if (handlers === 0) settled?.();
+        if (handlers === 0) handlersSettled?.();
       };
     },
     close(graceMs = SHUTDOWN_GRACE_MS) {
@@ -170,7 +170,7 @@ export function drainOf(server: DrainableServer): Drain {
           for (const socket of connections.keys()) socket.destroy();
           finish();
         }, graceMs);
-        settled = () => {
+        handlersSettled = () => {
           if (closed) finish();
         };
         server.close(() => {
