@@ -19,12 +19,21 @@
  * Node's own `server.close()` destroys idle keep-alive connections at once, racing requests
  * already sent on them (a request in the kernel's buffer was reset, one on the wire met a closed
  * socket); {@link DrainableServer} leaves them to the drain.
+ *
+ * After any answer that closes its connection, the connection is half-closed and still read
+ * (what arrives is dropped) until the client closes it or {@link CLOSE_LINGER_MS} pass (RFC 9112
+ * §9.6). Node closes it at once: a request the client had pipelined meanwhile then meets a
+ * closed socket, the client's next write fails (EPIPE) and the client drops the connection with
+ * the last answer still unread in its buffer, though that answer's write was stored.
  */
 import { type IncomingMessage, Server, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 
 /** How long an idle connection is kept open after its last answer once shutdown has begun. */
 export const IDLE_LINGER_MS = 250;
+
+/** How long a connection is still read after its last answer, for its client to close it. */
+export const CLOSE_LINGER_MS = 1000;
 
 /** The longest a shutdown waits for requests in progress before resetting their connections. */
 export const SHUTDOWN_GRACE_MS = 10_000;
@@ -66,6 +75,16 @@ interface Connection {
 
 /** True when `res` ends its connection (`Connection: close` written or to be written). */
 const endsConnection = (res: ServerResponse): boolean => !res.shouldKeepAlive;
+
+/**
+ * Ends `socket` after its last answer (Node calls `destroySoon()` for that): a half-close, then
+ * reading until the client closes, at most {@link CLOSE_LINGER_MS}.
+ */
+function lingeringClose(socket: Socket): void {
+  if (socket.writable) socket.end();
+  const timer = setTimeout(() => socket.destroy(), CLOSE_LINGER_MS);
+  socket.once("close", () => clearTimeout(timer));
+}
 
 /** Tracks `server`'s connections, answers and handlers, and stops it on `close()`. */
 export function drainOf(server: DrainableServer): Drain {
@@ -122,6 +141,7 @@ export function drainOf(server: DrainableServer): Drain {
       idleSince: performance.now(),
     };
     connections.set(socket, c);
+    socket.destroySoon = () => lingeringClose(socket);
     socket.once("close", () => {
       clearTimeout(c.idleTimer);
       connections.delete(socket);

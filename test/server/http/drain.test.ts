@@ -150,6 +150,24 @@ describe("drain", () => {
     await l.close();
   });
 
+  it("after a closing answer the connection is still read: the client's late writes cannot lose the answer", async () => {
+    const l = await listen(async () => OK);
+    const c = openSocket(l.url);
+    // A busy client: it has not read the answer yet when it writes two more requests, pipelined
+    // before it could see `Connection: close`. Closed at once, the server's socket refuses them,
+    // the second write fails (EPIPE) and the client drops the connection, the answer unread.
+    c.sock.pause();
+    c.sock.write("GET /1 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    for (const path of ["/2", "/3"]) {
+      await sleep(100);
+      c.sock.write(`GET ${path} HTTP/1.1\r\nHost: x\r\n\r\n`);
+    }
+    await sleep(100);
+    c.sock.resume();
+    expect(await c.closed).toMatch(/^HTTP\/1\.1 200 [\s\S]*\r\nok$/);
+    await l.close();
+  });
+
   it("the grace bounds close(): a request still held then is reset", async () => {
     const l = await listen(async () => OK);
     const c = openSocket(l.url);
