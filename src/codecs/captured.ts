@@ -11,7 +11,7 @@ import type { KindValue } from "../schemas/kind-values.js";
 
 import { isKind, type Kind, unknownKind } from "../schemas/kinds.js";
 import { validate } from "../schemas/validate.js";
-import { type AtomKind, fromAtom, isAtomKind, toAtom } from "./atom/index.js";
+import { ATOM_KINDS, type AtomKind, fromAtom, isAtomKind, toAtom } from "./atom/index.js";
 import { parseJsonText } from "./json/limits.js";
 import { toJson } from "./json/write.js";
 
@@ -37,6 +37,10 @@ export interface Captured {
 }
 
 const issue = (code: Issue["code"], message: string): Issue => ({ code, pointer: "", message });
+
+/** A kind (known, so short) without an Atom form, when one was asked for. */
+const noAtomForm = (kind: Kind): Result<never> =>
+  fail([issue("unknown-kind", `kind ${kind} has no Atom form (${ATOM_KINDS.join(", ")})`)]);
 
 /** Decodes `bytes` as UTF-8 text, or says why they are no document. */
 function decode(bytes: Uint8Array): Result<string> {
@@ -79,13 +83,7 @@ export function readCaptured(bytes: Uint8Array, options: CapturedOptions): Resul
     ]);
   let value: unknown;
   if (format === "atom") {
-    if (!isAtomKind(options.kind))
-      return fail([
-        issue(
-          "unknown-kind",
-          `kind ${options.kind} has no Atom form (appdata, people, person, albums, photos)`,
-        ),
-      ]);
+    if (!isAtomKind(options.kind)) return noAtomForm(options.kind);
     const read = fromAtom(options.kind, text.value);
     if (!read.ok) return read;
     value = read.value;
@@ -108,13 +106,7 @@ export function convertCaptured(
   try {
     if (options.to === "json")
       return { ok: true, value: `${toJson(options.kind, read.value.value as KindValue<Kind>)}\n` };
-    if (!isAtomKind(options.kind))
-      return fail([
-        issue(
-          "unknown-kind",
-          `kind ${options.kind} has no Atom form (appdata, people, person, albums, photos)`,
-        ),
-      ]);
+    if (!isAtomKind(options.kind)) return noAtomForm(options.kind);
     const kind: AtomKind = options.kind;
     if (kind === "photos" && !options.ownerId)
       return fail([

@@ -3,6 +3,7 @@
  * share the form) and the `urn:guid:` form used by Atom (§4.3, P-FMT-2).
  */
 import { KitError } from "./kit-error.js";
+import { quoted } from "./quote.js";
 
 /** A parsed `<namespace>:<value>` identifier. */
 export interface PlatformId {
@@ -25,7 +26,7 @@ export function parsePlatformId(id: string): PlatformId | undefined {
 /** Joins a namespace and a value; throws `OSK_INVALID_ID` when either is empty or the namespace holds a colon. */
 export function formatPlatformId(namespace: string, value: string): string {
   if (namespace === "" || value === "" || namespace.includes(":")) {
-    throw new KitError("OSK_INVALID_ID", `${JSON.stringify(namespace)} / ${JSON.stringify(value)}`);
+    throw new KitError("OSK_INVALID_ID", `${quoted(namespace)} / ${quoted(value)}`);
   }
   return `${namespace}:${value}`;
 }

@@ -4,6 +4,7 @@
 import type { ErrorObject } from "ajv";
 import type { Issue, IssueCode } from "../model/issue.js";
 import { escapeToken, valueAtPointer } from "../model/json-pointer.js";
+import { quoted } from "../model/quote.js";
 import { lenientRead } from "./lenient.js";
 
 const CODE_BY_KEYWORD: Record<string, IssueCode> = {
@@ -59,7 +60,7 @@ export function toIssues(
     }
     if (e.propertyName !== undefined) {
       pointer = `${pointer}/${escapeToken(e.propertyName)}`;
-      message = `member name ${JSON.stringify(e.propertyName)} ${message}`;
+      message = `member name ${quoted(e.propertyName)} ${message}`;
     } else if (e.keyword === "type") {
       const declared = (e.params as { type?: string }).type;
       const value = valueAtPointer(data, pointer);
@@ -68,7 +69,7 @@ export function toIssues(
         lenientRead(declared, value) !== undefined
       ) {
         code = "string-rendered";
-        message = `${declared} rendered as the string ${JSON.stringify(value)} (accepted only in lenient mode, P-FMT-6)`;
+        message = `${declared} rendered as the string ${quoted(value)} (accepted only in lenient mode, P-FMT-6)`;
       }
     }
     const key = `${code}\u0000${pointer}`;

@@ -2,6 +2,7 @@
  * The kinds of document the kit validates, and the schema file (under `schemas/`) behind each.
  */
 import { fail, type Result } from "../model/issue.js";
+import { quoted } from "../model/quote.js";
 
 /** Kind name → schema file name. */
 export const SCHEMA_FILES = {
@@ -34,9 +35,7 @@ export function isKind(name: string): name is Kind {
 
 /** The `unknown-kind` failure of every function taking a kind name (validate, fromJson, readCaptured). */
 export function unknownKind(name: unknown): Result<never> {
-  return fail([
-    { code: "unknown-kind", pointer: "", message: `unknown kind ${JSON.stringify(name)}` },
-  ]);
+  return fail([{ code: "unknown-kind", pointer: "", message: `unknown kind ${quoted(name)}` }]);
 }
 
 /**

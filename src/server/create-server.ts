@@ -1,7 +1,6 @@
 /**
  * `createServer({ world, store })`: the reference server of social-api.md. `handle(req)` answers
- * without a socket; `listen()` serves it over `node:http`; `close()` lets in-flight requests
- * finish.
+ * without a socket; `listen()` serves it over `node:http`; `close()` drains it (http/drain.ts).
  */
 import { atomRenderer } from "./atom.js";
 import { nonceStore } from "./auth/nonce-store.js";
@@ -21,7 +20,12 @@ export interface ReferenceServer {
   handle(req: ServerRequest): Promise<ServerResponse>;
   /** Listens on `host:port` (default 127.0.0.1, port 0 = any free port). */
   listen(at?: { port?: number; host?: string }): Promise<{ url: string }>;
-  /** Stops listening after in-flight requests finish (the store stays open: its owner closes it). */
+  /**
+   * Stops: `/healthz` answers 503 from now on, new connections are refused, requests taken are
+   * answered with `Connection: close`, idle connections are closed; resolves once every
+   * connection has closed and every handler has settled, at most `SHUTDOWN_GRACE_MS` (the
+   * store stays open: its owner closes it).
+   */
   close(): Promise<void>;
 }
 
@@ -75,8 +79,9 @@ export function createServer(options: ServerOptions): ReferenceServer {
     deps.logger.error("store unavailable", { error: e instanceof Error ? e.message : String(e) });
     return faultResponse(fault(503, "unavailable", "service unavailable"));
   };
+  let stopping = false;
   const answer = (req: ServerRequest): Promise<ServerResponse> => {
-    if (isHealthRequest(req)) return healthResponse(req, store);
+    if (isHealthRequest(req)) return healthResponse(req, store, () => stopping);
     const pending = ensureSeeded();
     return pending
       ? pending.then(() => handleRequest(req, deps), unavailable)
@@ -104,6 +109,7 @@ export function createServer(options: ServerOptions): ReferenceServer {
       return { url: listening.url };
     },
     async close() {
+      stopping = true;
       const l = listening;
       listening = undefined;
       await l?.close();

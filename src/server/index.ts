@@ -7,6 +7,8 @@
 export { createServer, type ReferenceServer } from "./create-server.js";
 /** `/healthz`: 200 while the store answers, 503 otherwise (for load balancers). */
 export { HEALTH_PATH } from "./health.js";
+/** The longest `close()` waits for the requests taken before resetting their connections. */
+export { SHUTDOWN_GRACE_MS } from "./http/drain.js";
 /** Default HTTP limits (1 MiB bodies, timeouts). */
 export { DEFAULT_LIMITS } from "./http/limits.js";
 /** P-AUTH-7: the origin a `publicUrl` gives signatures (validates it; throws `KitError`). */

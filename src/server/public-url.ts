@@ -4,6 +4,7 @@
  * `Host` header.
  */
 import { KitError } from "../model/kit-error.js";
+import { quoted } from "../model/quote.js";
 
 /**
  * The origin of `url` as a signature base string URI starts (RFC 5849 §3.4.1.2: scheme and host
@@ -16,10 +17,10 @@ export function publicOrigin(url: string): string {
   try {
     u = new URL(url);
   } catch {
-    throw new KitError("OSK_INVALID_PUBLIC_URL", JSON.stringify(url));
+    throw new KitError("OSK_INVALID_PUBLIC_URL", quoted(url));
   }
   const plain = u.pathname === "/" && !u.search && !u.hash && !u.username && !u.password;
   if ((u.protocol !== "http:" && u.protocol !== "https:") || !plain || /[?#]$/.test(url))
-    throw new KitError("OSK_INVALID_PUBLIC_URL", JSON.stringify(url));
+    throw new KitError("OSK_INVALID_PUBLIC_URL", quoted(url));
   return u.origin;
 }

@@ -3,6 +3,7 @@
  * sends requests signed with the real signer (src/oauth/signRequest).
  */
 import { mkdtempSync, rmSync } from "node:fs";
+import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Result } from "../../src/model/issue.js";
@@ -156,4 +157,16 @@ export async function answerOf(res: Response): Promise<Answer> {
     json = undefined;
   }
   return { status: res.status, headers: res.headers, text, json };
+}
+
+/** A raw TCP connection to a server's port: what it received so far, and all of it once closed. */
+export function openSocket(url: string) {
+  const sock = connect(Number(new URL(url).port), "127.0.0.1");
+  let out = "";
+  sock.on("data", (d: Buffer) => {
+    out += d.toString("latin1");
+  });
+  const closed = new Promise<string>((r) => sock.on("close", () => r(out)));
+  sock.on("error", () => undefined);
+  return { sock, closed, output: () => out };
 }

@@ -3,23 +3,10 @@
  * connection that sends nothing is closed; `Expect: 100-continue` with an oversized body gets
  * 413 without an invitation; `handle()` works without a socket.
  */
-import { connect } from "node:net";
 import { describe, expect, it } from "vitest";
 import { signRequest } from "../../src/oauth/index.js";
 import { createServer, memoryStore } from "../../src/server/index.js";
-import { bundledWorld, start } from "./harness.js";
-
-function openSocket(url: string) {
-  const { port } = new URL(url);
-  const sock = connect(Number(port), "127.0.0.1");
-  let out = "";
-  sock.on("data", (d: Buffer) => {
-    out += d.toString("latin1");
-  });
-  const closed = new Promise<string>((r) => sock.on("close", () => r(out)));
-  sock.on("error", () => undefined);
-  return { sock, closed, output: () => out };
-}
+import { bundledWorld, openSocket, start } from "./harness.js";
 
 describe("lifecycle", () => {
   it("close() waits for an in-flight request, which still gets its 200", async () => {

@@ -1,6 +1,7 @@
 /**
  * `opensocial-kit serve` in a child process (through the CLI's `main`, under tsx): its output,
- * its exit code, and the URL it prints once listening.
+ * its exit code, and the URL it prints once listening. `detached` gives it a process group of
+ * its own, so that a test can signal the group as a terminal does on Ctrl-C.
  */
 import { spawn } from "node:child_process";
 import { join } from "node:path";
@@ -8,7 +9,7 @@ import { join } from "node:path";
 const MAIN = join(import.meta.dirname, "../../src/cli/main.ts");
 
 /** Starts `opensocial-kit serve ...args`. */
-export function serve(args: string[]) {
+export function serve(args: string[], opts: { detached?: boolean } = {}) {
   const child = spawn(
     process.execPath,
     [
@@ -19,6 +20,7 @@ export function serve(args: string[]) {
     ],
     {
       stdio: ["ignore", "pipe", "pipe"],
+      detached: opts.detached === true,
     },
   );
   let out = "";

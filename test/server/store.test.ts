@@ -76,3 +76,32 @@ describe.each(kinds)("%s store", (_, make) => {
     await store.close();
   });
 });
+
+// A handler still running when a shutdown's grace ran out meets a closed store: it must get
+// the store's "unavailable" (a 503), not a driver's error (a 500 logged as a bug).
+describe.each(kinds.filter(([name]) => name !== "memory"))("%s store, closed", (_, make) => {
+  it("refuses every operation with OSK_STORE_UNAVAILABLE", async () => {
+    const store = await make();
+    await store.write("quiz", "u", [["a", "1"]]);
+    await store.close();
+    const refusals: unknown[] = [];
+    const ops: (() => unknown)[] = [
+      () => store.read("quiz", "u"),
+      () => store.write("quiz", "u", [["b", "2"]]),
+      () => store.delete("quiz", "u"),
+      () => store.seedOnce({}),
+      () => store.ping(),
+    ];
+    for (const op of ops)
+      refusals.push(
+        await Promise.resolve()
+          .then(op)
+          .then(
+            () => "answered",
+            (e: unknown) => (e as { code?: unknown }).code,
+          ),
+      );
+    expect(refusals).toEqual(Array(5).fill("OSK_STORE_UNAVAILABLE"));
+    await store.close(); // a second close is harmless
+  });
+});

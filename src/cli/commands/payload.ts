@@ -14,6 +14,7 @@ import {
 } from "../../codecs/captured.js";
 import { EXIT } from "../../conformance/run/exit-codes.js";
 import type { Issue } from "../../model/issue.js";
+import { quoted } from "../../model/quote.js";
 import { isKind, KINDS, type Kind } from "../../schemas/kinds.js";
 import type { CommandRegistration } from "../commands.js";
 import { readInput } from "../read-input.js";
@@ -38,7 +39,7 @@ interface PayloadArgs {
 function checkArgs(args: PayloadArgs, err: TextSink, command: string): Kind | undefined {
   if (!isKind(args.kind)) {
     err.write(
-      `opensocial-kit ${command}: unknown kind ${JSON.stringify(args.kind)} (${KINDS.join(", ")})\n`,
+      `opensocial-kit ${command}: unknown kind ${quoted(args.kind)} (${KINDS.join(", ")})\n`,
     );
     return undefined;
   }

@@ -1,6 +1,8 @@
 /**
- * `opensocial-kit serve`: runs the reference server (issue 4) until SIGINT/SIGTERM, then stops
- * accepting, lets in-flight requests finish and closes the store (the PostgreSQL pool too).
+ * `opensocial-kit serve`: runs the reference server until SIGINT/SIGTERM, then drains it
+ * (server/http/drain.ts: new connections refused, `/healthz` 503, the requests taken answered
+ * with `Connection: close`, at most `SHUTDOWN_GRACE_MS`) and closes the store (the PostgreSQL
+ * pool too).
  */
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -17,6 +19,7 @@ import {
   openStore,
   publicOrigin,
   redactUrl,
+  SHUTDOWN_GRACE_MS,
 } from "../../server/index.js";
 import { isPostgresUrl } from "../../server/store/postgres.js";
 import type { CommandRegistration } from "../commands.js";
@@ -113,17 +116,28 @@ export async function runServe(args: ServeArgs): Promise<number> {
       defaultBaseUrl: target.ok ? target.value.baseUrl : "http://127.0.0.1:8080",
     }) + publicLine,
   );
+  // The first SIGINT or SIGTERM stops the server; later ones are ignored until it has stopped
+  // (a Ctrl-C under `npx` arrives twice: from the terminal and forwarded by npm), so the drain
+  // is never cut short by a signal, only by its grace.
+  const ignore = (): void => {};
   await new Promise<void>((resolve) => {
     const stop = (): void => {
       process.off("SIGINT", stop);
       process.off("SIGTERM", stop);
+      process.on("SIGINT", ignore);
+      process.on("SIGTERM", ignore);
       resolve();
     };
     process.on("SIGINT", stop);
     process.on("SIGTERM", stop);
   });
+  process.stdout.write(
+    `stopping: answering the requests taken, at most ${SHUTDOWN_GRACE_MS / 1000} s\n`,
+  );
   await server.close();
   await store.close();
+  process.off("SIGINT", ignore);
+  process.off("SIGTERM", ignore);
   process.stdout.write("stopped\n");
   return EXIT.OK;
 }
@@ -180,7 +194,7 @@ export const serveCommand: CommandRegistration = (cli: Argv, setExit) => {
           "one of several instances over PostgreSQL (shared data and nonces); GET /healthz for the load balancer",
         )
         .epilogue(
-          "GET /healthz answers 200 while the store answers, 503 otherwise (no authentication). Exit codes: 0 stopped by SIGINT/SIGTERM, 1 the world, the store or the port cannot be used, 2 bad option. Requests are signed with two-legged OAuth 1.0a (HMAC-SHA1, P-AUTH-1); the bundled world's apps and users are in fixtures/world.json and fixtures/target.json. Stop with Ctrl-C: in-flight requests finish first. World file format: schemas/world.schema.json.",
+          `GET /healthz answers 200 while the store answers, 503 otherwise and from a stop signal on (no authentication). Exit codes: 0 stopped by SIGINT/SIGTERM, 1 the world, the store or the port cannot be used, 2 bad option. Requests are signed with two-legged OAuth 1.0a (HMAC-SHA1, P-AUTH-1); the bundled world's apps and users are in fixtures/world.json and fixtures/target.json. Stop with Ctrl-C or SIGTERM: new connections are refused and /healthz answers 503 at once, requests already taken are answered (with Connection: close), then the process exits (at most ${SHUTDOWN_GRACE_MS / 1000} s). World file format: schemas/world.schema.json.`,
         ),
     async (argv) => {
       setExit(await runServe(argv as ServeArgs));

@@ -10,6 +10,7 @@
  * (report.ts, locate.ts).
  */
 import { fail, ok, type Result } from "../../model/issue.js";
+import { quoted } from "../../model/quote.js";
 import { toIssues } from "../../schemas/issues.js";
 import { validatorFor } from "../../schemas/registry.js";
 import { type AtomKind, type AtomValueMap, isAtomKind } from "./kinds.js";
@@ -46,7 +47,7 @@ export function fromAtom<K extends AtomKind>(
       {
         code: "unknown-kind",
         pointer: "",
-        message: `no Atom form for kind ${JSON.stringify(kind)}`,
+        message: `no Atom form for kind ${quoted(kind)}`,
       },
     ]);
   }

@@ -5,6 +5,7 @@
  */
 import { isValidKey } from "../../model/appdata-rules.js";
 import { KitError } from "../../model/kit-error.js";
+import { quoted } from "../../model/quote.js";
 import type { AppDataResponse } from "../../model/responses.js";
 import { escapeText } from "./escape.js";
 import {
@@ -14,7 +15,7 @@ import {
   writeFeedEnd,
   writeFeedStart,
 } from "./frame.js";
-import { type AtomKind, type AtomValueMap, DATA_ELEMENTS } from "./kinds.js";
+import { type AtomKind, type AtomValueMap, DATA_ELEMENTS, isAtomKind } from "./kinds.js";
 import { encodeName } from "./names.js";
 
 type JsonObject = Record<string, unknown>;
@@ -125,7 +126,7 @@ function tagOf(key: unknown): string {
       return tag;
     }
   }
-  throw new KitError("OSK_INVALID_KEY", JSON.stringify(String(key).slice(0, 140)));
+  throw new KitError("OSK_INVALID_KEY", quoted(key));
 }
 
 /** One `appdata` child: a P-DATA-1 key and its string value. */
@@ -215,10 +216,10 @@ export function toAtom<K extends AtomKind>(
   options: AtomWriteOptions = {},
 ): string {
   if (kind === "appdata") return writeAppDataFeed(value as AppDataResponse, options);
+  if (!isAtomKind(kind)) throw new KitError("OSK_UNKNOWN_KIND", quoted(kind));
+  const spec = DATA_ELEMENTS[kind];
   const response = value as unknown;
   if (!isObject(response)) throw invalid(`${kind}: the response must be an object`);
-  const spec = DATA_ELEMENTS[kind];
-  if (spec === undefined) throw new KitError("OSK_UNKNOWN_KIND", String(kind));
   const head = {
     startIndex: response.startIndex,
     totalResults: response.totalResults,

@@ -4,7 +4,7 @@
  */
 import { KitError } from "../../model/kit-error.js";
 import type { KindValue } from "../../schemas/kind-values.js";
-import type { Kind } from "../../schemas/kinds.js";
+import { isKind, type Kind } from "../../schemas/kinds.js";
 import { validate } from "../../schemas/validate.js";
 
 /**
@@ -15,10 +15,9 @@ export function toJson<K extends Kind>(kind: K, value: KindValue<K>): string {
   const checked = validate(kind, value);
   if (!checked.ok) {
     const first = checked.issues[0];
-    throw new KitError(
-      "OSK_INVALID_VALUE",
-      `${kind}: ${first?.pointer || "/"} ${first?.message ?? ""}`,
-    );
+    // An unknown kind is named (bounded) by the issue's own message.
+    const where = isKind(kind) ? `${kind}: ${first?.pointer || "/"} ` : "";
+    throw new KitError("OSK_INVALID_VALUE", `${where}${first?.message ?? ""}`);
   }
   return JSON.stringify(checked.value);
 }

@@ -5,12 +5,16 @@
  */
 import { readFileSync } from "node:fs";
 import { fail, type IssueCode, ok, type Result } from "../../model/issue.js";
+import { excerpt } from "../../model/quote.js";
 
 /** Reads and parses `path`; `file` is how the issue names it (default: the path). */
 export function readJsonFile(path: string, code: IssueCode, file = path): Result<unknown> {
   try {
     return ok(JSON.parse(readFileSync(path, "utf8")));
   } catch (e) {
-    return fail([{ code, pointer: "", message: (e as Error).message, file }]);
+    // Node's message names the path again: both are cut to a prefix (a path can be any size).
+    return fail([
+      { code, pointer: "", message: excerpt((e as Error).message), file: excerpt(file) },
+    ]);
   }
 }

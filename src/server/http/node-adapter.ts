@@ -2,26 +2,25 @@
  * The `node:http` side of the server: bounded bodies (P-ERR-4: over 1 MiB → 413 as soon as known,
  * then up to 16 MiB more is discarded before the connection closes), bounded request targets
  * (414) and header fields (431), timeouts for slow clients, the P-ERR-1 body for what Node would
- * answer itself, and a graceful close that lets in-flight requests finish.
+ * answer itself, and a graceful close (drain.ts).
  */
-import {
-  createServer,
-  type IncomingMessage,
-  type ServerResponse as NodeResponse,
-  type Server,
-} from "node:http";
+import type { IncomingMessage, ServerResponse as NodeResponse, Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Duplex } from "node:stream";
 import { type Fault, fault, parserFaultCode } from "../fault.js";
 import { faultResponse } from "../render.js";
 import type { HttpLimits, ServerRequest, ServerResponse } from "../types.js";
+import { DrainableServer, drainOf } from "./drain.js";
 import { boundedTurns } from "./turns.js";
 
 /** A listening server. */
 export interface Listening {
   readonly url: string;
   readonly server: Server;
-  /** Stops accepting, waits for in-flight requests (at most `graceMs`), then closes. */
+  /**
+   * Stops accepting, answers what was taken with `Connection: close`, closes idle connections
+   * (drain.ts) and resolves once all are closed and every handler has settled (at most `graceMs`).
+   */
   close(graceMs?: number): Promise<void>;
 }
 
@@ -201,10 +200,8 @@ export function listenHttp(
   limits: HttpLimits,
   at: { port: number; host: string },
 ): Promise<Listening> {
-  let inFlight = 0;
-  let idle: (() => void) | undefined;
   const turns = boundedTurns(REQUEST_MS_PER_TURN, REQUEST_MS_PER_ARRIVING_TURN);
-  const server = createServer({
+  const server = new DrainableServer({
     maxHeaderSize: parserHeaderLimit(limits),
     headersTimeout: limits.headersTimeoutMs,
     requestTimeout: limits.requestTimeoutMs,
@@ -214,6 +211,7 @@ export function listenHttp(
     // Node's bare 400.
     requireHostHeader: false,
   });
+  const drain = drainOf(server);
   const onRequest = (req: IncomingMessage, res: NodeResponse): void => {
     // 414 and 431, then 413 (P-ERR-4), then a missing Host: each before authentication (P-ERR-5).
     const head = headRefusal(req, limits);
@@ -228,16 +226,11 @@ export function listenHttp(
       req.resume();
       return;
     }
-    inFlight++;
-    let settled = false;
-    const done = (): void => {
-      if (settled) return;
-      settled = true;
-      inFlight--;
-      if (inFlight === 0) idle?.();
-    };
-    // `handle` never rejects, so `done` always runs once the answer is sent.
-    const respond = (body: Buffer): void =>
+    // The handler counts from the complete body on (a shutdown waits for it even when its
+    // client has gone, so the store is not closed under it); `handle` never rejects, so `done`
+    // always runs once the answer is sent.
+    const respond = (body: Buffer): void => {
+      const done = drain.handlerStarted();
       turns.run(() => {
         const headers = flattenHeaders(req.headers);
         hostOf(req, headers);
@@ -252,15 +245,13 @@ export function listenHttp(
           done();
         }, done);
       });
-    req.on("error", done);
+    };
     if (!hasBody(req)) {
       // No Content-Length and no Transfer-Encoding: a request without a body (RFC 9112 §6.3).
       req.resume();
       respond(EMPTY);
       return;
     }
-    // A body may never end (abort): that settles the request too.
-    req.on("aborted", done);
     const chunks: Buffer[] = [];
     let size = 0;
     let refused = false;
@@ -270,7 +261,6 @@ export function listenHttp(
       if (size > limits.maxBodyBytes) {
         refused = true;
         chunks.length = 0;
-        done();
         refuseTooLarge(req, res, limits);
       } else chunks.push(chunk);
     });
@@ -278,13 +268,22 @@ export function listenHttp(
       if (!refused) respond(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks));
     });
   };
-  server.on("request", onRequest);
+  // A request the drain does not take (pipelined behind a closing answer) is read and dropped.
+  const taken = (req: IncomingMessage, res: NodeResponse): boolean => {
+    if (drain.requestBegan(req, res)) return true;
+    req.resume();
+    return false;
+  };
+  server.on("request", (req: IncomingMessage, res: NodeResponse) => {
+    if (taken(req, res)) onRequest(req, res);
+  });
   server.on("connection", () => turns.connectionAccepted());
   server.on("clientError", (err: NodeJS.ErrnoException, socket: Duplex) =>
     answerClientError(err, socket, limits),
   );
   // `Expect: 100-continue`: a body that will be refused is never invited (P-ERR-4).
   server.on("checkContinue", (req: IncomingMessage, res: NodeResponse) => {
+    if (!taken(req, res)) return;
     if (declaredLength(req) > limits.maxBodyBytes) return refuseTooLarge(req, res, limits);
     res.writeContinue();
     onRequest(req, res);
@@ -292,6 +291,7 @@ export function listenHttp(
   // P-ERR-1 for what Node would otherwise answer itself: an `Expect` other than 100-continue
   // (Node's bare 417) and CONNECT (Node closes the socket without a word).
   server.on("checkExpectation", (req: IncomingMessage, res: NodeResponse) => {
+    if (!taken(req, res)) return;
     res.shouldKeepAlive = false;
     send(
       res,
@@ -311,19 +311,7 @@ export function listenHttp(
       resolve({
         url: `http://${host}:${port}`,
         server,
-        close: (graceMs = 10_000) =>
-          new Promise<void>((done) => {
-            const timer = setTimeout(() => server.closeAllConnections(), graceMs);
-            const finish = (): void => {
-              server.closeIdleConnections();
-            };
-            idle = finish;
-            server.close(() => {
-              clearTimeout(timer);
-              done();
-            });
-            if (inFlight === 0) finish();
-          }),
+        close: (graceMs) => drain.close(graceMs),
       });
     });
   });

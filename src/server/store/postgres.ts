@@ -12,6 +12,7 @@
  */
 import pg from "pg";
 import { KitError } from "../../model/kit-error.js";
+import { excerpt } from "../../model/quote.js";
 import type { NonceStore } from "../auth/nonce-store.js";
 import { TIMESTAMP_WINDOW_S } from "../auth/nonce-store.js";
 import { migrate, OVER_LIMIT_SQLSTATE } from "./postgres-schema.js";
@@ -45,7 +46,7 @@ const NONCE_SWEEP_S = 60;
 
 /** Opens a pool on `url` (no connection yet: the first operation migrates the schema). */
 export function postgresStore(url: string): AppDataStore {
-  const where = redactUrl(url);
+  const where = excerpt(redactUrl(url));
   let pool: pg.Pool;
   try {
     pool = new pg.Pool({

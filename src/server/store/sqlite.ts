@@ -8,6 +8,7 @@
 import { dirname } from "node:path";
 import Database from "better-sqlite3";
 import { KitError } from "../../model/kit-error.js";
+import { excerpt } from "../../model/quote.js";
 import { commitQueue } from "./group-commit.js";
 import { makeFolders } from "./make-folders.js";
 import { type AppDataMap, type AppDataStore, pick, RECORD_LIMITS } from "./types.js";
@@ -54,7 +55,8 @@ function openExclusive(file: string): Database.Database {
         : code === "SQLITE_READONLY" || code === "EACCES" || code === "EROFS"
           ? "not writable"
           : (e as Error).message;
-    throw new KitError("OSK_STORE_UNAVAILABLE", `${file}: ${why}`);
+    // Node's message for a folder it could not make names the path again.
+    throw new KitError("OSK_STORE_UNAVAILABLE", `${excerpt(file)}: ${excerpt(why)}`);
   }
 }
 
@@ -89,9 +91,14 @@ export function sqliteStore(file: string): AppDataStore {
   const cacheId = (app: string, user: string): string => `${app}\u0000${user}`;
   const forget = (app: string, user: string) => () => cache.delete(cacheId(app, user));
   let closed = false;
+  /** Every operation after close() is refused as the store being unavailable (a 503). */
+  const open = (): void => {
+    if (closed) throw new KitError("OSK_STORE_UNAVAILABLE", `${excerpt(file)}: closed`);
+  };
   return {
     volatile: false,
     read(app, user, keys): AppDataMap {
+      open();
       const id = cacheId(app, user);
       let rec = cache.get(id);
       if (!rec) {
@@ -102,7 +109,8 @@ export function sqliteStore(file: string): AppDataStore {
       }
       return pick(rec, keys);
     },
-    write(app, user, pairs) {
+    async write(app, user, pairs) {
+      open();
       const run = (): void => {
         setPairs(app, user, pairs);
         const size = recordSize.get(app, user);
@@ -118,7 +126,8 @@ export function sqliteStore(file: string): AppDataStore {
         },
       );
     },
-    delete(app, user, keys) {
+    async delete(app, user, keys) {
+      open();
       return queue.submit(
         () => {
           if (keys === undefined) deleteUser.run(app, user);
@@ -128,6 +137,7 @@ export function sqliteStore(file: string): AppDataStore {
       );
     },
     seedOnce(seed) {
+      open();
       db.transaction(() => {
         if (seededRow.get() !== undefined) return;
         markSeeded.run();
@@ -138,7 +148,7 @@ export function sqliteStore(file: string): AppDataStore {
       cache.clear();
     },
     async ping() {
-      if (closed) throw new KitError("OSK_STORE_UNAVAILABLE", `${file}: closed`);
+      open();
     },
     async close() {
       if (closed) return;

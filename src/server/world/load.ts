@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import { parseJsonText } from "../../codecs/json/limits.js";
 import { fail, ok, type Result } from "../../model/issue.js";
+import { excerpt } from "../../model/quote.js";
 import { toIssues } from "../../schemas/issues.js";
 import { readSchema } from "../../schemas/registry.js";
 import { buildIndex } from "./build-index.js";
@@ -40,7 +41,7 @@ function readWorldText(path: string | URL): Result<unknown> {
       {
         code: "not-json",
         pointer: "",
-        message: `cannot read ${String(path)}: ${(e as NodeJS.ErrnoException).code ?? "error"}`,
+        message: `cannot read ${excerpt(String(path))}: ${(e as NodeJS.ErrnoException).code ?? "error"}`,
       },
     ]);
   }

@@ -4,6 +4,7 @@
  * `url` (`urn:guid:` platform ids) and the data element inside `content`.
  */
 import { fromUrnGuid } from "../../../model/ids.js";
+import { quoted } from "../../../model/quote.js";
 import type { DataElement } from "../kinds.js";
 import { ATOM_NS, isOpenSearchNs, OPENSOCIAL_NS } from "../namespaces.js";
 import type { XmlElement } from "../tree.js";
@@ -85,12 +86,7 @@ function guidOf(el: XmlElement, what: string, pointer: string, report: Report): 
   const text = el.text.trim();
   const id = fromUrnGuid(text);
   if (id === undefined) {
-    report.add(
-      "atom-bad-id",
-      pointer,
-      `${what} ${JSON.stringify(text.slice(0, 200))} is not urn:guid:<id>`,
-      el,
-    );
+    report.add("atom-bad-id", pointer, `${what} ${quoted(text)} is not urn:guid:<id>`, el);
   }
   return id;
 }
