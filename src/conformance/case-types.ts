@@ -108,7 +108,10 @@ export interface StepSpec {
    * Content-Encoding undone); captured values are used as `{$name}`.
    */
   capture?: Record<string, string>;
-  /** Run the step only when this capture holds a non-empty value. */
+  /**
+   * Run the step only when this capture, or a member of it named as in a placeholder
+   * (`world.albums.friend.hidden`), holds a non-empty value.
+   */
   onlyIf?: string;
   /** Run even after an earlier step failed (clean-up, e.g. restoring data). */
   always?: boolean;
@@ -236,7 +239,8 @@ export type BodySpec = {
 export interface PointerCheck {
   /**
    * RFC 6901 pointer; `*` maps over elements, `@one` unwraps a one-element array,
-   * `[member=value]` selects elements.
+   * `[member=value]` selects elements, `[member!=value]` the elements whose member is absent
+   * or differs.
    */
   pointer: string;
   equals?: unknown;
@@ -259,6 +263,14 @@ export interface PointerCheck {
   has?: unknown;
   /** The object at the pointer has none of these members. */
   lacks?: unknown;
+  /**
+   * The value at the pointer (the values, with `*`) carries the given value (usually the
+   * JSON form, captured) member by member, whatever members are present: a member the
+   * documents name is present in both or in neither, with equal values; a member they do not
+   * name (an extension) on one side only is no difference; inside an address every member
+   * counts.
+   */
+  sameMembers?: unknown;
   /** The array at the pointer is sorted by code point order (P-PAGE-3). */
   sorted?: true;
   /** The object's own keys, in this order (Atom application data only). */

@@ -9,7 +9,12 @@ import type { StepSpec } from "../case-types.js";
 import { responseViews, runChecks } from "../checks/index.js";
 import { evaluatePointer } from "../checks/pointer/evaluate.js";
 import { type BuiltRequest, buildRequest, type RequestEnv } from "../request/request-build.js";
-import { fillText, type TemplateContext } from "../request/template.js";
+import {
+  fillPointer,
+  lookup,
+  PlaceholderError,
+  type TemplateContext,
+} from "../request/template.js";
 import type { CaseSpec } from "../suite/expand-steps.js";
 import type { ClientLimits, Exchange, HttpClient, WireResponse } from "../transport/http-client.js";
 import { sendRaw } from "../transport/raw-socket.js";
@@ -43,6 +48,16 @@ export interface CaseRun {
   readonly steps: StepResult[];
   readonly ms: number;
   readonly failedStatement?: string;
+}
+
+/** The capture `path` names (`saved`, `world.albums.friend.hidden`), or undefined when there is none. */
+function capturedAt(path: string, template: TemplateContext): unknown {
+  try {
+    return lookup(`$${path}`, template);
+  } catch (e) {
+    if (e instanceof PlaceholderError) return undefined;
+    throw e;
+  }
 }
 
 function isEmpty(v: unknown): boolean {
@@ -83,7 +98,7 @@ export async function runCase(c: CaseSpec, env: CaseEnv): Promise<CaseRun> {
   for (const [index, step] of c.steps.entries()) {
     // After a failure only `always` steps run (clean-up): the steps before them are skipped.
     if (failedStatement !== undefined && !step.always) continue;
-    if (step.onlyIf !== undefined && isEmpty(captures.get(step.onlyIf))) {
+    if (step.onlyIf !== undefined && isEmpty(capturedAt(step.onlyIf, template))) {
       steps.push({
         index,
         ...(step.name ? { name: step.name } : {}),
@@ -202,7 +217,7 @@ function takeCaptures(
   const out: CheckResult[] = [];
   for (const [name, raw] of Object.entries(step.capture ?? {})) {
     const optional = raw.startsWith("?");
-    const from = fillText(optional ? raw.slice(1) : raw, template);
+    const from = fillPointer(optional ? raw.slice(1) : raw, template);
     if (from.startsWith("header:")) {
       captures.set(name, response.headers[from.slice(7).toLowerCase()]);
       continue;

@@ -8,6 +8,7 @@ import { matchesRule } from "./matches.js";
 import { hasRule, lacksRule } from "./members.js";
 import { oneOfRule } from "./one-of.js";
 import type { PointerRule } from "./rule.js";
+import { sameMembersRule } from "./same-members.js";
 import { sortedRule } from "./sorted.js";
 import { typeRule } from "./type.js";
 
@@ -23,6 +24,7 @@ export const POINTER_RULES: readonly PointerRule[] = [
   containsRule,
   hasRule,
   lacksRule,
+  sameMembersRule,
   sortedRule,
   keysRule,
   matchesRule,

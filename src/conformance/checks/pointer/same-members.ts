@@ -1,0 +1,55 @@
+/**
+ * `sameMembers`: the value at the pointer carries the expected one (usually the JSON form of
+ * the same answer, captured) member by member, whatever members are present (§2.6: an optional
+ * field named in `fields` is present only where the person has it). A member the documents name
+ * is in both or in neither, with equal values; a member they do not name (an extension) on one
+ * side only is no difference, as `diff` reads it; inside an address (§2.6 does not show its
+ * structure) every member is data and counts. An empty list and no member are the same: the Atom
+ * form writes a list as one element per item (P-FMT-7), so an empty one leaves no trace.
+ */
+import { type Difference, firstDifference, KNOWN_MEMBERS } from "../../diff/difference.js";
+import { fill } from "../../request/template.js";
+import { listAt, type PointerRule } from "./rule.js";
+
+/** True for a member a reader ignores when one form has it and the other not. */
+function extension(name: string, pointer: string): boolean {
+  return !KNOWN_MEMBERS.has(name) && !/\/addresses\/[0-9]+\//.test(pointer);
+}
+
+/** `v` without the object members whose value is an empty list, at any depth. */
+function withoutEmptyLists(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(withoutEmptyLists);
+  if (v === null || typeof v !== "object") return v;
+  return Object.fromEntries(
+    Object.entries(v)
+      .filter(([, m]) => !(Array.isArray(m) && m.length === 0))
+      .map(([k, m]) => [k, withoutEmptyLists(m)]),
+  );
+}
+
+/** The `sameMembers` rule. */
+export const sameMembersRule: PointerRule = {
+  key: "sameMembers",
+  run: (view) => {
+    const want = fill(view.check.sameMembers, view.template);
+    const got = view.wild ? listAt(view) : view.matches[0]?.value;
+    const d: Difference | undefined = firstDifference(
+      withoutEmptyLists(want),
+      withoutEmptyLists(got),
+      {
+        lenient: view.lenient,
+        ignoreExtra: extension,
+        bothWays: true,
+      },
+    );
+    if (!d) return { ok: true, finding: { code: "same-members-ok" } };
+    const at = `${view.wild ? view.pointer : (view.matches[0]?.pointer ?? view.pointer)}${d.pointer}`;
+    return {
+      ok: false,
+      finding: { code: "same-members-wrong", at, value: d.actual, expected: d.expected },
+      location: at,
+      expected: d.expected,
+      actual: d.actual,
+    };
+  },
+};
