@@ -10,24 +10,16 @@ import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { main } from "../../src/cli/main.js";
 import { generateWorld, jsonFileText } from "../../src/worldgen/generate.js";
 import { serve } from "../server/serve-child.js";
+import { captureOutput } from "./capture-output.js";
 
 const dir = mkdtempSync(join(tmpdir(), "osk-world-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-function capture(): { out: string[]; err: string[] } {
-  const out: string[] = [];
-  const err: string[] = [];
-  vi.spyOn(process.stdout, "write").mockImplementation((c) => out.push(String(c)) > 0);
-  vi.spyOn(process.stderr, "write").mockImplementation((c) => err.push(String(c)) > 0);
-  vi.spyOn(console, "log").mockImplementation((...a) => void out.push(a.join(" ")));
-  return { out, err };
-}
 
 describe("opensocial-kit world", () => {
   afterEach(() => vi.restoreAllMocks());
 
   it("--help teaches: the seed, the files, serve and run, exit codes", async () => {
-    const { out } = capture();
+    const { out } = captureOutput();
     expect(await main(["world", "--help"])).toBe(0);
     const text = out.join("");
     expect(text).toMatch(/--seed/);
@@ -39,7 +31,7 @@ describe("opensocial-kit world", () => {
 
   it("writes the seed's files, byte for byte, and names the roles and the next commands", async () => {
     const out = join(dir, "s7");
-    const { out: lines } = capture();
+    const { out: lines } = captureOutput();
     expect(await main(["world", "--seed", "7", "--out", out])).toBe(0);
     const g = generateWorld(7);
     expect(readFileSync(join(out, "world.json"), "utf8")).toBe(jsonFileText(g.world));
@@ -55,7 +47,7 @@ describe("opensocial-kit world", () => {
   it.each([["x"], ["-1"], ["1.5"], ["1e3"], ["4294967296"]])(
     "refuses --seed %s (exit 2)",
     async (seed) => {
-      const { err } = capture();
+      const { err } = captureOutput();
       expect(await main(["world", "--seed", seed, "--out", join(dir, "bad")])).toBe(2);
       expect(err.join("")).toMatch(/--seed is an integer 0 … 4294967295/);
       expect(existsSync(join(dir, "bad"))).toBe(false);
@@ -64,7 +56,7 @@ describe("opensocial-kit world", () => {
 
   it("keeps files already there unless --force", async () => {
     const out = join(dir, "kept");
-    capture();
+    captureOutput();
     expect(await main(["world", "--seed", "1", "--out", out])).toBe(0);
     writeFileSync(join(out, "target.json"), "mine");
     expect(await main(["world", "--seed", "2", "--out", out])).toBe(2);
@@ -77,7 +69,7 @@ describe("opensocial-kit world", () => {
 
   it("without --seed picks one and prints it, so the world can be made again", async () => {
     const out = join(dir, "random");
-    const { out: lines } = capture();
+    const { out: lines } = captureOutput();
     expect(await main(["world", "--out", out])).toBe(0);
     const seed = Number(/\(seed (\d+):/.exec(lines.join(""))?.[1]);
     expect(readFileSync(join(out, "world.json"), "utf8")).toBe(
@@ -87,7 +79,7 @@ describe("opensocial-kit world", () => {
 
   it("serve --world serves it and run --target passes against that server", async () => {
     const out = join(dir, "sandbox");
-    capture();
+    captureOutput();
     expect(await main(["world", "--seed", "11", "--out", out])).toBe(0);
     const first = readFileSync(join(out, "world.json"), "utf8");
     const s = serve(["--world", join(out, "world.json"), "--port", "0", "--data", ":memory:"]);
@@ -99,7 +91,7 @@ describe("opensocial-kit world", () => {
       ).toBe(0);
       expect(readFileSync(join(out, "world.json"), "utf8")).toBe(first);
       vi.restoreAllMocks();
-      const { out: report } = capture();
+      const { out: report } = captureOutput();
       const code = await main(["run", "--target", join(out, "target.json")]);
       expect(code, report.join("")).toBe(0);
     } finally {
