@@ -12,6 +12,7 @@ import { checkText } from "./check-text.js";
 import { failingStep } from "./failing-step.js";
 import { caseMessage, skipText, staleText, stepFailureText, stepLabel } from "./failure-text.js";
 import type { ReportContext, Reporter } from "./types.js";
+import { warningText } from "./warning-text.js";
 
 function describeFailure(c: CaseResult, ctx: ReportContext): string[] {
   const lines = [`✗ ${c.id}: ${c.description}`];
@@ -50,6 +51,7 @@ export const consoleReporter: Reporter = (report, ctx) => {
   for (const c of bad) out.push(...describeFailure(c, ctx), "");
   for (const e of report.staleExpectations)
     out.push(`✗ stale expectation ${e.id}: ${staleText(e)}; remove it`, "");
+  for (const w of report.warnings ?? []) out.push(`! ${warningText(w)}`);
   for (const m of report.missingRoles)
     out.push(
       `! the target names no ${m.role}: skipped ${m.cases.length} case(s): ${m.cases.join(", ")}`,

@@ -24,6 +24,7 @@ import { failingStep } from "./failing-step.js";
 import { caseMessage, skipText, staleText, stepFailureText, stepLabel } from "./failure-text.js";
 import { xmlEscape } from "./junit.js";
 import type { ReportContext, Reporter } from "./types.js";
+import { warningText } from "./warning-text.js";
 
 /** Longest text shown for one expected or actual value. */
 const MAX_VALUE = 4_000;
@@ -205,6 +206,7 @@ export const htmlReporter: Reporter = (report, ctx) => {
   const csp = `default-src 'none'; style-src 'unsafe-inline'; script-src 'sha256-${scriptHash}'; img-src 'none'; base-uri 'none'; form-action 'none'`;
   const bad = report.cases.filter((c) => BAD.has(c.outcome));
   const notes = [
+    ...(report.warnings ?? []).map((w) => `warning: ${warningText(w)}`),
     ...report.staleExpectations.map((e) => `stale expectation ${e.id}: ${staleText(e)}; remove it`),
     ...report.missingRoles.map(
       (m) =>

@@ -11,6 +11,7 @@ import type { CaseResult, CheckResult, RunReport, StepResult } from "../run/resu
 import { checkText } from "./check-text.js";
 import { caseMessage, skipText, staleText, stepFailureText, stepLabel } from "./failure-text.js";
 import type { Reporter } from "./types.js";
+import { warningText } from "./warning-text.js";
 
 function redactDeep(value: unknown, secrets: readonly string[]): unknown {
   if (typeof value === "string") return redact(value, secrets);
@@ -55,6 +56,9 @@ function reportView(report: RunReport): unknown {
     ...report,
     cases: report.cases.map(caseView),
     staleExpectations: report.staleExpectations.map((e) => ({ ...e, reason: staleText(e) })),
+    ...(report.warnings
+      ? { warnings: report.warnings.map((w) => ({ ...w, message: warningText(w) })) }
+      : {}),
   };
 }
 

@@ -11,6 +11,7 @@ import { checkText } from "./check-text.js";
 import { failingStep } from "./failing-step.js";
 import { caseMessage, skipText, staleText, stepFailureText } from "./failure-text.js";
 import type { ReportContext, Reporter } from "./types.js";
+import { warningText } from "./warning-text.js";
 
 /** Escapes text for XML content and attributes (dropping characters XML cannot carry). */
 export function xmlEscape(s: string): string {
@@ -68,6 +69,11 @@ export const junitReporter: Reporter = (report, ctx) => {
     const time = cases.reduce((t, c) => t + c.ms, 0) / 1000;
     return `  <testsuite name="${xmlEscape(name)}" tests="${cases.length}" failures="${failures}" errors="0" skipped="${skipped}" time="${time.toFixed(3)}">\n${cases.map((c) => testcase(c, ctx)).join("\n")}\n  </testsuite>`;
   });
+  // A target warning (ids outside §2.1's form) stands in a suite of its own, as its error output.
+  if (report.warnings?.length)
+    suites.unshift(
+      `  <testsuite name="target" tests="0" failures="0" errors="0" skipped="0">\n    <system-err>${xmlEscape(report.warnings.map((w) => `warning: ${warningText(w)}`).join("\n"))}</system-err>\n  </testsuite>`,
+    );
   for (const e of report.staleExpectations)
     suites.push(
       `  <testsuite name="expectations" tests="1" failures="1" errors="0" skipped="0">\n    <testcase classname="expectations" name="${xmlEscape(e.id)}">\n      <failure message="stale expectation: ${xmlEscape(staleText(e))}" type="stale"/>\n    </testcase>\n  </testsuite>`,

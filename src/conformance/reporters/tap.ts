@@ -6,6 +6,7 @@ import { curlLine, redact } from "../request/curl.js";
 import { failingStep } from "./failing-step.js";
 import { caseMessage, skipText, staleText } from "./failure-text.js";
 import type { Reporter } from "./types.js";
+import { warningText } from "./warning-text.js";
 
 function yamlString(s: string): string {
   return JSON.stringify(s);
@@ -13,7 +14,11 @@ function yamlString(s: string): string {
 
 /** Renders the report as TAP version 13. */
 export const tapReporter: Reporter = (report, ctx) => {
-  const lines = ["TAP version 13", `1..${report.cases.length + report.staleExpectations.length}`];
+  const lines = [
+    "TAP version 13",
+    `1..${report.cases.length + report.staleExpectations.length}`,
+    ...(report.warnings ?? []).map((w) => `# warning: ${warningText(w)}`),
+  ];
   let n = 0;
   for (const c of report.cases) {
     n++;

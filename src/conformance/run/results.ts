@@ -7,6 +7,7 @@
 import type { Level } from "../case-types.js";
 import type { Finding } from "../checks/finding-codes.js";
 import type { SkipReason } from "../suite/selection.js";
+import type { TargetWarning } from "../suite/target.js";
 import type { StepFailure } from "./step-failure.js";
 
 /** One check of one step. */
@@ -112,6 +113,8 @@ export interface RunReport {
   readonly staleExpectations: StaleExpectation[];
   /** Roles the suite needs that the target lacks, with the cases skipped for each. */
   readonly missingRoles: { role: string; cases: string[] }[];
+  /** What the target file holds that the run went on with (ids outside §2.1's form). */
+  readonly warnings?: readonly TargetWarning[];
   readonly exitCode: number;
 }
 

@@ -148,6 +148,7 @@ export async function runSuite(opts: RunOptions): Promise<RunReport | RunAbort> 
       summary,
       staleExpectations: stale,
       missingRoles: sel.missingRoles,
+      ...(opts.target.warnings?.length ? { warnings: opts.target.warnings } : {}),
       exitCode: failed ? EXIT.FAILED : EXIT.OK,
     };
   } finally {
