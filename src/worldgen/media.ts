@@ -59,7 +59,12 @@ export function makeMedia(
         albumId: album.id,
         title: phrase(rng, 0.15),
         description: phrase(rng, 0.3),
-        fileSize: rng.pick([0, rng.int(1, 5_000_000), rng.int(2 ** 31, 2 ** 40)]),
+        fileSize: rng.pick([
+          0,
+          rng.int(1, 5_000_000),
+          rng.int(2 ** 31, 2 ** 40),
+          Number.MAX_SAFE_INTEGER,
+        ]),
         mimeType: type,
         thumbnailUrl: urlText(rng, `${value}/thumb`, 0.1),
         url: urlText(rng, `${value}/full`, 0.05),

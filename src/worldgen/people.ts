@@ -166,6 +166,9 @@ export function makeCast(rng: Rng, ns: string, apps: CastApps, taken: Set<string
     stranger: stranger.id,
     ...(hasSecond && second ? { secondFriend: second.id } : {}),
   };
+  // A friendship may be listed both ways round, as hand-written worlds often do.
+  if (rng.chance(0.2))
+    for (const [a, b] of rng.sample(friends, rng.int(1, 3))) friends.push([b, a]);
   return {
     people: rng.sample(people, people.length),
     friends: rng.sample(friends, friends.length),

@@ -82,8 +82,9 @@ export function urlText(rng: Rng, path: string, emptyChance = 0.05): string {
   return `${rng.pick(["https", "http"])}://${host}/${encodeURIComponent(path)}${query}`;
 }
 
-/** An RFC 3339 date-time, in UTC or with an offset, with or without fractions. */
+/** An RFC 3339 date-time, in UTC or with an offset, with or without fractions (now and then a bare date or nothing: §2.6 shows only samples). */
 export function dateTime(rng: Rng): string {
+  if (rng.chance(0.05)) return rng.pick(["", "2026-01-02"]);
   const pad = (n: number, w = 2) => String(n).padStart(w, "0");
   const date = `${rng.int(2001, 2030)}-${pad(rng.int(1, 12))}-${pad(rng.int(1, 28))}`;
   const time = `${pad(rng.int(0, 23))}:${pad(rng.int(0, 59))}:${pad(rng.int(0, 59))}`;
@@ -99,8 +100,9 @@ export function birthday(rng: Rng): string {
   return rng.pick([`${rng.int(1940, 2010)}-${md}`, `--${md}`, `${rng.int(1940, 2010)}-${md}`, ""]);
 }
 
-/** A MIME type, from common to unusual (parameters, upper case). */
+/** A MIME type, from common to unusual (parameters, upper case, the longest a world allows). */
 export function mimeType(rng: Rng): string {
+  if (rng.chance(0.01)) return `image/x.${"v".repeat(247)}`;
   return rng.chance(0.5) ? rng.pick(MIME_TYPES.slice(0, 3)) : rng.pick(MIME_TYPES);
 }
 

@@ -52,8 +52,9 @@ describe("generateWorld", () => {
       const other = appOf(target.apps.other.consumerKey);
       expect(main, at).not.toBe(other);
       const person = (id: string | undefined) => world.people.find((p) => p.id === id);
-      const friendsOf = (id: string) =>
-        world.friends.flatMap(([a, b]) => (a === id ? [b] : b === id ? [a] : []));
+      const friendsOf = (id: string) => [
+        ...new Set(world.friends.flatMap(([a, b]) => (a === id ? [b] : b === id ? [a] : []))),
+      ];
       const u = target.users;
       expect(person(u.viewer)?.apps, at).toEqual(expect.arrayContaining([main, other]));
       const friends = friendsOf(u.viewer);
@@ -88,7 +89,8 @@ describe("generateWorld", () => {
     const photos = all((g) => g.world.photos);
     const apps = all((g) => g.world.apps);
     const friendCounts = worlds.map(
-      (g) => g.world.friends.filter((f) => f.includes(g.target.users.viewer)).length,
+      (g) =>
+        new Set(g.world.friends.filter((f) => f.includes(g.target.users.viewer)).flat()).size - 1,
     );
     // namespaces and id shapes (§2.1), within the form
     expect(new Set(worlds.map((g) => g.world.namespace)).size).toBeGreaterThan(20);
@@ -131,6 +133,17 @@ describe("generateWorld", () => {
     expect(Math.min(...friendCounts)).toBe(2);
     expect(Math.max(...friendCounts)).toBeGreaterThanOrEqual(45);
     expect(worlds.some((g) => g.target.users.secondFriend === undefined)).toBe(true);
+    // a friendship listed both ways round
+    expect(
+      worlds.some((g) => {
+        const pairs = new Set(g.world.friends.map(([a, b]) => [a, b].sort().join(" ")));
+        return pairs.size < g.world.friends.length;
+      }),
+    ).toBe(true);
+    // the longest MIME type a world allows, the largest file size, an updated that is no date-time
+    expect(photos.some((p) => p.mimeType.length === 255)).toBe(true);
+    expect(photos.some((p) => p.fileSize === Number.MAX_SAFE_INTEGER)).toBe(true);
+    expect(people.some((p) => p.updated === "")).toBe(true);
     // seed application data with varied keys and values
     const keys = worlds.flatMap((g) =>
       Object.values(g.world.appdata ?? {}).flatMap((u) => Object.values(u).flatMap(Object.keys)),

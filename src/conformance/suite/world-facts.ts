@@ -33,8 +33,11 @@ const PHOTO_TEXTS = ["title", "description", "thumbnailUrl", "url"] as const;
 export function worldFacts(w: WorldFile, target: Target): Record<string, unknown> {
   const main = appIdOf(w, target.apps.main.consumerKey);
   const other = appIdOf(w, target.apps.other?.consumerKey);
+  // A friendship is symmetric and may be listed both ways round: each friend once.
   const friendsOf = (id: string) =>
-    w.friends.flatMap(([a, b]) => (a === id ? [b] : b === id ? [a] : [])).sort(codePointCompare);
+    [...new Set(w.friends.flatMap(([a, b]) => (a === id ? [b] : b === id ? [a] : [])))].sort(
+      codePointCompare,
+    );
   const viewer = target.users.viewer ?? "";
   const viewerFriends = friendsOf(viewer);
   /** P-ALBUM-1: the viewer sees all of their own albums, a friend's everyone- and friends-albums, anyone's everyone-albums. */
