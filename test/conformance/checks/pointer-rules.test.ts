@@ -61,6 +61,11 @@ describe("pointer rules", () => {
     [{ pointer: "/entry/*/id", contains: "{viewer}" }, true],
     [{ pointer: "/entry/*/id", contains: ["ns:c"] }, false],
     [{ pointer: "/entry/[id=ns:a]", has: { n: 1, tags: [] } }, true],
+    // has at any depth: the members asked for, extension members beside them anywhere
+    [{ pointer: "/entry/[id=ns:b]", has: { tags: ["x"] } }, true],
+    [{ pointer: "", has: { entry: [{ id: "ns:b" }, { id: "ns:a", ok: true }] } }, true],
+    [{ pointer: "", has: { entry: [{ id: "ns:b" }] } }, false],
+    [{ pointer: "", has: { entry: [{ id: "ns:b" }, { id: "ns:a", ok: false }] } }, false],
     [{ pointer: "/entry/[id=ns:a]", lacks: ["missing"] }, true],
     // orAbsent: a missing value passes (its parent is there); a present one meets the rules.
     [{ pointer: "/rec/gone", orAbsent: true, lacks: ["k"] }, true],
@@ -180,6 +185,19 @@ describe("sameMembers: the JSON form's members, member by member", () => {
         pointer: "/entry/1",
         sameMembers: { id: "ns:b", nickname: "b", hasApp: true, addresses: [{}] },
       },
+      false,
+    ],
+    [
+      "a structured member in an address on one side only (it has no Atom form, P-FMT-7.7)",
+      {
+        pointer: "/entry/0",
+        sameMembers: { ...person, addresses: [{ region: "Tokyo", country: "JP", x: { n: 1 } }] },
+      },
+      true,
+    ],
+    [
+      "a scalar member of an address on one side only",
+      { pointer: "/entry/0", sameMembers: { ...person, addresses: [{ region: "Tokyo" }] } },
       false,
     ],
   ])("%s → %s", (_what, check, pass) => {
