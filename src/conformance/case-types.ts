@@ -259,7 +259,11 @@ export interface PointerCheck {
   in?: unknown;
   /** The values at the pointer (or the array there) include each of the given values. */
   contains?: unknown;
-  /** The object at the pointer has these members with these values (others may exist). */
+  /**
+   * The object at the pointer has these members with these values (others may exist, at any
+   * depth: an object inside carries its members, a list as many items each carrying its
+   * own).
+   */
   has?: unknown;
   /** The object at the pointer has none of these members. */
   lacks?: unknown;
