@@ -1,4 +1,4 @@
-// Dependencies point one way: model ← schemas/codecs/oauth ← server and conformance ← cli.
+// Dependencies point one way: model ← schemas/codecs/oauth/worldgen ← server and conformance ← cli.
 // The conformance runner never imports the reference server, so it judges ours as it judges
 // anyone's; the codecs never import the server or the runner.
 import { readdirSync, readFileSync, statSync } from "node:fs";
@@ -29,10 +29,12 @@ const ALLOWED: Record<string, string[]> = {
   schemas: ["model", "schemas"],
   oauth: ["model", "oauth"],
   codecs: ["model", "schemas", "codecs"],
-  server: ["model", "schemas", "codecs", "oauth", "server"],
-  conformance: ["model", "schemas", "codecs", "oauth", "conformance"],
-  cli: ["model", "schemas", "codecs", "oauth", "server", "conformance", "cli", "root"],
-  root: ["model", "schemas", "codecs", "oauth", "server", "conformance", "root"],
+  // The world generator writes world files: it knows the model and the schemas, nothing else.
+  worldgen: ["model", "schemas", "worldgen"],
+  server: ["model", "schemas", "codecs", "oauth", "worldgen", "server"],
+  conformance: ["model", "schemas", "codecs", "oauth", "worldgen", "conformance"],
+  cli: ["model", "schemas", "codecs", "oauth", "worldgen", "server", "conformance", "cli", "root"],
+  root: ["model", "schemas", "codecs", "oauth", "worldgen", "server", "conformance", "root"],
 };
 
 describe("architecture", () => {

@@ -513,6 +513,19 @@ export const MUTANTS: readonly Mutant[] = [
   },
   // people
   {
+    id: "people-id-without-namespace",
+    statement: "S-2.1-ID-FORM.1",
+    area: "people",
+    what: "a person's id is written without its namespace (john.doe for example.org:john.doe)",
+    edits: [
+      {
+        file: "src/server/views/person.ts",
+        find: "    id: p.id,\n    nickname: p.nickname,",
+        replace: '    id: p.id.slice(p.id.indexOf(":") + 1),\n    nickname: p.nickname,',
+      },
+    ],
+  },
+  {
     id: "people-items-on-self",
     statement: "S-4.6-SELF.1",
     area: "people",

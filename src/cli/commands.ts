@@ -11,6 +11,7 @@ import { registerPayload } from "./commands/payload.js";
 import { registerRequest } from "./commands/request.js";
 import { registerRun } from "./commands/run.js";
 import { serveCommand } from "./commands/serve.js";
+import { registerWorld } from "./commands/world.js";
 
 /** Registers one command. */
 export type CommandRegistration = (cli: Argv, setExit: (code: number) => void) => void;
@@ -18,6 +19,7 @@ export type CommandRegistration = (cli: Argv, setExit: (code: number) => void) =
 /** Every command of the CLI, in help order. */
 export const COMMANDS: CommandRegistration[] = [
   serveCommand,
+  registerWorld,
   registerRequest,
   registerRun,
   registerCoverage,

@@ -29,7 +29,7 @@ export async function main(argv: string[] = hideBin(process.argv)): Promise<numb
     .strict()
     .demandCommand(
       1,
-      "Name a command: serve, request, run, coverage, validate, convert, openapi, fuzz or diff.",
+      "Name a command: serve, world, request, run, coverage, validate, convert, openapi, fuzz or diff.",
     )
     .recommendCommands()
     .wrap(Math.min(100, process.stdout.columns || 100))

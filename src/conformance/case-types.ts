@@ -119,10 +119,11 @@ export interface StepSpec {
    */
   capture?: Record<string, string>;
   /**
-   * Run the step only when a capture holds a non-empty value (its name), or when the value
-   * captured passes a pointer check (`{"capture": name, "check": {pointer, …}}`, the pointer
-   * read inside the captured value, compared as the case's level compares). Otherwise the
-   * step is skipped and the case goes on.
+   * Run the step only when a capture, or a member of it named as in a placeholder
+   * (`world.albums.friend.hidden`), holds a non-empty value; or when the value captured
+   * passes a pointer check (`{"capture": name, "check": {pointer, …}}`, the pointer read
+   * inside the captured value, compared as the case's level compares). Otherwise the step is
+   * skipped and the case goes on.
    */
   onlyIf?: string | CaptureCondition;
   /** Run even after an earlier step failed (clean-up, e.g. restoring data). */
@@ -263,7 +264,8 @@ export type BodySpec = {
 export interface PointerCheck {
   /**
    * RFC 6901 pointer; `*` maps over elements, `@one` unwraps a one-element array,
-   * `[member=value]` selects elements.
+   * `[member=value]` selects elements, `[member!=value]` the elements whose member is absent
+   * or differs.
    */
   pointer: string;
   equals?: unknown;
@@ -282,10 +284,22 @@ export interface PointerCheck {
   in?: unknown;
   /** The values at the pointer (or the array there) include each of the given values. */
   contains?: unknown;
-  /** The object at the pointer has these members with these values (others may exist). */
+  /**
+   * The object at the pointer has these members with these values (others may exist, at any
+   * depth: an object inside carries its members, a list as many items each carrying its
+   * own).
+   */
   has?: unknown;
   /** The object at the pointer has none of these members. */
   lacks?: unknown;
+  /**
+   * The value at the pointer (the values, with `*`) carries the given value (usually the
+   * JSON form, captured) member by member, whatever members are present: a member the
+   * documents name is present in both or in neither, with equal values; a member they do not
+   * name (an extension) on one side only is no difference; inside an address every member
+   * counts.
+   */
+  sameMembers?: unknown;
   /** The array at the pointer is sorted by code point order (P-PAGE-3). */
   sorted?: true;
   /** The object's own keys, in this order (Atom application data only). */

@@ -24,11 +24,22 @@ const CODE_BY_KEYWORD: Record<string, IssueCode> = {
   maximum: "invalid-value",
 };
 
+/** What a value (or member name) outside §2.1's id form is told. */
+const ID_FORM_MESSAGE = "must be an id of the form <namespace>:<value> (social-api.md §2.1)";
+
 /** Plain-language messages for the bundled schemas' patterns. */
 const PATTERN_MESSAGES: Record<string, string> = {
   "^[A-Za-z0-9_.-]+$": "key must be 1-128 characters of A-Z a-z 0-9 _ . - (P-DATA-1)",
-  "^[^:]+:.+$": "must be an id of the form <namespace>:<value> (social-api.md §2.1)",
+  "^[^:]+:.+$": ID_FORM_MESSAGE,
 };
+
+/**
+ * True for an issue that says only that an id (or a member name that is an id) lacks §2.1's
+ * `<namespace>:<value>` form: a reader that meets a deployment's `john.doe` may set it aside.
+ */
+export function isIdFormIssue(issue: Issue): boolean {
+  return issue.code === "pattern-mismatch" && issue.message.endsWith(ID_FORM_MESSAGE);
+}
 const XML_CHAR_MESSAGE =
   "holds a character XML 1.0 cannot carry (control character, lone surrogate, U+FFFE or U+FFFF; P-DATA-1)";
 

@@ -3,6 +3,16 @@
  * profile.md, its world loader and its application-data stores.
  */
 
+/**
+ * Generates a world file and the target file that fits it, the same bytes for the same seed
+ * (`opensocial-kit world`): data nobody hand-wrote, for a sandbox or for judging a server.
+ */
+export {
+  type GeneratedWorld,
+  type GenerateOptions,
+  generateWorld,
+  type TargetFile,
+} from "../worldgen/generate.js";
 /** Creates the server (`handle`, `listen`, `close`). */
 export { createServer, type ReferenceServer } from "./create-server.js";
 /** `/healthz`: 200 while the store answers, 503 otherwise (for load balancers). */

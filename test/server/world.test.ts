@@ -75,6 +75,28 @@ describe("refused worlds name the fault", () => {
     (f.albums[0] as { id: string }).id = "other.org:album-1";
     expect(pointersOf(f)).toEqual(expect.arrayContaining(["/people/5/id", "/albums/0/id"]));
   });
+  it("what the API could not write: a character XML 1.0 cannot carry, an empty address member name, a MIME type past 255 characters", () => {
+    const f = bundled();
+    const [alice, bob] = f.people as [WorldFile["people"][number], WorldFile["people"][number]];
+    alice.displayName = "bad\u0001name";
+    alice.addresses = [{ region: "Tokyo\uFFFE" }];
+    bob.addresses = [{ "": "x" }];
+    (f.albums[0] as { title: string }).title = "\uD800";
+    (f.photos[0] as { mimeType: string }).mimeType = `image/${"x".repeat(250)}`;
+    (f.photos[1] as { mimeType: string }).mimeType = `image/${"x".repeat(249)}`;
+    (f.photos[2] as { id: string }).id = "example.org:photo-\u0007";
+    expect(pointersOf(f)).toEqual(
+      expect.arrayContaining([
+        "/people/0/displayName",
+        "/people/0/addresses/0/region",
+        "/people/1/addresses/0/",
+        "/albums/0/title",
+        "/photos/0/mimeType",
+        "/photos/2/id",
+      ]),
+    );
+    expect(pointersOf(f)).not.toContain("/photos/1/mimeType");
+  });
   it("an unreadable file or non-JSON text", () => {
     const r = loadWorld("/nonexistent/world.json");
     expect(r.ok).toBe(false);

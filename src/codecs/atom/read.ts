@@ -11,7 +11,7 @@
  */
 import { fail, ok, type Result } from "../../model/issue.js";
 import { quoted } from "../../model/quote.js";
-import { toIssues } from "../../schemas/issues.js";
+import { isIdFormIssue, toIssues } from "../../schemas/issues.js";
 import { validatorFor } from "../../schemas/registry.js";
 import { type AtomKind, type AtomValueMap, isAtomKind } from "./kinds.js";
 import type { AtomReadLimits } from "./limits.js";
@@ -28,6 +28,11 @@ export { parseXmlDocument } from "./reader/input.js";
 export interface AtomReadOptions {
   /** Size and depth limits (default 1 MiB, 32). */
   limits?: AtomReadLimits;
+  /**
+   * Accept ids outside §2.1's `<namespace>:<value>` form (a deployment that names its users
+   * `john.doe`); by default such an id is an issue.
+   */
+  anyIdForm?: boolean;
 }
 
 /**
@@ -64,7 +69,11 @@ export function fromAtom<K extends AtomKind>(
   if (report.issues.length > 0) return fail(report.issues);
   if (assembler.passesFast?.(value)) return ok(value as unknown as AtomValueMap[K]);
   const validator = validatorFor(assembler.schema, "lenient");
-  if (!validator(value))
-    return fail(locateIssues(toIssues(validator.errors, value), feed, located));
+  if (!validator(value)) {
+    const issues = toIssues(validator.errors, value).filter(
+      (i) => !(options.anyIdForm && isIdFormIssue(i)),
+    );
+    if (issues.length > 0) return fail(locateIssues(issues, feed, located));
+  }
   return ok(value as unknown as AtomValueMap[K]);
 }

@@ -1,7 +1,8 @@
 /**
  * Atom bodies (§4.3, P-FMT-2, P-FMT-7) are decoded through the Atom codec into the JSON shape
  * of their kind, so that the same pointer checks apply; a codec issue becomes a failure located
- * by XPath (with line and column).
+ * by XPath (with line and column). Ids outside §2.1's form are decoded: the cases about §2.1
+ * judge the form.
  */
 import { fromAtom } from "../../codecs/atom/index.js";
 import type { Issue } from "../../model/issue.js";
@@ -46,7 +47,8 @@ export function decodeAtom(
         more: 0,
       },
     };
-  const r = fromAtom(kind, text);
+  // The id form is the cases about §2.1's to judge (their own checks), not every Atom case's.
+  const r = fromAtom(kind, text, { anyIdForm: true });
   if (r.ok) return { ok: true, value: r.value };
   const first = r.issues[0];
   const where = first?.xml

@@ -101,6 +101,8 @@ export interface FindingParams {
   "lacks-not-list": { where: string; got: unknown };
   "lacks-ok": { where: string; lacks: readonly unknown[] };
   "lacks-present": { where: string; present: readonly unknown[] };
+  "same-members-ok": { where: string };
+  "same-members-wrong": { where: string; at: string; value: unknown; expected: unknown };
   "sorted-ok": { where: string };
   "sorted-wrong": { where: string; before: string; after: string };
   "keys-not-atom": { where: string };
@@ -235,6 +237,8 @@ export const FINDINGS: { readonly [C in FindingCode]: string } = {
   "lacks-not-list": "a case gives `lacks` something other than a list",
   "lacks-ok": "the object has none of the listed members",
   "lacks-present": "the object has listed members",
+  "same-members-ok": "the value carries the expected one member by member",
+  "same-members-wrong": "a member the documents name is missing, added or differs",
   "sorted-ok": "the list is in code point order",
   "sorted-wrong": "the list is out of code point order",
   "keys-not-atom": "a keys check on a body without key order (case error, P-FMT-3)",

@@ -13,7 +13,7 @@
  * A check naming several rules runs each.
  */
 import type { ExpectSpec, Level, PointerCheck } from "../case-types.js";
-import { fillText, type TemplateContext } from "../request/template.js";
+import { fillPointer, fillText, type TemplateContext } from "../request/template.js";
 import type { CheckResult } from "../run/results.js";
 import { outline, type Rendering, WRITERS_TYPE_STATEMENT } from "./compare.js";
 import { bodyFailure, type CheckContext, result } from "./context.js";
@@ -36,7 +36,7 @@ export function checkJsonPointers(expect: ExpectSpec, ctx: CheckContext): CheckR
   return expect.json.flatMap((c) => {
     try {
       const atom = expect.atom !== undefined;
-      return judge(c, fillText(c.pointer, template), body.value, ctx, template, atom);
+      return judge(c, fillPointer(c.pointer, template), body.value, ctx, template, atom);
     } catch (e) {
       return [
         result(ctx, {

@@ -7,7 +7,7 @@
 
 import { escapeToken } from "../../model/json-pointer.js";
 import { OPTIONAL_PERSON_FIELDS } from "../../model/resources.js";
-import { valuesEqual } from "../checks/compare.js";
+import { type Leniency, valuesEqual } from "../checks/compare.js";
 
 /** Where two values differ. */
 export interface Difference {
@@ -19,8 +19,8 @@ export interface Difference {
 
 /** How to compare. */
 export interface DifferenceOptions {
-  /** Accept the P-FMT-6 renderings (core). */
-  readonly lenient: boolean;
+  /** Accept the P-FMT-6 renderings (core), or record those a profile check tolerated (checks/compare.ts). */
+  readonly lenient: Leniency;
   /** Members of `actual` to ignore when `expected` lacks them (names the documents leave open). */
   readonly ignoreExtra?: (name: string, pointer: string) => boolean;
   /** Also skip members `expected` has and `actual` lacks when `ignoreExtra` names them. */

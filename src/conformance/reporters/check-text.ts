@@ -128,6 +128,8 @@ export const FINDING_WORDS: Words = {
   "lacks-not-list": (f) => `${f.where}: "lacks" needs a list, got ${show(f.got)}`,
   "lacks-ok": (f) => `${f.where}: none of ${show(f.lacks)}`,
   "lacks-present": (f) => `${f.where}: has ${show(f.present)}, expected none of them`,
+  "same-members-ok": (f) => `${f.where}: the same members`,
+  "same-members-wrong": (f) => `${f.at}: ${show(f.value)}, expected ${show(f.expected)}`,
   "sorted-ok": (f) => `${f.where}: in code point order`,
   "sorted-wrong": (f) =>
     `${f.where}: not in code point order: ${show(f.before)} before ${show(f.after)}`,

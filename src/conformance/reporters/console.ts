@@ -27,6 +27,7 @@ import { redactReport } from "./redacted-report.js";
 import { replayLine } from "./replay.js";
 import { responseView } from "./response-view.js";
 import type { ReportContext, Reporter } from "./types.js";
+import { warningText } from "./warning-text.js";
 
 /** Body lines of a failing response the console shows (the HTML report shows more). */
 const CONSOLE_BODY_LINES = 24;
@@ -108,6 +109,7 @@ export const consoleReporter: Reporter = (raw, ctx) => {
   for (const c of bad) out.push(...describeFailure(c, report, ctx, p), "");
   for (const e of report.staleExpectations)
     out.push(p.red(`✗ stale expectation ${e.id}: ${staleText(e)}; remove it`), "");
+  for (const w of report.warnings ?? []) out.push(`! ${warningText(w)}`);
   for (const m of report.missingRoles)
     out.push(
       `! the target names no ${m.role}: skipped ${m.cases.length} case(s): ${m.cases.join(", ")}`,

@@ -40,6 +40,7 @@ import { redactReport } from "./redacted-report.js";
 import { replayLine } from "./replay.js";
 import { responseView } from "./response-view.js";
 import type { ReportContext, Reporter } from "./types.js";
+import { warningText } from "./warning-text.js";
 
 /** Body lines of a failing response the HTML report shows. */
 const HTML_BODY_LINES = 400;
@@ -291,6 +292,7 @@ export const htmlReporter: Reporter = (raw, ctx) => {
   const notRun = report.cases.filter((c) => c.skip?.code === "not-run").length;
   const notes = [
     ...(report.stopped ? [stopText(report.stopped, notRun)] : []),
+    ...(report.warnings ?? []).map((w) => `warning: ${warningText(w)}`),
     ...report.staleExpectations.map((e) => `stale expectation ${e.id}: ${staleText(e)}; remove it`),
     ...report.missingRoles.map(
       (m) =>

@@ -22,6 +22,7 @@ import {
 import { redactReport } from "./redacted-report.js";
 import { replayLine } from "./replay.js";
 import type { ReportContext, Reporter } from "./types.js";
+import { warningText } from "./warning-text.js";
 
 /** A check as the report holds it: its words where the record has its finding (same place). */
 function checkView(k: CheckResult): unknown {
@@ -62,6 +63,9 @@ function reportView(report: RunReport, ctx: ReportContext): unknown {
     cases: report.cases.map((c) => caseView(c, report, ctx)),
     staleExpectations: report.staleExpectations.map((e) => ({ ...e, reason: staleText(e) })),
     clients: report.clients.map((v) => ({ ...v, message: clientVerdictText(v) })),
+    ...(report.warnings
+      ? { warnings: report.warnings.map((w) => ({ ...w, message: warningText(w) })) }
+      : {}),
     ...(report.stopped
       ? { stopped: { ...report.stopped, message: stopText(report.stopped, notRun) } }
       : {}),

@@ -25,6 +25,7 @@ import { redactReport } from "./redacted-report.js";
 import { replayLine } from "./replay.js";
 import { responseView } from "./response-view.js";
 import type { ReportContext, Reporter } from "./types.js";
+import { warningText } from "./warning-text.js";
 
 /** Body lines of a failing response a JUnit failure holds. */
 const JUNIT_BODY_LINES = 40;
@@ -125,6 +126,11 @@ export const junitReporter: Reporter = (raw, ctx) => {
     const skipped = cases.filter((c) => c.outcome === "skip").length;
     return `  <testsuite name="${xmlEscape(name)}" tests="${cases.length}" failures="${failures}" errors="0" skipped="${skipped}" time="${span(cases).toFixed(3)}">\n${cases.map((c) => testcase(c, report, ctx)).join("\n")}\n  </testsuite>`;
   });
+  // A target warning (ids outside §2.1's form) stands in a suite of its own, as its error output.
+  if (report.warnings?.length)
+    suites.unshift(
+      `  <testsuite name="target" tests="0" failures="0" errors="0" skipped="0">\n    <system-err>${xmlEscape(report.warnings.map((w) => `warning: ${warningText(w)}`).join("\n"))}</system-err>\n  </testsuite>`,
+    );
   for (const e of report.staleExpectations)
     suites.push(
       `  <testsuite name="expectations" tests="1" failures="1" errors="0" skipped="0">\n    <testcase classname="expectations" name="${xmlEscape(e.id)}">\n      <failure message="stale expectation: ${xmlEscape(staleText(e))}" type="stale"/>\n    </testcase>\n  </testsuite>`,

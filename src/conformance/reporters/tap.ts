@@ -12,6 +12,7 @@ import { redactReport } from "./redacted-report.js";
 import { replayLine } from "./replay.js";
 import { responseView } from "./response-view.js";
 import type { Reporter } from "./types.js";
+import { warningText } from "./warning-text.js";
 
 /** Body lines of a failing response a TAP failure holds. */
 const TAP_BODY_LINES = 20;
@@ -23,7 +24,11 @@ function yamlString(s: string): string {
 /** Renders the report as TAP version 13. */
 export const tapReporter: Reporter = (raw, ctx) => {
   const report = redactReport(raw, ctx.secrets);
-  const lines = ["TAP version 13", `1..${report.cases.length + report.staleExpectations.length}`];
+  const lines = [
+    "TAP version 13",
+    `1..${report.cases.length + report.staleExpectations.length}`,
+    ...(report.warnings ?? []).map((w) => `# warning: ${warningText(w)}`),
+  ];
   let n = 0;
   for (const c of report.cases) {
     n++;

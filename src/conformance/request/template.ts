@@ -7,6 +7,7 @@
  * pointer of the current response).
  */
 import { parsePlatformId } from "../../model/ids.js";
+import { escapeToken } from "../../model/json-pointer.js";
 import { evaluatePointer } from "../checks/pointer/evaluate.js";
 
 /** Everything a placeholder can name. */
@@ -80,6 +81,18 @@ export function fillString(text: string, ctx: TemplateContext): unknown {
   return text.replace(PLACEHOLDER, (_m, name: string) => {
     const v = lookup(name, ctx);
     return typeof v === "string" ? v : JSON.stringify(v);
+  });
+}
+
+/**
+ * Fills the placeholders of a JSON Pointer (a check's or a capture's): each value filled in is
+ * the text of one token, escaped as RFC 6901 §3 says (`~` as `~0`, `/` as `~1`), so an id
+ * holding `~` names one member, not a broken path.
+ */
+export function fillPointer(text: string, ctx: TemplateContext): string {
+  return text.replace(PLACEHOLDER, (_m, name: string) => {
+    const v = lookup(name, ctx);
+    return escapeToken(typeof v === "string" ? v : JSON.stringify(v));
   });
 }
 

@@ -1,12 +1,13 @@
 /**
- * A step's `onlyIf`: run it only when a capture holds a non-empty value (the capture's name), or
+ * A step's `onlyIf`: run it only when a capture holds a non-empty value (the capture's name, or a
+ * member of it named as in a placeholder: `world.albums.friend.hidden`), or
  * when a captured value passes a pointer check (`{capture, check}`: evidence an earlier step
  * found, e.g. that the server follows a paging parameter §4 does not name). A step whose
  * condition fails is skipped and the case goes on; it proves nothing either way.
  */
 import type { CaptureCondition, Level } from "../case-types.js";
 import { valueHolds } from "../checks/json-pointer.js";
-import type { TemplateContext } from "../request/template.js";
+import { lookup, PlaceholderError, type TemplateContext } from "../request/template.js";
 
 /** True for a value a name-only `onlyIf` treats as nothing captured. */
 export function isEmpty(v: unknown): boolean {
@@ -16,13 +17,23 @@ export function isEmpty(v: unknown): boolean {
   return false;
 }
 
+/** The capture `path` names (`saved`, `world.albums.friend.hidden`), or undefined when there is none. */
+function capturedAt(path: string, template: TemplateContext): unknown {
+  try {
+    return lookup(`$${path}`, template);
+  } catch (e) {
+    if (e instanceof PlaceholderError) return undefined;
+    throw e;
+  }
+}
+
 /** True when the step guarded by `onlyIf` is to run. */
 export function onlyIfHolds(
   onlyIf: string | CaptureCondition,
   template: TemplateContext,
   level: Level,
 ): boolean {
-  if (typeof onlyIf === "string") return !isEmpty(template.captures.get(onlyIf));
+  if (typeof onlyIf === "string") return !isEmpty(capturedAt(onlyIf, template));
   if (!template.captures.has(onlyIf.capture)) return false;
   return valueHolds(onlyIf.check, template.captures.get(onlyIf.capture), level, template);
 }

@@ -7,6 +7,7 @@
 import type { Level } from "../case-types.js";
 import type { Finding } from "../checks/finding-codes.js";
 import type { SkipReason } from "../suite/selection.js";
+import type { TargetWarning } from "../suite/target.js";
 import type { ClientVerdict } from "./client-verdicts.js";
 import type { StepFailure } from "./step-failure.js";
 
@@ -135,6 +136,8 @@ export interface RunReport {
   readonly clients: readonly ClientVerdict[];
   /** Why the run stopped before every selected case ran (the cases not run are skipped with it). */
   readonly stopped?: RunStop;
+  /** What the target file holds that the run went on with (ids outside §2.1's form). */
+  readonly warnings?: readonly TargetWarning[];
   readonly exitCode: number;
 }
 

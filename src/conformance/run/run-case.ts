@@ -11,7 +11,12 @@ import { outline } from "../checks/compare.js";
 import { responseViews, runChecks } from "../checks/index.js";
 import { evaluatePointer, nearestExisting } from "../checks/pointer/evaluate.js";
 import { type BuiltRequest, buildRequest, type RequestEnv } from "../request/request-build.js";
-import { fillText, type TemplateContext } from "../request/template.js";
+import {
+  fillPointer,
+  lookup,
+  PlaceholderError,
+  type TemplateContext,
+} from "../request/template.js";
 import type { CaseSpec } from "../suite/expand-steps.js";
 import type { ClientLimits, Exchange, HttpClient, WireResponse } from "../transport/http-client.js";
 import { sendRaw } from "../transport/raw-socket.js";
@@ -224,7 +229,7 @@ function takeCaptures(
   const out: CheckResult[] = [];
   for (const [name, raw] of Object.entries(step.capture ?? {})) {
     const optional = raw.startsWith("?");
-    const from = fillText(optional ? raw.slice(1) : raw, template);
+    const from = fillPointer(optional ? raw.slice(1) : raw, template);
     if (from.startsWith("header:")) {
       captures.set(name, response.headers[from.slice(7).toLowerCase()]);
       continue;

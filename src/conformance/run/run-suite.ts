@@ -169,6 +169,7 @@ export async function runSuite(opts: RunOptions): Promise<RunReport | RunAbort> 
       missingRoles: sel.missingRoles,
       clients: clientVerdicts(styles.value, cases),
       ...(stopped ? { stopped } : {}),
+      ...(opts.target.warnings?.length ? { warnings: opts.target.warnings } : {}),
       exitCode: stopped ? EXIT.UNREACHABLE : failed ? EXIT.FAILED : EXIT.OK,
     };
   } finally {

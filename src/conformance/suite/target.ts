@@ -2,7 +2,9 @@
  * The target file: where the implementation listens, the two applications' credentials, which
  * user plays which role, and optionally the world it was loaded with (enabling exact-value
  * cases). Problems come back as `target-invalid` issues (pointer into the file), reported
- * with exit code 2.
+ * with exit code 2. A user id need not have §2.1's `<namespace>:<value>` form (a deployment may
+ * name its users `john.doe`): such ids are accepted with one warning, and the cases about §2.1
+ * judge the form.
  */
 import { dirname, resolve } from "node:path";
 import { parsePlatformId } from "../../model/ids.js";
@@ -12,6 +14,13 @@ import { ROLES } from "../case-types.js";
 import type { AppCredentials } from "../request/signing.js";
 import { readJsonFile } from "./json-file.js";
 
+/** What a target file may hold that the run goes on with, and its report says. */
+export interface TargetWarning {
+  /** `id-form`: these users (role → id) are named outside §2.1's `<namespace>:<value>` form. */
+  readonly code: "id-form";
+  readonly users: Readonly<Record<string, string>>;
+}
+
 /** A loaded target. */
 export interface Target {
   readonly baseUrl: string;
@@ -20,6 +29,8 @@ export interface Target {
   readonly users: Readonly<Record<string, string>>;
   /** Absolute path of the world file, when given. */
   readonly world?: string;
+  /** What the run goes on with and its report says (absent when nothing). */
+  readonly warnings?: readonly TargetWarning[];
 }
 
 const bad = (pointer: string, message: string): Issue => ({
@@ -72,8 +83,8 @@ export function checkTarget(data: unknown, baseDir: string): Result<Target> {
     const at = childPointer("/users", role);
     if (!(ROLES as readonly string[]).includes(role))
       issues.push(bad(at, `users.${role}: unknown role (known: ${ROLES.join(", ")})`));
-    else if (typeof id !== "string" || !parsePlatformId(id))
-      issues.push(bad(at, `users.${role}: must be a <namespace>:<value> id`));
+    else if (typeof id !== "string" || id === "")
+      issues.push(bad(at, `users.${role}: must be a user id (a non-empty string)`));
     else {
       // Each role is a different person: a target naming bob as both friend and secondFriend
       // would fail cases for a reason that is the file's, not the server's.
@@ -92,11 +103,15 @@ export function checkTarget(data: unknown, baseDir: string): Result<Target> {
   if (t.world !== undefined && typeof t.world !== "string")
     issues.push(bad("/world", "world must be a path"));
   if (issues.length || !main) return fail(issues);
+  const outside = Object.entries(users).filter(([, id]) => !parsePlatformId(id));
   return ok({
     baseUrl,
     apps: other ? { main, other } : { main },
     users,
     ...(typeof t.world === "string" ? { world: resolve(baseDir, t.world) } : {}),
+    ...(outside.length
+      ? { warnings: [{ code: "id-form", users: Object.fromEntries(outside) } as const] }
+      : {}),
   });
 }
 

@@ -7,7 +7,13 @@ import { ok, type Result } from "../../model/issue.js";
 import { OPTIONAL_PERSON_FIELDS } from "../../model/resources.js";
 import { codePointCompare } from "../checks/compare.js";
 import type { Target } from "./target.js";
-import { appIdOf, readWorldFile, type WorldFile } from "./world-file.js";
+import {
+  appIdOf,
+  readWorldFile,
+  type WorldAlbum,
+  type WorldFile,
+  type WorldPhoto,
+} from "./world-file.js";
 
 /** Reads the world file and computes the facts; problems come back as issues (world-file.ts). */
 export function loadWorldFacts(target: Target): Result<Record<string, unknown>> {
@@ -17,13 +23,32 @@ export function loadWorldFacts(target: Target): Result<Record<string, unknown>> 
 
 const byId = (a: { id: string }, b: { id: string }) => codePointCompare(a.id, b.id);
 
+/** P-PAGE-1.2: the default page of a photo list (the facts name what one default GET answers). */
+const PHOTO_PAGE = 20;
+
+/** §2.3's text members of a photo, which a case may find empty in the world. */
+const PHOTO_TEXTS = ["title", "description", "thumbnailUrl", "url"] as const;
+
 /** The facts of `w` as seen through `target`'s roles and apps. */
 export function worldFacts(w: WorldFile, target: Target): Record<string, unknown> {
   const main = appIdOf(w, target.apps.main.consumerKey);
   const other = appIdOf(w, target.apps.other?.consumerKey);
+  // A friendship is symmetric and may be listed both ways round: each friend once.
   const friendsOf = (id: string) =>
-    w.friends.flatMap(([a, b]) => (a === id ? [b] : b === id ? [a] : [])).sort(codePointCompare);
+    [...new Set(w.friends.flatMap(([a, b]) => (a === id ? [b] : b === id ? [a] : [])))].sort(
+      codePointCompare,
+    );
   const viewer = target.users.viewer ?? "";
+  const viewerFriends = friendsOf(viewer);
+  /** P-ALBUM-1: the viewer sees all of their own albums, a friend's everyone- and friends-albums, anyone's everyone-albums. */
+  const seen = (a: WorldAlbum) =>
+    a.ownerId === viewer ||
+    a.visibility === "everyone" ||
+    (a.visibility === "friends" && viewerFriends.includes(a.ownerId));
+  const photosOf = (albumId: string) => w.photos.filter((ph) => ph.albumId === albumId).sort(byId);
+  const mimeTypesOf = (albumId: string) => [
+    ...new Set(photosOf(albumId).map((ph) => ph.mimeType ?? "")),
+  ];
   const person: Record<string, unknown> = {};
   const missingFields: Record<string, string[]> = {};
   const friends: Record<string, string[]> = {};
@@ -43,20 +68,22 @@ export function worldFacts(w: WorldFile, target: Target): Record<string, unknown
       (w.people.find((x) => x.id === f)?.apps ?? []).includes(main),
     );
     const own = w.albums.filter((a) => a.ownerId === id).sort(byId);
-    const isFriend = friendsOf(viewer).includes(id);
-    const visible = own.filter(
-      (a) =>
-        id === viewer || a.visibility === "everyone" || (isFriend && a.visibility === "friends"),
-    );
+    const everyone = own.filter((a) => a.visibility === "everyone");
+    const visible = own.filter(seen);
     const first = visible.find((a) => w.photos.some((ph) => ph.albumId === a.id));
-    const photos = first ? w.photos.filter((ph) => ph.albumId === first.id).sort(byId) : [];
     albums[role] = {
-      everyone: own.filter((a) => a.visibility === "everyone").map((a) => a.id),
+      everyone: everyone.map((a) => a.id),
+      everyoneMimeTypes: everyone.map((a) => mimeTypesOf(a.id)),
       visible: visible.map((a) => a.id),
+      visibleMimeTypes: visible.map((a) => mimeTypesOf(a.id)),
       hidden: own.filter((a) => !visible.includes(a)).map((a) => a.id),
       withPhotos: first?.id ?? "",
-      photoIds: photos.map((ph) => ph.id),
-      mimeTypes: [...new Set(photos.map((ph) => ph.mimeType ?? ""))],
+      photoIds: first
+        ? photosOf(first.id)
+            .slice(0, PHOTO_PAGE)
+            .map((ph) => ph.id)
+        : [],
+      mimeTypes: first ? mimeTypesOf(first.id) : [],
     };
     for (const [name, appId] of [
       ["main", main],
@@ -67,5 +94,34 @@ export function worldFacts(w: WorldFile, target: Target): Record<string, unknown
       (appdataFields[name] as Record<string, string>)[role] = Object.keys(rec).join(",");
     }
   }
-  return { person, missingFields, friends, friendsWithApp, albums, appdata, appdataFields };
+  const byIdAlbums = [...w.albums].sort(byId);
+  const hidden = byIdAlbums.find((a) => !seen(a));
+  return {
+    person,
+    missingFields,
+    friends,
+    friendsWithApp,
+    albums,
+    appdata,
+    appdataFields,
+    hiddenAlbum: hidden ? { owner: hidden.ownerId, id: hidden.id } : {},
+    emptyMember: emptyMember(byIdAlbums.filter(seen), photosOf),
+  };
+}
+
+/**
+ * The first photo (albums the viewer sees, by id; photos of the album's default page, by id)
+ * with a §2.3 text member that is the empty string: its owner, album, id and member; `{}` when
+ * the world has none.
+ */
+function emptyMember(
+  albums: readonly WorldAlbum[],
+  photosOf: (albumId: string) => WorldPhoto[],
+): Record<string, string> {
+  for (const a of albums)
+    for (const ph of photosOf(a.id).slice(0, PHOTO_PAGE)) {
+      const member = PHOTO_TEXTS.find((m) => ph[m] === "");
+      if (member) return { owner: a.ownerId, album: a.id, photo: ph.id, member };
+    }
+  return {};
 }

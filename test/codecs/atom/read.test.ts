@@ -37,6 +37,20 @@ function issuesOf(
 }
 
 describe("fromAtom: what readers accept (P-FMT-2, P-FMT-3)", () => {
+  it("refuses an id outside §2.1's form unless asked to accept any (a deployment's john.doe)", () => {
+    const xml = `<feed xmlns="${ATOM}" xmlns:os="${OSEARCH}"><os:startIndex>0</os:startIndex><os:totalResults>1</os:totalResults><entry><content type="application/xml"><appdata xmlns="${OS}"><k>v</k></appdata></content><title/><updated/><author><url>urn:guid:john.doe</url></author><id>urn:guid:john.doe</id></entry></feed>`;
+    const strict = fromAtom("appdata", xml);
+    expect(strict.ok ? [] : strict.issues.map((i) => i.code)).toContain("pattern-mismatch");
+    expect(fromAtom("appdata", xml, { anyIdForm: true })).toEqual({
+      ok: true,
+      value: {
+        entry: { "john.doe": { k: "v" } },
+        id: ["john.doe"],
+        startIndex: 0,
+        totalResults: 1,
+      },
+    });
+  });
   it("reads the compact form with a default namespace", () => {
     expect(fromAtom("appdata", feed())).toEqual({ ok: true, value: expected });
   });

@@ -15,6 +15,11 @@ describe("decodeAtom", () => {
       );
     },
   );
+  it("decodes ids outside §2.1's form (the cases about §2.1 judge it, not every Atom case)", () => {
+    const xml = `<feed xmlns="http://www.w3.org/2005/Atom" xmlns:os="http://a9.com/-/spec/opensearch/1.1"><os:startIndex>0</os:startIndex><os:totalResults>1</os:totalResults><entry><content type="application/xml"><person xmlns="http://ns.opensocial.org/2008/opensocial"><id>acme.user</id><nickname>a</nickname><displayName>A</displayName><updated/><hasApp>true</hasApp><thumbnailUrl/></person></content><title/><updated/><author><url>urn:guid:acme.user</url></author><id>urn:guid:acme.user</id></entry></feed>`;
+    const r = decodeAtom("person", xml);
+    expect(r).toMatchObject({ ok: true, value: { entry: { id: "acme.user", hasApp: true } } });
+  });
   it("still reports an XML fault of an XML body by the codec's issue", () => {
     const r = decodeAtom("appdata", "<feed");
     expect(r.ok).toBe(false);

@@ -321,6 +321,17 @@ const SAMPLES: { [C in FindingCode]: [Extract<Finding, { code: C }>, string] } =
     { code: "lacks-present", where: "/entry", present: ["x"] },
     '/entry: has ["x"], expected none of them',
   ],
+  "same-members-ok": [{ code: "same-members-ok", where: "/entry" }, "/entry: the same members"],
+  "same-members-wrong": [
+    {
+      code: "same-members-wrong",
+      where: "/entry",
+      at: "/entry/gender",
+      value: undefined,
+      expected: "f",
+    },
+    '/entry/gender: (absent), expected "f"',
+  ],
   "sorted-ok": [{ code: "sorted-ok", where: "/ids" }, "/ids: in code point order"],
   "sorted-wrong": [
     { code: "sorted-wrong", where: "/ids", before: "b", after: "a" },

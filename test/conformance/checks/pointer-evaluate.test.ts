@@ -44,4 +44,13 @@ describe("evaluatePointer", () => {
     expect(evaluatePointer(doc, "/entry/[id=a:1]/n").matches[0]?.value).toBe(1);
     expect(evaluatePointer(doc, "/entry/[id=nope]/n").matches).toEqual([]);
   });
+  it("keeps the elements whose member is absent or differs with [member!=value]", () => {
+    const albums = [{ id: "a", n: 0 }, { id: "b", n: "0" }, { id: "c" }, { id: "d", n: 3 }, 7];
+    const ids = (p: string) => evaluatePointer({ albums }, p).matches.map((m) => m.value);
+    expect(ids("/albums/[n!=0]/id")).toEqual(["c", "d"]);
+    expect(ids("/albums/[id!=a]/id")).toEqual(["b", "c", "d"]);
+    expect(evaluatePointer({ albums: [{ n: 0 }] }, "/albums/[n!=0]/id").missing).toEqual([
+      "/albums/[n!=0]",
+    ]);
+  });
 });

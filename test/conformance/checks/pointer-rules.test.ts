@@ -69,6 +69,11 @@ describe("pointer rules", () => {
     [{ pointer: "/entry/*/id", contains: "{viewer}" }, true],
     [{ pointer: "/entry/*/id", contains: ["ns:c"] }, false],
     [{ pointer: "/entry/[id=ns:a]", has: { n: 1, tags: [] } }, true],
+    // has at any depth: the members asked for, extension members beside them anywhere
+    [{ pointer: "/entry/[id=ns:b]", has: { tags: ["x"] } }, true],
+    [{ pointer: "", has: { entry: [{ id: "ns:b" }, { id: "ns:a", ok: true }] } }, true],
+    [{ pointer: "", has: { entry: [{ id: "ns:b" }] } }, false],
+    [{ pointer: "", has: { entry: [{ id: "ns:b" }, { id: "ns:a", ok: false }] } }, false],
     [{ pointer: "/entry/[id=ns:a]", lacks: ["missing"] }, true],
     // orAbsent: a missing value passes (its parent is there); a present one meets the rules.
     [{ pointer: "/rec/gone", orAbsent: true, lacks: ["k"] }, true],
@@ -109,6 +114,9 @@ describe("pointer rules", () => {
     [{ pointer: "/none/[id=ns:a]", absent: true }, false],
     [{ pointer: "/none/*", count: 0 }, false],
     [{ pointer: "/none/*", count: 0, allowEmpty: true }, true],
+    [{ pointer: "/none/*/id", equals: "ns:a", allowEmpty: true }, true],
+    [{ pointer: "/none/*/id", oneOf: ["ns:a"], allowEmpty: true }, true],
+    [{ pointer: "/none/*/id", type: "string", allowEmpty: true }, true],
     [{ pointer: "/none/*/id", type: "string" }, false],
     [{ pointer: "/nothing/*/id", type: "string" }, false],
   ])("%j → %s", (check, pass, level) => {
@@ -133,6 +141,108 @@ describe("pointer rules", () => {
       code: "pointer-error",
       detail: expect.stringMatching(/nothing captured as nothing/),
     });
+  });
+});
+
+describe("sameMembers: the JSON form's members, member by member", () => {
+  const person = {
+    id: "ns:a",
+    nickname: "a",
+    hasApp: true,
+    isGuest: false,
+    addresses: [{ region: "Tokyo", country: "JP" }],
+  };
+  const body = { entry: [person, { id: "ns:b", nickname: "b", hasApp: "true" }], totalResults: 2 };
+  const judge = (check: PointerCheck, level: Level = "core") =>
+    checkJsonPointers({ json: [check] }, context(level, body));
+  it.each<[string, PointerCheck, boolean]>([
+    ["the same members", { pointer: "/entry/0", sameMembers: person }, true],
+    [
+      "optional members absent on both sides",
+      { pointer: "/entry/1", sameMembers: { id: "ns:b", nickname: "b", hasApp: true } },
+      true,
+    ],
+    [
+      "an extension member on one side only",
+      { pointer: "/entry/0", sameMembers: { ...person, vendorRank: 3 } },
+      true,
+    ],
+    [
+      "a member of the documents missing",
+      { pointer: "/entry/0", sameMembers: { ...person, gender: "f" } },
+      false,
+    ],
+    [
+      "a member of the documents added",
+      { pointer: "/entry/1", sameMembers: { id: "ns:b", hasApp: true } },
+      false,
+    ],
+    ["a value differs", { pointer: "/entry/0", sameMembers: { ...person, isGuest: true } }, false],
+    [
+      "an address member missing (addresses are data)",
+      { pointer: "/entry/0", sameMembers: { ...person, addresses: [{ region: "Tokyo" }] } },
+      false,
+    ],
+    ["the whole list, element by element", { pointer: "", sameMembers: { ...body, x: 1 } }, true],
+    ["a list one entry short", { pointer: "/entry", sameMembers: [person] }, false],
+    ["every element with *", { pointer: "/entry/*/id", sameMembers: ["ns:a", "ns:b"] }, true],
+    [
+      "an empty list and no member (P-FMT-7: no element per item)",
+      {
+        pointer: "/entry/1",
+        sameMembers: { id: "ns:b", nickname: "b", hasApp: true, addresses: [] },
+      },
+      true,
+    ],
+    [
+      "a list and no member",
+      {
+        pointer: "/entry/1",
+        sameMembers: { id: "ns:b", nickname: "b", hasApp: true, addresses: [{}] },
+      },
+      false,
+    ],
+    [
+      "a structured member in an address on one side only (it has no Atom form, P-FMT-7.7)",
+      {
+        pointer: "/entry/0",
+        sameMembers: { ...person, addresses: [{ region: "Tokyo", country: "JP", x: { n: 1 } }] },
+      },
+      true,
+    ],
+    [
+      "a scalar member of an address on one side only",
+      { pointer: "/entry/0", sameMembers: { ...person, addresses: [{ region: "Tokyo" }] } },
+      false,
+    ],
+  ])("%s → %s", (_what, check, pass) => {
+    expect(judge(check).every((r) => r.ok)).toBe(pass);
+  });
+  it("names where the forms differ", () => {
+    const [r] = judge({ pointer: "/entry/0", sameMembers: { ...person, gender: "f" } }, "profile");
+    expect(r).toMatchObject({ ok: false, location: "/entry/0/gender", expected: "f" });
+    expect(checkText(r as NonNullable<typeof r>)).toBe('/entry/0/gender: (absent), expected "f"');
+  });
+});
+
+describe("placeholders in a pointer", () => {
+  it("fill one token each: an id holding ~ or / names one member (RFC 6901 escapes)", () => {
+    const body = { entry: { "ns:a~b/c": { k: "v" } }, list: [{ id: "ns:a~b/c", x: 1 }] };
+    const base = context("core", body);
+    const ctx = { ...base, template: { ...base.template, users: { viewer: "ns:a~b/c" } } };
+    const results = checkJsonPointers(
+      {
+        json: [
+          { pointer: "/entry/{viewer}/k", equals: "v" },
+          { pointer: "/list/[id={viewer}]/x", equals: 1 },
+        ],
+      },
+      ctx,
+    );
+    expect(results.map((r) => [r.ok, r.location])).toEqual([
+      [true, "/entry/ns:a~0b~1c/k"],
+      [true, "/list/[id=ns:a~0b~1c]/x"],
+    ]);
   });
 });
 

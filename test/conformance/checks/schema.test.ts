@@ -40,4 +40,22 @@ describe("schema check", () => {
       '/startIndex: the string "0" where the declared type is a number (P-FMT-6.3: writers write the declared type; core accepts it)',
     );
   });
+
+  it("leaves the id form to the cases about §2.1: ids without a namespace pass (a deployment's john.doe)", () => {
+    const person = {
+      id: "acme.user",
+      nickname: "a",
+      displayName: "A",
+      updated: "",
+      hasApp: true,
+      thumbnailUrl: "",
+    };
+    for (const level of ["core", "profile"] as const)
+      expect(run({ ...page, totalResults: 1, entry: [person] }, level)).toMatchObject([
+        { ok: true },
+      ]);
+    expect(run({ ...page, totalResults: "x", entry: [person] }, "core")).toMatchObject([
+      { ok: false, location: "/totalResults" },
+    ]);
+  });
 });

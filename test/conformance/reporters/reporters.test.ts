@@ -180,3 +180,39 @@ describe("reporters", () => {
     expect(tap).toContain("not ok 6 stale expectation people/gone");
   });
 });
+
+describe("a target warning: users named outside §2.1's form", () => {
+  const warned: RunReport = {
+    ...report,
+    warnings: [{ code: "id-form", users: { viewer: "acme.user", friend: "acme.friend" } }],
+  };
+  const WORDS =
+    'users named outside §2.1\'s <namespace>:<value> form (users.viewer "acme.user", users.friend "acme.friend"): the run goes on; the cases about §2.1 (S-2.1-ID-FORM) fail';
+  const once = (text: string, words: string) => text.split(words).length - 1;
+
+  it.each(["console", "tap"] as const)("%s: once, in words", (name) => {
+    expect(once(REPORTERS[name](warned, ctx), WORDS)).toBe(1);
+    expect(REPORTERS[name](report, ctx)).not.toContain("§2.1's");
+  });
+  it("json: the record and its words, valid against report.schema.json", () => {
+    const raw = JSON.parse(REPORTERS.json(warned, ctx));
+    expect(raw.warnings).toEqual([
+      { code: "id-form", users: { viewer: "acme.user", friend: "acme.friend" }, message: WORDS },
+    ]);
+    const validate = new Ajv2020({ strict: false }).compile(
+      JSON.parse(
+        readFileSync(new URL("../../../conformance/report.schema.json", import.meta.url), "utf8"),
+      ),
+    );
+    expect(validate(raw), JSON.stringify(validate.errors)).toBe(true);
+  });
+  it("junit and html: once, escaped", () => {
+    const escaped = WORDS.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+    for (const name of ["junit", "html"] as const) {
+      const text = REPORTERS[name](warned, ctx)
+        .replace(/&quot;|&#34;/g, '"')
+        .replace(/&#39;|&apos;/g, "'");
+      expect(once(text, escaped), name).toBe(1);
+    }
+  });
+});

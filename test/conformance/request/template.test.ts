@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   fill,
+  fillPointer,
   fillText,
   PlaceholderError,
   placeholderNames,
@@ -34,6 +35,12 @@ describe("placeholders", () => {
     expect(fillText('{"a":1}', ctx)).toBe('{"a":1}');
     expect(() => fillText("{stranger}", ctx)).toThrow(PlaceholderError);
     expect(() => fillText("{$nothing}", ctx)).toThrow(PlaceholderError);
+  });
+  it("fills a pointer with each value escaped as one token (RFC 6901: ~ as ~0, / as ~1)", () => {
+    const c = { ...ctx, users: { viewer: "ns:~a/b" } };
+    expect(fillPointer("/entry/{viewer}/k{unique}", c)).toBe("/entry/ns:~0a~1b/kt0001");
+    expect(fillPointer("/entry/[id={viewer}]/x", c)).toBe("/entry/[id=ns:~0a~1b]/x");
+    expect(fillPointer("/entry/{#/entry}", c)).toBe("/entry/3");
   });
   it("lists the names a string uses", () => {
     expect(placeholderNames("/a/{viewer}/{$x.0}/{friend.bare}")).toEqual([

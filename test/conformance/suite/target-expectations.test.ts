@@ -31,7 +31,7 @@ describe("target files", () => {
       {
         baseUrl: "ftp://x/?q",
         apps: { main: { consumerKey: "k" } },
-        users: { viewer: "alice", boss: "a:b" },
+        users: { viewer: "", friend: 7, boss: "a:b" },
         extra: 1,
       },
       dir,
@@ -42,7 +42,8 @@ describe("target files", () => {
       expect(text).toMatch(/unknown member extra/);
       expect(text).toMatch(/baseUrl must be http or https/);
       expect(text).toMatch(/apps.main: needs consumerKey and consumerSecret/);
-      expect(text).toMatch(/users.viewer: must be a <namespace>:<value> id/);
+      expect(text).toMatch(/users.viewer: must be a user id \(a non-empty string\)/);
+      expect(text).toMatch(/users.friend: must be a user id \(a non-empty string\)/);
       expect(text).toMatch(/users.boss: unknown role/);
       expect(new Set(r.issues.map((i) => i.code))).toEqual(new Set(["target-invalid"]));
       expect(r.issues.map((i) => i.pointer)).toEqual(
@@ -51,6 +52,7 @@ describe("target files", () => {
           "/baseUrl",
           "/apps/main",
           "/users/viewer",
+          "/users/friend",
           "/users/boss",
         ]),
       );
@@ -66,6 +68,16 @@ describe("target files", () => {
       expect(r.issues.map((i) => i.pointer)).toEqual(["/users/secondFriend"]);
       expect(issueText(r.issues)).toMatch(/users\.secondFriend: the same person as users\.friend/);
     }
+  });
+  it("accepts ids outside §2.1's form (a deployment's john.doe) with one warning naming them", () => {
+    const users = { viewer: "acme.user", friend: "acme.friend", stranger: "ns:dave" };
+    const r = checkTarget({ baseUrl: "http://h:1", apps, users }, dir);
+    expect(r.ok && r.value.users).toEqual(users);
+    expect(r.ok && r.value.warnings).toEqual([
+      { code: "id-form", users: { viewer: "acme.user", friend: "acme.friend" } },
+    ]);
+    const fine = checkTarget({ baseUrl: "http://h:1", apps, users: { viewer: "a:b" } }, dir);
+    expect(fine.ok && fine.value.warnings).toBeUndefined();
   });
   it("strips a trailing slash from baseUrl; a file that is not JSON is a problem", () => {
     const r = checkTarget({ baseUrl: "http://h:1/", apps, users: { viewer: "a:b" } }, dir);

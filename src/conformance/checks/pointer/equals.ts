@@ -1,4 +1,7 @@
-/** `equals`: every value equals the expected one; with `*` and a list, the sequence equals it. */
+/**
+ * `equals`: every value equals the expected one; with `*` and a list, the sequence equals it.
+ * With `allowEmpty`, `*` over an empty list passes (there is no value to differ).
+ */
 
 import { fill } from "../../request/template.js";
 import { valuesEqual } from "../compare.js";
@@ -20,8 +23,11 @@ export const equalsRule: PointerRule = {
             actual: seq,
           };
     }
+    // Nothing to compare: a failure, unless the check lets `*` meet an empty list.
     if (matches.length === 0)
-      return { ok: false, finding: { code: "equals-none", expected: want }, expected: want };
+      return check.allowEmpty
+        ? { ok: true, finding: { code: "equals-ok", expected: want } }
+        : { ok: false, finding: { code: "equals-none", expected: want }, expected: want };
     const bad = matches.find((m) => !valuesEqual(want, m.value, lenient));
     return bad
       ? {

@@ -1,8 +1,10 @@
 /**
  * RFC 6901 JSON Pointers with three extensions for checks: the token `*` maps over every
  * element of an array (or value of an object), `@one` unwraps a one-element array (so that a
- * core check accepts an object or a one-element array, P-PEOPLE-1), and `[member=value]` keeps
- * the array elements whose member equals the text (e.g. `/entry/[id=example.org:album-1]`).
+ * core check accepts an object or a one-element array, P-PEOPLE-1), `[member=value]` keeps
+ * the array elements whose member equals the text (e.g. `/entry/[id=example.org:album-1]`), and
+ * `[member!=value]` those whose member is absent or differs (`/entry/[mediaItemCount!=0]/id`:
+ * an album with photos, or any album of a server that leaves the count out).
  *
  * So that no check passes vacuously, an evaluation also reports where the path broke before
  * its last token (`broken`: a missing parent, a `*` over a non-container, a `[…]` over a
@@ -11,7 +13,7 @@
 
 import { escapeToken, pointerOf, pointerTokens } from "../../../model/json-pointer.js";
 
-const SELECT = /^\[([A-Za-z0-9_]+)=(.*)\]$/;
+const SELECT = /^\[([A-Za-z0-9_]+)(!?=)(.*)\]$/;
 
 /** A value found at a concrete pointer. */
 export interface Located {
@@ -25,7 +27,7 @@ export interface Evaluation {
   readonly missing: string[];
   /** Breaks that make even `absent` meaningless: the parent of the last token is not there. */
   readonly broken: string[];
-  /** `*` or `[member=value]` over an empty array or object (nothing to check). */
+  /** `*` or `[member=value]` (`!=`) over an empty array or object (nothing to check). */
   readonly empty: string[];
 }
 
@@ -79,8 +81,8 @@ export function evaluatePointer(doc: unknown, pointer: string): Evaluation {
             next.push({ pointer: `${s.pointer}/${escapeToken(k)}`, value: v });
         } else miss(`${s.pointer}/* (${kindOf(s.value)}, not an array or object)`, true);
       } else if (SELECT.test(token)) {
-        const [, member = "", want = ""] = SELECT.exec(token) ?? [];
-        const where = `${s.pointer}/[${member}=${want}]`;
+        const [, member = "", op = "=", want = ""] = SELECT.exec(token) ?? [];
+        const where = `${s.pointer}/[${member}${op}${want}]`;
         if (!Array.isArray(s.value)) {
           miss(`${where} (${kindOf(s.value)}, not an array)`, true);
           continue;
@@ -88,9 +90,10 @@ export function evaluatePointer(doc: unknown, pointer: string): Evaluation {
         if (s.value.length === 0) empty.push(s.pointer || "/");
         const before = next.length;
         s.value.forEach((v, i) => {
-          const m = isContainer(v) ? (v as Record<string, unknown>)[member] : undefined;
-          if (m !== undefined && String(m) === want)
-            next.push({ pointer: `${s.pointer}/${i}`, value: v });
+          if (!isContainer(v)) return;
+          const m = (v as Record<string, unknown>)[member];
+          const equal = m !== undefined && String(m) === want;
+          if (op === "=" ? equal : !equal) next.push({ pointer: `${s.pointer}/${i}`, value: v });
         });
         if (next.length === before) miss(where, false);
       } else if (token === "@one") {

@@ -9,6 +9,7 @@ import { memberOrderRule } from "./member-order.js";
 import { hasRule, lacksRule } from "./members.js";
 import { oneOfRule } from "./one-of.js";
 import type { PointerRule } from "./rule.js";
+import { sameMembersRule } from "./same-members.js";
 import { sortedRule } from "./sorted.js";
 import { typeRule } from "./type.js";
 
@@ -24,6 +25,7 @@ export const POINTER_RULES: readonly PointerRule[] = [
   containsRule,
   hasRule,
   lacksRule,
+  sameMembersRule,
   sortedRule,
   keysRule,
   memberOrderRule,

@@ -1,10 +1,12 @@
 /**
- * `has` (the object has these members with these values; others may exist) and `lacks` (the
- * object has none of these members). Extra members are always allowed (issue 6 variants).
+ * `has` (the object has these members with these values; others may exist, at any depth: an
+ * object inside carries its members with others beside them, a list has as many items, each
+ * carrying its own) and `lacks` (the object has none of these members). Extra members are
+ * always allowed (issue 6 variants).
  */
 import { childPointer } from "../../../model/json-pointer.js";
 import { fill } from "../../request/template.js";
-import { valuesEqual } from "../compare.js";
+import { type Leniency, valuesEqual } from "../compare.js";
 import type { PointerRule, PointerView, Verdict } from "./rule.js";
 
 function objectAt(view: PointerView): Record<string, unknown> | Verdict {
@@ -12,6 +14,22 @@ function objectAt(view: PointerView): Record<string, unknown> | Verdict {
   if (v === null || typeof v !== "object" || Array.isArray(v))
     return { ok: false, finding: { code: "pointer-not-object", value: v }, actual: v };
   return v as Record<string, unknown>;
+}
+
+/** True when `got` carries `want`: its members (others may exist) and items, at any depth. */
+function carries(want: unknown, got: unknown, lenient: Leniency): boolean {
+  if (Array.isArray(want))
+    return (
+      Array.isArray(got) &&
+      got.length === want.length &&
+      want.every((w, i) => carries(w, got[i], lenient))
+    );
+  if (want !== null && typeof want === "object") {
+    if (got === null || typeof got !== "object" || Array.isArray(got)) return false;
+    const g = got as Record<string, unknown>;
+    return Object.entries(want).every(([k, w]) => Object.hasOwn(g, k) && carries(w, g[k], lenient));
+  }
+  return valuesEqual(want, got, lenient);
 }
 
 function isVerdict(x: unknown): x is Verdict {
@@ -28,7 +46,7 @@ export const hasRule: PointerRule = {
     if (want === null || typeof want !== "object")
       return { ok: false, finding: { code: "has-not-object", got: want } };
     const bad = Object.entries(want).find(
-      ([k, w]) => !Object.hasOwn(obj, k) || !valuesEqual(w, obj[k], view.lenient),
+      ([k, w]) => !Object.hasOwn(obj, k) || !carries(w, obj[k], view.lenient),
     );
     return bad
       ? {
