@@ -1418,8 +1418,8 @@ export const MUTANTS: readonly Mutant[] = [
     edits: [
       {
         file: "src/oauth/sign-request.ts",
-        find: 'return decodeURIComponent(text.replace(/\\+/g, " "));',
-        replace: "return decodeURIComponent(text);",
+        find: "const read = decodeForm(text);",
+        replace: 'const read = decodeForm(text.replace(/\\+/g, "%2B"));',
       },
     ],
   },
@@ -1559,7 +1559,7 @@ export const MUTANTS: readonly Mutant[] = [
     what: "an Accept giving Atom and JSON the same q serves Atom (a tie serves JSON)",
     edits: [
       {
-        file: "src/model/accept-ranking.ts",
+        file: "src/wire/accept-ranking.ts",
         find: "return json === undefined || json < atom;",
         replace: "return json === undefined || json <= atom;",
       },
@@ -1572,7 +1572,7 @@ export const MUTANTS: readonly Mutant[] = [
     what: "Accept q-values are ignored: every entry counts as q=1",
     edits: [
       {
-        file: "src/model/accept-ranking.ts",
+        file: "src/wire/accept.ts",
         find: "return Number.isFinite(n) ? n : 0;",
         replace: "return 1;",
       },
@@ -1585,9 +1585,10 @@ export const MUTANTS: readonly Mutant[] = [
     what: "*/* in Accept counts as an entry for JSON",
     edits: [
       {
-        file: "src/model/accept-ranking.ts",
-        find: "const json = qualityOf(accept, JSON_TYPE);",
-        replace: 'const json = qualityOf(accept, JSON_TYPE) ?? qualityOf(accept, "*/*");',
+        file: "src/wire/accept-ranking.ts",
+        find: "const json = exactQuality(accept, JSON_MEDIA_TYPE);",
+        replace:
+          'const json = exactQuality(accept, JSON_MEDIA_TYPE) ?? exactQuality(accept, "*/*");',
       },
     ],
   },

@@ -6,6 +6,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { percentEncode } from "../../oauth/index.js";
+import { listTokens } from "../../wire/header-list.js";
 import type { AuthSpec, Level } from "../case-types.js";
 import { LONGEST_VALUE, MAX_KEY_LENGTH, MAX_VALUE_CODE_POINTS } from "./alphabet.js";
 import type { AppDataModel } from "./appdata-model.js";
@@ -472,7 +473,7 @@ export async function execute(op: Op, data: AppDataModel, ctx: FuzzContext): Pro
         const a = await send({ method: "PATCH", path: self }, refused(405, "P-ERR-2"));
         // P-ERR-2: Allow lists every method the path answers, HEAD wherever GET (a writers'
         // rule, profile revision 5).
-        const allow = (a.headers.allow ?? "").split(",").map((m) => m.trim().toUpperCase());
+        const allow = listTokens(a.headers.allow);
         const listed = ctx.level === "profile" ? ["GET", "HEAD"] : [];
         if (ctx.judge && (!a.headers.allow || listed.some((m) => !allow.includes(m))))
           throw new FuzzFailure(
