@@ -1323,8 +1323,9 @@ export const MUTANTS: readonly Mutant[] = [
     edits: [
       {
         file: "src/model/appdata-rules.ts",
-        find: "export const KEY_PATTERN = /^[A-Za-z0-9_.-]{1,128}$/;",
-        replace: "export const KEY_PATTERN = /^[\\p{L}0-9_.-]{1,128}$/u;",
+        find: "export const KEY_PATTERN = new RegExp(`^[A-Za-z0-9_.-]{1,${MAX_KEY_LENGTH}}$`);",
+        replace:
+          'export const KEY_PATTERN = new RegExp(`^[\\\\p{L}0-9_.-]{1,${MAX_KEY_LENGTH}}$`, "u");',
       },
     ],
   },

@@ -6,6 +6,7 @@
 
 import type { AtomKind } from "../../codecs/atom/index.js";
 import { pointerTokens } from "../../model/json-pointer.js";
+import { DEFAULT_COUNT, MAX_COUNT, MAX_PAGING_VALUE, PAIR_LIMIT } from "../../model/limits.js";
 import { OPTIONAL_PERSON_FIELDS } from "../../model/resources.js";
 import { codePointCompare } from "../checks/compare.js";
 import type { AppDataModel } from "./appdata-model.js";
@@ -79,17 +80,11 @@ export interface Expected {
   readonly explain?: (pointer: string, actual: unknown) => string | undefined;
 }
 
-const MAX_INDEX = 2_147_483_647;
-/** P-PAGE-1: the largest accepted count. */
-export const MAX_COUNT = 1000;
-/** P-DATA-3: a fields list of this many keys is refused. */
-export const PAIR_LIMIT = 100;
-
 /** P-PAGE-2: a paging value's number, or undefined when it is invalid. */
 function pagingValue(text: string): number | undefined {
   if (!/^[0-9]+$/.test(text)) return undefined;
   const n = Number(text);
-  return n <= MAX_INDEX ? n : undefined;
+  return n <= MAX_PAGING_VALUE ? n : undefined;
 }
 
 /** The page of `all` (P-PAGE-1..3), or a 400 for an invalid paging value. */
@@ -326,7 +321,7 @@ export function expectRead(world: FuzzWorld, data: AppDataModel, read: Read): Ex
       return listAnswer(
         all,
         read.paging,
-        50,
+        DEFAULT_COUNT.friends,
         "people",
         read.filterBy ? "S-4.6-FILTERBY" : read.fields ? "S-4.6-FIELDS" : "S-4.6-FRIENDS",
         read.filterBy ? { selective: true } : {},
@@ -346,7 +341,7 @@ export function expectRead(world: FuzzWorld, data: AppDataModel, read: Read): Ex
       return listAnswer(
         all,
         read.paging,
-        20,
+        DEFAULT_COUNT.albums,
         "albums",
         read.visibility ? "P-ALBUM-1" : "S-4.1-VISIBILITY",
         {
@@ -363,7 +358,7 @@ export function expectRead(world: FuzzWorld, data: AppDataModel, read: Read): Ex
         .filter((p) => p.albumId === album.id)
         .sort((x, y) => codePointCompare(x.id, y.id))
         .map(photoObject);
-      return listAnswer(all, read.paging, 20, "photos", "S-4.2-PHOTOS", {
+      return listAnswer(all, read.paging, DEFAULT_COUNT.photos, "photos", "S-4.2-PHOTOS", {
         atomAuthor: () => album.ownerId,
       });
     }

@@ -4,7 +4,8 @@
  * OpenSocial PHP client sends it). Pairs keep the body's order, integer-like keys included
  * (P-FMT-3), so the JSON object is read by a small scanner rather than into a JS object.
  */
-import { isValidKey, isValidValue, PAIR_LIMIT } from "../../model/appdata-rules.js";
+import { isValidKey, isValidValue } from "../../model/appdata-rules.js";
+import { PAIR_LIMIT } from "../../model/limits.js";
 import { decodeForm } from "../../wire/form.js";
 import { FORM_MEDIA_TYPE, JSON_MEDIA_TYPE, mediaTypeOf } from "../../wire/media-type.js";
 import { readsAsJson } from "../auth/body-params.js";
