@@ -519,7 +519,7 @@ export const MUTANTS: readonly Mutant[] = [
     what: "a person's id is written without its namespace (john.doe for example.org:john.doe)",
     edits: [
       {
-        file: "src/server/views/person.ts",
+        file: "src/model/resource-objects.ts",
         find: "    id: p.id,\n    nickname: p.nickname,",
         replace: '    id: p.id.slice(p.id.indexOf(":") + 1),\n    nickname: p.nickname,',
       },
@@ -1364,9 +1364,9 @@ export const MUTANTS: readonly Mutant[] = [
     edits: [
       {
         file: "src/server/views/album.ts",
-        find: "export function photoView(p: WorldPhoto): Photo {\n  return {",
+        find: "  return photoObject(p);",
         replace:
-          'export function photoView(p: WorldPhoto): Photo {\n  return Object.fromEntries(Object.entries(photoViewAll(p)).filter(([, v]) => v !== "")) as Photo;\n}\nfunction photoViewAll(p: WorldPhoto): Photo {\n  return {',
+          '  return Object.fromEntries(Object.entries(photoObject(p)).filter(([, v]) => v !== "")) as Photo;',
       },
     ],
   },
@@ -1478,7 +1478,7 @@ export const MUTANTS: readonly Mutant[] = [
     what: "isViewer is true on every @self, another user's included",
     edits: [
       {
-        file: "src/server/views/person.ts",
+        file: "src/model/resource-objects.ts",
         find: "    out.isViewer = p.id === view.selfOf;",
         replace: "    out.isViewer = true;",
       },
