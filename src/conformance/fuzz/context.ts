@@ -2,6 +2,7 @@
  * What a fuzz sequence runs with: the target's world and wire, the level, the run's owned key
  * prefix, the users a drawn index names, and the keys sent so far (clean-up deletes them).
  */
+import { KEY_PATTERN } from "../../model/appdata-rules.js";
 import type { Level } from "../case-types.js";
 import type { Wire } from "./wire.js";
 import type { FuzzWorld } from "./world.js";
@@ -35,4 +36,4 @@ export function fuzzUsers(world: FuzzWorld): string[] {
 }
 
 /** A key the write path accepts (P-DATA-1): only those can be named in `fields`. */
-export const OWNED_KEY = /^[A-Za-z0-9_.-]{1,128}$/;
+export const OWNED_KEY = KEY_PATTERN;

@@ -2,6 +2,7 @@
  * Writes that must be refused (P-DATA-1, P-DATA-2, P-DATA-3, S-4.4-OWN-ONLY, P-ERR-4, P-AUTH-2,
  * P-AUTH-6), each sent as the viewer under an owned key.
  */
+import { MAX_BODY_BYTES, PAIR_LIMIT } from "../../../model/limits.js";
 import { operationPath } from "../../../model/operations.js";
 import type { Expected } from "../expected.js";
 import { formBody, jsonBody, rawBody, SELF_APPDATA } from "./request-parts.js";
@@ -56,7 +57,10 @@ export const badWrite: Step<"bad-write"> = async ({ bad }, run) => {
       );
       return;
     case "pairs-100": {
-      const pairs = Array.from({ length: 100 }, (_, i) => [run.key(`h${i}`), `v${i}`] as const);
+      const pairs = Array.from(
+        { length: PAIR_LIMIT },
+        (_, i) => [run.key(`h${i}`), `v${i}`] as const,
+      );
       run.touch(
         viewer,
         pairs.map(([x]) => x),
@@ -65,7 +69,7 @@ export const badWrite: Step<"bad-write"> = async ({ bad }, run) => {
       return;
     }
     case "too-large": {
-      const filler = "x".repeat(1024 * 1024 + 16);
+      const filler = "x".repeat(MAX_BODY_BYTES + 16);
       await run.send(
         { method: "POST", path, body: rawBody(`{${JSON.stringify(k)}:"${filler}"}`) },
         { status: 413, statement: "P-ERR-4" },

@@ -3,7 +3,7 @@
  * the model says which one crosses 4 MiB, and that one must be refused and change nothing. Then
  * the fill is read back (two keys) and deleted, so later reads stay small.
  */
-import { MAX_VALUE_CODE_POINTS } from "../alphabet.js";
+import { MAX_VALUE_CODE_POINTS } from "../../../model/limits.js";
 import { jsonBody, SELF_APPDATA } from "./request-parts.js";
 import type { Step } from "./step.js";
 

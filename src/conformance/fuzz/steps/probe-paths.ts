@@ -8,6 +8,7 @@ import {
   operation,
   operationPath,
 } from "../../../model/operations.js";
+import { listTokens } from "../../../wire/header-list.js";
 import { FuzzFailure } from "../judge.js";
 import type { Probe } from "../ops.js";
 import { type ProbeStep, SELF, servedAsSelf } from "./probe-step.js";
@@ -52,7 +53,7 @@ export const PATH_PROBES = {
     const a = await run.send({ method: "PATCH", path: SELF }, refused(405, "P-ERR-2"));
     // P-ERR-2: Allow lists every method the path answers, HEAD wherever GET (a writers'
     // rule, profile revision 5).
-    const allow = (a.headers.allow ?? "").split(",").map((m) => m.trim().toUpperCase());
+    const allow = listTokens(a.headers.allow);
     const listed = ctx.level === "profile" ? answeredMethods(operation("people")) : [];
     if (ctx.judge && (!a.headers.allow || listed.some((m) => !allow.includes(m))))
       throw new FuzzFailure(

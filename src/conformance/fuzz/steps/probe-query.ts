@@ -2,7 +2,7 @@
  * Probes of the query and of format selection: a key in `fields` too long (P-DATA-1), an
  * undecodable query (P-DATA-2), an unknown format and Accept ranking (P-FMT-1).
  */
-import { MAX_KEY_LENGTH } from "../alphabet.js";
+import { MAX_KEY_LENGTH } from "../../../model/limits.js";
 import { judgeAtomRead } from "../atom-check.js";
 import { expectRead } from "../expected.js";
 import { FuzzFailure, judgeJsonRead, mediaType } from "../judge.js";

@@ -4,7 +4,7 @@
  * model, and the helpers every step shares — who a drawn index names, the owned keys, sending
  * with the status judged, and reading in JSON then in Atom.
  */
-import { MAX_KEY_LENGTH } from "../alphabet.js";
+import { MAX_KEY_LENGTH } from "../../../model/limits.js";
 import type { AppDataModel } from "../appdata-model.js";
 import { judgeAtomRead } from "../atom-check.js";
 import type { FuzzContext } from "../context.js";
