@@ -5,6 +5,7 @@
  */
 import yargs from "yargs";
 import { EXIT } from "../conformance/run/exit-codes.js";
+import { ChosenCommand } from "./command-definition.js";
 import { COMMANDS, commandUsage } from "./commands.js";
 import { helpWidth, NAME_A_COMMAND, PROGRAM, USAGE_HINT } from "./main-help.js";
 import { packageVersion } from "./version.js";
@@ -14,10 +15,6 @@ const USAGE = Symbol("usage");
 
 /** Parses `argv` and runs the command it names; resolves to the exit code. */
 export async function parseCommandLine(argv: readonly string[]): Promise<number> {
-  let exitCode: number = EXIT.OK;
-  const setExit = (code: number): void => {
-    exitCode = code;
-  };
   const cli = yargs([...argv])
     .scriptName(PROGRAM)
     .version(packageVersion())
@@ -33,14 +30,15 @@ export async function parseCommandLine(argv: readonly string[]): Promise<number>
     });
   for (const entry of COMMANDS) {
     if (argv.includes(entry.name))
-      (await entry.load()).attach(cli, commandUsage(entry), entry.describe, setExit);
+      (await entry.load()).attach(cli, commandUsage(entry), entry.describe);
     else cli.command(commandUsage(entry), entry.describe);
   }
   try {
-    await cli.parseAsync();
+    await cli.parseAsync(); // --help or --version: printed, no command chosen
   } catch (e) {
     if (e === USAGE) return EXIT.USAGE;
+    if (e instanceof ChosenCommand) return e.run();
     throw e;
   }
-  return exitCode;
+  return EXIT.OK;
 }

@@ -98,12 +98,7 @@ async function helpExamples(): Promise<Command[]> {
       },
   });
   for (const entry of COMMANDS)
-    (await entry.load()).attach(
-      chain as never,
-      commandUsage(entry),
-      entry.describe,
-      () => undefined,
-    );
+    (await entry.load()).attach(chain as never, commandUsage(entry), entry.describe);
   return out.map((c) => ({ ...c, text: c.text.replaceAll("$0", "opensocial-kit") }));
 }
 
