@@ -3,6 +3,7 @@
  * produced, and the request signed as the case says (signing.ts).
  */
 import { percentEncode } from "../../oauth/index.js";
+import { bufferView } from "../../wire/bytes.js";
 import type { BodySpec, RequestSpec } from "../case-types.js";
 import { fillOrdered, stringifyOrdered } from "../checks/key-order.js";
 import type { SentRequest } from "../run/results.js";
@@ -55,7 +56,7 @@ const REPORTED_BODY_UNITS = 2000;
  * of its text until the report is written.
  */
 function reportedText(body: Uint8Array): string {
-  const head = Buffer.from(body.buffer, body.byteOffset, body.length);
+  const head = bufferView(body);
   const text = head.toString("utf8", 0, Math.min(head.length, 3 * REPORTED_BODY_UNITS + 3));
   return text.length > REPORTED_BODY_UNITS || head.length > 3 * REPORTED_BODY_UNITS + 3
     ? `${text.slice(0, REPORTED_BODY_UNITS)}…`
