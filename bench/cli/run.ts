@@ -38,14 +38,17 @@ process.stdout.write(
   `cli bench: ${ROUNDS} rounds, whole processes in turn with node -e 0, node ${process.version}, commit ${commit}, load average ${load}\n\n`,
 );
 const figures = measureStart([...GOALS, ...BESIDE], ROUNDS);
+const baseCpu = figures[0]?.cpuMs;
 process.stdout.write(
-  "| command | wall ms (median) | ratio to node -e 0 (median of rounds) | CPU ms |\n",
+  "| command | wall ms (median) | wall ratio to node -e 0 (median of rounds) | CPU ms (mean) | CPU ratio |\n",
 );
-process.stdout.write("|---|---|---|---|\n");
-for (const f of figures)
+process.stdout.write("|---|---|---|---|---|\n");
+for (const f of figures) {
+  const cpuRatio = f.cpuMs !== undefined && baseCpu ? `${(f.cpuMs / baseCpu).toFixed(2)}×` : "—";
   process.stdout.write(
-    `| ${f.name} | ${f.ms.toFixed(0)} | ${f.ratio.toFixed(2)}× | ${f.cpuMs === undefined ? "—" : f.cpuMs.toFixed(0)} |\n`,
+    `| ${f.name} | ${f.ms.toFixed(0)} | ${f.ratio.toFixed(2)}× | ${f.cpuMs?.toFixed(0) ?? "—"} | ${cpuRatio} |\n`,
   );
+}
 process.stdout.write("\n");
 for (const f of figures.filter((f) => GOALS.some((g) => g.name === f.name)))
   process.stdout.write(
