@@ -27,7 +27,8 @@
  * overrides) and reports errors (goal 0), p99 and the server's peak resident memory.
  *
  * Each run ends with the goals and whether this run met them (GET people and GET appdata at
- * least 0.8 of the baseline, issue 14 §2; no error anywhere).
+ * least 0.8 of the baseline, issue 14 §2, and at most 1.4 times its server CPU a request, the
+ * median of the slices' ratios; no error anywhere).
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
