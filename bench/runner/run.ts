@@ -9,8 +9,15 @@
  * Sequential (latency) and 16 at a time (throughput); medians of 5 rounds. Wall time per request
  * and this process's CPU time per request (stable under a loaded machine; the server's CPU is in
  * its own process).
+ *
+ * Then the whole suite as a user runs it (suite.ts): `opensocial-kit run` against the in-process
+ * reference, start included (`BENCH_SUITE_ROUNDS`, default 5), and against a reference server
+ * behind a proxy adding 50 ms of round trip (`BENCH_RTT_ROUNDS`, default 3), with the goals:
+ * at most 1 s and 150 MiB in-process, at most 2.5 s at 50 ms. `--suite-only` skips the
+ * per-request cells.
  */
 import { type ChildProcess, spawn } from "node:child_process";
+import { loadavg } from "node:os";
 import { join } from "node:path";
 import { Agent } from "undici";
 import type { CaseSpec } from "../../src/conformance/index.js";
@@ -18,6 +25,9 @@ import { createHttpClient } from "../../src/conformance/index.js";
 import { type CaseEnv, runCase } from "../../src/conformance/run/run-case.js";
 import { signRequest } from "../../src/oauth/index.js";
 import { validate } from "../../src/schemas/validate.js";
+import { ensureFreshBuild } from "../server/fresh-build.js";
+import { goalLine } from "../summary.js";
+import { runSuiteAtRtt, runSuiteProcess, type SuiteRun } from "./suite.js";
 
 const N = Number(process.env.BENCH_REQUESTS ?? 2000);
 const ROUNDS = 5;
@@ -87,6 +97,56 @@ async function timed(
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+
+const SUITE_ROUNDS = Number(process.env.BENCH_SUITE_ROUNDS ?? 5);
+const RTT_ROUNDS = Number(process.env.BENCH_RTT_ROUNDS ?? 3);
+const RTT_MS = 50;
+
+/** Wall, CPU and peak memory of whole-suite runs, their medians (memory: the largest), goals. */
+async function wholeSuite(): Promise<void> {
+  ensureFreshBuild(join(import.meta.dirname, "../.."));
+  const local: SuiteRun[] = [];
+  const far: SuiteRun[] = [];
+  for (let i = 0; i < SUITE_ROUNDS; i++) local.push(await runSuiteProcess([]));
+  for (let i = 0; i < RTT_ROUNDS; i++) far.push(await runSuiteAtRtt(RTT_MS));
+  const load = loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ");
+  console.log(
+    `\nwhole suite: opensocial-kit run (built CLI, start included), load average ${load} at the end\n`,
+  );
+  console.log(
+    "| target | runs | wall ms (median) | CPU ms (median) | peak RSS MiB (largest) | cases passed |",
+  );
+  console.log("|---|---|---|---|---|---|");
+  const row = (name: string, runs: SuiteRun[]) =>
+    console.log(
+      `| ${name} | ${runs.length} | ${median(runs.map((r) => r.wallMs)).toFixed(0)} | ${median(runs.map((r) => r.cpuMs)).toFixed(0)} | ${Math.max(...runs.map((r) => r.maxRssMiB)).toFixed(0)} | ${runs.map((r) => `${r.passed}/${r.cases}`).join(", ")} |`,
+    );
+  row("in-process reference", local);
+  row(`reference behind ${RTT_MS} ms RTT`, far);
+  const wrong = [...local, ...far].filter((r) => r.exitCode !== 0 || r.passed !== r.cases);
+  console.log("");
+  process.stdout.write(
+    goalLine(
+      "whole suite in-process ≤ 1 s wall",
+      `${(median(local.map((r) => r.wallMs)) / 1000).toFixed(2)} s`,
+      median(local.map((r) => r.wallMs)) <= 1000,
+    ) +
+      goalLine(
+        "whole suite in-process ≤ 150 MiB peak",
+        `${Math.max(...local.map((r) => r.maxRssMiB)).toFixed(0)} MiB`,
+        Math.max(...local.map((r) => r.maxRssMiB)) <= 150,
+      ) +
+      goalLine(
+        `whole suite at ${RTT_MS} ms RTT ≤ 2.5 s wall`,
+        `${(median(far.map((r) => r.wallMs)) / 1000).toFixed(2)} s`,
+        median(far.map((r) => r.wallMs)) <= 2500,
+      ) +
+      goalLine("every run passes every case", `${wrong.length} runs did not`, wrong.length === 0),
+  );
+  if (wrong.length) process.exitCode = 1;
+}
 
 async function main(): Promise<void> {
   const { child, url } = await startServer();
@@ -161,4 +221,5 @@ async function main(): Promise<void> {
   if (failures) process.exitCode = 1;
 }
 
-await main();
+if (!process.argv.includes("--suite-only")) await main();
+await wholeSuite();

@@ -997,8 +997,8 @@ export const MUTANTS: readonly Mutant[] = [
     edits: [
       {
         file: "src/server/store/memory.ts",
-        find: "if (merged.size > RECORD_LIMITS.maxKeys || recordBytes(merged) > RECORD_LIMITS.maxBytes)",
-        replace: "if (recordBytes(merged) > RECORD_LIMITS.maxBytes)",
+        find: "if (size > RECORD_LIMITS.maxKeys || bytes > RECORD_LIMITS.maxBytes)",
+        replace: "if (bytes > RECORD_LIMITS.maxBytes)",
       },
     ],
   },
@@ -1010,8 +1010,8 @@ export const MUTANTS: readonly Mutant[] = [
     edits: [
       {
         file: "src/server/store/memory.ts",
-        find: "if (merged.size > RECORD_LIMITS.maxKeys || recordBytes(merged) > RECORD_LIMITS.maxBytes)",
-        replace: "if (merged.size > RECORD_LIMITS.maxKeys)",
+        find: "if (size > RECORD_LIMITS.maxKeys || bytes > RECORD_LIMITS.maxBytes)",
+        replace: "if (size > RECORD_LIMITS.maxKeys)",
       },
     ],
   },

@@ -18,9 +18,13 @@ export interface StartedReference {
 
 /** Starts the reference server; resolves to it, or to why it could not start. */
 export async function startReferenceServer(): Promise<StartedReference | string> {
-  const { createServer, loadWorld, memoryStore, BUNDLED_WORLD } = await import(
-    "../server/index.js"
-  );
+  // the server's own modules, not its index: that would load the SQLite and PostgreSQL
+  // drivers and the world generator, which an in-memory reference never uses
+  const [{ createServer }, { loadWorld, BUNDLED_WORLD }, { memoryStore }] = await Promise.all([
+    import("../server/create-server.js"),
+    import("../server/world/load.js"),
+    import("../server/store/memory.js"),
+  ]);
   const world = loadWorld(BUNDLED_WORLD);
   if (!world.ok) return `the bundled world does not load: ${world.issues[0]?.message ?? ""}`;
   const store = memoryStore();

@@ -17,10 +17,15 @@ export const PAIR_LIMIT = 100;
  */
 export const RECORD_LIMITS = { maxKeys: 10_000, maxBytes: 4 * 1024 * 1024 } as const;
 
+/** UTF-8 size of one key and its value, as {@link RECORD_LIMITS} counts it. */
+export function pairBytes(key: string, value: string): number {
+  return Buffer.byteLength(key) + Buffer.byteLength(value);
+}
+
 /** UTF-8 size of a record's keys and values, as {@link RECORD_LIMITS} counts it. */
 export function recordBytes(record: Iterable<readonly [string, string]>): number {
   let n = 0;
-  for (const [k, v] of record) n += Buffer.byteLength(k) + Buffer.byteLength(v);
+  for (const [k, v] of record) n += pairBytes(k, v);
   return n;
 }
 

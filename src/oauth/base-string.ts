@@ -18,13 +18,21 @@ export function baseStringUri(url: URL): string {
   return `${scheme}//${host}${port}${url.pathname}`;
 }
 
-/** RFC 5849 §3.4.1.3.2: encode, sort by name then value, join with `=` and `&`. */
+/** Encoded pairs in RFC 5849 §3.4.1.3.2's order: by name, then by value. */
+const byNameThenValue = (a: OAuthParam, b: OAuthParam): number =>
+  a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0;
+
+/**
+ * RFC 5849 §3.4.1.3.2: encode, sort by name then value, join with `=` and `&`. (Loops rather
+ * than a chain of array methods: the verifier runs it for every request.)
+ */
 export function normaliseParameters(params: readonly OAuthParam[]): string {
-  return params
-    .map(([n, v]) => [percentEncode(n), percentEncode(v)] as const)
-    .sort(([an, av], [bn, bv]) => (an < bn ? -1 : an > bn ? 1 : av < bv ? -1 : av > bv ? 1 : 0))
-    .map(([n, v]) => `${n}=${v}`)
-    .join("&");
+  const encoded: OAuthParam[] = [];
+  for (const [n, v] of params) encoded.push([percentEncode(n), percentEncode(v)]);
+  encoded.sort(byNameThenValue);
+  let out = "";
+  for (const [n, v] of encoded) out += out === "" ? `${n}=${v}` : `&${n}=${v}`;
+  return out;
 }
 
 /** RFC 5849 §3.4.1.1: `METHOD&uri&params`, each part percent-encoded. */
@@ -33,9 +41,5 @@ export function signatureBaseString(
   uri: string,
   params: readonly OAuthParam[],
 ): string {
-  return [
-    method.toUpperCase(),
-    percentEncode(uri),
-    percentEncode(normaliseParameters(params)),
-  ].join("&");
+  return `${method.toUpperCase()}&${percentEncode(uri)}&${percentEncode(normaliseParameters(params))}`;
 }

@@ -1,19 +1,18 @@
 /**
  * Lenient mode (social-api.md §2, profile P-FMT-6): integers may arrive as numeric strings and
  * booleans as "true"/"false". The schema files declare the real types; this module derives the
- * lenient variant by replacing each integer or boolean `type` with the `osLenient` keyword,
- * which accepts either rendering and normalises the value in place to its declared type.
+ * lenient variant by replacing each integer or boolean `type` with the `osLenient` keyword
+ * (lenient-keyword.ts), which accepts either rendering and normalises the value in place to its
+ * declared type.
  */
-import type { FuncKeywordDefinition } from "ajv";
-
 /** JSON value of a schema node. */
 type SchemaNode = { [key: string]: unknown };
 
 /** Numeric strings accepted for integers: optional minus, no leading zeros, at most 16 digits. */
 const INTEGER_TEXT = /^-?(0|[1-9][0-9]{0,15})$/;
 
-/** Parameters of the `osLenient` keyword. */
-interface LenientParam {
+/** Parameters of the `osLenient` keyword (lenient-keyword.ts). */
+export interface LenientParam {
   type: "integer" | "boolean";
   minimum?: number;
   maximum?: number;
@@ -57,50 +56,3 @@ export function makeLenient(schema: unknown): unknown {
   }
   return out;
 }
-
-interface KeywordError {
-  keyword: string;
-  message: string;
-  params: Record<string, unknown>;
-}
-
-/** The `osLenient` ajv keyword: validates and normalises in place. */
-export const lenientKeyword: FuncKeywordDefinition = {
-  keyword: "osLenient",
-  modifying: true,
-  errors: true,
-  schemaType: "object",
-  validate: function osLenient(
-    this: unknown,
-    param: LenientParam,
-    data: unknown,
-    _parent?: unknown,
-    cxt?: { parentData: Record<string | number, unknown>; parentDataProperty: string | number },
-  ): boolean {
-    const self = osLenient as unknown as { errors?: KeywordError[] };
-    const value = lenientRead(param.type, data);
-    if (value === undefined) {
-      self.errors = [
-        { keyword: "osLenient", message: `must be ${param.type}`, params: { type: param.type } },
-      ];
-      return false;
-    }
-    if (typeof value === "number") {
-      if (
-        (param.minimum !== undefined && value < param.minimum) ||
-        (param.maximum !== undefined && value > param.maximum)
-      ) {
-        self.errors = [
-          {
-            keyword: "osLenient",
-            message: `must be within [${param.minimum}, ${param.maximum}]`,
-            params: { range: true },
-          },
-        ];
-        return false;
-      }
-    }
-    if (cxt && value !== data) cxt.parentData[cxt.parentDataProperty] = value;
-    return true;
-  },
-};

@@ -1,13 +1,18 @@
 /**
- * Loads the bundled JSON Schemas from `schemas/` and compiles each in both modes with ajv in
- * strict mode. Compilation happens once, on first use; a schema that does not compile is a bug
- * (`OSK_SCHEMA_COMPILE`).
+ * The bundled JSON Schemas from `schemas/`, validated in both modes. The validators are the
+ * ones compiled ahead of time (kinds-strict.generated.ts, kinds-lenient.generated.ts), or, when
+ * the schema files read otherwise than they were compiled from, compiled by ajv in strict mode
+ * at first use (precompiled.ts); a schema that does not compile is a bug (`OSK_SCHEMA_COMPILE`).
  */
 import { readFileSync } from "node:fs";
-import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
+import type { Options, ValidateFunction } from "ajv/dist/2020.js";
 import { KitError } from "../model/kit-error.js";
 import { ALL_SCHEMA_FILES, type Kind, type Mode, SCHEMA_FILES } from "./kinds.js";
-import { lenientKeyword, makeLenient } from "./lenient.js";
+import * as lenientValidators from "./kinds-lenient.generated.js";
+import * as strictValidators from "./kinds-strict.generated.js";
+import { makeLenient } from "./lenient.js";
+import { lenientKeyword } from "./lenient-keyword.js";
+import { ajvModule, precompiledOr, validatorName } from "./precompiled.js";
 
 /** Folder of the bundled schema files (the package's `schemas/`). */
 export const SCHEMA_DIR = new URL("../../schemas/", import.meta.url);
@@ -15,25 +20,42 @@ export const SCHEMA_DIR = new URL("../../schemas/", import.meta.url);
 /** Base of every bundled schema's `$id`. */
 export const SCHEMA_BASE = "https://opensocial-kit.example/schemas/";
 
-/** Reads one bundled schema file as JSON. */
-export function readSchema(file: string): Record<string, unknown> {
-  return JSON.parse(readFileSync(new URL(file, SCHEMA_DIR), "utf8")) as Record<string, unknown>;
+/** ajv's options for the bundled schemas (strict: a keyword ajv would have to guess at is a bug). */
+export const SCHEMA_AJV_OPTIONS: Options = {
+  strict: true,
+  allErrors: true,
+  unicodeRegExp: true,
+  allowUnionTypes: true,
+};
+
+/** The schema files that kinds name, each validated on its own. */
+export const KIND_SCHEMA_FILES = [...new Set(Object.values(SCHEMA_FILES))];
+
+/** The text of one bundled schema file. */
+function readSchemaText(file: string): string {
+  return readFileSync(new URL(file, SCHEMA_DIR), "utf8");
 }
 
-function compileAll(mode: Mode): Map<string, ValidateFunction> {
-  const ajv = new Ajv2020({
-    strict: true,
-    allErrors: true,
-    unicodeRegExp: true,
-    allowUnionTypes: true,
+/** Reads one bundled schema file as JSON. */
+export function readSchema(file: string): Record<string, unknown> {
+  return JSON.parse(readSchemaText(file)) as Record<string, unknown>;
+}
+
+/** Every bundled schema as ajv takes it in `mode` (lenient: integer and boolean types made lenient). */
+export function modeSchemas(mode: Mode, texts: readonly string[]): Record<string, unknown>[] {
+  return texts.map((text) => {
+    const schema: unknown = JSON.parse(text);
+    return (mode === "lenient" ? makeLenient(schema) : schema) as Record<string, unknown>;
   });
+}
+
+/** Compiles the kinds' schemas of `mode` with ajv. */
+function compileWithAjv(mode: Mode, texts: readonly string[]): Map<string, ValidateFunction> {
+  const ajv = new (ajvModule().Ajv2020)(SCHEMA_AJV_OPTIONS);
   if (mode === "lenient") ajv.addKeyword(lenientKeyword);
-  for (const file of ALL_SCHEMA_FILES) {
-    const schema = readSchema(file);
-    ajv.addSchema((mode === "lenient" ? makeLenient(schema) : schema) as Record<string, unknown>);
-  }
+  for (const schema of modeSchemas(mode, texts)) ajv.addSchema(schema);
   const out = new Map<string, ValidateFunction>();
-  for (const file of new Set(Object.values(SCHEMA_FILES))) {
+  for (const file of KIND_SCHEMA_FILES) {
     try {
       const fn = ajv.getSchema(SCHEMA_BASE + file);
       if (!fn) throw new Error("not registered");
@@ -43,6 +65,21 @@ function compileAll(mode: Mode): Map<string, ValidateFunction> {
     }
   }
   return out;
+}
+
+function compileAll(mode: Mode): Map<string, ValidateFunction> {
+  const texts = ALL_SCHEMA_FILES.map(readSchemaText);
+  const generated: Record<string, unknown> & { SOURCE_HASH: string } =
+    mode === "strict" ? strictValidators : lenientValidators;
+  return precompiledOr(
+    generated,
+    texts,
+    () =>
+      new Map(
+        KIND_SCHEMA_FILES.map((file) => [file, generated[validatorName(file)] as ValidateFunction]),
+      ),
+    () => compileWithAjv(mode, texts),
+  );
 }
 
 const compiled: Partial<Record<Mode, Map<string, ValidateFunction>>> = {};

@@ -74,23 +74,33 @@ export function firstValues(query: readonly OAuthParam[]): Query {
   return out;
 }
 
+/** A request target as {@link parseTarget} reads it. */
+type Target = ReturnType<typeof parseTarget>;
+
 /**
  * True for GET and HEAD of `path` (query ignored), answered before authentication: the index at
  * `/` and the OpenAPI document at `/openapi.json`, exact paths outside the API (§5 still applies
  * under `/os/0.8/`).
  */
-function isDocumentRequest(req: ServerRequest, deps: PipelineDeps, path: string): boolean {
+function isDocumentRequest(
+  req: ServerRequest,
+  deps: PipelineDeps,
+  target: Target,
+  path: string,
+): boolean {
   if (req.method !== "GET" && req.method !== "HEAD") return false;
   if (req.body.length > deps.limits.maxBodyBytes) return false;
-  const target = parseTarget(req.url);
   return !isFault(target) && target.pathname === path;
 }
 
-/** The reply or fault of `req`; a promise only when the handler awaits (writes). */
-function answer(req: ServerRequest, deps: PipelineDeps): Reply | Fault | Promise<Reply | Fault> {
+/** The reply or fault of `req` (its `target` read); a promise only when the handler awaits (writes). */
+function answer(
+  req: ServerRequest,
+  deps: PipelineDeps,
+  target: Target,
+): Reply | Fault | Promise<Reply | Fault> {
   if (req.body.length > deps.limits.maxBodyBytes)
     return fault(413, "body-too-large", "request body larger than 1 MiB");
-  const target = parseTarget(req.url);
   if (isFault(target)) return target;
   const verified = verifyRequest(req, target, {
     world: deps.world,
@@ -138,10 +148,12 @@ export async function handleRequest(
 ): Promise<ServerResponse> {
   let res: ServerResponse;
   try {
-    if (isDocumentRequest(req, deps, "/")) res = indexResponse(deps.world, req.headers.accept);
-    else if (isDocumentRequest(req, deps, OPENAPI_PATH)) res = openApiResponse();
+    const target = parseTarget(req.url); // read once, for the documents and the API alike
+    if (isDocumentRequest(req, deps, target, "/"))
+      res = indexResponse(deps.world, req.headers.accept);
+    else if (isDocumentRequest(req, deps, target, OPENAPI_PATH)) res = openApiResponse();
     else {
-      const pending = answer(req, deps);
+      const pending = answer(req, deps, target);
       const out = pending instanceof Promise ? await pending : pending;
       res = isFault(out) ? faultResponse(out) : replyResponse(out, deps.atom);
     }

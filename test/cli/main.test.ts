@@ -1,6 +1,8 @@
 // The CLI shell: usage errors exit 2 and run no command; --version and --help exit 0.
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { COMMANDS, commandUsage } from "../../src/cli/commands.js";
 import { main } from "../../src/cli/main.js";
+import { mainHelp } from "../../src/cli/main-help.js";
 import { captureOutput } from "./capture-output.js";
 
 describe("opensocial-kit main", () => {
@@ -23,6 +25,24 @@ describe("opensocial-kit main", () => {
     const { out } = captureOutput();
     expect(await main(["--version"])).toBe(0);
     expect(out.join("")).toMatch(/^\d+\.\d+\.\d+/);
+  });
+
+  it("--help lists every command with its description and the examples, in 100 columns", async () => {
+    const { out } = captureOutput();
+    expect(await main(["--help"])).toBe(0);
+    const text = out.join("");
+    for (const c of COMMANDS) {
+      expect(text).toContain(`opensocial-kit ${commandUsage(c)}`);
+      expect(text.replace(/\s+/g, " ")).toContain(c.describe);
+    }
+    expect(text).toMatch(/Examples:\n {2}opensocial-kit run {2,}the whole suite/);
+    expect(Math.max(...text.split("\n").map((l) => l.length))).toBeLessThanOrEqual(100);
+  });
+
+  it("--help wraps to a narrow terminal", () => {
+    const lines = mainHelp(80).split("\n");
+    expect(Math.max(...lines.map((l) => l.length))).toBeLessThanOrEqual(80);
+    expect(lines).toContain("Commands:");
   });
 
   it("run --help teaches: examples and exit codes", async () => {

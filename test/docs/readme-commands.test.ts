@@ -34,8 +34,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startVariantProxy } from "../../scripts/mutants/variant-proxy.js";
-import { COMMANDS } from "../../src/cli/commands.js";
-import { MAIN_EXAMPLES } from "../../src/cli/main.js";
+import { COMMANDS, commandUsage } from "../../src/cli/commands.js";
+import { MAIN_EXAMPLES } from "../../src/cli/main-help.js";
 import { type PgCluster, startCluster } from "../server/pg-cluster.js";
 
 const ROOT = join(import.meta.dirname, "../..");
@@ -82,7 +82,7 @@ function readmeSections(): { section: string; blocks: Command[][] }[] {
 }
 
 /** The `--help` examples of every command (`$0` is the program), recorded from registration. */
-function helpExamples(): Command[] {
+async function helpExamples(): Promise<Command[]> {
   const out: Command[] = MAIN_EXAMPLES.map(([text]) => ({ text, where: "--help" }));
   let current = "";
   const chain: unknown = new Proxy(() => undefined, {
@@ -97,7 +97,8 @@ function helpExamples(): Command[] {
         return chain;
       },
   });
-  for (const register of COMMANDS) register(chain as never, () => undefined);
+  for (const entry of COMMANDS)
+    (await entry.load()).attach(chain as never, commandUsage(entry), entry.describe);
   return out.map((c) => ({ ...c, text: c.text.replaceAll("$0", "opensocial-kit") }));
 }
 
@@ -378,7 +379,7 @@ describe("README.md, as pasted", () => {
 
 describe("the --help examples, as shown", () => {
   it("every example of every command runs (exit 0; a serve prints its banner and stops)", async () => {
-    const examples = helpExamples();
+    const examples = await helpExamples();
     expect(examples.length).toBeGreaterThan(25);
     pg = startCluster();
     await pg.createDatabase("osk");

@@ -7,6 +7,7 @@ import {
 } from "../../src/oauth/authorization-header.js";
 import {
   baseStringUri,
+  normaliseParameters,
   type OAuthParam,
   signatureBaseString,
 } from "../../src/oauth/base-string.js";
@@ -38,6 +39,21 @@ describe("RFC 5849", () => {
       ),
     );
     expect(percentEncode("Az09-._~")).toBe("Az09-._~");
+  });
+
+  it("normalises parameters as §3.4.1.3.2 reads: encode, sort by name then value, join", () => {
+    const spec = (params: readonly OAuthParam[]): string =>
+      params
+        .map(([n, v]) => [percentEncode(n), percentEncode(v)] as const)
+        .sort(([an, av], [bn, bv]) => (an < bn ? -1 : an > bn ? 1 : av < bv ? -1 : av > bv ? 1 : 0))
+        .map(([n, v]) => `${n}=${v}`)
+        .join("&");
+    const text = fc.oneof(fc.constantFrom("", "a", "a.b", "a b", "é", "=", "&", "%"), fc.string());
+    fc.assert(
+      fc.property(fc.array(fc.tuple(text, text), { maxLength: 12 }), (params) => {
+        expect(normaliseParameters(params)).toBe(spec(params));
+      }),
+    );
   });
 
   it("builds the §3.4.1.1 example base string", () => {

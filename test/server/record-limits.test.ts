@@ -1,9 +1,10 @@
 // RECORD_LIMITS (review finding: merged writes grew one user's record until reading it answered
 // 500 and blocked the event loop). Both stores refuse, as a whole, a write that would cross the
 // key count or byte size; over HTTP that write is a 400 and reads keep working.
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RECORD_LIMITS } from "../../src/model/limits.js";
-import type { AppDataStore } from "../../src/server/index.js";
+import { RECORD_LIMITS, recordBytes } from "../../src/model/limits.js";
+import { type AppDataStore, memoryStore } from "../../src/server/index.js";
 import { call, type Running, start } from "./harness.js";
 import { storeKinds } from "./store-kinds.js";
 
@@ -78,5 +79,86 @@ describe("RECORD_LIMITS over HTTP", () => {
       as: "example.org:bob",
     });
     expect(viaGuid.status).toBe(200);
+  });
+});
+
+// The memory store keeps each record's size as it goes rather than measuring the whole record
+// on every write: its verdicts must be those of measuring the merged record, through
+// overwrites, a key named twice in one write, deletes of some keys or all, and seeding.
+describe("RECORD_LIMITS in the memory store, kept as it goes", () => {
+  const key = fc.integer({ min: 0, max: 30 }).map((n) => `k${n}`);
+  const value = fc
+    .tuple(fc.constantFrom("v", "é", "😀"), fc.constantFrom(0, 1, 7, 100_000, 400_000))
+    .map(([c, n]) => c.repeat(n));
+  type Op =
+    | { kind: "write"; pairs: [string, string][] }
+    | { kind: "many"; from: number; n: number }
+    | { kind: "delete"; keys: string[] | undefined };
+  const op: fc.Arbitrary<Op> = fc.oneof(
+    fc.record({
+      kind: fc.constant("write" as const),
+      pairs: fc.array(fc.tuple(key, value), { minLength: 1, maxLength: 12 }),
+    }),
+    fc.record({
+      kind: fc.constant("many" as const),
+      from: fc.integer({ min: 0, max: 8_000 }),
+      n: fc.integer({ min: 1, max: 7_000 }),
+    }),
+    fc.record({
+      kind: fc.constant("delete" as const),
+      keys: fc.option(fc.array(key, { maxLength: 5 }), { nil: undefined }),
+    }),
+  );
+
+  it("refuses exactly the writes after which the merged record would cross a limit", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(op, { maxLength: 14 }), async (ops) => {
+        const store = memoryStore();
+        await store.seedOnce({ quiz: { u: { k1: "seeded" } } });
+        const model = new Map<string, string>([["k1", "seeded"]]);
+        for (const o of ops) {
+          if (o.kind === "delete") {
+            await store.delete("quiz", "u", o.keys);
+            if (o.keys === undefined) model.clear();
+            else for (const k of o.keys) model.delete(k);
+            continue;
+          }
+          const written = o.kind === "write" ? o.pairs : pairs(o.from, o.n);
+          const merged = new Map(model);
+          for (const [k, v] of written) merged.set(k, v);
+          const over =
+            merged.size > RECORD_LIMITS.maxKeys || recordBytes(merged) > RECORD_LIMITS.maxBytes;
+          expect(await store.write("quiz", "u", written)).toBe(over ? "over-limit" : "written");
+          if (!over) for (const [k, v] of written) model.set(k, v);
+        }
+        expect([...(await store.read("quiz", "u"))]).toEqual([...model]);
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it("counts the room a deleted key leaves, and a key written twice in one write once", async () => {
+    const store = memoryStore();
+    const mib = "😀".repeat(256 * 1024); // 1 MiB of UTF-8
+    for (const k of ["a", "b", "c"])
+      expect(await store.write("quiz", "u", [[k, mib]])).toBe("written");
+    expect(await store.write("quiz", "u", [["d", mib]])).toBe("over-limit");
+    await store.delete("quiz", "u", ["a"]);
+    expect(await store.write("quiz", "u", [["d", mib]])).toBe("written");
+    expect(
+      await store.write("quiz", "u", [
+        ["e", "x"],
+        ["e", mib],
+      ]),
+    ).toBe("over-limit");
+    expect(
+      await store.write("quiz", "u", [
+        ["e", mib],
+        ["e", "x"],
+      ]),
+    ).toBe("written");
+    await store.delete("quiz", "u");
+    for (const k of ["a", "b", "c"])
+      expect(await store.write("quiz", "u", [[k, mib]])).toBe("written");
   });
 });

@@ -2,11 +2,10 @@
  * `opensocial-kit coverage`: every clause of conformance/statements.json with the cases that
  * cite it (issue 10). Exits 1 when a testable clause has no case, 2 when the suite does not load.
  */
-import type { Argv } from "yargs";
 import { clauseCoverage, loadCases, loadStatements } from "../../conformance/index.js";
 import { issueText } from "../../conformance/reporters/issue-text.js";
 import { EXIT } from "../../conformance/run/exit-codes.js";
-import type { CommandRegistration } from "../commands.js";
+import { defineCommand } from "../command-definition.js";
 import type { TextSink } from "../text-sink.js";
 
 /** Prints the coverage table; resolves to the exit code. */
@@ -46,14 +45,8 @@ export function coverageCommand(
   return cov.uncovered.length ? 1 : 0;
 }
 
-/** Registers `coverage`. */
-export const registerCoverage: CommandRegistration = (cli: Argv, setExit) => {
-  cli.command(
-    "coverage",
-    "List each clause of the conformance statements with the cases that cite it; exit 1 when a testable clause has none",
-    (y) => y.option("json", { type: "boolean", default: false, describe: "Print JSON" }),
-    (argv) => {
-      setExit(coverageCommand({ json: argv.json }));
-    },
-  );
-};
+/** `coverage`: its options and its action. */
+export const coverageDefinition = defineCommand(
+  (y) => y.option("json", { type: "boolean", default: false, describe: "Print JSON" }),
+  (argv) => coverageCommand({ json: argv.json }),
+);

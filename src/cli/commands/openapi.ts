@@ -4,10 +4,9 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
-import type { Argv } from "yargs";
 import { EXIT } from "../../conformance/run/exit-codes.js";
 import { openApiDocument } from "../../schemas/openapi/document.js";
-import type { CommandRegistration } from "../commands.js";
+import { defineCommand } from "../command-definition.js";
 import type { TextSink } from "../text-sink.js";
 import { packageVersion } from "../version.js";
 
@@ -34,23 +33,17 @@ export function openApiCommand(out: TextSink, err: TextSink, file?: string): num
   return EXIT.OK;
 }
 
-/** Registers `openapi`. */
-export const registerOpenApi: CommandRegistration = (cli: Argv, setExit) => {
-  cli.command(
-    "openapi",
-    "Print the OpenAPI 3.1 document of the API (for Schemathesis, Prism, Redocly, Postman)",
-    (y) =>
-      y
-        .option("out", { type: "string", describe: "Write it to this file instead of stdout" })
-        .example(
-          "$0 openapi --out openapi.json",
-          "the document the package ships as schemas/openapi.json",
-        )
-        .epilogue(
-          "Exit codes: 0 written, 2 the file cannot be written. A running reference server serves the same document at GET /openapi.json (no signature).",
-        ),
-    (argv) => {
-      setExit(openApiCommand(process.stdout, process.stderr, argv.out as string | undefined));
-    },
-  );
-};
+/** `openapi`: its options and its action. */
+export const openApiDefinition = defineCommand(
+  (y) =>
+    y
+      .option("out", { type: "string", describe: "Write it to this file instead of stdout" })
+      .example(
+        "$0 openapi --out openapi.json",
+        "the document the package ships as schemas/openapi.json",
+      )
+      .epilogue(
+        "Exit codes: 0 written, 2 the file cannot be written. A running reference server serves the same document at GET /openapi.json (no signature).",
+      ),
+  (argv) => openApiCommand(process.stdout, process.stderr, argv.out as string | undefined),
+);

@@ -3,6 +3,7 @@
  * produced, and the request signed as the case says (signing.ts).
  */
 import { percentEncode } from "../../oauth/index.js";
+import { bufferView } from "../../wire/bytes.js";
 import type { BodySpec, RequestSpec } from "../case-types.js";
 import { fillOrdered, stringifyOrdered } from "../checks/key-order.js";
 import type { SentRequest } from "../run/results.js";
@@ -45,6 +46,23 @@ function pairsOf(q: Record<string, string> | [string, string][]): [string, strin
   return Array.isArray(q) ? q : Object.entries(q);
 }
 
+/** How many UTF-16 units of a body the report keeps. */
+const REPORTED_BODY_UNITS = 2000;
+
+/**
+ * The body as the report shows it: its first 2,000 UTF-16 units of UTF-8 text, then `…` when
+ * there is more. Only the first 3 bytes a unit are decoded (a UTF-8 sequence of n bytes gives
+ * at least n/3 units), so that a 15 MiB body is neither decoded whole nor kept alive by a slice
+ * of its text until the report is written.
+ */
+function reportedText(body: Uint8Array): string {
+  const head = bufferView(body);
+  const text = head.toString("utf8", 0, Math.min(head.length, 3 * REPORTED_BODY_UNITS + 3));
+  return text.length > REPORTED_BODY_UNITS || head.length > 3 * REPORTED_BODY_UNITS + 3
+    ? `${text.slice(0, REPORTED_BODY_UNITS)}…`
+    : text;
+}
+
 /** Produces the body bytes and their natural content type. */
 export function buildBody(
   spec: BodySpec,
@@ -77,8 +95,11 @@ export function buildBody(
       type = "application/json";
     }
   } else {
-    const filler = "x".repeat(Math.max(0, spec.bytes - 8));
-    bytes = enc.encode(`{"k":"${filler}"}`);
+    // {"k":"xx…x"}: `bytes` long (8 at least), written into one buffer (no 15 MiB string first)
+    const body = Buffer.alloc(Math.max(8, spec.bytes), "x");
+    body.write('{"k":"', 0, "latin1");
+    body.write('"}', body.length - 2, "latin1");
+    bytes = body;
     type = "application/json";
   }
   const contentType = spec.contentType === undefined ? type : (spec.contentType ?? undefined);
@@ -155,7 +176,7 @@ function buildOne(
   Object.assign(headers, signed.headers);
   const fullPath = query === "" ? path : `${path}?${query}`;
   const http = spec.http ?? "1.1";
-  const text = body ? Buffer.from(body).toString("utf8") : undefined;
+  const text = body ? reportedText(body) : undefined;
   const hold = spec.holdBody
     ? { after: spec.holdBody.after, chunked: spec.holdBody.chunked === true }
     : undefined;
@@ -170,9 +191,7 @@ function buildOne(
       method: spec.method,
       url: `${env.origin}${fullPath}`,
       headers,
-      ...(text !== undefined
-        ? { body: text.length > 2000 ? `${text.slice(0, 2000)}…` : text }
-        : {}),
+      ...(text !== undefined ? { body: text } : {}),
       bodyBytes: body?.length ?? 0,
       http,
       ...(hold ? { held: hold } : {}),

@@ -16,6 +16,7 @@ import {
   signatureBaseString,
   signingKey,
 } from "../../oauth/index.js";
+import { bufferView } from "../../wire/bytes.js";
 import { FORM_MEDIA_TYPE, mediaTypeOf } from "../../wire/media-type.js";
 import type { AuthMode, AuthSpec } from "../case-types.js";
 
@@ -124,14 +125,15 @@ export function sign(input: SignInput): SignOutput {
   if (!reqInQuery) oauth.push(...requestor);
   applyProtocol(oauth, auth.protocol, false);
 
-  const bodyText = Buffer.from(body).toString("utf8");
+  // the body's text only where it is signed (a 15 MiB body is not decoded for nothing)
+  const bodyText = () => bufferView(body).toString("utf8");
   const bodyParams: OAuthParam[] =
     auth.body === "param" && input.body
-      ? [[bodyText, ""]]
+      ? [[bodyText(), ""]]
       : (auth.body === "auto" || auth.body === "form-hash-wrong") &&
           input.body &&
           mediaTypeOf(input.contentType) === FORM_MEDIA_TYPE
-        ? safeFormParams(bodyText)
+        ? safeFormParams(bodyText())
         : [];
   const params = [...safeFormParams(withTrailing(query)), ...oauth, ...bodyParams];
   const base = signatureBaseString(

@@ -8,9 +8,11 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
+import type { Options, ValidateFunction } from "ajv/dist/2020.js";
 import { fail, type Issue, ok, type Result } from "../../model/issue.js";
 import { toIssues } from "../../schemas/issues.js";
+import { schemaValidator } from "../../schemas/precompiled.js";
+import * as generated from "./clients.generated.js";
 import { readJsonFile } from "./json-file.js";
 import { SUITE_DIR } from "./suite-location.js";
 
@@ -28,14 +30,17 @@ export interface ClientStyle {
 /** The file, relative to the suite folder. */
 export const CLIENTS_FILE = "clients.json";
 
+/** ajv's options for the client styles file. */
+export const CLIENTS_AJV_OPTIONS: Options = { allErrors: true, strict: false };
+
 const validators = new Map<string, ValidateFunction>();
 
+/** clients.schema.json of `dir`: compiled ahead of time when it is the bundled one (precompiled.ts). */
 function validator(dir: string): ValidateFunction {
   let v = validators.get(dir);
   if (!v) {
-    v = new Ajv2020({ allErrors: true, strict: false }).compile(
-      JSON.parse(readFileSync(join(dir, "clients.schema.json"), "utf8")),
-    );
+    const text = readFileSync(join(dir, "clients.schema.json"), "utf8");
+    v = schemaValidator(generated, "clients", text, CLIENTS_AJV_OPTIONS);
     validators.set(dir, v);
   }
   return v;

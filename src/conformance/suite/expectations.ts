@@ -9,9 +9,11 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
+import type { Options, ValidateFunction } from "ajv/dist/2020.js";
 import { fail, type Issue, ok, type Result } from "../../model/issue.js";
 import { toIssues } from "../../schemas/issues.js";
+import { schemaValidator } from "../../schemas/precompiled.js";
+import * as generated from "./expectations.generated.js";
 import { readJsonFile } from "./json-file.js";
 import { SUITE_DIR } from "./suite-location.js";
 
@@ -21,12 +23,17 @@ export interface ExpectationEntry {
   readonly reason: string;
 }
 
+/** ajv's options for expectations files. */
+export const EXPECTATIONS_AJV_OPTIONS: Options = { allErrors: true, strict: false };
+
 let validator: ValidateFunction | undefined;
 
+/** expectations.schema.json, compiled ahead of time unless edited since (precompiled.ts). */
 function expectationsValidator(): ValidateFunction {
-  validator ??= new Ajv2020({ allErrors: true, strict: false }).compile(
-    JSON.parse(readFileSync(join(SUITE_DIR, "expectations.schema.json"), "utf8")),
-  );
+  if (!validator) {
+    const text = readFileSync(join(SUITE_DIR, "expectations.schema.json"), "utf8");
+    validator = schemaValidator(generated, "expectations", text, EXPECTATIONS_AJV_OPTIONS);
+  }
   return validator;
 }
 

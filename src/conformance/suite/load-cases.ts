@@ -6,32 +6,61 @@
  * `case-invalid` issues (`case-undecided` for a core case without `decidedBy`) naming the file
  * (relative to the suite folder) and the pointer.
  */
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
-import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
+import type { Options, ValidateFunction } from "ajv/dist/2020.js";
 import { fail, type Issue, ok, type Result } from "../../model/issue.js";
 import { toIssues } from "../../schemas/issues.js";
+import { ajvModule, precompiledOr } from "../../schemas/precompiled.js";
 import type { CaseFile } from "../case-types.js";
 import type { Statement } from "../statement-types.js";
+import * as generated from "./case.generated.js";
 import { type CaseSpec, expandSteps, loadStepLibrary } from "./expand-steps.js";
 import { SUITE_DIR } from "./suite-location.js";
 
+/** ajv's options for case files and library step files. */
+export const CASE_AJV_OPTIONS: Options = { allErrors: false, strict: false };
+
 interface Validators {
-  readonly ajv: Ajv2020;
   readonly caseFile: ValidateFunction;
-  step?: ValidateFunction;
+  readonly step: () => ValidateFunction;
 }
 
 const validators = new Map<string, Validators>();
 
+/** A schema file of the suite in `dir`, or "" when it has none. */
+function schemaText(dir: string, file: string): string {
+  const path = join(dir, file);
+  return existsSync(path) ? readFileSync(path, "utf8") : "";
+}
+
+/**
+ * The suite's case and step validators: compiled ahead of time (case.generated.ts) when its
+ * case.schema.json and step.schema.json are the bundled ones, else by ajv (precompiled.ts).
+ */
 function suiteValidators(dir: string): Validators {
   let v = validators.get(dir);
   if (!v) {
-    const ajv = new Ajv2020({ allErrors: false, strict: false });
-    v = {
-      ajv,
-      caseFile: ajv.compile(JSON.parse(readFileSync(join(dir, "case.schema.json"), "utf8"))),
-    };
+    const texts = [schemaText(dir, "case.schema.json"), schemaText(dir, "step.schema.json")];
+    v = precompiledOr<Validators>(
+      generated,
+      texts,
+      () => ({
+        caseFile: generated.caseFile as ValidateFunction,
+        step: () => generated.step as ValidateFunction,
+      }),
+      () => {
+        const ajv = new (ajvModule().Ajv2020)(CASE_AJV_OPTIONS);
+        let step: ValidateFunction | undefined;
+        return {
+          caseFile: ajv.compile(JSON.parse(texts[0] ?? "")),
+          step: () => {
+            step ??= ajv.compile(JSON.parse(readFileSync(join(dir, "step.schema.json"), "utf8")));
+            return step;
+          },
+        };
+      },
+    );
     validators.set(dir, v);
   }
   return v;
@@ -44,9 +73,7 @@ export function caseValidator(dir = SUITE_DIR): ValidateFunction {
 
 /** The compiled step.schema.json of the suite in `dir` (it refers to case.schema.json). */
 export function stepValidator(dir = SUITE_DIR): ValidateFunction {
-  const v = suiteValidators(dir);
-  v.step ??= v.ajv.compile(JSON.parse(readFileSync(join(dir, "step.schema.json"), "utf8")));
-  return v.step;
+  return suiteValidators(dir).step();
 }
 
 function listJson(dir: string): string[] {

@@ -5,6 +5,7 @@
  */
 import { gunzipSync, inflateSync } from "node:zlib";
 import { Agent } from "undici";
+import { bufferView } from "../../wire/bytes.js";
 
 /** A request on the wire. */
 export interface WireRequest {
@@ -103,7 +104,7 @@ async function send(
       path: req.path,
       method: req.method as "GET",
       headers: { ...req.headers },
-      body: req.body === undefined ? null : Buffer.from(req.body),
+      body: req.body === undefined ? null : bufferView(req.body),
       signal: ac.signal,
       headersTimeout: limits.timeoutMs,
       bodyTimeout: limits.timeoutMs,

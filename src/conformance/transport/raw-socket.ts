@@ -14,6 +14,7 @@
  */
 import { connect, type Socket } from "node:net";
 import { connect as connectTls } from "node:tls";
+import { bufferView } from "../../wire/bytes.js";
 import { type ClientLimits, decode, type Exchange, type WireRequest } from "./http-client.js";
 
 /** How the request goes on the wire. */
@@ -36,11 +37,11 @@ const CHUNK = 64 * 1024;
 export function requestBytes(host: string, req: WireRequest, mode: RawMode): Buffer[] {
   const lines = [`${req.method} ${req.path} HTTP/${mode.http}`, `Host: ${host}`];
   for (const [k, v] of Object.entries(req.headers)) lines.push(`${k}: ${v}`);
-  const body = req.body ? Buffer.from(req.body) : undefined;
+  const body = req.body ? bufferView(req.body) : undefined;
   const chunked = mode.hold?.chunked === true && mode.http === "1.1";
   if (body && chunked) lines.push("Transfer-Encoding: chunked");
   else if (body) lines.push(`Content-Length: ${body.length}`);
-  const out = [Buffer.from(`${lines.join("\r\n")}\r\n\r\n`, "latin1")];
+  const out: Buffer[] = [Buffer.from(`${lines.join("\r\n")}\r\n\r\n`, "latin1")];
   if (!body) return out;
   const sent = mode.hold ? body.subarray(0, Math.min(mode.hold.after, body.length)) : body;
   if (!chunked) {
@@ -53,7 +54,7 @@ export function requestBytes(host: string, req: WireRequest, mode: RawMode): Buf
 /** The rest of a held body, sent once the answer is in (chunked: its chunks and the last chunk). */
 export function heldBytes(req: WireRequest, mode: RawMode): Buffer[] {
   if (!mode.hold || !req.body) return [];
-  const rest = Buffer.from(req.body).subarray(Math.min(mode.hold.after, req.body.length));
+  const rest = bufferView(req.body).subarray(Math.min(mode.hold.after, req.body.length));
   if (!(mode.hold.chunked && mode.http === "1.1")) return rest.length > 0 ? [rest] : [];
   return [...chunks(rest), Buffer.from("0\r\n\r\n", "latin1")];
 }

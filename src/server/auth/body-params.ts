@@ -41,9 +41,10 @@ export function bodyParamLists(
   hashed = false,
 ): OAuthParam[][] {
   if (body.length === 0) return [[]];
-  const text = decodeUtf8(body);
-  const out: OAuthParam[][] = [];
   const form = mediaTypeOf(contentType) === FORM_MEDIA_TYPE;
+  // a body that is neither a form nor short enough to be one JSON parameter is not read at all
+  const text = form || body.length <= MAX_JSON_AS_PARAM_BYTES ? decodeUtf8(body) : undefined;
+  const out: OAuthParam[][] = [];
   const json = text !== undefined && readsAsJson(text);
   if (!form || (hashed && json)) out.push([]);
   if (

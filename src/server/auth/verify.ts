@@ -104,7 +104,7 @@ export function signatureMatches(
   const keys = keysOf(app);
   for (const list of lists)
     for (const body of bodyLists) {
-      const base = signatureBaseString(method, uri, [...list, ...body]);
+      const base = signatureBaseString(method, uri, body.length === 0 ? list : [...list, ...body]);
       for (const key of keys)
         if (signaturesEqual(createHmac("sha1", key).update(base).digest("base64"), signature))
           return true;

@@ -4,12 +4,14 @@
  * Pointer of each fault.
  */
 import { readFileSync } from "node:fs";
-import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
+import type { ValidateFunction } from "ajv/dist/2020.js";
 import { parseJsonText } from "../../codecs/json/limits.js";
 import { fail, ok, type Result } from "../../model/issue.js";
 import { excerpt } from "../../model/quote.js";
 import { toIssues } from "../../schemas/issues.js";
-import { readSchema } from "../../schemas/registry.js";
+import { schemaValidator } from "../../schemas/precompiled.js";
+import { SCHEMA_AJV_OPTIONS, SCHEMA_DIR } from "../../schemas/registry.js";
+import * as generated from "../../schemas/world.generated.js";
 import { buildIndex } from "./build-index.js";
 import { checkReferences } from "./check-refs.js";
 import type { World, WorldFile } from "./types.js";
@@ -19,15 +21,11 @@ export const BUNDLED_WORLD = new URL("../../../fixtures/world.json", import.meta
 
 let validator: ValidateFunction | undefined;
 
+/** world.schema.json, compiled ahead of time unless edited since (schemas/precompiled.ts). */
 function worldValidator(): ValidateFunction {
   if (!validator) {
-    const ajv = new Ajv2020({
-      strict: true,
-      allErrors: true,
-      unicodeRegExp: true,
-      allowUnionTypes: true,
-    });
-    validator = ajv.compile(readSchema("world.schema.json"));
+    const text = readFileSync(new URL("world.schema.json", SCHEMA_DIR), "utf8");
+    validator = schemaValidator(generated, "world", text, SCHEMA_AJV_OPTIONS);
   }
   return validator;
 }

@@ -1,0 +1,47 @@
+/**
+ * What the built CLI loads, by the modules its process resolves: `--version`, `--help` and a
+ * missing command load neither yargs nor any command (the exit codes' table aside); `run` against the in-process reference
+ * loads no store driver (SQLite, PostgreSQL), no JSON Schema compiler (the validators are
+ * compiled ahead of time) and not the world generator. Uses bin/opensocial-kit.js (dist/).
+ */
+import { spawnSync } from "node:child_process";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+
+const ROOT = join(import.meta.dirname, "../..");
+const TRACE = join(import.meta.dirname, "module-trace.mjs");
+
+/** The module URLs `opensocial-kit …args` resolves, relative to the package. */
+function loaded(args: readonly string[]): string[] {
+  const r = spawnSync(
+    process.execPath,
+    ["--import", TRACE, join(ROOT, "bin/opensocial-kit.js"), ...args],
+    { encoding: "utf8", cwd: ROOT },
+  );
+  return [...r.stderr.matchAll(/^loaded (.*)$/gm)].map((m) =>
+    (m[1] ?? "").replace(`file://${ROOT}/`, ""),
+  );
+}
+
+const matching = (urls: readonly string[], pattern: RegExp) => urls.filter((u) => pattern.test(u));
+
+describe("modules the CLI loads", () => {
+  it.each([[["--version"]], [["--help"]], [[]]])("%j loads no yargs and no command", (args) => {
+    const urls = loaded(args);
+    expect(urls.length).toBeGreaterThan(0);
+    expect(
+      matching(
+        urls,
+        /node_modules\/(yargs|ajv|undici|better-sqlite3|pg)\/|dist\/(cli\/commands|server)\/|dist\/conformance\/(?!run\/exit-codes\.js)/,
+      ),
+    ).toEqual([]);
+  });
+
+  it("run against the in-process reference loads no store driver, no schema compiler, no world generator", () => {
+    const urls = loaded(["run", "--grep", "^no such case$"]);
+    expect(matching(urls, /dist\/server\/create-server\.js/)).toHaveLength(1);
+    expect(
+      matching(urls, /node_modules\/(better-sqlite3|pg|ajv\/dist\/(2020|core))|dist\/worldgen\//),
+    ).toEqual([]);
+  }, 30_000);
+});
