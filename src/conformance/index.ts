@@ -77,7 +77,7 @@ export {
 } from "./run/step-failure.js";
 /** The statement catalogue's format. */
 export type { Statement } from "./statement-types.js";
-/** Clause coverage of the suite (issue 10): which cases cite each clause, and which testable clauses none does. */
+/** Clause coverage: which cases cite each clause, and which testable clauses none does. */
 export { type ClauseCoverage, type Coverage, clauseCoverage } from "./suite/coverage.js";
 /** A case as the runner sees it, its library steps (`use`) expanded. */
 export type { CaseSpec } from "./suite/expand-steps.js";

@@ -28,7 +28,7 @@ export interface ServerLogger {
   error(message: string, detail?: Record<string, unknown>): void;
 }
 
-/** Timeouts and size limits of the HTTP adapter (P-ERR-4, issue 4 §5). */
+/** Timeouts and size limits of the HTTP adapter (P-ERR-4). */
 export interface HttpLimits {
   /** Largest accepted body in bytes (default 1 MiB, P-ERR-4). */
   maxBodyBytes: number;

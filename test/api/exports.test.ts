@@ -1,5 +1,5 @@
 /**
- * The public API, deliberately (issue 15 §4): the names each subpath of package.json exports,
+ * The public API, deliberately: the names each subpath of package.json exports,
  * types included, are pinned in test/api/exports.json. A change to the public surface fails
  * here until that file is updated on purpose (and README's Library section with it). Every
  * export statement of an entry point carries its doc comment.

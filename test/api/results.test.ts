@@ -1,5 +1,5 @@
 /**
- * One result convention (issue 15 §1): every exported function that can fail on its input
+ * One result convention: every exported function that can fail on its input
  * returns `{ ok: false, issues }` on bad input (never throws, never a bare list), each issue a
  * coded record with a pointer and a message. A new such function joins this table.
  */

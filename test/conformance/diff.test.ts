@@ -1,5 +1,5 @@
 /**
- * The differential run (issue 13 item 2): the reference against itself is empty, against a
+ * The differential run: the reference against itself is empty, against a
  * correct server that writes what readers must tolerate (the allowed variants) is empty too, and
  * against a defective server lists the differences with both answers; in suite and fuzz modes.
  */

@@ -1,5 +1,5 @@
 /**
- * The world file (issue 4 §2): the bundled world loads with every role the kit needs; a world
+ * The world file: the bundled world loads with every role the kit needs; a world
  * that breaks its schema or refers to unknown ids is refused with the path of the fault.
  */
 import { readFileSync } from "node:fs";

@@ -1,5 +1,5 @@
 /**
- * `opensocial-kit diff`: the differential run (issue 13). The same requests (the suite's, or a
+ * `opensocial-kit diff`: the differential run. The same requests (the suite's, or a
  * fuzz sequence) go to two implementations loaded with the same world; every semantic
  * difference is printed with both answers side by side. Thin: the run is the library's
  * (src/conformance/diff/).

@@ -1,5 +1,5 @@
 /**
- * `opensocial-kit fuzz`: the model-based random checker (issue 13) against a target (default:
+ * `opensocial-kit fuzz`: the model-based random checker against a target (default:
  * the reference server, in-process). Thin: options are checked here, the run is the library's
  * (src/conformance/fuzz/).
  */

@@ -21,6 +21,7 @@ import {
   statementTexts,
   type Target,
 } from "../../conformance/index.js";
+import { FILE_REPORTER_NAMES, REPORTER_NAMES } from "../../conformance/reporters/index.js";
 import { issueText } from "../../conformance/reporters/issue-text.js";
 import { shellWord } from "../../conformance/reporters/replay.js";
 import { endAborted, usageError } from "../abort-exit.js";
@@ -159,11 +160,11 @@ export const registerRun: CommandRegistration = (cli: Argv, setExit) => {
         .option("reporter", {
           type: "array",
           string: true,
-          describe: "console|json|junit|tap|html, or name:FILE (repeatable)",
+          describe: `${REPORTER_NAMES.join("|")}, or name:FILE (repeatable)`,
         })
         .option("out", {
           type: "string",
-          describe: "File for the one json/junit/tap/html reporter",
+          describe: `File for the one ${FILE_REPORTER_NAMES.join("/")} reporter`,
         })
         .option("expectations", { type: "string", describe: "Known failures file" })
         .option("timeout", {

@@ -1,5 +1,5 @@
 /**
- * What a check found, as a coded record (issue 15 §1): each check result carries a `finding`,
+ * What a check found, as a coded record: each check result carries a `finding`,
  * one stable code from {@link FINDINGS} with the parameters its words need; the words are the
  * reporters' (reporters/check-text.ts). Codes ending in `-ok` are passes.
  */

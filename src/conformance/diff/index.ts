@@ -1,5 +1,5 @@
 /**
- * The differential run (issue 13): the same requests sent to two implementations, their
+ * The differential run: the same requests sent to two implementations, their
  * answers compared under the readers' tolerance.
  */
 export { type AnswerDifference, compareAnswers } from "./compare-answers.js";

@@ -1,5 +1,5 @@
 /**
- * What the fuzzer's judge found, as a coded record (issue 15 §1): each {@link Finding} names
+ * What the fuzzer's judge found, as a coded record: each {@link Finding} names
  * the statement it breaks, where, one stable code from {@link FUZZ_FINDINGS} and the data its
  * words need; the words are the reporters' (reporters/fuzz-finding-text.ts).
  */

@@ -22,6 +22,12 @@ export const REPORTERS = {
 /** One of the reporter names. */
 export type ReporterName = keyof typeof REPORTERS;
 
+/** Every reporter name, in the table's order. */
+export const REPORTER_NAMES = Object.keys(REPORTERS) as ReporterName[];
+
+/** The reporters written to a file with `--out` (all but the console's, which is for a person). */
+export const FILE_REPORTER_NAMES = REPORTER_NAMES.filter((n) => n !== "console");
+
 /** Type guard for {@link ReporterName}. */
 export function isReporterName(name: string): name is ReporterName {
   return Object.hasOwn(REPORTERS, name);

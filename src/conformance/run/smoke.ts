@@ -20,7 +20,7 @@ export type SmokeRefusal =
   /** 400, 401 or 403: the target file's credentials (apps.main, users.viewer) are refused. */
   | { readonly code: "smoke-credentials-refused"; readonly path: string; readonly status: number }
   /**
-   * A redirect (issue 16): nearly always a base URL that is not the service's (http:// for an
+   * A redirect: nearly always a base URL that is not the service's (http:// for an
    * https:// service, a missing path prefix). It is not followed: the signature names the URL
    * (P-AUTH-7).
    */

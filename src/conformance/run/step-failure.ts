@@ -1,5 +1,5 @@
 /**
- * Why a step got no answer to check, as a coded record (issue 15 §1): the codes are stable and
+ * Why a step got no answer to check, as a coded record: the codes are stable and
  * listed once, in {@link STEP_FAILURES}; the words are the reporters' (reporters/failure-text.ts).
  * A transport failure keeps the transport's own record (its code, what undici, zlib or the socket
  * said, and when).

@@ -1,5 +1,5 @@
 /**
- * The step library and `use` (issue 15 §5): a step written once under
+ * The step library and `use`: a step written once under
  * `conformance/steps/<name>.json` (step.schema.json) and named from cases as
  * `{"use": "<name>", "with": {"<parameter>": "<value>"}}`. Expansion happens once, when the suite
  * loads: each `use` step becomes a copy of the library step with every `{with.<parameter>}` (in

@@ -1,5 +1,5 @@
 /**
- * One signed request to a target, as `opensocial-kit request` sends it (issue 11 §9): the path is
+ * One signed request to a target, as `opensocial-kit request` sends it: the path is
  * resolved against the target's base URL, the request is signed with two-legged OAuth 1.0a for a
  * role's user and one of the target's apps (P-AUTH-1, `xoauth_requestor_id` in the query), a JSON
  * body is bound by `oauth_body_hash` and a form body's parameters are signed (RFC 5849

@@ -1,4 +1,4 @@
-/** Default limits of the HTTP adapter (issue 4 §5, P-ERR-4). */
+/** Default limits of the HTTP adapter (P-ERR-4). */
 import type { HttpLimits } from "../types.js";
 
 /** The defaults; `createServer({ limits })` overrides any of them. */

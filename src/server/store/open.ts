@@ -1,6 +1,6 @@
 /**
  * `openStore(":memory:" | path | postgres://…)`: the in-memory store, the SQLite store at
- * `path`, or the PostgreSQL store for several instances over one database (issue 12).
+ * `path`, or the PostgreSQL store for several instances over one database.
  */
 import { fail, ok, type Result } from "../../model/issue.js";
 import { KitError } from "../../model/kit-error.js";

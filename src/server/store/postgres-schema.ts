@@ -1,5 +1,5 @@
 /**
- * The PostgreSQL schema of the application-data store, as numbered migrations (issue 12 §1).
+ * The PostgreSQL schema of the application-data store, as numbered migrations.
  * `migrate` brings a database to the newest version inside one transaction that holds an
  * advisory lock, so that instances starting at once apply each migration exactly once; a
  * database already at the newest version is left as it is (idempotent), and one written by a

@@ -1,5 +1,5 @@
 /**
- * PostgreSQL {@link AppDataStore} (issue 12) for several stateless server instances over one
+ * PostgreSQL {@link AppDataStore} for several stateless server instances over one
  * database (node-postgres, a pool per instance). Nothing is cached: every read asks the
  * database, so an instance sees what the others wrote. The schema is migrated at start
  * (`postgres-schema.ts`); a write is one statement in its own transaction, acknowledged once it

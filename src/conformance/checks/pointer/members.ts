@@ -2,7 +2,7 @@
  * `has` (the object has these members with these values; others may exist, at any depth: an
  * object inside carries its members with others beside them, a list has as many items, each
  * carrying its own) and `lacks` (the object has none of these members). Extra members are
- * always allowed (issue 6 variants).
+ * always allowed (a correct server may add members: scripts/mutants/json-variants.ts).
  */
 import { childPointer } from "../../../model/json-pointer.js";
 import { fill } from "../../request/template.js";
