@@ -1323,8 +1323,8 @@ export const MUTANTS: readonly Mutant[] = [
     edits: [
       {
         file: "src/model/appdata-rules.ts",
-        find: "export const KEY_PATTERN = /^[A-Za-z0-9_.-]{1,128}$/;",
-        replace: "export const KEY_PATTERN = /^[\\p{L}0-9_.-]{1,128}$/u;",
+        find: "const KEY_PATTERN = /^[A-Za-z0-9_.-]{1,128}$/;",
+        replace: "const KEY_PATTERN = /^[\\p{L}0-9_.-]{1,128}$/u;",
       },
     ],
   },

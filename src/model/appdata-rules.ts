@@ -11,10 +11,10 @@ export const MAX_VALUE_CODE_POINTS = 65_536;
 export const PAIR_LIMIT = 100;
 
 /** P-DATA-1 key: 1–128 of `A-Za-z0-9_.-`. */
-export const KEY_PATTERN = /^[A-Za-z0-9_.-]{1,128}$/;
+const KEY_PATTERN = /^[A-Za-z0-9_.-]{1,128}$/;
 
 /** XML 1.0 `Char` production, as a RegExp source usable with the `u` flag. */
-export const XML_CHAR_CLASS = "[\\t\\n\\r\\u0020-\\uD7FF\\uE000-\\uFFFD\\u{10000}-\\u{10FFFF}]";
+const XML_CHAR_CLASS = "[\\t\\n\\r\\u0020-\\uD7FF\\uE000-\\uFFFD\\u{10000}-\\u{10FFFF}]";
 
 const XML_TEXT = new RegExp(`^${XML_CHAR_CLASS}*$`, "u");
 

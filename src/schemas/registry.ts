@@ -13,7 +13,7 @@ import { lenientKeyword, makeLenient } from "./lenient.js";
 export const SCHEMA_DIR = new URL("../../schemas/", import.meta.url);
 
 /** Base of every bundled schema's `$id`. */
-export const SCHEMA_BASE = "https://opensocial-kit.example/schemas/";
+const SCHEMA_BASE = "https://opensocial-kit.example/schemas/";
 
 /** Reads one bundled schema file as JSON. */
 export function readSchema(file: string): Record<string, unknown> {

@@ -3,7 +3,7 @@ import { gzipSync } from "node:zlib";
 import type { ServerResponse } from "./types.js";
 
 /** True when `acceptEncoding` lists gzip (or `*`) with a non-zero q-value. */
-export function acceptsGzip(acceptEncoding: string | undefined): boolean {
+function acceptsGzip(acceptEncoding: string | undefined): boolean {
   if (!acceptEncoding) return false;
   return acceptEncoding.split(",").some((part) => {
     const [coding, ...params] = part.split(";").map((s) => s.trim().toLowerCase());

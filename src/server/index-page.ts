@@ -19,7 +19,7 @@ interface Operation {
 }
 
 /** The operations of §4, as their sections write them. */
-export const OPERATIONS: readonly Operation[] = [
+const OPERATIONS: readonly Operation[] = [
   {
     method: "GET",
     path: "/os/0.8/albums/{guid}/@self",
@@ -59,7 +59,7 @@ export const OPERATIONS: readonly Operation[] = [
 ];
 
 /** The index as data (the JSON answer; the HTML one shows the same). */
-export function indexDocument(world: World): Record<string, unknown> {
+function indexDocument(world: World): Record<string, unknown> {
   return {
     name: "opensocial-kit reference server",
     api: "/os/0.8/",

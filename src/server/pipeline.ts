@@ -47,7 +47,7 @@ export interface PipelineDeps {
  * The path (as sent: it is what the client signed) and decoded query of a request target, or a
  * fault (P-DATA-2: an undecodable query → 400). An absolute-form target keeps only its path.
  */
-export function parseTarget(url: string): { pathname: string; query: OAuthParam[] } | Fault {
+function parseTarget(url: string): { pathname: string; query: OAuthParam[] } | Fault {
   let target = url;
   if (!target.startsWith("/")) {
     try {
@@ -70,17 +70,14 @@ export function parseTarget(url: string): { pathname: string; query: OAuthParam[
 }
 
 /** The first value of each query parameter (P-FMT-1: unknown ones are ignored). */
-export function firstValues(query: readonly OAuthParam[]): Query {
+function firstValues(query: readonly OAuthParam[]): Query {
   const out = new Map<string, string>();
   for (const [n, v] of query) if (!out.has(n)) out.set(n, v);
   return out;
 }
 
 /** Runs the handler of `route`. */
-export function dispatch(
-  ctx: HandlerContext,
-  route: Route,
-): Reply | Fault | Promise<Reply | Fault> {
+function dispatch(ctx: HandlerContext, route: Route): Reply | Fault | Promise<Reply | Fault> {
   switch (route.op) {
     case "people":
       return getPeople(ctx, route);

@@ -7,7 +7,7 @@
 import { type Fault, fault } from "./fault.js";
 
 /** A group selector (P-PEOPLE-5: `@all` means `@friends`). */
-export type Selector = "@self" | "@friends";
+type Selector = "@self" | "@friends";
 
 /** An operation of §4 and its path parameters. */
 export type Route =
@@ -19,10 +19,10 @@ export type Route =
   | { op: "appdata-delete"; guid: string };
 
 /** A matched path: the route, or a fault deferred until after the app check. */
-export type Match = { route: Route } | { deferred: Fault };
+type Match = { route: Route } | { deferred: Fault };
 
 /** The API's path prefix (§9). */
-export const PREFIX = "/os/0.8/";
+const PREFIX = "/os/0.8/";
 
 // P-ERR-2: HEAD is answered wherever GET is (RFC 9110 §9.3.2), so `Allow` lists it beside GET.
 const GET = ["GET", "HEAD"] as const;

@@ -14,7 +14,7 @@ import type { TextSink } from "../text-sink.js";
 import { importWithFastCheck } from "./fast-check-import.js";
 
 /** Options of `diff`, as parsed. */
-export interface DiffArgs {
+interface DiffArgs {
   target?: string | undefined;
   against?: string | undefined;
   fuzzSeed?: number | undefined;

@@ -12,7 +12,7 @@ import { importWithFastCheck } from "./fast-check-import.js";
 import { resolveTarget } from "./target-option.js";
 
 /** Options of `fuzz`, as parsed. */
-export interface FuzzArgs {
+interface FuzzArgs {
   target?: string | undefined;
   baseUrl?: string | undefined;
   seed?: number | undefined;

@@ -24,7 +24,7 @@ export interface RunArgs {
 }
 
 /** One reporter and its file (none: stdout). */
-export interface ReportOutput {
+interface ReportOutput {
   readonly name: ReporterName;
   readonly file?: string;
 }
@@ -48,7 +48,7 @@ export interface RunPlan {
 }
 
 /** The reporters named by `--reporter` and `--out`, or why they do not fit together. */
-export function parseReporters(
+function parseReporters(
   reporter: readonly string[] | undefined,
   out: string | undefined,
 ): ReportOutput[] | string {

@@ -33,8 +33,6 @@ import { packageVersion } from "../version.js";
 import { planRun, type RunArgs, type RunPlan } from "./run-plan.js";
 import { resolveTarget } from "./target-option.js";
 
-export type { RunArgs } from "./run-plan.js";
-
 /** What a run needs beyond its plan: the known failures and the target, with its stop. */
 interface Prepared {
   readonly expectations?: ExpectationEntry[];
@@ -105,7 +103,7 @@ async function execute(
  * The command that runs the suite against the target this run judged, as replay lines print
  * it: the target file and base URL as given; neither: the in-process reference again.
  */
-export function replayCommand(plan: Pick<RunPlan, "targetFile" | "baseUrl">): string {
+function replayCommand(plan: Pick<RunPlan, "targetFile" | "baseUrl">): string {
   const parts = ["npx opensocial-kit run"];
   if (plan.targetFile !== undefined) parts.push(`--target ${shellWord(plan.targetFile)}`);
   if (plan.baseUrl !== undefined) parts.push(`--base-url ${shellWord(plan.baseUrl)}`);

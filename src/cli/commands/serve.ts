@@ -27,7 +27,7 @@ import { BUNDLED_TARGET } from "../reference-server.js";
 import { serveBanner } from "./serve-banner.js";
 
 /** Default location of the application data (relative to the working directory). */
-export const DEFAULT_DATA = "./.opensocial-kit/appdata.sqlite";
+const DEFAULT_DATA = "./.opensocial-kit/appdata.sqlite";
 
 interface ServeArgs {
   world?: string;
@@ -40,7 +40,7 @@ interface ServeArgs {
 }
 
 /** Runs the server; resolves with the exit code once stopped by a signal. */
-export async function runServe(args: ServeArgs): Promise<number> {
+async function runServe(args: ServeArgs): Promise<number> {
   const world = loadWorld(args.world ?? BUNDLED_WORLD);
   if (!world.ok) {
     for (const i of world.issues)

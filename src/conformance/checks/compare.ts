@@ -75,7 +75,7 @@ function scalarLenientEqual(expected: unknown, actual: unknown, lenient: Lenienc
 }
 
 /** The JSON type of a value (`integer` for whole numbers). */
-export function jsonTypeOf(v: unknown): string {
+function jsonTypeOf(v: unknown): string {
   if (v === null) return "null";
   if (Array.isArray(v)) return "array";
   if (typeof v === "number") return Number.isInteger(v) ? "integer" : "number";

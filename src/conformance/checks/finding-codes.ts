@@ -6,7 +6,7 @@
 import type { Bounds } from "./pointer/rule.js";
 
 /** The parameters of each finding code. */
-export interface FindingParams {
+interface FindingParams {
   "status-ok": { status: number };
   "status-wrong": { status: number; allowed: readonly number[]; body: string };
   "no-server-error-ok": { status: number };

@@ -26,7 +26,7 @@ export interface SelectionCues {
 const ATOM_TYPE = "application/atom+xml";
 
 /** The two representations of P-FMT-1. */
-export type Representation = "json" | "atom";
+type Representation = "json" | "atom";
 
 /** The checks a wrong representation does not explain: the status and the expected headers. */
 const apart = (check: string): boolean => check === "status" || check.startsWith("header ");

@@ -26,7 +26,6 @@ import { checkSchema } from "./schema.js";
 import { checkStatus } from "./status.js";
 import { whenHolds, whenUnmet } from "./when.js";
 
-export type { CheckContext, DecodedBody } from "./context.js";
 export type { SelectionCues } from "./format-selection.js";
 
 /** The checks that apply to every answer, `when` or not; the no-500 check first, so a 5xx is reported under its clause. */
@@ -46,7 +45,7 @@ const RULES = [
 ];
 
 /** Decodes a body as JSON (within limits) or, when `expect.atom` is set, as Atom. */
-export function decodeBody(expect: ExpectSpec, text: string): DecodedBody {
+function decodeBody(expect: ExpectSpec, text: string): DecodedBody {
   if (expect.atom) return decodeAtom(expect.atom.kind, text);
   if (text === "") return { ok: false, finding: { code: "body-missing", expected: "JSON" } };
   // An Atom answer to a request for JSON: say so, rather than quote the JSON parser's complaint.

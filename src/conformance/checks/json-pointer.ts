@@ -1,7 +1,7 @@
 /**
  * The JSON-pointer check engine: decodes the body once, fills each check's pointer, finds the
- * values (pointer.ts: `*`, `@one`, `[member=value]`), settles `absent` / `present` / missing
- * paths itself and hands the values to the rules of ./pointer/ (one rule a file). No check
+ * values (pointer/evaluate.ts: `*`, `@one`, `[member=value]`), settles `absent` / `present` /
+ * missing paths itself and hands the values to the rules of ./pointer/ (one rule a file). No check
  * passes vacuously: `absent` fails when the parent of the last token is not there (a 200 `{}`
  * proves nothing), and `*` / `[member=value]` over an empty container fails unless the check
  * says `allowEmpty`. `orAbsent` lets the value be missing (not its parent). Core cases

@@ -1,7 +1,7 @@
 /** Media types as Content-Type headers carry them (RFC 9110 §8.3.1), for the checks. */
 
 /** Parsed `type/subtype; param=value`. */
-export interface MediaType {
+interface MediaType {
   readonly type: string;
   readonly params: Readonly<Record<string, string>>;
 }

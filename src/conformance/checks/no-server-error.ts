@@ -9,7 +9,7 @@ import { type CheckContext, result } from "./context.js";
 import { bodySnippet } from "./status.js";
 
 /** True for a 5xx status. */
-export function isServerError(status: number): boolean {
+function isServerError(status: number): boolean {
   return status >= 500 && status <= 599;
 }
 

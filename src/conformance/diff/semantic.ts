@@ -38,7 +38,7 @@ const KNOWN_NS = new Set([
 const nsName = (uri: string) => (uri === OSEARCH_NS_PUBLISHED ? OSEARCH_NS : uri);
 
 /** A body as a reader sees it. */
-export type SemanticBody =
+type SemanticBody =
   | { readonly form: "json"; readonly value: unknown }
   | { readonly form: "atom"; readonly value: unknown }
   | { readonly form: "empty" }

@@ -7,12 +7,12 @@
 import type { FuzzWorld } from "./world.js";
 
 /** P-DATA-7: the most keys one record holds. */
-export const RECORD_MAX_KEYS = 10_000;
+const RECORD_MAX_KEYS = 10_000;
 /** P-DATA-7: the most bytes (UTF-8) of keys and values one record holds. */
-export const RECORD_MAX_BYTES = 4 * 1024 * 1024;
+const RECORD_MAX_BYTES = 4 * 1024 * 1024;
 
 /** One user's record: insertion-ordered (a Map keeps integer-like keys in place). */
-export type OrderedRecord = Map<string, string>;
+type OrderedRecord = Map<string, string>;
 
 /** app id → user id → record. */
 export class AppDataModel {

@@ -81,9 +81,9 @@ export interface Expected {
 
 const MAX_INDEX = 2_147_483_647;
 /** P-PAGE-1: the largest accepted count. */
-export const MAX_COUNT = 1000;
+const MAX_COUNT = 1000;
 /** P-DATA-3: a fields list of this many keys is refused. */
-export const PAIR_LIMIT = 100;
+const PAIR_LIMIT = 100;
 
 /** P-PAGE-2: a paging value's number, or undefined when it is invalid. */
 function pagingValue(text: string): number | undefined {
@@ -123,7 +123,7 @@ function appOf(world: FuzzWorld, app: "main" | "other"): string {
 }
 
 /** §2.6 person object as a viewer sees it. */
-export function personObject(
+function personObject(
   world: FuzzWorld,
   id: string,
   opts: { selfOf?: string; fields?: readonly string[] },
@@ -149,13 +149,13 @@ export function personObject(
 }
 
 /** P-ALBUM-1: whether `viewer` may see `album`. */
-export function canSee(world: FuzzWorld, album: FuzzAlbum, viewer: string): boolean {
+function canSee(world: FuzzWorld, album: FuzzAlbum, viewer: string): boolean {
   if (album.ownerId === viewer || album.visibility === "everyone") return true;
   return album.visibility === "friends" && world.areFriends(album.ownerId, viewer);
 }
 
 /** §2.2 album object with the derived members (P-ALBUM-3). */
-export function albumObject(world: FuzzWorld, a: FuzzAlbum): Record<string, unknown> {
+function albumObject(world: FuzzWorld, a: FuzzAlbum): Record<string, unknown> {
   const photos = world.photos
     .filter((p) => p.albumId === a.id)
     .sort((x, y) => codePointCompare(x.id, y.id));

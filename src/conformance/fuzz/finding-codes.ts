@@ -5,7 +5,7 @@
  */
 
 /** The parameters of each fuzz finding code. */
-export interface FuzzFindingParams {
+interface FuzzFindingParams {
   "body-not-json": { detail: string; body: string };
   "server-error": { status: number };
   "unasked-compression": { encoding: string };

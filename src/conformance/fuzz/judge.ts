@@ -30,7 +30,7 @@ export class FuzzFailure extends Error {
 }
 
 /** Parses a JSON answer body; a parse problem is a finding. */
-export function jsonOf(answer: Answer, statement: string): unknown {
+function jsonOf(answer: Answer, statement: string): unknown {
   try {
     return JSON.parse(answer.text) as unknown;
   } catch (e) {
@@ -136,7 +136,7 @@ const idOf = (v: unknown) =>
  * The statement a difference in a read's data belongs to: `want` and `got` are the values at
  * `pointer`, `doc` the whole answer (for the order and page-size rules).
  */
-export function statementAt(
+function statementAt(
   expected: Expected,
   pointer: string,
   want: unknown,

@@ -17,7 +17,7 @@ export type GuidForm = "me" | "full" | "bare";
 export type AtomAsk = "format" | "accept";
 
 /** A user by index into the fuzz world's user list (viewer first, an unknown id last). */
-export type Who = number;
+type Who = number;
 
 /** The writer: the viewer, or the scratch user whose record the fuzzer owns whole. */
 export type Writer = "viewer" | "scratch";
@@ -39,7 +39,7 @@ export type BadWrite =
     };
 
 /** Requests that must be refused, or that probe a rule outside the data (auth, paths, HTTP). */
-export type Probe =
+type Probe =
   | "wrong-secret"
   | "bad-signature"
   | "unsigned"
@@ -366,7 +366,7 @@ const PROBES: readonly Probe[] = [
 ];
 
 /** Every operation the fuzzer draws, weighted toward the data operations. */
-export const opArbs: readonly { weight: number; arbitrary: fc.Arbitrary<Op> }[] = [
+const opArbs: readonly { weight: number; arbitrary: fc.Arbitrary<Op> }[] = [
   { weight: 6, arbitrary: writeArb },
   {
     weight: 1,

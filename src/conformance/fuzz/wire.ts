@@ -74,7 +74,7 @@ export interface Wire {
 }
 
 /** What a wire needs to know about the target. */
-export interface WireTarget {
+interface WireTarget {
   readonly baseUrl: string;
   readonly apps: { readonly main: AppCredentials; readonly other?: AppCredentials };
   readonly viewer: string;

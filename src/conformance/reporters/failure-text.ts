@@ -81,7 +81,7 @@ export function staleText(e: StaleExpectation): string {
 }
 
 /** What an unexpected pass says. */
-export const UNEXPECTED_PASS =
+const UNEXPECTED_PASS =
   "passed, but the expectations file lists it as a known failure: remove the entry";
 
 /**

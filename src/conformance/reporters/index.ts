@@ -6,9 +6,8 @@ import { junitReporter } from "./junit.js";
 import { tapReporter } from "./tap.js";
 import type { Reporter } from "./types.js";
 
-export { progressMark } from "./console.js";
 export { createProgress, type Progress, type ProgressStream } from "./progress.js";
-export type { ReportContext, Reporter } from "./types.js";
+export type { ReportContext } from "./types.js";
 
 /** Reporter name → reporter. */
 export const REPORTERS = {

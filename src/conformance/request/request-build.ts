@@ -35,7 +35,7 @@ export interface BuiltRequest {
 }
 
 /** A request that cannot be built (e.g. the target has no `other` app). */
-export class BuildError extends Error {
+class BuildError extends Error {
   override readonly name = "BuildError";
 }
 
@@ -46,7 +46,7 @@ function pairsOf(q: Record<string, string> | [string, string][]): [string, strin
 }
 
 /** Produces the body bytes and their natural content type. */
-export function buildBody(
+function buildBody(
   spec: BodySpec,
   ctx: TemplateContext,
 ): { bytes: Uint8Array; contentType: string | undefined } {

@@ -45,7 +45,7 @@ export interface SignInput {
 }
 
 /** What to send: the query (with any OAuth parameters) and headers to add. */
-export interface SignOutput {
+interface SignOutput {
   readonly query: string;
   readonly headers: Record<string, string>;
   readonly nonce: string;

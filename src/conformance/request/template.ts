@@ -35,7 +35,7 @@ export function placeholderNames(text: string): string[] {
 }
 
 /** Eight decimal digits derived from the unique token (for integer-like keys, P-FMT-3). */
-export function uniqueDigits(unique: string): string {
+function uniqueDigits(unique: string): string {
   let h = 0;
   for (const ch of unique) h = (h * 31 + (ch.codePointAt(0) ?? 0)) % 100_000_000;
   return String(h).padStart(8, "0");

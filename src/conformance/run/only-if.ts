@@ -10,7 +10,7 @@ import { valueHolds } from "../checks/json-pointer.js";
 import { lookup, PlaceholderError, type TemplateContext } from "../request/template.js";
 
 /** True for a value a name-only `onlyIf` treats as nothing captured. */
-export function isEmpty(v: unknown): boolean {
+function isEmpty(v: unknown): boolean {
   if (v === undefined || v === null || v === "") return true;
   if (Array.isArray(v)) return v.length === 0;
   if (typeof v === "object") return Object.keys(v).length === 0;

@@ -11,12 +11,7 @@ import { outline } from "../checks/compare.js";
 import { responseViews, runChecks } from "../checks/index.js";
 import { evaluatePointer, nearestExisting } from "../checks/pointer/evaluate.js";
 import { type BuiltRequest, buildRequest, type RequestEnv } from "../request/request-build.js";
-import {
-  fillPointer,
-  lookup,
-  PlaceholderError,
-  type TemplateContext,
-} from "../request/template.js";
+import { fillPointer, type TemplateContext } from "../request/template.js";
 import type { CaseSpec } from "../suite/expand-steps.js";
 import type { ClientLimits, Exchange, HttpClient, WireResponse } from "../transport/http-client.js";
 import { sendRaw } from "../transport/raw-socket.js";
@@ -52,7 +47,7 @@ export interface CaseEnv extends RequestEnv {
 }
 
 /** A case's outcome before expectations are applied. */
-export interface CaseRun {
+interface CaseRun {
   readonly raw: RawOutcome;
   readonly steps: StepResult[];
   readonly ms: number;

@@ -29,7 +29,7 @@ export type SmokeRefusal =
   | { readonly code: "smoke-status"; readonly status: number };
 
 /** The path the smoke request reads, before its role is filled. */
-export const SMOKE_PATH = "/os/0.8/people/{viewer}/@self";
+const SMOKE_PATH = "/os/0.8/people/{viewer}/@self";
 
 /** `undefined` when the target answers the viewer's profile with 200; otherwise why not. */
 export async function smoke(env: CaseEnv): Promise<SmokeRefusal | undefined> {

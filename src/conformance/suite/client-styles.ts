@@ -26,7 +26,7 @@ export interface ClientStyle {
 }
 
 /** The file, relative to the suite folder. */
-export const CLIENTS_FILE = "clients.json";
+const CLIENTS_FILE = "clients.json";
 
 const validators = new Map<string, ValidateFunction>();
 

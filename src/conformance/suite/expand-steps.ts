@@ -19,7 +19,7 @@ import type { CaseFile, CaseStep, LibraryStep, StepSpec } from "../case-types.js
 export type CaseSpec = Omit<CaseFile, "steps"> & { steps: StepSpec[] };
 
 /** The library steps by name. */
-export type StepLibrary = ReadonlyMap<string, LibraryStep>;
+type StepLibrary = ReadonlyMap<string, LibraryStep>;
 
 const PARAMETER = /\{with\.([A-Za-z][A-Za-z0-9_]*)\}/g;
 

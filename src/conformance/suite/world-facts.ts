@@ -30,7 +30,7 @@ const PHOTO_PAGE = 20;
 const PHOTO_TEXTS = ["title", "description", "thumbnailUrl", "url"] as const;
 
 /** The facts of `w` as seen through `target`'s roles and apps. */
-export function worldFacts(w: WorldFile, target: Target): Record<string, unknown> {
+function worldFacts(w: WorldFile, target: Target): Record<string, unknown> {
   const main = appIdOf(w, target.apps.main.consumerKey);
   const other = appIdOf(w, target.apps.other?.consumerKey);
   // A friendship is symmetric and may be listed both ways round: each friend once.

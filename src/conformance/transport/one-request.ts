@@ -60,7 +60,7 @@ export function resolvePath(baseUrl: string, path: string): string {
 }
 
 /** Encodes form pairs as `application/x-www-form-urlencoded` (RFC 5849 §3.6 encoding). */
-export function formText(pairs: readonly (readonly [string, string])[]): string {
+function formText(pairs: readonly (readonly [string, string])[]): string {
   return pairs.map(([k, v]) => `${percentEncode(k)}=${percentEncode(v)}`).join("&");
 }
 

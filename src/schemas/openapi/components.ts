@@ -9,7 +9,7 @@ import { ALL_SCHEMA_FILES } from "../kinds.js";
 import { readSchema } from "../registry.js";
 
 /** `album-list.schema.json` → `album-list`. */
-export function componentName(file: string): string {
+function componentName(file: string): string {
   return file.replace(/\.schema\.json$/, "");
 }
 

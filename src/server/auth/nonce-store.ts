@@ -29,13 +29,13 @@ export interface NonceStore {
 }
 
 /** The in-memory nonce store, with the number of pairs it holds. */
-export interface MemoryNonceStore extends NonceStore {
+interface MemoryNonceStore extends NonceStore {
   claim(consumerKey: string, nonce: string, timestampS: number, nowMs: number): boolean;
   readonly size: number;
 }
 
 /** Default bound of the in-memory store: about 512 MB, 13,000 req/s sustained over the window. */
-export const MAX_NONCE_PAIRS = 4_000_000;
+const MAX_NONCE_PAIRS = 4_000_000;
 
 /** Creates an empty in-memory nonce store, for a server that runs as one process. */
 export function nonceStore(options: { maxPairs?: number } = {}): MemoryNonceStore {

@@ -6,7 +6,7 @@ import { type OAuthParam, parseAuthorizationHeader } from "../../oauth/index.js"
 import { type Fault, fault } from "../fault.js";
 
 /** The protocol parameters, one value each, and the candidate parameter lists. */
-export interface CollectedParams {
+interface CollectedParams {
   /** `oauth_*` and `xoauth_requestor_id`, one value per name. */
   protocol: ReadonlyMap<string, string>;
   /**
@@ -18,7 +18,7 @@ export interface CollectedParams {
 }
 
 /** True for a name OAuth treats as a protocol parameter here. */
-export function isProtocolParam(name: string): boolean {
+function isProtocolParam(name: string): boolean {
   return name.startsWith("oauth_") || name === "xoauth_requestor_id";
 }
 

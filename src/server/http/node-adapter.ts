@@ -33,7 +33,7 @@ function send(res: NodeResponse, r: ServerResponse): void {
 }
 
 /** Flattens Node's headers to one string per lower-case name. */
-export function flattenHeaders(raw: IncomingMessage["headers"]): Record<string, string> {
+function flattenHeaders(raw: IncomingMessage["headers"]): Record<string, string> {
   const out: Record<string, string> = Object.create(null);
   for (const name in raw) {
     const value = raw[name];

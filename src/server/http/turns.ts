@@ -20,7 +20,7 @@
  */
 
 /** Runs jobs in arrival order, for about `budgetMs` per turn of the event loop. */
-export interface Turns {
+interface Turns {
   run(job: () => void): void;
   /** A connection was accepted: the next turn uses the short budget. */
   connectionAccepted(): void;

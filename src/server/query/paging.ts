@@ -6,20 +6,20 @@ import { type Fault, fault } from "../fault.js";
 import type { Query } from "../types.js";
 
 /** The largest accepted `count` (P-PAGE-1). */
-export const MAX_COUNT = 1000;
+const MAX_COUNT = 1000;
 /** Default page sizes (P-PAGE-1). */
 export const DEFAULT_COUNT = { albums: 20, photos: 20, friends: 50 } as const;
 
 const INT32_MAX = 2_147_483_647;
 
 /** A page request in effect. */
-export interface Page {
+interface Page {
   startIndex: number;
   count: number;
 }
 
 /** P-PAGE-2: `^[0-9]+$` and at most 2147483647, or undefined. */
-export function parseDecimal(text: string): number | undefined {
+function parseDecimal(text: string): number | undefined {
   if (!/^[0-9]{1,10}$/.test(text)) return undefined;
   const n = Number(text);
   return n <= INT32_MAX ? n : undefined;
@@ -53,6 +53,6 @@ export function pageOf<T>(
 }
 
 /** The page of `items` (P-PAGE-2: a start at or past the end gives an empty page). */
-export function slicePage<T>(items: readonly T[], page: Page): T[] {
+function slicePage<T>(items: readonly T[], page: Page): T[] {
   return items.slice(page.startIndex, page.startIndex + page.count);
 }

@@ -7,7 +7,7 @@ import { OPTIONAL_PERSON_FIELDS, type Person } from "../../model/resources.js";
 import type { WorldApp, WorldPerson } from "../world/types.js";
 
 /** How to show a person. */
-export interface PersonView {
+interface PersonView {
   app: WorldApp;
   /** The viewer's id, for isViewer/isOwner; undefined leaves them out. */
   selfOf?: string;

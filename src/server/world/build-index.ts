@@ -5,7 +5,7 @@
 import type { IndexedAlbum, World, WorldFile, WorldPhoto } from "./types.js";
 
 /** Code-point order of ids (P-PAGE-3); JS `<` on strings is UTF-16 order, so compare by code point. */
-export function compareIds(a: string, b: string): number {
+function compareIds(a: string, b: string): number {
   if (a === b) return 0;
   const ai = a[Symbol.iterator]();
   const bi = b[Symbol.iterator]();
@@ -20,7 +20,7 @@ export function compareIds(a: string, b: string): number {
 }
 
 /** P-ALBUM-3: distinct MIME types in order of first appearance, photos taken by id. */
-export function mimeTypesOf(photos: readonly WorldPhoto[]): string[] {
+function mimeTypesOf(photos: readonly WorldPhoto[]): string[] {
   return [...new Set(photos.map((p) => p.mimeType))];
 }
 
