@@ -3,6 +3,7 @@
  * one stable code from {@link FINDINGS} with the parameters its words need; the words are the
  * reporters' (reporters/check-text.ts). Codes ending in `-ok` are passes.
  */
+import type { IssueCode } from "../../model/issue.js";
 import type { Bounds } from "./pointer/rule.js";
 
 /** The parameters of each finding code. */
@@ -39,10 +40,15 @@ interface FindingParams {
   "error-code": { errorCode: unknown; status: number };
   "body-missing": { expected: "JSON" | "an Atom feed" };
   "body-not-json": { detail: string | undefined };
+  /** An Atom feed where JSON was expected: the server did not select JSON (P-FMT-1). */
+  "body-is-atom": object;
+  /** JSON where an Atom feed of `kind` was expected: the server did not select Atom (P-FMT-1). */
+  "body-is-json": { kind: string };
   "body-not-atom": {
     kind: string;
+    /** The Atom codec's first issue: its message, code, and how many more there are. */
     detail: string | undefined;
-    issue: string | undefined;
+    issue: IssueCode | undefined;
     more: number;
   };
   "schema-unknown-kind": { kind: string };
@@ -138,7 +144,7 @@ export type Finding = {
 /** Why a body could not be decoded. */
 export type BodyFinding = Extract<
   Finding,
-  { code: "body-missing" | "body-not-json" | "body-not-atom" }
+  { code: "body-missing" | "body-not-json" | "body-is-atom" | "body-is-json" | "body-not-atom" }
 >;
 
 /** What a pointer rule found, before the engine adds the pointer (`where`). */
@@ -182,6 +188,8 @@ export const FINDINGS: { readonly [C in FindingCode]: string } = {
   "error-code": "the error body's code compared to the status",
   "body-missing": "an empty body where one was expected",
   "body-not-json": "a body that is not JSON",
+  "body-is-atom": "an Atom feed where JSON was expected: the server did not select JSON",
+  "body-is-json": "JSON where an Atom feed was expected: the server did not select Atom",
   "body-not-atom": "a body the Atom codec refuses",
   "schema-unknown-kind": "a case names a schema kind that does not exist",
   "schema-ok": "the body validates as its kind",

@@ -49,15 +49,7 @@ function decodeBody(expect: ExpectSpec, text: string): DecodedBody {
   if (expect.atom) return decodeAtom(expect.atom.kind, text);
   if (text === "") return { ok: false, finding: { code: "body-missing", expected: "JSON" } };
   // An Atom answer to a request for JSON: say so, rather than quote the JSON parser's complaint.
-  if (isAtomFeedText(text))
-    return {
-      ok: false,
-      finding: {
-        code: "body-not-json",
-        detail:
-          "the body is an Atom feed, not JSON: the server did not select JSON for this request",
-      },
-    };
+  if (isAtomFeedText(text)) return { ok: false, finding: { code: "body-is-atom" } };
   const parsed = parseJsonText(text, { maxDepth: 64 });
   if (!parsed.ok)
     return { ok: false, finding: { code: "body-not-json", detail: parsed.issues[0]?.message } };

@@ -58,6 +58,10 @@ export const FINDING_WORDS: Words = {
     `/error/code ${q(f.errorCode)}; the answer's own status is ${f.status} (the error body's code repeats it)`,
   "body-missing": (f) => `empty body, expected ${f.expected}`,
   "body-not-json": (f) => `body is not JSON: ${f.detail}`,
+  "body-is-atom": () =>
+    "body is not JSON: the body is an Atom feed, not JSON: the server did not select JSON for this request",
+  "body-is-json": (f) =>
+    `Atom ${f.kind}: the body is JSON, not an Atom feed: the server did not select Atom for this request [json-body]`,
   "body-not-atom": (f) =>
     `Atom ${f.kind}: ${f.detail ?? "not a feed"} [${f.issue ?? ""}]${f.more > 0 ? ` (+${f.more} more)` : ""}`,
   "schema-unknown-kind": (f) => `unknown schema kind ${f.kind}`,
