@@ -12,6 +12,8 @@ export const KIT_ERROR_CODES = {
   OSK_XML_UNWRITABLE: "a value holds a character XML 1.0 cannot carry",
   OSK_INVALID_KEY: "an application-data key is outside the P-DATA-1 alphabet",
   OSK_ATOM_OWNER_REQUIRED: "the photos Atom writer needs the album owner's id (options.ownerId)",
+  OSK_CASE_UNBUILDABLE:
+    "a request the run had selected could not be built (the selection let through a case the target cannot run)",
   OSK_STORE_UNAVAILABLE: "the application-data store is not available",
   OSK_INVALID_PUBLIC_URL:
     "the public URL must be an absolute http:// or https:// origin, without path, query or credentials",

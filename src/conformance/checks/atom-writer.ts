@@ -132,8 +132,17 @@ export function checkAtomWriter(expect: ExpectSpec, ctx: CheckContext): CheckRes
   const tree = parseXmlDocument(ctx.text());
   if (!tree.ok) return []; // the codec's decoding reports malformed XML, located
   const kind = expect.atom.kind;
-  const owner =
+  const filled =
     expect.atom.owner === undefined ? undefined : fillText(expect.atom.owner, ctx.template);
+  if (filled?.ok === false)
+    return [
+      result(ctx, {
+        check: "atom writing",
+        ok: false,
+        finding: { code: "placeholder-unfilled", problem: filled.problem },
+      }),
+    ];
+  const owner = filled?.value;
   const entries = tree.value.children.filter((c) => c.uri === ATOM_NS && c.local === "entry");
   const problems = [
     ...openSearchProblems(tree.value),

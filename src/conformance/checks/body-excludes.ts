@@ -7,7 +7,14 @@ import { type CheckContext, result } from "./context.js";
 /** Checks `expect.bodyExcludes`. */
 export function checkBodyExcludes(expect: ExpectSpec, ctx: CheckContext): CheckResult[] {
   return (expect.bodyExcludes ?? []).map((raw) => {
-    const needle = fillText(raw, ctx.template);
+    const filled = fillText(raw, ctx.template);
+    if (!filled.ok)
+      return result(ctx, {
+        check: "body excludes",
+        ok: false,
+        finding: { code: "placeholder-unfilled", problem: filled.problem },
+      });
+    const needle = filled.value;
     const at = ctx.text().indexOf(needle);
     return result(ctx, {
       check: "body excludes",

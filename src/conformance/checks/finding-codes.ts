@@ -4,6 +4,7 @@
  * reporters' (reporters/check-text.ts). Codes ending in `-ok` are passes.
  */
 import type { IssueCode } from "../../model/issue.js";
+import type { CaseProblem } from "../request/case-problems.js";
 import type { Bounds } from "./pointer/rule.js";
 
 /** The parameters of each finding code. */
@@ -72,7 +73,8 @@ interface FindingParams {
   "atom-writer-name-escape-needless": { xpath: string; escape: string };
   "atom-writer-literal-unescaped": { xpath: string; escape: string };
   "atom-writer-author-owner": { xpath: string; url: string; owner: string };
-  "pointer-error": { detail: string };
+  "pointer-error": { problem: CaseProblem };
+  "placeholder-unfilled": { problem: CaseProblem };
   "pointer-broken": { where: string; at: string };
   "pointer-empty": { where: string; at: string };
   "pointer-absent-ok": { where: string };
@@ -216,6 +218,8 @@ export const FINDINGS: { readonly [C in FindingCode]: string } = {
     "a lower-case _xhhhh_ no writer makes: a literal in the key whose _ was not escaped",
   "atom-writer-author-owner": "an album or photo entry whose author is not the album owner",
   "pointer-error": "a pointer check that could not run (a placeholder or pattern)",
+  "placeholder-unfilled":
+    "a check or capture naming a placeholder the run cannot fill (case error, case-problems.ts)",
   "pointer-broken": "the path breaks before its last token",
   "pointer-empty": "a wildcard or selection over an empty container",
   "pointer-absent-ok": "nothing at a pointer that must be absent",

@@ -49,12 +49,15 @@ export function checkHeaders(expect: ExpectSpec, ctx: CheckContext): CheckResult
       );
     if (spec.equals !== undefined) {
       const want = fillText(spec.equals, ctx.template);
-      add(actual === want, want, {
-        code: "header-equals",
-        name: rawName,
-        value: actual,
-        expected: want,
-      });
+      if (!want.ok)
+        add(false, spec.equals, { code: "placeholder-unfilled", problem: want.problem });
+      else
+        add(actual === want.value, want.value, {
+          code: "header-equals",
+          name: rawName,
+          value: actual,
+          expected: want.value,
+        });
     }
     if (spec.includes) {
       const tokens = (actual ?? "").split(",").map((t) => t.trim().toUpperCase());

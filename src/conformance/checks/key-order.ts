@@ -11,7 +11,8 @@ import { ATOM_NS, type AtomKind } from "../../codecs/atom/index.js";
 import { decodeName } from "../../codecs/atom/names.js";
 import { parseXmlDocument } from "../../codecs/atom/read.js";
 import { escapeToken } from "../../model/json-pointer.js";
-import { fillString, fillText, type TemplateContext } from "../request/template.js";
+import type { CaseOutcome } from "../request/case-problems.js";
+import { type FilledShape, fillWith, type TemplateContext } from "../request/template.js";
 
 const URN_GUID = "urn:guid:";
 
@@ -64,15 +65,16 @@ class OrderedObject {
 type OrderedValue = OrderedObject | OrderedValue[] | string | number | boolean | null;
 
 /** Fills placeholders (template.ts) keeping member order, for request bodies. */
-export function fillOrdered(value: unknown, ctx: TemplateContext): OrderedValue {
-  if (typeof value === "string") return toOrdered(fillString(value, ctx));
-  if (Array.isArray(value)) return value.map((v) => fillOrdered(v, ctx));
-  if (value !== null && typeof value === "object")
-    return new OrderedObject(
-      Object.entries(value).map(([k, v]) => [fillText(k, ctx), fillOrdered(v, ctx)]),
-    );
-  return value as OrderedValue;
+export function fillOrdered(value: unknown, ctx: TemplateContext): CaseOutcome<OrderedValue> {
+  return fillWith(value, ctx, ORDERED);
 }
+
+/** Filled values with ordered objects. */
+const ORDERED: FilledShape<OrderedValue> = {
+  object: (members) => new OrderedObject(members),
+  array: (items) => items,
+  value: (v) => toOrdered(v),
+};
 
 function toOrdered(v: unknown): OrderedValue {
   if (Array.isArray(v)) return v.map(toOrdered);

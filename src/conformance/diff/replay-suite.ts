@@ -5,6 +5,7 @@
  * kept for comparison.
  */
 import { parsePlatformId } from "../../model/ids.js";
+import { KitError } from "../../model/kit-error.js";
 import type { SentRequest } from "../run/results.js";
 import { isRunAbort, type RunAbort } from "../run/run-abort.js";
 import { type CaseEnv, exchange, runCase } from "../run/run-case.js";
@@ -106,7 +107,11 @@ export async function replaySuite(
       await runCase(c, {
         ...envA,
         onExchange: async (step, built, response, rebuild) => {
-          const mirrored = rebuild(envB);
+          const rebuilt = rebuild(envB);
+          // Cases are selected for both targets, so B can make every request A made.
+          if (!rebuilt.ok)
+            throw new KitError("OSK_CASE_UNBUILDABLE", `${c.id}: ${rebuilt.problem.code}`);
+          const mirrored = rebuilt.value;
           let x = mirrored.replay
             ? await exchange(envB, { ...mirrored, wire: mirrored.replay })
             : undefined;

@@ -7,6 +7,7 @@ import { OPENSOCIAL_NS, OSEARCH_NS } from "../../codecs/atom/namespaces.js";
 import { show } from "../checks/compare.js";
 import type { BodyFinding, Finding, FindingCode } from "../checks/finding-codes.js";
 import type { CheckResult } from "../run/results.js";
+import { caseProblemText } from "./case-problem-text.js";
 
 type Words = { [C in FindingCode]: (f: Extract<Finding, { code: C }>) => string };
 
@@ -97,7 +98,8 @@ export const FINDING_WORDS: Words = {
     `${f.xpath}: ${f.escape} in a key element's name is no escape a writer makes there (readers decode it, either case): a literal _xHHHH_ in the key whose _ was not written as _x005F_ (P-FMT-4.3)`,
   "atom-writer-author-owner": (f) =>
     `${f.xpath}: author url ${q(f.url)}, expected the album owner urn:guid:${f.owner}`,
-  "pointer-error": (f) => f.detail,
+  "pointer-error": (f) => caseProblemText(f.problem),
+  "placeholder-unfilled": (f) => `case error: ${caseProblemText(f.problem)}`,
   "pointer-broken": (f) => `${f.where}: nothing to check: the path breaks at ${f.at}`,
   "pointer-empty": (f) =>
     `${f.where}: nothing to check: ${f.at} is empty (a check over no element proves nothing)`,

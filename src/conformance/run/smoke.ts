@@ -5,6 +5,7 @@
  * words are reporters/abort-text.ts's.
  */
 
+import { KitError } from "../../model/kit-error.js";
 import { buildRequest } from "../request/request-build.js";
 import type { TransportError } from "../transport/http-client.js";
 import type { CaseEnv } from "./run-case.js";
@@ -38,7 +39,9 @@ export async function smoke(env: CaseEnv): Promise<SmokeRefusal | undefined> {
     { users: env.users, namespace: env.namespace, unique: "smoke", captures: new Map() },
     env,
   );
-  const x = await env.client.send(built.wire, env.limits);
+  // A loaded target has a viewer and a main app (suite/target.ts): the request is always made.
+  if (!built.ok) throw new KitError("OSK_CASE_UNBUILDABLE", `smoke: ${built.problem.code}`);
+  const x = await env.client.send(built.value.wire, env.limits);
   if (!x.ok) return { code: "smoke-unreachable", origin: env.origin, transport: x.error };
   const status = x.response.status;
   if (status === 200) return undefined;

@@ -240,8 +240,15 @@ const SAMPLES: { [C in FindingCode]: [Extract<Finding, { code: C }>, string] } =
     '/feed/entry[1]/author/url: author url "urn:guid:bob", expected the album owner urn:guid:alice',
   ],
   "pointer-error": [
-    { code: "pointer-error", detail: "{$nothing}: nothing captured as nothing" },
+    {
+      code: "pointer-error",
+      problem: { code: "placeholder-not-captured", placeholder: "$nothing", capture: "nothing" },
+    },
     "{$nothing}: nothing captured as nothing",
+  ],
+  "placeholder-unfilled": [
+    { code: "placeholder-unfilled", problem: { code: "placeholder-unknown", placeholder: "boss" } },
+    "case error: {boss}: unknown placeholder or role",
   ],
   "pointer-broken": [
     { code: "pointer-broken", where: "/entry/0/id", at: "/entry/0" },
