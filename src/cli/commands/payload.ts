@@ -12,23 +12,13 @@ import {
   MAX_CAPTURED_BYTES,
   readCaptured,
 } from "../../codecs/captured.js";
+import { issueLine } from "../../conformance/reporters/issue-text.js";
 import { EXIT } from "../../conformance/run/exit-codes.js";
-import type { Issue } from "../../model/issue.js";
 import { quoted } from "../../model/quote.js";
 import { isKind, KINDS, type Kind } from "../../schemas/kinds.js";
 import type { CommandRegistration } from "../commands.js";
 import { readInput } from "../read-input.js";
 import type { TextSink } from "../text-sink.js";
-
-/** One issue as a line: where (pointer, or XPath with line and column), code, message. */
-function issueLine(i: Issue): string {
-  const where = i.xml
-    ? `${i.xml.xpath} (line ${i.xml.line}, column ${i.xml.column})`
-    : i.pointer === ""
-      ? "/"
-      : i.pointer;
-  return `${where}: ${i.code}: ${i.message}`;
-}
 
 interface PayloadArgs {
   file: string;

@@ -1,13 +1,14 @@
 /**
  * The text a person reads after a fuzz run: the figures, and for a failure the statement it
  * breaks, where, the shrunk operations, a redacted `curl` line per request (curl.ts) and the
- * command that replays it.
+ * command that replays it. The fuzz subpath (fuzz/index.ts) re-exports it, so that the command
+ * loads it with the fuzzer.
  */
-import { fuzzFindingText } from "../reporters/fuzz-finding-text.js";
+import { opText } from "../fuzz/ops.js";
+import type { FuzzResult } from "../fuzz/run-fuzz.js";
 import { curlLine } from "../request/curl.js";
 import { redact } from "../request/redact.js";
-import { opText } from "./ops.js";
-import type { FuzzResult } from "./run-fuzz.js";
+import { fuzzFindingText } from "./fuzz-finding-text.js";
 
 /** Formats `r`; `statements` maps ids to their text, `secrets` are redacted everywhere. */
 export function formatFuzzResult(
