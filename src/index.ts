@@ -45,15 +45,10 @@ export {
   parsePlatformId,
   toUrnGuid,
 } from "./model/ids.js";
-/** The application-data alphabet and limits (P-DATA-1, P-DATA-3). */
-export {
-  isValidKey,
-  isValidValue,
-  isXmlText,
-  MAX_KEY_LENGTH,
-  MAX_VALUE_CODE_POINTS,
-  PAIR_LIMIT,
-} from "./model/appdata-rules.js";
+/** The application-data alphabet (P-DATA-1). */
+export { isValidKey, isValidValue, isXmlText } from "./model/appdata-rules.js";
+/** The application-data limits (P-DATA-1, P-DATA-3). */
+export { MAX_KEY_LENGTH, MAX_VALUE_CODE_POINTS, PAIR_LIMIT } from "./model/limits.js";
 
 // ── Errors as data ───────────────────────────────────────────────────────────
 /** Issues and results: every function that can fail on its input returns a `Result`. */

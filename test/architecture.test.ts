@@ -1,6 +1,8 @@
-// Dependencies point one way: model ← schemas/codecs/oauth/worldgen ← server and conformance ← cli.
-// The conformance runner never imports the reference server, so it judges ours as it judges
-// anyone's; the codecs never import the server or the runner.
+// Dependencies point one way: model ← wire ← schemas/codecs/oauth/worldgen ← server and
+// conformance ← cli. The HTTP wire helpers (media types, Accept, forms) sit just above the model,
+// so that the server reading a client's request and the runner reading a server's answer parse
+// with the same code. The conformance runner never imports the reference server, so it judges
+// ours as it judges anyone's; the codecs never import the server or the runner.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -24,17 +26,22 @@ function area(path: string): string {
   return rel.includes("/") ? (rel.split("/")[0] ?? "") : "root";
 }
 
+/** The library layers the server and the runner both build on. */
+const LIBRARY = ["model", "wire", "schemas", "codecs", "oauth", "worldgen"];
+
 const ALLOWED: Record<string, string[]> = {
   model: ["model"],
-  schemas: ["model", "schemas"],
-  oauth: ["model", "oauth"],
-  codecs: ["model", "schemas", "codecs"],
+  // The HTTP wire helpers import nothing of the project but the model.
+  wire: ["model", "wire"],
+  schemas: ["model", "wire", "schemas"],
+  oauth: ["model", "wire", "oauth"],
+  codecs: ["model", "wire", "schemas", "codecs"],
   // The world generator writes world files: it knows the model and the schemas, nothing else.
-  worldgen: ["model", "schemas", "worldgen"],
-  server: ["model", "schemas", "codecs", "oauth", "worldgen", "server"],
-  conformance: ["model", "schemas", "codecs", "oauth", "worldgen", "conformance"],
-  cli: ["model", "schemas", "codecs", "oauth", "worldgen", "server", "conformance", "cli", "root"],
-  root: ["model", "schemas", "codecs", "oauth", "worldgen", "server", "conformance", "root"],
+  worldgen: ["model", "wire", "schemas", "worldgen"],
+  server: [...LIBRARY, "server"],
+  conformance: [...LIBRARY, "conformance"],
+  cli: [...LIBRARY, "server", "conformance", "cli", "root"],
+  root: [...LIBRARY, "server", "conformance", "root"],
 };
 
 describe("architecture", () => {

@@ -519,7 +519,7 @@ export const MUTANTS: readonly Mutant[] = [
     what: "a person's id is written without its namespace (john.doe for example.org:john.doe)",
     edits: [
       {
-        file: "src/server/views/person.ts",
+        file: "src/model/resource-objects.ts",
         find: "    id: p.id,\n    nickname: p.nickname,",
         replace: '    id: p.id.slice(p.id.indexOf(":") + 1),\n    nickname: p.nickname,',
       },
@@ -1323,8 +1323,9 @@ export const MUTANTS: readonly Mutant[] = [
     edits: [
       {
         file: "src/model/appdata-rules.ts",
-        find: "const KEY_PATTERN = /^[A-Za-z0-9_.-]{1,128}$/;",
-        replace: "const KEY_PATTERN = /^[\\p{L}0-9_.-]{1,128}$/u;",
+        find: "export const KEY_PATTERN = new RegExp(`^[A-Za-z0-9_.-]{1,${MAX_KEY_LENGTH}}$`);",
+        replace:
+          'export const KEY_PATTERN = new RegExp(`^[\\\\p{L}0-9_.-]{1,${MAX_KEY_LENGTH}}$`, "u");',
       },
     ],
   },
@@ -1363,9 +1364,9 @@ export const MUTANTS: readonly Mutant[] = [
     edits: [
       {
         file: "src/server/views/album.ts",
-        find: "export function photoView(p: WorldPhoto): Photo {\n  return {",
+        find: "  return photoObject(p);",
         replace:
-          'export function photoView(p: WorldPhoto): Photo {\n  return Object.fromEntries(Object.entries(photoViewAll(p)).filter(([, v]) => v !== "")) as Photo;\n}\nfunction photoViewAll(p: WorldPhoto): Photo {\n  return {',
+          '  return Object.fromEntries(Object.entries(photoObject(p)).filter(([, v]) => v !== "")) as Photo;',
       },
     ],
   },
@@ -1418,8 +1419,8 @@ export const MUTANTS: readonly Mutant[] = [
     edits: [
       {
         file: "src/oauth/sign-request.ts",
-        find: 'return decodeURIComponent(text.replace(/\\+/g, " "));',
-        replace: "return decodeURIComponent(text);",
+        find: "const read = decodeForm(text);",
+        replace: 'const read = decodeForm(text.replace(/\\+/g, "%2B"));',
       },
     ],
   },
@@ -1477,7 +1478,7 @@ export const MUTANTS: readonly Mutant[] = [
     what: "isViewer is true on every @self, another user's included",
     edits: [
       {
-        file: "src/server/views/person.ts",
+        file: "src/model/resource-objects.ts",
         find: "    out.isViewer = p.id === view.selfOf;",
         replace: "    out.isViewer = true;",
       },
@@ -1559,7 +1560,7 @@ export const MUTANTS: readonly Mutant[] = [
     what: "an Accept giving Atom and JSON the same q serves Atom (a tie serves JSON)",
     edits: [
       {
-        file: "src/model/accept-ranking.ts",
+        file: "src/wire/accept-ranking.ts",
         find: "return json === undefined || json < atom;",
         replace: "return json === undefined || json <= atom;",
       },
@@ -1572,7 +1573,7 @@ export const MUTANTS: readonly Mutant[] = [
     what: "Accept q-values are ignored: every entry counts as q=1",
     edits: [
       {
-        file: "src/model/accept-ranking.ts",
+        file: "src/wire/accept.ts",
         find: "return Number.isFinite(n) ? n : 0;",
         replace: "return 1;",
       },
@@ -1585,9 +1586,10 @@ export const MUTANTS: readonly Mutant[] = [
     what: "*/* in Accept counts as an entry for JSON",
     edits: [
       {
-        file: "src/model/accept-ranking.ts",
-        find: "const json = qualityOf(accept, JSON_TYPE);",
-        replace: 'const json = qualityOf(accept, JSON_TYPE) ?? qualityOf(accept, "*/*");',
+        file: "src/wire/accept-ranking.ts",
+        find: "const json = exactQuality(accept, JSON_MEDIA_TYPE);",
+        replace:
+          'const json = exactQuality(accept, JSON_MEDIA_TYPE) ?? exactQuality(accept, "*/*");',
       },
     ],
   },

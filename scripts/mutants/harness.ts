@@ -46,6 +46,11 @@ export interface Variant {
    * failing check of every failing case must cite one of `statements` (or one of their clauses).
    */
   named?: { level: Level; statements: readonly string[] };
+  /**
+   * Set when the variant answers other data than the server behind it, not the same data in
+   * another rendering (a smaller default page): why that is allowed. `diff` must report it.
+   */
+  otherData?: string;
   rewrite: BodyRewrite;
 }
 

@@ -14,6 +14,7 @@ import {
   memberOrderEverywhere,
   stringRendering,
 } from "./json-variants.js";
+import { smallDefaultPage } from "./page-variants.js";
 import type { BodyRewrite } from "./variant-proxy.js";
 import {
   authorAtomUri,
@@ -86,6 +87,22 @@ export const VARIANTS: readonly Variant[] = [
     what: "JSON re-serialised by a parser that moves integer-like member names first (P-FMT-3 rev. 4)",
     levels: ["core", "profile"],
     rewrite: integerKeysFirst,
+  },
+  {
+    id: "small-default-page",
+    what: "a list request without count or startIndex answered with its first 2 entries (itemsPerPage 2, totalResults kept): §8 shows sample page sizes only; P-PAGE-1 decides 20 and 50",
+    levels: ["core"],
+    named: { level: "profile", statements: ["P-PAGE-1.2", "P-PAGE-1.3"] },
+    otherData: "a list's first page without count is shorter (§8 leaves the size open)",
+    rewrite: smallDefaultPage,
+  },
+  {
+    id: "small-default-page-other-order",
+    what: "the small default page cut from the entries in reverse order, so that it holds other items than the first by id (the roles, the albums with photos); core only: P-PAGE-3.2 decides the order",
+    levels: ["core"],
+    otherData:
+      "a list's first page without count is shorter and holds other items (§8, P-PAGE-3.2)",
+    rewrite: (body, type, request) => smallDefaultPage(entryOrder(body, type), type, request),
   },
   {
     id: "atom-renamed-prefixes",

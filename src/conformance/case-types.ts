@@ -260,6 +260,13 @@ export type BodySpec = {
     }
 );
 
+/**
+ * A number to compare with: an integer, or a placeholder giving a number, a numeric string
+ * or a list (its length): `{#/entry}` (the size at a pointer of the current body),
+ * `{$total}` (a capture).
+ */
+export type NumberBound = number | string;
+
 /** One JSON-pointer check on the parsed (or Atom-decoded) body. */
 export interface PointerCheck {
   /**
@@ -280,6 +287,16 @@ export interface PointerCheck {
         min?: number;
         max?: number;
       };
+  /**
+   * Every value at the pointer is a number at least this one (`totalResults` at least the
+   * entries returned: `{#/entry}`).
+   */
+  atLeast?: NumberBound;
+  /**
+   * Every value at the pointer is a number greater than this one (a page that is not full:
+   * `itemsPerPage` above `{#/entry}`).
+   */
+  above?: NumberBound;
   /** Every value at the pointer is one of the given list (or captured array). */
   in?: unknown;
   /** The values at the pointer (or the array there) include each of the given values. */
@@ -356,13 +373,21 @@ export interface ExpectSpec {
   status?: number | number[];
   /**
    * The checks other than `status` and `noServerError`, and the captures, apply only to an
-   * answer with one of these statuses and in this representation (judged by the body, as
-   * P-FMT-1's selection is); any other answer passes them as not applicable (a permission
-   * only the profile grants: if the answer is 200, then …).
+   * answer with one of these statuses, in this representation (judged by the body, as
+   * P-FMT-1's selection is) and whose body passes every pointer check of `json`; any other
+   * answer passes them as not applicable (a permission only the profile grants: if the
+   * answer is 200, then …; a list that shows it is whole: if `totalResults` equals
+   * `{#/entry}`, then …).
    */
   when?: {
     status?: number | number[];
     representation?: "json" | "atom";
+    /**
+     * Pointer checks on the body (as `expect.json` reads it: JSON, or the Atom form decoded
+     * under `atom`), compared as the case's level compares; every one must pass for the step's
+     * other checks to apply.
+     */
+    json?: PointerCheck[];
   };
   /**
    * The status is not 5xx (§7's 500 is the service's internal error, P-ERR-3): fails on a

@@ -1,20 +1,14 @@
 /**
- * The application-data alphabet of profile P-DATA-1 and the pair limit of P-DATA-3, shared by
- * the schemas, the codecs and the server so that all agree on one definition.
+ * The application-data alphabet of profile P-DATA-1 (its lengths in limits.ts), shared by the
+ * schemas, the codecs, the server and the fuzzer so that all agree on one definition.
  */
-
-/** P-DATA-1: longest key, in characters. */
-export const MAX_KEY_LENGTH = 128;
-/** P-DATA-1: longest value, in Unicode code points. */
-export const MAX_VALUE_CODE_POINTS = 65_536;
-/** P-DATA-3 / §8: a request with this many pairs (or `fields` keys) or more is refused. */
-export const PAIR_LIMIT = 100;
+import { MAX_KEY_LENGTH, MAX_VALUE_CODE_POINTS } from "./limits.js";
 
 /** P-DATA-1 key: 1–128 of `A-Za-z0-9_.-`. */
-const KEY_PATTERN = /^[A-Za-z0-9_.-]{1,128}$/;
+export const KEY_PATTERN = new RegExp(`^[A-Za-z0-9_.-]{1,${MAX_KEY_LENGTH}}$`);
 
 /** XML 1.0 `Char` production, as a RegExp source usable with the `u` flag. */
-const XML_CHAR_CLASS = "[\\t\\n\\r\\u0020-\\uD7FF\\uE000-\\uFFFD\\u{10000}-\\u{10FFFF}]";
+export const XML_CHAR_CLASS = "[\\t\\n\\r\\u0020-\\uD7FF\\uE000-\\uFFFD\\u{10000}-\\u{10FFFF}]";
 
 const XML_TEXT = new RegExp(`^${XML_CHAR_CLASS}*$`, "u");
 

@@ -34,6 +34,8 @@ export const ISSUE_CODES = [
   // captured payloads (validate/convert)
   "binary-input",
   "invalid-utf8",
+  // HTTP wire: form-encoded text (a query, a form body)
+  "form-malformed",
   // XML / Atom
   "xml-malformed",
   "xml-doctype",

@@ -3,6 +3,7 @@
  * the conformance runner and by tests; the server verifies with the same primitives.
  */
 import { randomBytes } from "node:crypto";
+import { decodeForm } from "../wire/form.js";
 import { formatAuthorizationHeader } from "./authorization-header.js";
 import { baseStringUri, type OAuthParam, signatureBaseString } from "./base-string.js";
 import { bodyHash, hmacSha1, signingKey } from "./signature.js";
@@ -43,25 +44,14 @@ export function queryParams(url: URL): OAuthParam[] {
 }
 
 /**
- * Parses `a=b&c=d` (`+` as space) into pairs, skipping empty segments. Throws `URIError` on a
- * malformed escape (`%ZZ`): callers reading untrusted input catch it (the server answers 400).
+ * Parses `a=b&c=d` (`+` as space) into pairs, skipping empty segments (the form reading of
+ * wire/form.ts). Throws `URIError` on a malformed escape (`%ZZ`): callers reading untrusted input
+ * catch it (the server answers 400).
  */
 export function formParams(text: string): OAuthParam[] {
-  const out: OAuthParam[] = [];
-  for (const seg of text.split("&")) {
-    if (seg === "") continue;
-    const eq = seg.indexOf("=");
-    const n = eq < 0 ? seg : seg.slice(0, eq);
-    const v = eq < 0 ? "" : seg.slice(eq + 1);
-    out.push([formDecode(n), formDecode(v)]);
-  }
-  return out;
-}
-
-/** Decodes one form-encoded component (`+` as space); throws URIError on bad escapes. */
-function formDecode(text: string): string {
-  if (!text.includes("%") && !text.includes("+")) return text;
-  return decodeURIComponent(text.replace(/\+/g, " "));
+  const read = decodeForm(text);
+  if (!read.ok) throw new URIError("URI malformed");
+  return read.value;
 }
 
 /** Signs `input` and returns what to send. Throws `URIError` when the URL's query or `formBody` holds a malformed escape. */

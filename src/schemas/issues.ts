@@ -4,6 +4,7 @@
 import type { ErrorObject } from "ajv";
 import type { Issue, IssueCode } from "../model/issue.js";
 import { escapeToken, valueAtPointer } from "../model/json-pointer.js";
+import { MAX_KEY_LENGTH } from "../model/limits.js";
 import { quoted } from "../model/quote.js";
 import { lenientRead } from "./lenient.js";
 
@@ -29,7 +30,7 @@ const ID_FORM_MESSAGE = "must be an id of the form <namespace>:<value> (social-a
 
 /** Plain-language messages for the bundled schemas' patterns. */
 const PATTERN_MESSAGES: Record<string, string> = {
-  "^[A-Za-z0-9_.-]+$": "key must be 1-128 characters of A-Z a-z 0-9 _ . - (P-DATA-1)",
+  "^[A-Za-z0-9_.-]+$": `key must be 1-${MAX_KEY_LENGTH} characters of A-Z a-z 0-9 _ . - (P-DATA-1)`,
   "^[^:]+:.+$": ID_FORM_MESSAGE,
 };
 

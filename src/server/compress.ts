@@ -1,16 +1,17 @@
 /** P-ERR-2: responses are gzip-compressed only for a client that sent `Accept-Encoding: gzip`. */
 import { gzipSync } from "node:zlib";
+import { looseQuality, parseAccept } from "../wire/accept.js";
 import type { ServerResponse } from "./types.js";
 
-/** True when `acceptEncoding` lists gzip (or `*`) with a non-zero q-value. */
+/** The codings that ask for gzip. */
+const GZIP_CODINGS = new Set(["gzip", "x-gzip", "*"]);
+
+/** True when `acceptEncoding` lists gzip (or `*`) with a q-value above 0 (read loosely). */
 function acceptsGzip(acceptEncoding: string | undefined): boolean {
   if (!acceptEncoding) return false;
-  return acceptEncoding.split(",").some((part) => {
-    const [coding, ...params] = part.split(";").map((s) => s.trim().toLowerCase());
-    if (coding !== "gzip" && coding !== "x-gzip" && coding !== "*") return false;
-    const q = params.find((p) => p.startsWith("q="));
-    return q === undefined || Number(q.slice(2)) > 0;
-  });
+  return parseAccept(acceptEncoding).some(
+    (entry) => GZIP_CODINGS.has(entry.range) && looseQuality(entry) > 0,
+  );
 }
 
 /** Compresses a non-empty body when the client asked for gzip. */

@@ -6,6 +6,8 @@
  * consumer secrets never are. It points to documents a user has: the OpenAPI document this
  * server serves, and the README that ships in the package.
  */
+import { rangeQuality } from "../wire/accept.js";
+import { HTML_MEDIA_TYPE, JSON_MEDIA_TYPE } from "../wire/media-type.js";
 import { OPENAPI_PATH } from "./openapi-document.js";
 import type { ServerResponse } from "./types.js";
 import type { World } from "./world/types.js";
@@ -81,30 +83,10 @@ function indexDocument(world: World): Record<string, unknown> {
   };
 }
 
-/** The q-value `accept` gives `type` (exact, `major/*`, then `*\/*`), 0 when absent. */
-export function acceptQuality(accept: string, type: string): number {
-  const [major] = type.split("/");
-  let best = -1;
-  let bestSpecificity = -1;
-  for (const part of accept.split(",").slice(0, 64)) {
-    const [range = "", ...params] = part.split(";").map((s) => s.trim().toLowerCase());
-    const specificity = range === type ? 2 : range === `${major}/*` ? 1 : range === "*/*" ? 0 : -1;
-    if (specificity < 0 || specificity < bestSpecificity) continue;
-    let q = 1;
-    for (const p of params) {
-      const m = /^q=([01](?:\.\d{0,3})?)$/.exec(p);
-      if (m) q = Number(m[1]);
-    }
-    if (specificity > bestSpecificity || q > best) best = q;
-    bestSpecificity = specificity;
-  }
-  return Math.max(best, 0);
-}
-
 /** True when `accept` prefers HTML to JSON (a browser); curl's `*\/*` gets JSON. */
 export function prefersHtml(accept: string | undefined): boolean {
   if (!accept) return false;
-  return acceptQuality(accept, "text/html") > acceptQuality(accept, "application/json");
+  return rangeQuality(accept, HTML_MEDIA_TYPE) > rangeQuality(accept, JSON_MEDIA_TYPE);
 }
 
 /** HTML-escapes text for element content and quoted attributes. */

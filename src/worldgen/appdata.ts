@@ -4,6 +4,7 @@
  * `_x00e9_`, integer-like keys, 128 characters) and values from empty to long (non-ASCII,
  * astral, XML specials, line breaks, C1 controls).
  */
+import { MAX_KEY_LENGTH } from "../model/limits.js";
 import type { WorldAppData } from "../model/world-file.js";
 import type { Rng } from "./rng.js";
 
@@ -22,7 +23,7 @@ const KEYS = [
   "Z",
   "under_score",
   "last-played",
-  "x".repeat(128),
+  "x".repeat(MAX_KEY_LENGTH),
   "k.e-y_1",
 ] as const;
 

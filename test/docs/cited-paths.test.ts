@@ -28,6 +28,7 @@ const NOT_FILES: Readonly<Record<string, string>> = {
   "DIR/world.json": "what `opensocial-kit world --out DIR` writes",
   "DIR/target.json": "what `opensocial-kit world --out DIR` writes",
   "expect.json": "a member of a case step (`expect.json`), not a file",
+  "when.json": "a member of a step's `expect.when` (`when.json`), not a file",
 };
 
 const SKIP = new Set(["node_modules", ".git", "dist", "reports", ".mutants", ".stryker-tmp"]);

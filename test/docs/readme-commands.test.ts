@@ -392,6 +392,10 @@ describe("the --help examples, as shown", () => {
     const fresh = (p: number) => startServe(`opensocial-kit serve --data :memory: --port ${p}`);
     let sandbox = await fresh(port);
     let other = await fresh(second);
+    // `world` writes a target file for the world it generates; the `serve --world` example
+    // after it serves that world on the target's port and stays up for the `run` after it.
+    const worldPort = await freePort();
+    let worldServe: Served | undefined;
     try {
       // answers a user would have saved from the sandbox, for the payload examples
       for (const [file, path] of [
@@ -410,6 +414,11 @@ describe("the --help examples, as shown", () => {
       let dirty = false;
       for (const e of examples) {
         const sub = e.text.split(/\s+/)[1];
+        if (sub === "serve" && e.text.includes("--world ")) {
+          await stopServe(worldServe);
+          worldServe = await startServe(asRun(e.text, port, worldPort));
+          continue;
+        }
         if (sub === "serve") {
           const own = await freePort();
           const served = await startServe(asRun(e.text, port, own));
@@ -429,7 +438,10 @@ describe("the --help examples, as shown", () => {
           other = await fresh(second);
           dirty = false;
         }
-        const command = asRun(e.text, port);
+        const command =
+          sub === "world"
+            ? `${asRun(e.text, port)} --base-url http://127.0.0.1:${worldPort}`
+            : asRun(e.text, port);
         const r = await sh(command);
         expect(r.code, `${e.where}: ${command}\n${r.out}`).toBe(0);
         if (sub === "request" && /request (POST|PUT|DELETE)/.test(e.text)) dirty = true;
@@ -438,6 +450,7 @@ describe("the --help examples, as shown", () => {
     } finally {
       await stopServe(sandbox);
       await stopServe(other);
+      await stopServe(worldServe);
     }
   }, 600_000);
 });

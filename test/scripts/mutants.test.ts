@@ -199,6 +199,24 @@ describe("harness judgement", () => {
     expect(variantPasses(r)).toBe(true);
   });
 
+  it("runs a small default page: core passes every case, profile fails only by P-PAGE-1's defaults", async () => {
+    for (const id of ["small-default-page", "small-default-page-other-order"]) {
+      const v = VARIANTS.find((x) => x.id === id);
+      if (!v) throw new Error(`variant ${id} missing`);
+      const core = await runVariant(world, target, v, "core");
+      expect(core.failures, id).toEqual([]);
+      expect(core.passed).toBeGreaterThan(50);
+    }
+    const v = VARIANTS.find((x) => x.id === "small-default-page");
+    if (!v) throw new Error("variant missing");
+    const profile = await runVariant(world, target, v, "profile");
+    expect(unnamedFailures(profile)).toEqual([]);
+    expect(profile.failures.map((f) => f.id)).toEqual(
+      expect.arrayContaining(["albums/default-count", "people/friends-default-count"]),
+    );
+    expect(variantPasses(profile)).toBe(true);
+  });
+
   it("runs a variant with zero false positives", async () => {
     const v = VARIANTS.find((x) => x.id === "json-member-order");
     if (!v) throw new Error("variant missing");

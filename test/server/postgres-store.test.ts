@@ -8,10 +8,10 @@
  */
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { RECORD_LIMITS } from "../../src/model/limits.js";
 import { type AppDataStore, openStore } from "../../src/server/index.js";
 import { redactUrl } from "../../src/server/store/postgres.js";
 import { MIGRATIONS } from "../../src/server/store/postgres-schema.js";
-import { RECORD_LIMITS } from "../../src/server/store/types.js";
 import { opened } from "./harness.js";
 import { type PgCluster, startCluster } from "./pg-cluster.js";
 

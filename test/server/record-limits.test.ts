@@ -2,8 +2,8 @@
 // 500 and blocked the event loop). Both stores refuse, as a whole, a write that would cross the
 // key count or byte size; over HTTP that write is a 400 and reads keep working.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { RECORD_LIMITS } from "../../src/model/limits.js";
 import type { AppDataStore } from "../../src/server/index.js";
-import { RECORD_LIMITS } from "../../src/server/store/types.js";
 import { call, type Running, start } from "./harness.js";
 import { storeKinds } from "./store-kinds.js";
 

@@ -4,7 +4,8 @@
  * strict as the schema's), and its counts are typed in place. When it fails, the caller runs the
  * schema, which gives the issues. The fast path skips only the schema's cost, never its verdict.
  */
-import { codePointLength, isValidKey, MAX_VALUE_CODE_POINTS } from "../../model/appdata-rules.js";
+import { codePointLength, isValidKey } from "../../model/appdata-rules.js";
+import { MAX_VALUE_CODE_POINTS } from "../../model/limits.js";
 
 /** The schema's platformId pattern (defs.schema.json), with a tighter length bound. */
 const PLATFORM_ID = /^[^:]+:.+$/u;

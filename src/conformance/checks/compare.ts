@@ -98,6 +98,19 @@ export function hasType(v: unknown, type: string, lenient: Leniency): boolean {
   return true;
 }
 
+/**
+ * The number `v` holds, leniently (a numeric string, as §2's renderings) when asked; a
+ * recording leniency records the rendering it accepted. Undefined when it holds none.
+ */
+export function numberOf(v: unknown, lenient: Leniency): number | undefined {
+  if (typeof v === "number") return Number.isFinite(v) ? v : undefined;
+  if (!lenient || typeof v !== "string") return undefined;
+  const n = lenientRead("integer", v);
+  if (typeof n !== "number") return undefined;
+  if (Array.isArray(lenient)) lenient.push({ text: v, declared: "number" });
+  return n;
+}
+
 /** Code point order of two strings (the same as UTF-8 byte order, P-PAGE-3). */
 export function codePointCompare(a: string, b: string): number {
   const ai = a[Symbol.iterator]();

@@ -3,15 +3,20 @@
  * JSON media type for `json` and requires `application/atom+xml` for `atom` (§4.3); a profile
  * case also requires `charset=utf-8` (P-FMT-1). Any other value is compared as a media type.
  */
+import {
+  ATOM_MEDIA_TYPE,
+  isJsonFamily,
+  JSON_MEDIA_TYPE,
+  parseMediaType,
+} from "../../wire/media-type.js";
 import type { ExpectSpec } from "../case-types.js";
 import type { CheckResult } from "../run/results.js";
 import { type CheckContext, result } from "./context.js";
 import { served } from "./format-selection.js";
-import { parseMediaType } from "./media-type.js";
 
 function wanted(name: string): string {
-  if (name === "json") return "application/json";
-  if (name === "atom") return "application/atom+xml";
+  if (name === "json") return JSON_MEDIA_TYPE;
+  if (name === "atom") return ATOM_MEDIA_TYPE;
   return name.toLowerCase();
 }
 
@@ -36,9 +41,7 @@ export function checkContentType(expect: ExpectSpec, ctx: CheckContext): CheckRe
   const exact = mt.type === parseMediaType(want).type;
   /** What a core case accepts: any JSON media type for `json`, the exact type otherwise. */
   const coreOk =
-    expect.contentType === "json"
-      ? mt.type === "application/json" || mt.type.endsWith("+json") || mt.type === "text/json"
-      : exact;
+    expect.contentType === "json" ? isJsonFamily(mt.type) || mt.type === "text/json" : exact;
   let ok = ctx.level === "core" ? coreOk : exact;
   const checkCharset =
     ctx.level === "profile" && (expect.contentType === "json" || expect.contentType === "atom");

@@ -9,24 +9,24 @@
 import { parseJsonText } from "../../codecs/json/limits.js";
 import { issuesOf } from "../../model/issue.js";
 import { validate } from "../../schemas/validate.js";
+import { JSON_MEDIA_TYPE, mediaTypeOf } from "../../wire/media-type.js";
 import type { ExpectSpec } from "../case-types.js";
 import type { CheckResult } from "../run/results.js";
 import { WRITERS_TYPE_STATEMENT } from "./compare.js";
 import { type CheckContext, result } from "./context.js";
-import { parseMediaType } from "./media-type.js";
 import { renderingFinding } from "./schema.js";
 
 /** Checks `expect.errorBody`. */
 export function checkErrorBody(expect: ExpectSpec, ctx: CheckContext): CheckResult[] {
   if (!expect.errorBody || ctx.response.status < 400) return [];
   const statement = "P-ERR-1.1";
-  const type = parseMediaType(ctx.response.headers["content-type"] ?? "").type;
+  const type = mediaTypeOf(ctx.response.headers["content-type"]);
   const out: CheckResult[] = [
     result(ctx, {
       check: "error content-type",
-      ok: type === "application/json",
+      ok: type === JSON_MEDIA_TYPE,
       statement,
-      expected: "application/json",
+      expected: JSON_MEDIA_TYPE,
       actual: ctx.response.headers["content-type"],
       finding: { code: "error-content-type", contentType: ctx.response.headers["content-type"] },
     }),

@@ -13,7 +13,12 @@ interface FindingParams {
   "status-wrong": { status: number; allowed: readonly number[]; body: string };
   "no-server-error-ok": { status: number };
   "server-error": { status: number; body: string };
-  "when-unmet": { status: number; representation: "json" | "atom" | "neither" };
+  "when-unmet": {
+    status: number;
+    representation: "json" | "atom" | "neither";
+    /** The body condition of `when.json` the answer does not pass, as the case wrote it. */
+    condition?: string;
+  };
   "content-type-missing": { expected: string };
   "content-type-ok": { header: string };
   "content-type-wrong": { header: string; expected: string };
@@ -98,6 +103,11 @@ interface FindingParams {
   "count-not-container": { where: string; value: unknown };
   "count-ok": { where: string; size: number };
   "count-wrong": { where: string; size: number; expected: number | Bounds };
+  "at-least-ok": { where: string; bound: number };
+  "at-least-wrong": { where: string; value: unknown; bound: number };
+  "above-ok": { where: string; bound: number };
+  "above-wrong": { where: string; value: unknown; bound: number };
+  "bound-not-number": { where: string; rule: "atLeast" | "above"; bound: unknown };
   "in-not-list": { where: string; got: unknown };
   "in-ok": { where: string; count: number };
   "in-wrong": { where: string; value: unknown; list: readonly unknown[] };
@@ -238,6 +248,11 @@ export const FINDINGS: { readonly [C in FindingCode]: string } = {
   "count-not-container": "the value is neither an array nor an object",
   "count-ok": "the size is as expected",
   "count-wrong": "the size is not as expected",
+  "at-least-ok": "every value is a number at least the bound",
+  "at-least-wrong": "a value is less than the bound, or no number",
+  "above-ok": "every value is a number greater than the bound",
+  "above-wrong": "a value is not greater than the bound, or no number",
+  "bound-not-number": "a case gives `atLeast` or `above` something other than a number",
   "in-not-list": "a case gives `in` something other than a list",
   "in-ok": "every value is among the allowed",
   "in-wrong": "a value is not among the allowed",

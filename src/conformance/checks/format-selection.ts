@@ -10,11 +10,16 @@
  * failure (the label), which the content-type check names. Only an empty body (a HEAD answer) is
  * judged by its label. At core level the selection is "not shown" (§4.3): nothing changes.
  */
-import { qualityOf } from "../../model/accept-ranking.js";
+import { acceptNames } from "../../wire/accept.js";
+import {
+  ATOM_MEDIA_TYPE,
+  isJsonFamily,
+  JSON_MEDIA_TYPE,
+  mediaTypeOf,
+} from "../../wire/media-type.js";
 import type { ExpectSpec } from "../case-types.js";
 import type { CheckResult } from "../run/results.js";
 import type { CheckContext } from "./context.js";
-import { parseMediaType } from "./media-type.js";
 
 /** What the step's request carried that selects a representation (P-FMT-1). */
 export interface SelectionCues {
@@ -22,8 +27,6 @@ export interface SelectionCues {
   readonly url: string;
   readonly headers: Readonly<Record<string, string>>;
 }
-
-const ATOM_TYPE = "application/atom+xml";
 
 /** The two representations of P-FMT-1. */
 type Representation = "json" | "atom";
@@ -57,9 +60,9 @@ export function served(ctx: CheckContext): Representation | undefined {
   const first = /\S/.exec(text)?.[0];
   if (first === "{" || first === "[") return "json";
   if (first !== undefined) return isAtomFeedText(text) ? "atom" : undefined;
-  const { type } = parseMediaType(ctx.response.headers["content-type"] ?? "");
-  if (type === "application/atom+xml") return "atom";
-  if (type === "application/json" || type.endsWith("+json")) return "json";
+  const type = mediaTypeOf(ctx.response.headers["content-type"]);
+  if (type === ATOM_MEDIA_TYPE) return "atom";
+  if (isJsonFamily(type)) return "json";
   return undefined;
 }
 
@@ -80,10 +83,9 @@ function cueSelection(
       : undefined;
   const accept = Object.entries(cues.headers).find(([k]) => k.toLowerCase() === "accept")?.[1];
   if (accept === undefined) return { selects: "json", clause: "P-FMT-1.1" };
-  if (accept.trim().toLowerCase() === ATOM_TYPE) return { selects: "atom", clause: "P-FMT-1.2" };
-  const named =
-    qualityOf(accept, ATOM_TYPE) !== undefined ||
-    qualityOf(accept, "application/json") !== undefined;
+  if (accept.trim().toLowerCase() === ATOM_MEDIA_TYPE)
+    return { selects: "atom", clause: "P-FMT-1.2" };
+  const named = acceptNames(accept, ATOM_MEDIA_TYPE) || acceptNames(accept, JSON_MEDIA_TYPE);
   return named ? undefined : { selects: "json", clause: "P-FMT-1.1" };
 }
 

@@ -3,6 +3,7 @@
  * `orAbsent` the header may be missing, and only when it is sent do the others apply (a HEAD's
  * Content-Length, RFC 9110 §8.6).
  */
+import { listTokens } from "../../wire/header-list.js";
 import type { ExpectSpec } from "../case-types.js";
 import { fillText } from "../request/template.js";
 import type { CheckResult } from "../run/results.js";
@@ -60,7 +61,7 @@ export function checkHeaders(expect: ExpectSpec, ctx: CheckContext): CheckResult
         });
     }
     if (spec.includes) {
-      const tokens = (actual ?? "").split(",").map((t) => t.trim().toUpperCase());
+      const tokens = listTokens(actual);
       const lacking = spec.includes.filter((t) => !tokens.includes(t.toUpperCase()));
       add(
         actual !== undefined && lacking.length === 0,

@@ -24,7 +24,7 @@ import { atomDataOrder } from "./key-order.js";
 import { checkNoServerError } from "./no-server-error.js";
 import { checkSchema } from "./schema.js";
 import { checkStatus } from "./status.js";
-import { whenHolds, whenUnmet } from "./when.js";
+import { whenUnmet } from "./when.js";
 
 export type { SelectionCues } from "./format-selection.js";
 
@@ -103,8 +103,8 @@ export function runChecks(
     template,
     ...views,
   };
-  if (!whenHolds(expect, ctx))
-    return [...ALWAYS.flatMap((rule) => rule(expect, ctx)), whenUnmet(ctx)];
+  const unmet = whenUnmet(expect, ctx);
+  if (unmet) return [...ALWAYS.flatMap((rule) => rule(expect, ctx)), unmet];
   return nameSelection(
     expect,
     ctx,

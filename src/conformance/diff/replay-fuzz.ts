@@ -12,7 +12,7 @@ import { opArb, opText } from "../fuzz/ops.js";
 import { type Answer, createWire, TransportFailure } from "../fuzz/wire.js";
 import type { FuzzWorld } from "../fuzz/world.js";
 import type { Target } from "../suite/target.js";
-import { createHttpClient } from "../transport/http-client.js";
+import { createHttpClient, DEFAULT_LIMITS } from "../transport/http-client.js";
 import type { ExchangePair } from "./replay-suite.js";
 import type { RawAnswer } from "./semantic.js";
 
@@ -31,12 +31,11 @@ export async function replayFuzz(
     numRuns: 1,
   });
   const [prefix] = fc.sample(prefixArb, { seed, numRuns: 1 });
-  const limits = { timeoutMs: 10_000, maxBodyBytes: 4 << 20 };
   const sides = [a, b].map((t) => {
     const client = createHttpClient(t.baseUrl, 4);
     const wire = createWire(
       { baseUrl: t.baseUrl, apps: t.apps, viewer: world.viewer },
-      limits,
+      DEFAULT_LIMITS,
       client,
     );
     const ctx: FuzzContext = {

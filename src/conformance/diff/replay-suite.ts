@@ -15,7 +15,12 @@ import { loadStatements } from "../suite/load-statements.js";
 import { selectCases } from "../suite/selection.js";
 import type { Target } from "../suite/target.js";
 import { loadWorldFacts } from "../suite/world-facts.js";
-import { createHttpClient, type HttpClient, type WireResponse } from "../transport/http-client.js";
+import {
+  createHttpClient,
+  DEFAULT_LIMITS,
+  type HttpClient,
+  type WireResponse,
+} from "../transport/http-client.js";
 import type { RawAnswer } from "./semantic.js";
 
 /** One request sent to both targets, and both answers (one may be missing). */
@@ -41,7 +46,7 @@ export function caseEnv(target: Target, client: HttpClient, timeoutMs: number): 
     apps: target.apps,
     users: target.users,
     namespace: parsePlatformId(target.users.viewer ?? "")?.namespace ?? "",
-    limits: { timeoutMs, maxBodyBytes: 4 * 1024 * 1024 },
+    limits: { ...DEFAULT_LIMITS, timeoutMs },
     now: () => Math.floor(Date.now() / 1000),
     ...(world ? { world } : {}),
   };
@@ -78,8 +83,8 @@ export async function replaySuite(
   const cases = loaded.value;
   const clients = [createHttpClient(a.baseUrl, 4), createHttpClient(b.baseUrl, 4)] as const;
   try {
-    const envA = caseEnv(a, clients[0], opts.timeoutMs ?? 10_000);
-    const envB = caseEnv(b, clients[1], opts.timeoutMs ?? 10_000);
+    const envA = caseEnv(a, clients[0], opts.timeoutMs ?? DEFAULT_LIMITS.timeoutMs);
+    const envB = caseEnv(b, clients[1], opts.timeoutMs ?? DEFAULT_LIMITS.timeoutMs);
     if (isRunAbort(envA)) return envA;
     if (isRunAbort(envB)) return envB;
     const down = await smokeBoth(envA, envB);

@@ -8,7 +8,7 @@ import { loadFuzzWorld } from "../fuzz/world.js";
 import type { SentRequest } from "../run/results.js";
 import { isRunAbort, type RunAbort } from "../run/run-abort.js";
 import type { Target } from "../suite/target.js";
-import { createHttpClient } from "../transport/http-client.js";
+import { createHttpClient, DEFAULT_LIMITS } from "../transport/http-client.js";
 import { type AnswerDifference, compareAnswers } from "./compare-answers.js";
 import { onOpenGround } from "./open-ground.js";
 import { replayFuzz } from "./replay-fuzz.js";
@@ -90,8 +90,8 @@ export async function runDiff(opts: DiffOptions): Promise<DiffResult | RunAbort>
       createHttpClient(opts.b.baseUrl, 1),
     ] as const;
     try {
-      const envA = caseEnv(opts.a, clients[0], opts.timeoutMs ?? 10_000);
-      const envB = caseEnv(opts.b, clients[1], opts.timeoutMs ?? 10_000);
+      const envA = caseEnv(opts.a, clients[0], opts.timeoutMs ?? DEFAULT_LIMITS.timeoutMs);
+      const envB = caseEnv(opts.b, clients[1], opts.timeoutMs ?? DEFAULT_LIMITS.timeoutMs);
       if (isRunAbort(envA)) return envA;
       if (isRunAbort(envB)) return envB;
       const down = await smokeBoth(envA, envB);

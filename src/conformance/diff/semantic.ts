@@ -19,6 +19,8 @@ import {
 } from "../../codecs/atom/index.js";
 import { parseXmlDocument } from "../../codecs/atom/read.js";
 import type { XmlElement } from "../../codecs/atom/tree.js";
+import { listTokens } from "../../wire/header-list.js";
+import { mediaTypeOf } from "../../wire/media-type.js";
 import { authorUrls } from "../checks/atom-author.js";
 import { withoutEmptyRecords } from "../checks/empty-records.js";
 import { KNOWN_MEMBERS } from "./difference.js";
@@ -132,8 +134,7 @@ function canonical(el: XmlElement, keepOrder: boolean): unknown {
 
 /** The reader's view of `answer`. */
 export function semanticAnswer(answer: RawAnswer): SemanticAnswer {
-  const mediaType =
-    (answer.headers["content-type"] ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
+  const mediaType = mediaTypeOf(answer.headers["content-type"]);
   const text = Buffer.from(answer.body).toString("utf8");
   let body: SemanticBody;
   if (answer.body.length === 0) body = { form: "empty" };
@@ -152,12 +153,6 @@ export function semanticAnswer(answer: RawAnswer): SemanticAnswer {
       : { form: "text", value: text.trim() };
   } else body = { form: "text", value: text.trim() };
   const allow =
-    answer.status === 405
-      ? (answer.headers.allow ?? "")
-          .split(",")
-          .map((m) => m.trim().toUpperCase())
-          .filter(Boolean)
-          .sort()
-      : undefined;
+    answer.status === 405 ? listTokens(answer.headers.allow).filter(Boolean).sort() : undefined;
   return { status: answer.status, mediaType, body, ...(allow ? { allow } : {}) };
 }

@@ -5,13 +5,9 @@
  * keys or values that must answer 400.
  */
 import fc from "fast-check";
+import { MAX_KEY_LENGTH, MAX_VALUE_CODE_POINTS } from "../../model/limits.js";
 
 const KEY_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-";
-
-/** P-DATA-1: the longest key. */
-export const MAX_KEY_LENGTH = 128;
-/** P-DATA-1: the longest value, in code points. */
-export const MAX_VALUE_CODE_POINTS = 65_536;
 
 const keyChar = fc.constantFrom(...KEY_CHARS.split(""));
 const digits = (min: number, max: number) =>

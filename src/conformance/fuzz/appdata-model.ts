@@ -4,12 +4,8 @@
  * counts as new; within one request, the body's order). POST merges (P-DATA-4); DELETE removes
  * the named keys, or all of them (§4.5).
  */
+import { RECORD_LIMITS, recordBytes } from "../../model/limits.js";
 import type { FuzzWorld } from "./world.js";
-
-/** P-DATA-7: the most keys one record holds. */
-const RECORD_MAX_KEYS = 10_000;
-/** P-DATA-7: the most bytes (UTF-8) of keys and values one record holds. */
-const RECORD_MAX_BYTES = 4 * 1024 * 1024;
 
 /** One user's record: insertion-ordered (a Map keeps integer-like keys in place). */
 type OrderedRecord = Map<string, string>;
@@ -42,10 +38,7 @@ export class AppDataModel {
   exceedsLimit(app: string, user: string, pairs: readonly (readonly [string, string])[]): boolean {
     const merged = new Map(this.record(app, user));
     for (const [k, v] of pairs) merged.set(k, v);
-    if (merged.size > RECORD_MAX_KEYS) return true;
-    let bytes = 0;
-    for (const [k, v] of merged) bytes += Buffer.byteLength(k) + Buffer.byteLength(v);
-    return bytes > RECORD_MAX_BYTES;
+    return merged.size > RECORD_LIMITS.maxKeys || recordBytes(merged) > RECORD_LIMITS.maxBytes;
   }
 
   /** P-DATA-4: sets the pairs, in order; other keys are kept. */

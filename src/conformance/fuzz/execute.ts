@@ -5,9 +5,17 @@
  * updates the application-data model with what a correct server stored.
  */
 import { randomBytes } from "node:crypto";
+import { KEY_PATTERN } from "../../model/appdata-rules.js";
+import {
+  MAX_BODY_BYTES,
+  MAX_KEY_LENGTH,
+  MAX_VALUE_CODE_POINTS,
+  PAIR_LIMIT,
+} from "../../model/limits.js";
 import { percentEncode } from "../../oauth/index.js";
+import { listTokens } from "../../wire/header-list.js";
 import type { AuthSpec, Level } from "../case-types.js";
-import { LONGEST_VALUE, MAX_KEY_LENGTH, MAX_VALUE_CODE_POINTS } from "./alphabet.js";
+import { LONGEST_VALUE } from "./alphabet.js";
 import type { AppDataModel } from "./appdata-model.js";
 import { judgeAtomRead } from "./atom-check.js";
 import { type Expected, expectRead, type Paging, type Read } from "./expected.js";
@@ -46,7 +54,7 @@ export function fuzzUsers(world: FuzzWorld): string[] {
 
 const enc = new TextEncoder();
 /** A key the write path accepts (P-DATA-1): only those can be named in `fields`. */
-export const OWNED_KEY = /^[A-Za-z0-9_.-]{1,128}$/;
+export const OWNED_KEY = KEY_PATTERN;
 const APPDATA = "/os/0.8/appdata";
 
 /** A read's paging parameters, in the order they are sent. */
@@ -268,7 +276,7 @@ export async function execute(op: Op, data: AppDataModel, ctx: FuzzContext): Pro
       break;
     }
     case "fields-100": {
-      const fields = Array.from({ length: 100 }, (_, i) => key(`f${i}`)).join(",");
+      const fields = Array.from({ length: PAIR_LIMIT }, (_, i) => key(`f${i}`)).join(",");
       await send(
         { method: op.method, path: `${APPDATA}/@me/@self/@app`, query: [["fields", fields]] },
         refused(400, "P-DATA-3"),
@@ -472,7 +480,7 @@ export async function execute(op: Op, data: AppDataModel, ctx: FuzzContext): Pro
         const a = await send({ method: "PATCH", path: self }, refused(405, "P-ERR-2"));
         // P-ERR-2: Allow lists every method the path answers, HEAD wherever GET (a writers'
         // rule, profile revision 5).
-        const allow = (a.headers.allow ?? "").split(",").map((m) => m.trim().toUpperCase());
+        const allow = listTokens(a.headers.allow);
         const listed = ctx.level === "profile" ? ["GET", "HEAD"] : [];
         if (ctx.judge && (!a.headers.allow || listed.some((m) => !allow.includes(m))))
           throw new FuzzFailure(
@@ -678,7 +686,7 @@ async function badWrite(
       );
       return;
     case "pairs-100": {
-      const pairs = Array.from({ length: 100 }, (_, i) => [key(`h${i}`), `v${i}`] as const);
+      const pairs = Array.from({ length: PAIR_LIMIT }, (_, i) => [key(`h${i}`), `v${i}`] as const);
       touch(
         viewer,
         pairs.map(([x]) => x),
@@ -687,7 +695,7 @@ async function badWrite(
       return;
     }
     case "too-large": {
-      const filler = "x".repeat(1024 * 1024 + 16);
+      const filler = "x".repeat(MAX_BODY_BYTES + 16);
       await send(
         { method: "POST", path, body: raw(`{${JSON.stringify(k)}:"${filler}"}`) },
         { status: 413, statement: "P-ERR-4" },

@@ -2,11 +2,20 @@
  * The executable model of social-api.md + profile.md for reads: given the world, the
  * application data so far and one read, the status the target must answer (with the statement
  * that decides it, in the P-ERR-5 order of faults) and, for a 200, the JSON value it must carry.
+ *
+ * The runner never imports the reference server (it judges ours as it judges anyone's; the
+ * architecture test holds it), so this model restates the server's answers on its own: the
+ * rules a server can get wrong (permissions, album visibility, which list a selector names,
+ * paging and its bounds, the order of faults) are written again here from the documents, so
+ * that a defect of the reference is not also a defect of its judge. What the documents fix as
+ * plain facts comes from the model both share: the limits (model/limits.ts) and the shape of
+ * the §2 objects built from a world record (model/resource-objects.ts).
  */
 
 import type { AtomKind } from "../../codecs/atom/index.js";
 import { pointerTokens } from "../../model/json-pointer.js";
-import { OPTIONAL_PERSON_FIELDS } from "../../model/resources.js";
+import { DEFAULT_COUNT, MAX_COUNT, MAX_PAGING_VALUE, PAIR_LIMIT } from "../../model/limits.js";
+import { albumObject, personObject, photoObject } from "../../model/resource-objects.js";
 import { codePointCompare } from "../checks/compare.js";
 import type { AppDataModel } from "./appdata-model.js";
 import type { FuzzAlbum, FuzzWorld } from "./world.js";
@@ -79,17 +88,11 @@ export interface Expected {
   readonly explain?: (pointer: string, actual: unknown) => string | undefined;
 }
 
-const MAX_INDEX = 2_147_483_647;
-/** P-PAGE-1: the largest accepted count. */
-const MAX_COUNT = 1000;
-/** P-DATA-3: a fields list of this many keys is refused. */
-const PAIR_LIMIT = 100;
-
 /** P-PAGE-2: a paging value's number, or undefined when it is invalid. */
 function pagingValue(text: string): number | undefined {
   if (!/^[0-9]+$/.test(text)) return undefined;
   const n = Number(text);
-  return n <= MAX_INDEX ? n : undefined;
+  return n <= MAX_PAGING_VALUE ? n : undefined;
 }
 
 /** The page of `all` (P-PAGE-1..3), or a 400 for an invalid paging value. */
@@ -122,30 +125,15 @@ function appOf(world: FuzzWorld, app: "main" | "other"): string {
   return app === "main" ? world.mainApp : world.otherApp;
 }
 
-/** §2.6 person object as a viewer sees it. */
-function personObject(
+/** §2.6 person object as a viewer sees it (hasApp for the main application). */
+function personAnswer(
   world: FuzzWorld,
   id: string,
   opts: { selfOf?: string; fields?: readonly string[] },
 ): Record<string, unknown> {
   const p = world.people.get(id);
   if (!p) return {};
-  const out: Record<string, unknown> = {
-    id: p.id,
-    nickname: p.nickname,
-    displayName: p.displayName,
-    updated: p.updated,
-    hasApp: p.apps.includes(world.mainApp),
-    thumbnailUrl: p.thumbnailUrl,
-  };
-  if (opts.selfOf !== undefined) {
-    out.isViewer = p.id === opts.selfOf;
-    out.isOwner = p.id === opts.selfOf;
-  }
-  const wanted = new Set(opts.fields ?? []);
-  for (const name of OPTIONAL_PERSON_FIELDS)
-    if (wanted.has(name) && p[name] !== undefined) out[name] = p[name];
-  return out;
+  return personObject(p, { ...opts, hasApp: p.apps.includes(world.mainApp) });
 }
 
 /** P-ALBUM-1: whether `viewer` may see `album`. */
@@ -154,32 +142,16 @@ function canSee(world: FuzzWorld, album: FuzzAlbum, viewer: string): boolean {
   return album.visibility === "friends" && world.areFriends(album.ownerId, viewer);
 }
 
-/** §2.2 album object with the derived members (P-ALBUM-3). */
-function albumObject(world: FuzzWorld, a: FuzzAlbum): Record<string, unknown> {
+/** §2.2 album object with the derived members (P-ALBUM-3), counted from the world's photos. */
+function albumAnswer(world: FuzzWorld, a: FuzzAlbum): Record<string, unknown> {
   const photos = world.photos
     .filter((p) => p.albumId === a.id)
     .sort((x, y) => codePointCompare(x.id, y.id));
-  return {
-    id: a.id,
-    title: a.title,
-    caption: a.caption,
-    description: a.description,
-    thumbnailUrl: a.thumbnailUrl,
+  return albumObject(a, {
     mediaItemCount: photos.length,
-    ownerId: a.ownerId,
     mediaMimeType: [...new Set(photos.map((p) => p.mimeType))],
-  };
+  });
 }
-
-const photoObject = (p: Record<string, unknown>): Record<string, unknown> => ({
-  id: p.id,
-  albumId: p.albumId,
-  title: p.title,
-  description: p.description,
-  fileSize: p.fileSize,
-  thumbnailUrl: p.thumbnailUrl,
-  url: p.url,
-});
 
 function listAnswer(
   all: Record<string, unknown>[],
@@ -291,7 +263,7 @@ export function expectRead(world: FuzzWorld, data: AppDataModel, read: Read): Ex
           ...pagingIgnored(read.paging),
           kind: "person",
           body: {
-            entry: personObject(world, read.user, {
+            entry: personAnswer(world, read.user, {
               selfOf: read.as,
               ...(read.fields ? { fields: read.fields } : {}),
             }),
@@ -310,7 +282,7 @@ export function expectRead(world: FuzzWorld, data: AppDataModel, read: Read): Ex
           ...pagingIgnored(read.paging),
           kind: "person",
           body: {
-            entry: personObject(world, read.pid, read.fields ? { fields: read.fields } : {}),
+            entry: personAnswer(world, read.pid, read.fields ? { fields: read.fields } : {}),
             startIndex: 0,
             totalResults: 1,
           },
@@ -321,12 +293,12 @@ export function expectRead(world: FuzzWorld, data: AppDataModel, read: Read): Ex
       let ids = world.friendsOf(read.user);
       if (read.filterBy === "hasApp") ids = ids.filter((id) => hasApp(world, id, world.mainApp));
       const all = ids.map((id) =>
-        personObject(world, id, read.fields ? { fields: read.fields } : {}),
+        personAnswer(world, id, read.fields ? { fields: read.fields } : {}),
       );
       return listAnswer(
         all,
         read.paging,
-        50,
+        DEFAULT_COUNT.friends,
         "people",
         read.filterBy ? "S-4.6-FILTERBY" : read.fields ? "S-4.6-FIELDS" : "S-4.6-FRIENDS",
         read.filterBy ? { selective: true } : {},
@@ -341,12 +313,12 @@ export function expectRead(world: FuzzWorld, data: AppDataModel, read: Read): Ex
           read.visibility === "all" ? canSee(world, a, read.as) : a.visibility === "everyone",
         )
         .sort((x, y) => codePointCompare(x.id, y.id))
-        .map((a) => albumObject(world, a));
+        .map((a) => albumAnswer(world, a));
       // Which albums are listed is the visibility rule: §4.1 without the parameter, P-ALBUM-1 with it.
       return listAnswer(
         all,
         read.paging,
-        20,
+        DEFAULT_COUNT.albums,
         "albums",
         read.visibility ? "P-ALBUM-1" : "S-4.1-VISIBILITY",
         {
@@ -362,8 +334,8 @@ export function expectRead(world: FuzzWorld, data: AppDataModel, read: Read): Ex
       const all = world.photos
         .filter((p) => p.albumId === album.id)
         .sort((x, y) => codePointCompare(x.id, y.id))
-        .map(photoObject);
-      return listAnswer(all, read.paging, 20, "photos", "S-4.2-PHOTOS", {
+        .map((p) => photoObject(p));
+      return listAnswer(all, read.paging, DEFAULT_COUNT.photos, "photos", "S-4.2-PHOTOS", {
         atomAuthor: () => album.ownerId,
       });
     }

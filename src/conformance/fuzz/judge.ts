@@ -6,6 +6,7 @@
  * answers). JSON member order is never judged (P-FMT-3 rev. 4).
  */
 import { OPTIONAL_PERSON_FIELDS } from "../../model/resources.js";
+import { JSON_MEDIA_TYPE, mediaTypeOf } from "../../wire/media-type.js";
 import type { Level } from "../case-types.js";
 import { withoutEmptyRecords } from "../checks/empty-records.js";
 import { extensionMembers, firstDifference } from "../diff/difference.js";
@@ -47,8 +48,9 @@ function jsonOf(answer: Answer, statement: string): unknown {
   }
 }
 
-function mediaType(answer: Answer): string {
-  return (answer.headers["content-type"] ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
+/** The media type of an answer (wire/media-type.ts). */
+export function mediaType(answer: Answer): string {
+  return mediaTypeOf(answer.headers["content-type"]);
 }
 
 /** Checks every answer must pass, whatever was asked: no 500, no unasked compression. */
@@ -267,7 +269,7 @@ export function judgeData(expected: Expected, value: unknown, level: Level, pref
 
 /** A 200 read answered in JSON: the media type (profile), then the data. */
 export function judgeJsonRead(answer: Answer, expected: Expected, level: Level): unknown {
-  if (level === "profile" && mediaType(answer) !== "application/json")
+  if (level === "profile" && mediaType(answer) !== JSON_MEDIA_TYPE)
     throw new FuzzFailure(
       {
         statement: "P-FMT-1",
@@ -286,6 +288,3 @@ export function judgeJsonRead(answer: Answer, expected: Expected, level: Level):
   }
   return value;
 }
-
-/** The media type of an answer (lower case, without parameters). */
-export { mediaType };

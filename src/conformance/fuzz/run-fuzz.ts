@@ -9,7 +9,7 @@ import type { Level } from "../case-types.js";
 import type { SentRequest } from "../run/results.js";
 import type { SmokeRefusal } from "../run/smoke.js";
 import type { Target } from "../suite/target.js";
-import { createHttpClient } from "../transport/http-client.js";
+import { createHttpClient, DEFAULT_LIMITS } from "../transport/http-client.js";
 import { prefixArb } from "./alphabet.js";
 import { AppDataModel } from "./appdata-model.js";
 import { cleanUp, restoreSeeded } from "./clean-up.js";
@@ -152,7 +152,7 @@ export async function fuzzSmoke(
   const path = "/os/0.8/people/@me/@self";
   const wire = createWire(
     { baseUrl: target.baseUrl, apps: target.apps, viewer: world.viewer },
-    { timeoutMs: 10_000, maxBodyBytes: 4 << 20 },
+    DEFAULT_LIMITS,
   );
   try {
     const a = await wire.send({ method: "GET", path });
@@ -171,7 +171,10 @@ export async function fuzzSmoke(
 export async function runFuzz(opts: FuzzOptions): Promise<FuzzResult> {
   const t0 = performance.now();
   const seed = opts.seed ?? (Date.now() ^ (Math.random() * 0x7fffffff)) >>> 0;
-  const limits = { timeoutMs: opts.requestTimeoutMs ?? 10_000, maxBodyBytes: 4 << 20 };
+  const limits = {
+    ...DEFAULT_LIMITS,
+    timeoutMs: opts.requestTimeoutMs ?? DEFAULT_LIMITS.timeoutMs,
+  };
   const client = createHttpClient(opts.target.baseUrl, 4);
   const wireTarget = {
     baseUrl: opts.target.baseUrl,

@@ -33,7 +33,7 @@ export const FINDING_WORDS: Words = {
   "no-server-error-ok": (f) => `status ${f.status}, not 5xx`,
   "server-error": (f) => `status ${f.status}, a server error${bodyText(f.body)}`,
   "when-unmet": (f) =>
-    `status ${f.status} (${f.representation === "neither" ? "neither JSON nor Atom" : f.representation}): the step's other checks apply only to the answers its \`when\` names`,
+    `status ${f.status} (${f.representation === "neither" ? "neither JSON nor Atom" : f.representation})${f.condition === undefined ? "" : `, where ${f.condition} does not hold`}: the step's other checks apply only to the answers its \`when\` names`,
   "content-type-missing": (f) => `no Content-Type, expected ${f.expected}`,
   "content-type-ok": (f) => `Content-Type ${f.header}`,
   "content-type-wrong": (f) => `Content-Type ${q(f.header)}, expected ${f.expected}`,
@@ -122,6 +122,14 @@ export const FINDING_WORDS: Words = {
   "count-ok": (f) => `${f.where}: count ${f.size}`,
   "count-wrong": (f) =>
     `${f.where}: count ${f.size}, expected ${typeof f.expected === "number" ? f.expected : show(f.expected)}`,
+  "at-least-ok": (f) => `${f.where}: at least ${f.bound}`,
+  "at-least-wrong": (f) =>
+    `${f.where}: ${show(f.value)}, expected ${typeof f.value === "number" ? "" : "a number "}at least ${f.bound}`,
+  "above-ok": (f) => `${f.where}: greater than ${f.bound}`,
+  "above-wrong": (f) =>
+    `${f.where}: ${show(f.value)}, expected ${typeof f.value === "number" ? "" : "a number "}greater than ${f.bound}`,
+  "bound-not-number": (f) =>
+    `${f.where}: case error: ${q(f.rule)} needs a number, got ${show(f.bound)}`,
   "in-not-list": (f) => `${f.where}: "in" needs a list, got ${show(f.got)}`,
   "in-ok": (f) => `${f.where}: all ${f.count} values among the allowed`,
   "in-wrong": (f) => `${f.where}: ${show(f.value)} is not among ${show(f.list)}`,

@@ -13,6 +13,7 @@
  * or digits), and one of at least {@link SECRET_ANYWHERE_CHARS} wherever it appears.
  */
 import { percentEncode } from "../../oauth/index.js";
+import { FORM_MEDIA_TYPE, mediaTypeOf } from "../../wire/media-type.js";
 import type { SentRequest } from "../run/results.js";
 
 /** What a redacted secret or signature is printed as. */
@@ -157,7 +158,7 @@ export function redactRequest(req: SentRequest, secrets: readonly string[]): Sen
     ]),
   );
   const type = Object.entries(req.headers).find(([k]) => k.toLowerCase() === "content-type")?.[1];
-  const form = (type ?? "").toLowerCase().startsWith("application/x-www-form-urlencoded");
+  const form = mediaTypeOf(type) === FORM_MEDIA_TYPE;
   const body =
     req.body === undefined ? undefined : form ? pairsText(req.body, r) : r.text(req.body);
   return { ...req, url, headers, ...(body !== undefined ? { body } : {}) };

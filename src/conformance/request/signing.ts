@@ -16,6 +16,7 @@ import {
   signatureBaseString,
   signingKey,
 } from "../../oauth/index.js";
+import { FORM_MEDIA_TYPE, mediaTypeOf } from "../../wire/media-type.js";
 import type { AuthMode, AuthSpec } from "../case-types.js";
 
 /** Credentials of one application. */
@@ -67,12 +68,6 @@ export function normaliseAuth(auth: AuthSpec | undefined): SignInput["auth"] {
   };
   if (spec.realm !== undefined) out.realm = spec.realm;
   return out;
-}
-
-const FORM = "application/x-www-form-urlencoded";
-
-function isForm(contentType: string | undefined): boolean {
-  return (contentType ?? "").split(";")[0]?.trim().toLowerCase() === FORM;
 }
 
 function encodePairs(pairs: readonly OAuthParam[]): string {
@@ -135,7 +130,7 @@ export function sign(input: SignInput): SignOutput {
       ? [[bodyText, ""]]
       : (auth.body === "auto" || auth.body === "form-hash-wrong") &&
           input.body &&
-          isForm(input.contentType)
+          mediaTypeOf(input.contentType) === FORM_MEDIA_TYPE
         ? safeFormParams(bodyText)
         : [];
   const params = [...safeFormParams(withTrailing(query)), ...oauth, ...bodyParams];

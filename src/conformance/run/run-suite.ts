@@ -17,7 +17,7 @@ import { selectCases } from "../suite/selection.js";
 import { SUITE_DIR } from "../suite/suite-location.js";
 import type { Target } from "../suite/target.js";
 import { loadWorldFacts } from "../suite/world-facts.js";
-import { createHttpClient } from "../transport/http-client.js";
+import { createHttpClient, DEFAULT_LIMITS } from "../transport/http-client.js";
 import { clientVerdicts } from "./client-verdicts.js";
 import { EXIT } from "./exit-codes.js";
 import {
@@ -57,7 +57,7 @@ export async function runSuite(opts: RunOptions): Promise<RunReport | RunAbort> 
   const started = new Date();
   const t0 = performance.now();
   const level = opts.level ?? "profile";
-  const timeoutMs = opts.timeoutMs ?? 10_000;
+  const timeoutMs = opts.timeoutMs ?? DEFAULT_LIMITS.timeoutMs;
   const concurrency = opts.concurrency ?? 16;
   const st = loadStatements(opts.suiteDir);
   if (!st.ok) return { abort: "input", issues: st.issues };
@@ -98,7 +98,7 @@ export async function runSuite(opts: RunOptions): Promise<RunReport | RunAbort> 
     apps: opts.target.apps,
     users: opts.target.users,
     namespace: parsePlatformId(viewer)?.namespace ?? "",
-    limits: { timeoutMs, maxBodyBytes: 4 * 1024 * 1024 },
+    limits: { ...DEFAULT_LIMITS, timeoutMs },
     now: () => Math.floor(Date.now() / 1000),
     ...(world ? { world } : {}),
   };

@@ -51,7 +51,7 @@ export interface ClientLimits {
 }
 
 /** Default limits: 10 s, 4 MiB. */
-const DEFAULT_LIMITS: ClientLimits = { timeoutMs: 10_000, maxBodyBytes: 4 * 1024 * 1024 };
+export const DEFAULT_LIMITS: ClientLimits = { timeoutMs: 10_000, maxBodyBytes: 4 * 1024 * 1024 };
 
 /** A client bound to one origin. Close it when the run ends. */
 export interface HttpClient {

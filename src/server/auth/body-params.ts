@@ -5,6 +5,7 @@
  * whose `oauth_body_hash` matched (the osapi PHP client with its body hash on).
  */
 import { formParams, type OAuthParam } from "../../oauth/index.js";
+import { FORM_MEDIA_TYPE, mediaTypeOf } from "../../wire/media-type.js";
 import { decodeUtf8 } from "../http/utf8.js";
 
 /**
@@ -21,11 +22,6 @@ function segmentsUpTo(text: string, limit: number): number {
   let n = 1;
   for (let i = text.indexOf("&"); i >= 0 && n <= limit; i = text.indexOf("&", i + 1)) n++;
   return n;
-}
-
-/** The media type of a `Content-Type` value, lower case, without parameters. */
-export function mediaType(contentType: string | undefined): string {
-  return (contentType ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
 }
 
 /** P-DATA-2: a form-labelled body whose text is a JSON object is read as JSON. */
@@ -47,7 +43,7 @@ export function bodyParamLists(
   if (body.length === 0) return [[]];
   const text = decodeUtf8(body);
   const out: OAuthParam[][] = [];
-  const form = mediaType(contentType) === "application/x-www-form-urlencoded";
+  const form = mediaTypeOf(contentType) === FORM_MEDIA_TYPE;
   const json = text !== undefined && readsAsJson(text);
   if (!form || (hashed && json)) out.push([]);
   if (

@@ -2,9 +2,10 @@
  * GET albums/{guid}/@self (§4.1, P-ALBUM-1) and GET mediaitems/{guid}/@self/{albumId} (§4.2,
  * P-ALBUM-2), paged per P-PAGE.
  */
+import { DEFAULT_COUNT } from "../../model/limits.js";
 import { type Fault, fault, isFault } from "../fault.js";
 import { chooseFormat } from "../query/format.js";
-import { DEFAULT_COUNT, pageOf, readPage } from "../query/paging.js";
+import { pageOf, readPage } from "../query/paging.js";
 import type { Reply } from "../reply.js";
 import type { Route } from "../router.js";
 import type { HandlerContext } from "../types.js";

@@ -2,12 +2,14 @@
  * Application data (§4.3–4.5, §7.1, P-DATA-1..6): read `@self`/`@friends`, write (merge) and
  * delete, private to the calling application.
  */
+
+import { RECORD_LIMITS } from "../../model/limits.js";
 import { type Fault, fault, isFault } from "../fault.js";
 import { appDataKeys } from "../query/fields.js";
 import { chooseFormat, type Format } from "../query/format.js";
 import type { Reply } from "../reply.js";
 import type { Route } from "../router.js";
-import { type AppDataMap, RECORD_LIMITS } from "../store/types.js";
+import type { AppDataMap } from "../store/types.js";
 import type { HandlerContext } from "../types.js";
 import { areFriends, findPerson, resolveGuid } from "../world/resolve.js";
 import type { WorldPerson } from "../world/types.js";

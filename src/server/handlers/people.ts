@@ -3,12 +3,13 @@
  * pid → 404 before permission → 403 (P-ERR-5), then the query (400).
  */
 
+import { DEFAULT_COUNT } from "../../model/limits.js";
 import type { Person } from "../../model/resources.js";
 import type { PersonResponse } from "../../model/responses.js";
 import { type Fault, fault, isFault } from "../fault.js";
 import { fieldNames } from "../query/fields.js";
 import { chooseFormat } from "../query/format.js";
-import { DEFAULT_COUNT, pageOf, readPage } from "../query/paging.js";
+import { pageOf, readPage } from "../query/paging.js";
 import type { Reply } from "../reply.js";
 import type { Route } from "../router.js";
 import type { HandlerContext } from "../types.js";

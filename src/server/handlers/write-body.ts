@@ -4,8 +4,11 @@
  * OpenSocial PHP client sends it). Pairs keep the body's order, integer-like keys included
  * (P-FMT-3), so the JSON object is read by a small scanner rather than into a JS object.
  */
-import { isValidKey, isValidValue, PAIR_LIMIT } from "../../model/appdata-rules.js";
-import { mediaType, readsAsJson } from "../auth/body-params.js";
+import { isValidKey, isValidValue } from "../../model/appdata-rules.js";
+import { PAIR_LIMIT } from "../../model/limits.js";
+import { decodeForm } from "../../wire/form.js";
+import { FORM_MEDIA_TYPE, JSON_MEDIA_TYPE, mediaTypeOf } from "../../wire/media-type.js";
+import { readsAsJson } from "../auth/body-params.js";
 import { type Fault, fault } from "../fault.js";
 import { decodeUtf8 } from "../http/utf8.js";
 
@@ -52,23 +55,14 @@ export function scanStringObject(text: string): { pairs: Pairs; count: number } 
   }
 }
 
-/** Reads `a=b&c=d` in order (`+` is a space, empty segments skipped); undefined when undecodable. */
+/** Reads `a=b&c=d` in order (wire/form.ts); undefined when undecodable. */
 export function scanForm(text: string): { pairs: Pairs; count: number } | undefined {
+  // P-DATA-3: at PAIR_LIMIT the write is refused whatever follows; stop reading (bounded work).
+  const read = decodeForm(text, PAIR_LIMIT);
+  if (!read.ok) return undefined;
   const pairs: Pairs = new Map();
-  let count = 0;
-  try {
-    for (const seg of text.split("&")) {
-      if (seg === "") continue;
-      const eq = seg.indexOf("=");
-      const name = decodeURIComponent((eq < 0 ? seg : seg.slice(0, eq)).replace(/\+/g, " "));
-      const value = eq < 0 ? "" : decodeURIComponent(seg.slice(eq + 1).replace(/\+/g, " "));
-      pairs.set(name, value);
-      if (++count >= PAIR_LIMIT) break; // P-DATA-3: refused whatever follows
-    }
-  } catch {
-    return undefined;
-  }
-  return { pairs, count };
+  for (const [name, value] of read.value) pairs.set(name, value);
+  return { pairs, count: read.value.length };
 }
 
 /** P-DATA-1/3: 1–99 pairs, every key and value valid. */
@@ -87,9 +81,9 @@ export function checkPairs(read: { pairs: Pairs; count: number }): Pairs | Fault
 
 /** Parses and checks a write body (P-DATA-2). */
 export function parseWriteBody(contentType: string | undefined, body: Uint8Array): Pairs | Fault {
-  const type = mediaType(contentType);
-  const json = type === "application/json";
-  if (!json && type !== "application/x-www-form-urlencoded")
+  const type = mediaTypeOf(contentType);
+  const json = type === JSON_MEDIA_TYPE;
+  if (!json && type !== FORM_MEDIA_TYPE)
     return fault(
       400,
       "invalid-content-type",

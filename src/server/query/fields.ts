@@ -5,7 +5,8 @@
  * key, padding included (P-DATA-1 rev. 5: wherever a key is named), and fewer than 100 may be
  * named (P-DATA-3).
  */
-import { isValidKey, PAIR_LIMIT } from "../../model/appdata-rules.js";
+import { isValidKey } from "../../model/appdata-rules.js";
+import { PAIR_LIMIT } from "../../model/limits.js";
 import { type Fault, fault } from "../fault.js";
 import type { Query } from "../types.js";
 

@@ -1,8 +1,9 @@
 /**
  * Representation selection (P-FMT-1): `format=json|atom`; without it, `Accept` as P-FMT-1 ranks
- * it (model/accept-ranking.ts); any other `format` → 400.
+ * it (wire/accept-ranking.ts); any other `format` → 400.
  */
-import { acceptSelectsAtom } from "../../model/accept-ranking.js";
+
+import { acceptSelectsAtom } from "../../wire/accept-ranking.js";
 import { type Fault, fault } from "../fault.js";
 import type { Query } from "../types.js";
 

@@ -2,15 +2,9 @@
  * Paging (P-PAGE-1..3): `startIndex` (0-based, default 0) and `count` (default per list, at
  * most 1000), plain decimal digits only.
  */
+import { MAX_COUNT, MAX_PAGING_VALUE } from "../../model/limits.js";
 import { type Fault, fault } from "../fault.js";
 import type { Query } from "../types.js";
-
-/** The largest accepted `count` (P-PAGE-1). */
-const MAX_COUNT = 1000;
-/** Default page sizes (P-PAGE-1). */
-export const DEFAULT_COUNT = { albums: 20, photos: 20, friends: 50 } as const;
-
-const INT32_MAX = 2_147_483_647;
 
 /** A page request in effect. */
 interface Page {
@@ -22,7 +16,7 @@ interface Page {
 function parseDecimal(text: string): number | undefined {
   if (!/^[0-9]{1,10}$/.test(text)) return undefined;
   const n = Number(text);
-  return n <= INT32_MAX ? n : undefined;
+  return n <= MAX_PAGING_VALUE ? n : undefined;
 }
 
 /** Reads `startIndex` and `count` from the query (P-PAGE-2: anything else → 400). */

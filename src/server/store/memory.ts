@@ -2,7 +2,8 @@
  * In-memory {@link AppDataStore}: `Map`s all the way down, so `__proto__` and `constructor` are
  * ordinary keys and insertion order is first-written order (P-FMT-3).
  */
-import { type AppDataMap, type AppDataStore, pick, RECORD_LIMITS, recordBytes } from "./types.js";
+import { RECORD_LIMITS, recordBytes } from "../../model/limits.js";
+import { type AppDataMap, type AppDataStore, pick } from "./types.js";
 
 const EMPTY: AppDataMap = new Map();
 

@@ -12,11 +12,12 @@
  */
 import pg from "pg";
 import { KitError } from "../../model/kit-error.js";
+import { RECORD_LIMITS } from "../../model/limits.js";
 import { excerpt } from "../../model/quote.js";
 import type { NonceStore } from "../auth/nonce-store.js";
 import { TIMESTAMP_WINDOW_S } from "../auth/nonce-store.js";
 import { migrate, OVER_LIMIT_SQLSTATE } from "./postgres-schema.js";
-import { type AppDataMap, type AppDataStore, RECORD_LIMITS, type WriteResult } from "./types.js";
+import type { AppDataMap, AppDataStore, WriteResult } from "./types.js";
 
 /** True for `postgres://…` and `postgresql://…` locations. */
 export function isPostgresUrl(location: string): boolean {

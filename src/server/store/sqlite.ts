@@ -8,10 +8,11 @@
 import { dirname } from "node:path";
 import Database from "better-sqlite3";
 import { KitError } from "../../model/kit-error.js";
+import { RECORD_LIMITS } from "../../model/limits.js";
 import { excerpt } from "../../model/quote.js";
 import { commitQueue } from "./group-commit.js";
 import { makeFolders } from "./make-folders.js";
-import { type AppDataMap, type AppDataStore, pick, RECORD_LIMITS } from "./types.js";
+import { type AppDataMap, type AppDataStore, pick } from "./types.js";
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;

@@ -7,22 +7,8 @@ import type { NonceStore } from "../auth/nonce-store.js";
 /** One user's record: key → value, in first-written order. */
 export type AppDataMap = ReadonlyMap<string, string>;
 
-/**
- * P-DATA-7 (profile revision 4): one user's record for one application holds at most 10,000
- * keys and 4 MiB of keys and values (UTF-8). A write that would cross either bound is refused as
- * a whole (400), so merged writes cannot grow a record until reading it fails.
- */
-export const RECORD_LIMITS = { maxKeys: 10_000, maxBytes: 4 * 1024 * 1024 } as const;
-
-/** What a write did: stored, or refused because the record would cross {@link RECORD_LIMITS}. */
+/** What a write did: stored, or refused because the record would cross P-DATA-7's RECORD_LIMITS (model/limits.ts). */
 export type WriteResult = "written" | "over-limit";
-
-/** UTF-8 size of a record's keys and values, as {@link RECORD_LIMITS} counts it. */
-export function recordBytes(record: Iterable<readonly [string, string]>): number {
-  let n = 0;
-  for (const [k, v] of record) n += Buffer.byteLength(k) + Buffer.byteLength(v);
-  return n;
-}
 
 /**
  * What every store implementation offers. Reads of an embedded store (memory, SQLite) answer
@@ -40,7 +26,7 @@ export interface AppDataStore {
   read(app: string, user: string, keys?: readonly string[]): AppDataMap | Promise<AppDataMap>;
   /**
    * Sets `pairs` (in order) for `user`, keeping other keys (P-DATA-4). All or nothing: resolves
-   * `over-limit`, storing nothing, when the record would cross {@link RECORD_LIMITS}.
+   * `over-limit`, storing nothing, when the record would cross RECORD_LIMITS (P-DATA-7).
    */
   write(
     app: string,

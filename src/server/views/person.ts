@@ -1,9 +1,10 @@
 /**
- * A person as §2.6 shows it: the base fields always, isViewer/isOwner with `@self` only
- * (P-PEOPLE-3: the owner is the viewer), and the optional fields named in `fields` that the
- * person has (absent ones stay absent).
+ * A person as §2.6 shows it (model/resource-objects.ts): the base fields always, isViewer/isOwner
+ * with `@self` only (P-PEOPLE-3: the owner is the viewer), and the optional fields named in
+ * `fields` that the person has (absent ones stay absent); hasApp for the calling application.
  */
-import { OPTIONAL_PERSON_FIELDS, type Person } from "../../model/resources.js";
+import { personObject } from "../../model/resource-objects.js";
+import type { Person } from "../../model/resources.js";
 import type { WorldApp, WorldPerson } from "../world/types.js";
 
 /** How to show a person. */
@@ -22,22 +23,5 @@ export function hasApp(p: WorldPerson, app: WorldApp): boolean {
 
 /** The §2.6 person object, members in the order of §2.6. */
 export function personView(p: WorldPerson, view: PersonView): Person {
-  const out: Person = {
-    id: p.id,
-    nickname: p.nickname,
-    displayName: p.displayName,
-    updated: p.updated,
-    hasApp: hasApp(p, view.app),
-    thumbnailUrl: p.thumbnailUrl,
-  };
-  if (view.selfOf !== undefined) {
-    out.isViewer = p.id === view.selfOf;
-    out.isOwner = p.id === view.selfOf;
-  }
-  const wanted = new Set(view.fields ?? []);
-  for (const name of OPTIONAL_PERSON_FIELDS) {
-    const value = p[name];
-    if (wanted.has(name) && value !== undefined) Object.assign(out, { [name]: value });
-  }
-  return out;
+  return personObject(p, { hasApp: hasApp(p, view.app), selfOf: view.selfOf, fields: view.fields });
 }

@@ -307,6 +307,26 @@ const SAMPLES: { [C in FindingCode]: [Extract<Finding, { code: C }>, string] } =
     { code: "count-wrong", where: "/entry", size: 2, expected: { min: 3 } },
     '/entry: count 2, expected {"min":3}',
   ],
+  "at-least-ok": [
+    { code: "at-least-ok", where: "/totalResults", bound: 3 },
+    "/totalResults: at least 3",
+  ],
+  "at-least-wrong": [
+    { code: "at-least-wrong", where: "/totalResults", value: 2, bound: 3 },
+    "/totalResults: 2, expected at least 3",
+  ],
+  "above-ok": [
+    { code: "above-ok", where: "/itemsPerPage", bound: 2 },
+    "/itemsPerPage: greater than 2",
+  ],
+  "above-wrong": [
+    { code: "above-wrong", where: "/itemsPerPage", value: "x", bound: 2 },
+    '/itemsPerPage: "x", expected a number greater than 2',
+  ],
+  "bound-not-number": [
+    { code: "bound-not-number", where: "/totalResults", rule: "atLeast", bound: "ns:a" },
+    '/totalResults: case error: "atLeast" needs a number, got "ns:a"',
+  ],
   "in-not-list": [{ code: "in-not-list", where: "/n", got: "x" }, '/n: "in" needs a list, got "x"'],
   "in-ok": [{ code: "in-ok", where: "/n", count: 4 }, "/n: all 4 values among the allowed"],
   "in-wrong": [

@@ -28,6 +28,7 @@ function context(level: Level, value: unknown, captures: [string, unknown][] = [
       captures: new Map<string, unknown>([
         ["ids", ["ns:b", "ns:a"]],
         ["json", { id: "x", n: 1, ok: true, tags: [] }],
+        ["two", "2"],
         ...captures,
       ]),
     },
@@ -64,6 +65,31 @@ describe("pointer rules", () => {
     [{ pointer: "/entry", count: "{$ids}" }, true],
     [{ pointer: "/entry", count: { min: 3 } }, false],
     [{ pointer: "/entry/*/tags/*", count: 1 }, true],
+    // atLeast / above: a number, or a placeholder (a size, a capture, a list's length).
+    [{ pointer: "/total", atLeast: 2 }, true],
+    [{ pointer: "/total", atLeast: "{#/entry}" }, true],
+    [{ pointer: "/total", atLeast: "{$ids}" }, true],
+    [{ pointer: "/total", atLeast: 3 }, false],
+    [{ pointer: "/total", above: 1 }, true],
+    [{ pointer: "/total", above: "{#/entry}" }, false],
+    [{ pointer: "/total", above: "{#/none}" }, true],
+    [{ pointer: "/total", atLeast: "{$two}" }, true],
+    [{ pointer: "/total", above: "{$two}" }, false],
+    // Core reads numeric strings as the readers do; profile asks for numbers.
+    [{ pointer: "/entry/0/n", atLeast: 2 }, true, "core"],
+    [{ pointer: "/entry/0/n", atLeast: 2 }, false, "profile"],
+    [{ pointer: "/entry/0/n", atLeast: 2, strict: true }, false, "core"],
+    [{ pointer: "/entry/*/n", atLeast: 1 }, true, "core"],
+    [{ pointer: "/entry/*/n", above: 1 }, false, "core"],
+    [{ pointer: "/entry/0/id", atLeast: 0 }, false],
+    [{ pointer: "/entry/1/ok", atLeast: 0 }, false],
+    [{ pointer: "/entry", atLeast: 0 }, false],
+    [{ pointer: "/nothing", atLeast: 0 }, false],
+    [{ pointer: "/none/*", above: 0 }, false],
+    [{ pointer: "/none/*", above: 0, allowEmpty: true }, true],
+    // A bound that is no number is the case's error, never a pass.
+    [{ pointer: "/total", atLeast: "{$json}" }, false],
+    [{ pointer: "/total", atLeast: "{viewer}" }, false],
     [{ pointer: "/entry/*/id", in: ["ns:a", "ns:b", "ns:c"] }, true],
     [{ pointer: "/entry/*/id", in: ["ns:a"] }, false],
     [{ pointer: "/entry/*/id", contains: "{viewer}" }, true],
@@ -260,6 +286,8 @@ describe("string renderings (P-FMT-6.3)", () => {
     [{ pointer: "/entry/[id=ns:b]", has: { n: 2, ok: true } }, "/entry/[id=ns:b]/n", "2", "number"],
     [{ pointer: "/entry/*/n", type: "integer" }, "/entry/0/n", "2", "number"],
     [{ pointer: "/entry/*/ok", type: "boolean" }, "/entry/1/ok", "true", "boolean"],
+    [{ pointer: "/entry/0/n", atLeast: 1 }, "/entry/0/n", "2", "number"],
+    [{ pointer: "/entry/*/n", above: 0 }, "/entry/0/n", "2", "number"],
   ])(
     "%j: core passes; profile fails citing P-FMT-6.3, not the case's clause",
     (check, at, text, type) => {

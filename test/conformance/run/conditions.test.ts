@@ -12,6 +12,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CaseSpec, StepSpec } from "../../../src/conformance/index.js";
+import { checkText } from "../../../src/conformance/reporters/check-text.js";
 import { runCase } from "../../../src/conformance/run/run-case.js";
 import { caseEnv, type Running, startFake } from "../helpers.js";
 
@@ -123,6 +124,97 @@ describe("expect.when", () => {
     ]);
     expect(r.raw).toBe("pass");
     expect(r.steps[1]?.skipped).toBe(true);
+  });
+});
+
+describe("expect.when with pointer conditions on the body", () => {
+  const page = (total: number | string, perPage: number | string, ids: string[]) =>
+    JSON.stringify({
+      totalResults: total,
+      itemsPerPage: perPage,
+      entry: ids.map((id) => ({ id })),
+    });
+  /** The roles are in the list, when the answer holds the whole list. */
+  const whole = {
+    status: 200,
+    when: { status: 200, json: [{ pointer: "/totalResults", equals: "{#/entry}" }] },
+    json: [{ pointer: "/entry/*/id", contains: ["c"] }],
+  };
+  /** A page that is not full holds the whole list. */
+  const notFull = {
+    status: 200,
+    when: { json: [{ pointer: "/itemsPerPage", above: "{#/entry}" }] },
+    json: [{ pointer: "/totalResults", equals: "{#/entry}" }],
+  };
+
+  it("applies the step's checks when every condition holds", async () => {
+    const r = await run([step("a", 200, page(2, 20, ["a", "b"]), whole)]);
+    expect(r.raw).toBe("fail");
+    expect(r.steps[0]?.checks.map((k) => k.finding.code)).toEqual([
+      "status-ok",
+      "contains-lacking",
+    ]);
+    expect((await run([step("a", 200, page(3, 20, ["a", "b", "c"]), whole)])).raw).toBe("pass");
+    const short = await run([step("a", 200, page(5, 20, ["a", "b"]), notFull)]);
+    expect(short.raw).toBe("fail");
+    expect(short.steps[0]?.checks.map((k) => k.finding.code)).toEqual([
+      "status-ok",
+      "equals-wrong",
+    ]);
+  });
+
+  it("passes them as not applicable, naming the condition, when one does not hold", async () => {
+    const r = await run([step("a", 200, page(5, 2, ["a", "b"]), whole)]);
+    expect(r.raw).toBe("pass");
+    const [status, unmet] = r.steps[0]?.checks ?? [];
+    expect(status?.finding.code).toBe("status-ok");
+    expect(unmet).toMatchObject({
+      ok: true,
+      check: "when",
+      finding: { code: "when-unmet", condition: '/totalResults equals "{#/entry}"' },
+    });
+    expect(unmet && checkText(unmet)).toBe(
+      'status 200 (json), where /totalResults equals "{#/entry}" does not hold: the step\'s other checks apply only to the answers its `when` names',
+    );
+    // A full page proves nothing about the rest of the list.
+    expect((await run([step("a", 200, page(5, 2, ["a", "b"]), notFull)])).raw).toBe("pass");
+  });
+
+  it("needs every condition: one that fails is enough", async () => {
+    const both = {
+      ...notFull,
+      when: {
+        json: [
+          { pointer: "/itemsPerPage", above: "{#/entry}" },
+          { pointer: "/totalResults", atLeast: 10 },
+        ],
+      },
+    };
+    const r = await run([step("a", 200, page(5, 20, ["a", "b"]), both)]);
+    expect(r.raw).toBe("pass");
+    expect(r.steps[0]?.checks.at(-1)?.finding).toMatchObject({
+      code: "when-unmet",
+      condition: "/totalResults atLeast 10",
+    });
+  });
+
+  it("compares as the case's level does: a numeric string is a number at core only", async () => {
+    const body = page(5, "20", ["a", "b"]);
+    expect((await run([step("a", 200, body, notFull)])).raw).toBe("fail");
+    expect((await run([step("a", 200, body, notFull)], "profile")).raw).toBe("pass");
+  });
+
+  it("is not met by a body it cannot read or a placeholder it cannot fill, and takes no capture then", async () => {
+    expect((await run([step("a", 200, "not json", notFull)])).raw).toBe("pass");
+    const noEntry = await run([
+      step("a", 200, '{"totalResults":1,"itemsPerPage":5}', notFull, {
+        capture: { total: "/totalResults" },
+      }),
+      step("b", 200, "{}", { status: 200 }, { onlyIf: "total" }),
+    ]);
+    expect(noEntry.raw).toBe("pass");
+    expect(noEntry.steps[0]?.checks.at(-1)?.finding.code).toBe("when-unmet");
+    expect(noEntry.steps[1]?.skipped).toBe(true);
   });
 });
 

@@ -3,6 +3,8 @@
  * in the wanted namespace; when there is none, an `atom-namespace` issue for a same-named child
  * in another namespace, else an `atom-missing` issue at the parent (unless the child is optional).
  */
+
+import { excerpt } from "../../../model/quote.js";
 import type { XmlElement } from "../tree.js";
 import type { Report } from "./report.js";
 
@@ -28,7 +30,7 @@ export function reportNamespace(
   report.add(
     "atom-namespace",
     pointer,
-    `${el.local} in namespace "${el.uri}", expected ${expected}`,
+    `${excerpt(el.local)} in namespace "${excerpt(el.uri)}", expected ${expected}`,
     el,
   );
 }

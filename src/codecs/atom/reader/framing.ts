@@ -4,7 +4,7 @@
  * `url` (`urn:guid:` platform ids) and the data element inside `content`.
  */
 import { fromUrnGuid } from "../../../model/ids.js";
-import { quoted } from "../../../model/quote.js";
+import { excerpt, quoted } from "../../../model/quote.js";
 import type { DataElement } from "../kinds.js";
 import { ATOM_NS, isOpenSearchNs, OPENSOCIAL_NS } from "../namespaces.js";
 import type { XmlElement } from "../tree.js";
@@ -22,7 +22,7 @@ function atom(local: string): Wanted {
     names: [local],
     inNamespace: isAtomNs,
     namespace: ATOM_NS,
-    missing: (parent) => `${parent.local} has no ${local}`,
+    missing: (parent) => `${excerpt(parent.local)} has no ${local}`,
   };
 }
 
@@ -55,7 +55,12 @@ export function dataWanted(spec: DataElement): Wanted {
 export function isFeed(root: XmlElement, report: Report): boolean {
   if (root.local === "feed" && root.uri === ATOM_NS) return true;
   const code = root.local === "feed" ? "atom-namespace" : "atom-missing";
-  report.add(code, "", `root is {${root.uri}}${root.local}, expected {${ATOM_NS}}feed`, root);
+  report.add(
+    code,
+    "",
+    `root is {${excerpt(root.uri)}}${excerpt(root.local)}, expected {${ATOM_NS}}feed`,
+    root,
+  );
   return false;
 }
 

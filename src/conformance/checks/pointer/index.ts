@@ -1,4 +1,6 @@
 /** The pointer rules, in the order the engine tries them (the first member present decides). */
+import { aboveRule } from "./above.js";
+import { atLeastRule } from "./at-least.js";
 import { containsRule } from "./contains.js";
 import { countRule } from "./count.js";
 import { equalsRule } from "./equals.js";
@@ -21,6 +23,8 @@ export const POINTER_RULES: readonly PointerRule[] = [
   oneOfRule,
   typeRule,
   countRule,
+  atLeastRule,
+  aboveRule,
   inRule,
   containsRule,
   hasRule,

@@ -5,29 +5,14 @@
  * Accept serves JSON (a tie included). Wildcard ranges (any type, `application/*`) give neither
  * type an entry. The reference serves by it and the conformance checks read a request's cue by it.
  */
-
-/** The media types P-FMT-1 ranks. */
-const ATOM = "application/atom+xml";
-const JSON_TYPE = "application/json";
-
-/** The q of the first entry of `accept` naming exactly `type` (1 without a q), or undefined. */
-export function qualityOf(accept: string, type: string): number | undefined {
-  for (const range of accept.split(",")) {
-    const [media, ...params] = range.split(";").map((s) => s.trim().toLowerCase());
-    if (media !== type) continue;
-    const q = params.find((p) => p.startsWith("q="));
-    if (q === undefined) return 1;
-    const n = Number(q.slice(2));
-    return Number.isFinite(n) ? n : 0;
-  }
-  return undefined;
-}
+import { exactQuality } from "./accept.js";
+import { ATOM_MEDIA_TYPE, JSON_MEDIA_TYPE } from "./media-type.js";
 
 /** True when `accept` selects Atom (P-FMT-1); false without an Accept header. */
 export function acceptSelectsAtom(accept: string | undefined): boolean {
   if (!accept) return false;
-  const atom = qualityOf(accept, ATOM);
+  const atom = exactQuality(accept, ATOM_MEDIA_TYPE);
   if (atom === undefined || atom <= 0) return false;
-  const json = qualityOf(accept, JSON_TYPE);
+  const json = exactQuality(accept, JSON_MEDIA_TYPE);
   return json === undefined || json < atom;
 }

@@ -1,6 +1,6 @@
 /** P-FMT-1's ranking of Accept, as the reference serves by it and the checks read a cue by it. */
 import { describe, expect, it } from "vitest";
-import { acceptSelectsAtom, qualityOf } from "../../src/model/accept-ranking.js";
+import { acceptSelectsAtom } from "../../src/wire/accept-ranking.js";
 
 // P-FMT-1 (revision 5): each of the two types takes the q of its own entry (default 1); Atom when
 // its q is above 0 and JSON has no entry or a lower q; everything else, a tie included, is JSON;
@@ -32,16 +32,5 @@ describe("acceptSelectsAtom: the ranking of Accept (P-FMT-1)", () => {
     ["application/atom+xml;q=0, */*", false],
   ])("%s → Atom %s", (accept, atom) => {
     expect(acceptSelectsAtom(accept)).toBe(atom);
-  });
-});
-
-describe("qualityOf", () => {
-  it("is the q of the first entry naming the type, 1 without q, undefined without an entry", () => {
-    expect(qualityOf("application/json;q=0.4, application/json;q=0.9", "application/json")).toBe(
-      0.4,
-    );
-    expect(qualityOf("text/html, application/json", "application/json")).toBe(1);
-    expect(qualityOf("*/*", "application/json")).toBeUndefined();
-    expect(qualityOf("application/json;q=x", "application/json")).toBe(0);
   });
 });

@@ -1,0 +1,66 @@
+/**
+ * A paging rewrite a correct server's responses may undergo at core: a small default page.
+ * social-api.md leaves the default page size open ("Sample page sizes: 20 for albums and photos,
+ * 50 for friends. The maximum page size is not shown.", §8; "Paging request parameter names: not
+ * shown.", §4), so a server may answer a list request that names no paging parameter with a page
+ * of two, saying so in `itemsPerPage` and counting every match in `totalResults`. P-PAGE-1
+ * decides the defaults (20 and 50), so at profile the same server breaks that rule alone.
+ */
+import type { RewrittenRequest } from "./variant-proxy.js";
+
+/** The page size the rewrite answers a list request with. */
+export const SMALL_PAGE = 2;
+
+/** The lists (§4.1 albums, §4.2 photos, §4.6 `@friends` and `@all` without a pid). */
+const LIST_PATH =
+  /^\/os\/0\.8\/(?:albums\/[^/]+\/@self|mediaitems\/[^/]+\/@self\/[^/]+|people\/[^/]+\/@(?:friends|all))\/?$/;
+
+/** The paging parameters a request may name (P-PAGE-1's; no others are shown). */
+const PAGING_PARAMETERS = ["count", "startIndex"];
+
+/** True for a GET of a list that names no paging parameter: the server's default page. */
+export function isDefaultPageRequest(request: RewrittenRequest): boolean {
+  if (request.method !== "GET") return false;
+  const url = new URL(request.url, "http://variant.invalid");
+  return LIST_PATH.test(url.pathname) && PAGING_PARAMETERS.every((p) => !url.searchParams.has(p));
+}
+
+/** A JSON list cut to its first {@link SMALL_PAGE} entries, `itemsPerPage` the page size. */
+function cutJson(body: string): string {
+  const doc = JSON.parse(body) as unknown;
+  if (doc === null || typeof doc !== "object" || Array.isArray(doc)) return body;
+  const list = doc as Record<string, unknown>;
+  if (!Array.isArray(list.entry)) return body;
+  return JSON.stringify({
+    ...list,
+    entry: list.entry.slice(0, SMALL_PAGE),
+    itemsPerPage: SMALL_PAGE,
+  });
+}
+
+/**
+ * An Atom feed cut to its first {@link SMALL_PAGE} entries, its OpenSearch `itemsPerPage` the
+ * page size (the reference server's feeds: entries do not nest, the OpenSearch prefix is one).
+ */
+function cutAtom(body: string): string {
+  let seen = 0;
+  return body
+    .replace(/[ \t]*<entry\b[\s\S]*?<\/entry>\s*/g, (entry) => (++seen <= SMALL_PAGE ? entry : ""))
+    .replace(
+      /<([A-Za-z_][\w.-]*:)?itemsPerPage>[^<]*<\/\1?itemsPerPage>/,
+      (_all, prefix: string | undefined) =>
+        `<${prefix ?? ""}itemsPerPage>${SMALL_PAGE}</${prefix ?? ""}itemsPerPage>`,
+    );
+}
+
+/**
+ * A small default page: a list request without `count` or `startIndex` gets the first
+ * {@link SMALL_PAGE} entries, `itemsPerPage` {@link SMALL_PAGE}, `totalResults` kept (JSON and
+ * Atom alike, as one server would answer both).
+ */
+export const smallDefaultPage = (body: string, type: string, request: RewrittenRequest): string => {
+  if (!isDefaultPageRequest(request)) return body;
+  if (type.includes("json")) return cutJson(body);
+  if (type.includes("atom")) return cutAtom(body);
+  return body;
+};
