@@ -21,7 +21,7 @@ export { HEALTH_PATH } from "./health.js";
 export { SHUTDOWN_GRACE_MS } from "./http/drain.js";
 /** Default HTTP limits (1 MiB bodies, timeouts). */
 export { DEFAULT_LIMITS } from "./http/limits.js";
-/** P-AUTH-7: the origin a `publicUrl` gives signatures (validates it; throws `KitError`). */
+/** P-AUTH-7: the origin a `publicUrl` gives signatures (validates it; throws `OperationalError`). */
 export { publicOrigin } from "./public-url.js";
 /** Structured request logs: the entry type and a JSON-lines writer for `requestLog`. */
 export { jsonLinesLog, type RequestLogEntry } from "./request-log.js";

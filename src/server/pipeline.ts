@@ -3,7 +3,7 @@
  * authentication (400); unknown path or method (404, 405); a viewer without the application
  * (403, P-AUTH-5); missing guid or selector (400, 403); then the operation's own checks.
  */
-import { KitError } from "../model/kit-error.js";
+import { OperationalError } from "../model/operational-error.js";
 import { formParams, type OAuthParam } from "../oauth/index.js";
 import type { NonceStore } from "./auth/nonce-store.js";
 import { verifyRequest } from "./auth/verify.js";
@@ -166,7 +166,7 @@ export async function handleRequest(
       res = isFault(out) ? faultResponse(out) : replyResponse(out, deps.atom);
     }
   } catch (e) {
-    const unavailable = e instanceof KitError && e.code === "OSK_STORE_UNAVAILABLE";
+    const unavailable = e instanceof OperationalError && e.code === "OSK_STORE_UNAVAILABLE";
     deps.logger.error(unavailable ? "store unavailable" : "internal error", {
       method: req.method,
       path: req.url.split("?")[0],

@@ -59,7 +59,7 @@ export interface ServerOptions {
   /**
    * P-AUTH-7: the public origin clients sign for, behind a TLS-terminating proxy (for example
    * `https://sandbox.example`). Default: `http://` and the request's `Host`. Anything but an
-   * http(s) origin throws `KitError` `OSK_INVALID_PUBLIC_URL`.
+   * http(s) origin throws `OperationalError` `OSK_INVALID_PUBLIC_URL`.
    */
   publicUrl?: string;
   /** Called once per answered request (`jsonLinesLog()` writes JSON lines); default none. */

@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 import type { Argv } from "yargs";
 import { loadTarget } from "../../conformance/index.js";
 import { EXIT } from "../../conformance/run/exit-codes.js";
-import { KitError } from "../../model/kit-error.js";
+import { OperationalError } from "../../model/operational-error.js";
 import {
   type AppDataStore,
   BUNDLED_WORLD,
@@ -57,7 +57,7 @@ async function runServe(args: ServeArgs): Promise<number> {
     try {
       publicOrigin(args.publicUrl);
     } catch (e) {
-      if (!(e instanceof KitError)) throw e;
+      if (!(e instanceof OperationalError)) throw e;
       process.stderr.write(`--public-url: ${e.message}\n`);
       return EXIT.USAGE;
     }
@@ -71,7 +71,7 @@ async function runServe(args: ServeArgs): Promise<number> {
   try {
     await store.ping(); // a database that does not answer, or a newer schema, fails here
   } catch (e) {
-    if (!(e instanceof KitError)) throw e;
+    if (!(e instanceof OperationalError)) throw e;
     process.stderr.write(`--data ${redactUrl(args.data)}: ${e.message}\n`);
     return EXIT.FAILED;
   }

@@ -9,7 +9,7 @@
  * pair, and V8 refuses a Map of more than 2^24 entries). Once full, a new pair is refused as the
  * store being unavailable (503), never recorded half-way: replay protection holds.
  */
-import { KitError } from "../../model/kit-error.js";
+import { OperationalError } from "../../model/operational-error.js";
 
 /** Seconds a timestamp may differ from the server clock (P-AUTH-3). */
 export const TIMESTAMP_WINDOW_S = 300;
@@ -61,7 +61,7 @@ export function nonceStore(options: { maxPairs?: number } = {}): MemoryNonceStor
       const exp = expiries.get(id);
       if (exp !== undefined && exp >= nowS) return false;
       if (exp === undefined && expiries.size >= maxPairs)
-        throw new KitError(
+        throw new OperationalError(
           "OSK_STORE_UNAVAILABLE",
           `nonce store full (${maxPairs} requests within the ${TIMESTAMP_WINDOW_S} s window)`,
         );
