@@ -117,7 +117,8 @@ export {
 
 // ── Signing requests (client side) ───────────────────────────────────────────
 /**
- * Signs a request as a client does (two-legged OAuth 1.0a, HMAC-SHA1, `xoauth_requestor_id`).
- * The primitives for verifying signatures are in `opensocial-kit/oauth`.
+ * Signs a request as a client does (two-legged OAuth 1.0a, HMAC-SHA1, `xoauth_requestor_id`);
+ * a query or form body with a malformed percent escape cannot be signed: `KitError`
+ * `OSK_MALFORMED_ESCAPE`. The primitives for verifying signatures are in `opensocial-kit/oauth`.
  */
 export { type SignedRequest, type SignRequestInput, signRequest } from "./oauth/sign-request.js";

@@ -1419,8 +1419,8 @@ export const MUTANTS: readonly Mutant[] = [
     edits: [
       {
         file: "src/oauth/sign-request.ts",
-        find: "const read = decodeForm(text);",
-        replace: 'const read = decodeForm(text.replace(/\\+/g, "%2B"));',
+        find: "  return decodeForm(text);",
+        replace: '  return decodeForm(text.replace(/\\+/g, "%2B"));',
       },
     ],
   },

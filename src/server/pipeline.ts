@@ -60,13 +60,11 @@ function parseTarget(url: string): { pathname: string; query: OAuthParam[] } | F
   const hash = target.indexOf("#");
   if (hash >= 0) target = target.slice(0, hash);
   const q = target.indexOf("?");
-  try {
-    return q < 0
-      ? { pathname: target, query: [] }
-      : { pathname: target.slice(0, q), query: formParams(target.slice(q + 1)) };
-  } catch {
-    return fault(400, "invalid-query", "query is not decodable");
-  }
+  if (q < 0) return { pathname: target, query: [] };
+  const query = formParams(target.slice(q + 1));
+  return query.ok
+    ? { pathname: target.slice(0, q), query: query.value }
+    : fault(400, "invalid-query", "query is not decodable");
 }
 
 /** The first value of each query parameter (P-FMT-1: unknown ones are ignored). */

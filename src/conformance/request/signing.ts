@@ -178,9 +178,6 @@ function flip(signature: string): string {
 }
 
 function safeFormParams(text: string): OAuthParam[] {
-  try {
-    return formParams(text);
-  } catch {
-    return [[text, ""]];
-  }
+  const read = formParams(text);
+  return read.ok ? read.value : [[text, ""]];
 }

@@ -8,7 +8,7 @@
  * record for what got no answer.
  */
 import type { Issue } from "../../model/issue.js";
-import { percentEncode, signRequest } from "../../oauth/index.js";
+import { percentEncode, queryParams, signRequest } from "../../oauth/index.js";
 import type { Target } from "../suite/target.js";
 import { createHttpClient, type TransportError, type WireResponse } from "./http-client.js";
 
@@ -95,20 +95,18 @@ export async function sendOne(target: Target, req: OneRequest): Promise<OneResul
     body = formBody = formText(req.body.form);
     headers["content-type"] = "application/x-www-form-urlencoded";
   }
-  let signed: ReturnType<typeof signRequest>;
-  try {
-    signed = signRequest({
-      method,
-      url: url.toString(),
-      consumerKey: app.consumerKey,
-      consumerSecret: app.consumerSecret,
-      requestorId: user,
-      ...(formBody !== undefined ? { formBody } : {}),
-      ...(body !== undefined && formBody === undefined ? { body, bodyHash: true } : {}),
-    });
-  } catch {
+  // The path is the user's: a query it cannot sign is refused here (the form body is ours).
+  if (!queryParams(url).ok)
     return usage("request-invalid", "", `${req.path}: malformed %-escape in the query`);
-  }
+  const signed = signRequest({
+    method,
+    url: url.toString(),
+    consumerKey: app.consumerKey,
+    consumerSecret: app.consumerSecret,
+    requestorId: user,
+    ...(formBody !== undefined ? { formBody } : {}),
+    ...(body !== undefined && formBody === undefined ? { body, bodyHash: true } : {}),
+  });
   const sent = new URL(signed.url);
   const client = createHttpClient(sent.origin, 1);
   try {

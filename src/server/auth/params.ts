@@ -25,10 +25,8 @@ function isProtocolParam(name: string): boolean {
 /** Reads the `Authorization` header: OAuth parameters, `[]` for none or another scheme, or a fault. */
 export function headerParams(authorization: string | undefined): OAuthParam[] | Fault {
   if (authorization === undefined || !/^\s*OAuth(\s|$)/i.test(authorization)) return [];
-  return (
-    parseAuthorizationHeader(authorization) ??
-    fault(400, "auth-failed", "malformed Authorization header")
-  );
+  const read = parseAuthorizationHeader(authorization);
+  return read.ok ? read.value : fault(400, "auth-failed", "malformed Authorization header");
 }
 
 /** Merges header and query parameters; a protocol parameter with two different values is a fault. */
