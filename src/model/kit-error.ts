@@ -13,6 +13,7 @@ export const KIT_ERROR_CODES = {
   OSK_INVALID_ID: "the string is not a valid identifier",
   OSK_XML_UNWRITABLE: "a value holds a character XML 1.0 cannot carry",
   OSK_INVALID_KEY: "an application-data key is outside the P-DATA-1 alphabet",
+  OSK_UNENCODABLE_TEXT: "a text to percent-encode holds a lone surrogate, which has no UTF-8 form",
   OSK_MALFORMED_ESCAPE: "a URL or form body to sign holds a malformed percent escape",
   OSK_ATOM_OWNER_REQUIRED: "the photos Atom writer needs the album owner's id (options.ownerId)",
   OSK_CASE_UNBUILDABLE:

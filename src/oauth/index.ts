@@ -10,8 +10,8 @@
  * `formParams`, `parseAuthorizationHeader`) returns a `Result` whose issues say why it cannot be
  * read (`form-malformed`, `authorization-malformed`), never throwing; `signRequest` signs what the
  * caller composed and throws `KitError` `OSK_MALFORMED_ESCAPE` for a query or form body that
- * cannot be signed (a programming mistake, as the codecs' writers throw for a value they cannot
- * write).
+ * cannot be signed, as `percentEncode` throws `OSK_UNENCODABLE_TEXT` for a lone surrogate (a
+ * programming mistake, as the codecs' writers throw for a value they cannot write).
  */
 
 // ── Client side ──────────────────────────────────────────────────────────────

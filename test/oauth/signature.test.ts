@@ -102,6 +102,13 @@ describe("RFC 5849", () => {
     }
   });
 
+  it("refuses to encode a lone surrogate (no UTF-8 form): KitError OSK_UNENCODABLE_TEXT", () => {
+    const sign = () =>
+      signRequest({ method: "GET", url: "http://x/", consumerKey: "k", consumerSecret: "\uD800" });
+    for (const call of [() => percentEncode("a\uDC00"), sign])
+      expect(call).toThrowError(expect.objectContaining({ code: "OSK_UNENCODABLE_TEXT" }));
+  });
+
   it("refuses to sign a malformed escape the caller composed: KitError OSK_MALFORMED_ESCAPE", () => {
     const input = { method: "POST", consumerKey: "k", consumerSecret: "s" };
     for (const sign of [
