@@ -9,7 +9,7 @@
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import * as atom from "../../src/codecs/atom/index.js";
 import * as json from "../../src/codecs/json/index.js";
@@ -20,14 +20,11 @@ import { loadWorldFacts } from "../../src/conformance/suite/world-facts.js";
 import * as root from "../../src/index.js";
 import * as oauth from "../../src/oauth/index.js";
 import * as server from "../../src/server/index.js";
+import { declarationOf, declaredReturn, entryOf } from "./declarations.js";
 
-const ROOT = join(import.meta.dirname, "../..");
 const PINNED = JSON.parse(
   readFileSync(join(import.meta.dirname, "exports.json"), "utf8"),
 ) as Record<string, string[]>;
-const PKG = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as {
-  exports: Record<string, string | { default: string }>;
-};
 /** Each code subpath's module, loaded. */
 const MODULES: Record<string, Record<string, unknown>> = {
   ".": root,
@@ -184,34 +181,6 @@ function exportedFunctions(): { key: string; subpath: string; name: string }[] {
   );
 }
 
-/** The TypeScript file a module specifier names, from `file`. */
-function moduleFile(file: string, specifier: string): string {
-  const path = join(dirname(file), specifier).replace(/\.js$/, ".ts");
-  return path.endsWith(".ts") ? path : join(path, "index.ts");
-}
-
-/** The declared return type of function `name`, following re-exports from `file`. */
-function declaredReturn(file: string, name: string, depth = 0): string | undefined {
-  const text = readFileSync(file, "utf8");
-  const own = new RegExp(
-    `^export\\s+(?:async\\s+)?function\\s+${name}\\b[\\s\\S]*?\\)\\s*:\\s*([^{;]+?)\\s*\\{\\s*$`,
-    "m",
-  ).exec(text);
-  if (own) return own[1];
-  if (depth > 4) return undefined;
-  for (const m of text.matchAll(/export\s+(?:type\s+)?\{([^}]*)\}\s*from\s*"([^"]+)"/g))
-    if ((m[1] ?? "").split(",").some((p) => p.trim() === name))
-      return declaredReturn(moduleFile(file, m[2] ?? ""), name, depth + 1);
-  return undefined;
-}
-
-/** The TypeScript entry point of a code subpath. */
-function entryOf(subpath: string): string {
-  const target = PKG.exports[subpath];
-  const dist = typeof target === "object" ? target.default : "";
-  return join(ROOT, dist.replace(/^\.\/dist\//, "src/").replace(/\.js$/, ".ts"));
-}
-
 describe("the public API's functions", () => {
   const functions = exportedFunctions();
 
@@ -224,15 +193,22 @@ describe("the public API's functions", () => {
 
   it("returning a Result are fallible", () => {
     const results = functions
-      .filter((f) => /\bResult</.test(declaredReturn(entryOf(f.subpath), f.name) ?? ""))
+      .filter((f) => {
+        const d = declarationOf(entryOf(f.subpath), f.name);
+        return /\bResult</.test((d && declaredReturn(d)) ?? "");
+      })
       .map((f) => f.key);
     expect(results.length).toBeGreaterThan(10);
     expect(results.filter((k) => !Object.hasOwn(FALLIBLE, k))).toEqual([]);
   });
 
   it("reads a declared return type through the re-exports", () => {
-    expect(declaredReturn(entryOf("."), "validate")).toBe("Result<KindValue<K>>");
-    expect(declaredReturn(entryOf("./oauth"), "percentEncode")).toBe("string");
+    const returns = (subpath: string, name: string) => {
+      const d = declarationOf(entryOf(subpath), name);
+      return d && declaredReturn(d);
+    };
+    expect(returns(".", "validate")).toBe("Result<KindValue<K>>");
+    expect(returns("./oauth", "percentEncode")).toBe("string");
   });
 });
 
