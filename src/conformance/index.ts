@@ -88,6 +88,7 @@ export { loadCases } from "./suite/load-cases.js";
 export { loadStatements, statementTexts } from "./suite/load-statements.js";
 /** Why a selected case is skipped for a target. */
 export type { SkipReason } from "./suite/selection.js";
+/** Loading the statement catalogue, and each statement's text by id. */
 /** Target files. */
 export { checkTarget, loadTarget, type Target, type TargetWarning } from "./suite/target.js";
 /** The bounded HTTP client. */
