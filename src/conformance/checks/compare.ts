@@ -111,19 +111,6 @@ export function numberOf(v: unknown, lenient: Leniency): number | undefined {
   return n;
 }
 
-/** Code point order of two strings (the same as UTF-8 byte order, P-PAGE-3). */
-export function codePointCompare(a: string, b: string): number {
-  const ai = a[Symbol.iterator]();
-  const bi = b[Symbol.iterator]();
-  for (;;) {
-    const x = ai.next();
-    const y = bi.next();
-    if (x.done || y.done) return x.done && y.done ? 0 : x.done ? -1 : 1;
-    const d = (x.value.codePointAt(0) ?? 0) - (y.value.codePointAt(0) ?? 0);
-    if (d !== 0) return d;
-  }
-}
-
 /** Short text of a value for messages (cut to 200 characters). */
 export function show(v: unknown): string {
   const s = v === undefined ? "(absent)" : JSON.stringify(v);

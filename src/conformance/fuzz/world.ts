@@ -3,9 +3,9 @@
  * fixtures/world.json) seen through the target file's roles and applications. People, friends,
  * albums and photos never change; application data starts as the world file says.
  */
+import { codePointCompare } from "../../model/code-point-order.js";
 import { parsePlatformId } from "../../model/ids.js";
 import { ok, type Result } from "../../model/issue.js";
-import { codePointCompare } from "../checks/compare.js";
 import type { Target } from "../suite/target.js";
 import { appIdOf, readWorldFile, type WorldAlbum, type WorldFile } from "../suite/world-file.js";
 

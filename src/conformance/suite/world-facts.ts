@@ -3,9 +3,9 @@
  * fixtures/world.json) and its role mapping. The facts are offered to cases as the capture
  * `world` (`{$world.friends.viewer}`, `{$world.person.friend.displayName}`, …).
  */
+import { codePointCompare } from "../../model/code-point-order.js";
 import { ok, type Result } from "../../model/issue.js";
 import { OPTIONAL_PERSON_FIELDS } from "../../model/resources.js";
-import { codePointCompare } from "../checks/compare.js";
 import type { Target } from "./target.js";
 import {
   appIdOf,
