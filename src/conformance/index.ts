@@ -19,6 +19,8 @@ export type {
 } from "./case-types.js";
 /** Closed lists of roles and features. */
 export { FEATURES, ROLES } from "./case-types.js";
+/** One check's result record: whether it passed, the statement it proves, its finding. */
+export type { CheckResult } from "./checks/check-result.js";
 /** What a check found: stable codes and their parameters. */
 export { FINDINGS, type Finding, type FindingCode } from "./checks/finding-codes.js";
 /** The words for aborts and smoke refusals, as the CLI prints them. */
@@ -50,12 +52,13 @@ export { issueText } from "./reporters/issue-text.js";
 export { curlLine } from "./request/curl.js";
 /** Redaction of signatures and secrets where they can appear (never in ids, descriptions, paths). */
 export { redact } from "./request/redact.js";
+/** A request as the HTTP client sends it. */
+export type { WireRequest } from "./request/wire-request.js";
 /** Exit codes of a run. */
 export { EXIT } from "./run/exit-codes.js";
 /** Result records. */
 export type {
   CaseResult,
-  CheckResult,
   Outcome,
   RunReport,
   StaleExpectation,
@@ -85,10 +88,10 @@ export type { CaseSpec } from "./suite/expand-steps.js";
 export { type ExpectationEntry, expectationEntry, loadExpectations } from "./suite/expectations.js";
 /** Loading and validating the suite. */
 export { loadCases } from "./suite/load-cases.js";
+/** Loading the statement catalogue, and each statement's text by id. */
 export { loadStatements, statementTexts } from "./suite/load-statements.js";
 /** Why a selected case is skipped for a target. */
 export type { SkipReason } from "./suite/selection.js";
-/** Loading the statement catalogue, and each statement's text by id. */
 /** Target files. */
 export { checkTarget, loadTarget, type Target, type TargetWarning } from "./suite/target.js";
 /** The bounded HTTP client. */
@@ -98,7 +101,6 @@ export {
   type HttpClient,
   type TransportError,
   type TransportErrorCode,
-  type WireRequest,
   type WireResponse,
 } from "./transport/http-client.js";
 /** One signed request to a target (`opensocial-kit request`). */

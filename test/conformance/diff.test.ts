@@ -10,13 +10,13 @@ import {
   compareAnswers,
   type DiffResult,
   type ExchangePair,
-  formatDiffResult,
   pairDifference,
   type RawAnswer,
   runDiff,
   semanticAnswer,
 } from "../../src/conformance/diff/index.js";
 import { abortText, isRunAbort } from "../../src/conformance/index.js";
+import { formatDiffResult } from "../../src/conformance/reporters/diff-text.js";
 import { bundledTarget, type Running, startReference } from "./helpers.js";
 
 let a: Running;

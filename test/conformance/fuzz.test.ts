@@ -13,10 +13,10 @@ import { VARIANTS } from "../../scripts/mutants/variants.js";
 import {
   type FuzzResult,
   type FuzzWorld,
-  formatFuzzResult,
   loadFuzzWorld,
   runFuzz,
 } from "../../src/conformance/fuzz/index.js";
+import { formatFuzzResult } from "../../src/conformance/reporters/fuzz-text.js";
 import { bundledTarget, type Running, startReference } from "./helpers.js";
 
 /** CI budget; `FUZZ_STEPS=2000` runs the README's figure (done once by hand). */

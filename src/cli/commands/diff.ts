@@ -78,7 +78,10 @@ export async function diffCommand(
   } catch (e) {
     return usage(`--grep: ${(e as Error).message}`);
   }
-  const lib = await importWithFastCheck(() => import("../../conformance/diff/index.js"));
+  const lib = await importWithFastCheck(async () => ({
+    ...(await import("../../conformance/diff/index.js")),
+    ...(await import("../../conformance/reporters/diff-text.js")),
+  }));
   if (typeof lib === "string") return usage(lib);
   const { formatDiffResult, runDiff } = lib;
   const stops: (() => Promise<void>)[] = [];

@@ -50,7 +50,10 @@ export async function fuzzCommand(
   if (!Number.isInteger(args.maxCommands) || args.maxCommands < 1 || args.maxCommands > 500)
     return usage("--max-commands is 1-500");
   // fast-check is loaded only by this command (see fast-check-import.ts).
-  const lib = await importWithFastCheck(() => import("../../conformance/fuzz/index.js"));
+  const lib = await importWithFastCheck(async () => ({
+    ...(await import("../../conformance/fuzz/index.js")),
+    ...(await import("../../conformance/reporters/fuzz-text.js")),
+  }));
   if (typeof lib === "string") return usage(lib);
   const { formatFuzzResult, fuzzSmoke, loadFuzzWorld, runFuzz } = lib;
   const resolved = await resolveTarget(args, "fuzz", err);

@@ -1,7 +1,7 @@
 /** The body must not contain given text (e.g. P-ERR-1: errors never echo OAuth parameters). */
 import type { ExpectSpec } from "../case-types.js";
 import { fillText } from "../request/template.js";
-import type { CheckResult } from "../run/results.js";
+import type { CheckResult } from "./check-result.js";
 import { type CheckContext, result } from "./context.js";
 
 /** Checks `expect.bodyExcludes`. */

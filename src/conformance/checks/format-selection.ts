@@ -18,7 +18,7 @@ import {
   mediaTypeOf,
 } from "../../wire/media-type.js";
 import type { ExpectSpec } from "../case-types.js";
-import type { CheckResult } from "../run/results.js";
+import type { CheckResult } from "./check-result.js";
 import type { CheckContext } from "./context.js";
 
 /** What the step's request carried that selects a representation (P-FMT-1). */

@@ -6,7 +6,7 @@
 import { listTokens } from "../../wire/header-list.js";
 import type { ExpectSpec } from "../case-types.js";
 import { fillText } from "../request/template.js";
-import type { CheckResult } from "../run/results.js";
+import type { CheckResult } from "./check-result.js";
 import { type CheckContext, result } from "./context.js";
 import type { Finding } from "./finding-codes.js";
 

@@ -7,13 +7,13 @@
 import { parseJsonText } from "../../codecs/json/limits.js";
 import type { ExpectSpec, Level } from "../case-types.js";
 import type { TemplateContext } from "../request/template.js";
-import type { CheckResult } from "../run/results.js";
 import type { WireResponse } from "../transport/http-client.js";
 import { decodeAtom } from "./atom.js";
 import { checkAtomFrame } from "./atom-frame.js";
 import { checkAtomWriter } from "./atom-writer.js";
 import { checkBodyEmpty } from "./body-empty.js";
 import { checkBodyExcludes } from "./body-excludes.js";
+import type { CheckResult } from "./check-result.js";
 import { checkContentType } from "./content-type.js";
 import type { CheckContext, DecodedBody } from "./context.js";
 import { checkErrorBody } from "./error-body.js";

@@ -15,7 +15,7 @@
 import type { ExpectSpec, Level, PointerCheck } from "../case-types.js";
 import type { CaseOutcome } from "../request/case-problems.js";
 import { caseFiller, fillPointer, fillText, type TemplateContext } from "../request/template.js";
-import type { CheckResult } from "../run/results.js";
+import type { CheckResult } from "./check-result.js";
 import { outline, type Rendering, WRITERS_TYPE_STATEMENT } from "./compare.js";
 import { bodyFailure, type CheckContext, result } from "./context.js";
 import type { Finding } from "./finding-codes.js";
@@ -33,7 +33,7 @@ export function checkJsonPointers(expect: ExpectSpec, ctx: CheckContext): CheckR
   if (!expect.json || expect.json.length === 0) return [];
   const body = ctx.decoded();
   if (!body.ok) return [bodyFailure(ctx, "body", body)];
-  const template = { ...ctx.template, body: body.value };
+  const template = { ...ctx.template, valueAt: firstValueIn(body.value) };
   return expect.json.flatMap((c) => {
     const pointer = fillPointer(c.pointer, template);
     const atom = expect.atom !== undefined;
@@ -63,13 +63,19 @@ export function valueHolds(
   level: Level,
   template: TemplateContext,
 ): boolean {
-  const filled = { ...template, body: value };
+  const filled = { ...template, valueAt: firstValueIn(value) };
   const pointer = fillText(check.pointer, filled);
   const ctx: PointerContext = { level, statement: "" };
   const judged = pointer.ok && judge(check, pointer.value, value, ctx, filled, false);
   // A placeholder the run cannot fill: the condition does not hold.
   return judged !== false && judged.ok && judged.value.every((r) => r.ok);
 }
+
+/** The first value the pointer language finds at a pointer of `doc` (for `{#/pointer}`). */
+const firstValueIn =
+  (doc: unknown) =>
+  (pointer: string): unknown =>
+    evaluatePointer(doc, pointer).matches[0]?.value;
 
 /**
  * The results of check `c` at `pointer` in `doc`, or the problem that kept it from running (a

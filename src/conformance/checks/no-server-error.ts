@@ -4,7 +4,7 @@
  * a garbage body) reports any other wrong status under that status's clause, never as a 500.
  */
 import type { ExpectSpec } from "../case-types.js";
-import type { CheckResult } from "../run/results.js";
+import type { CheckResult } from "./check-result.js";
 import { type CheckContext, result } from "./context.js";
 import { bodySnippet } from "./status.js";
 

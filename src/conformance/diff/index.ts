@@ -2,9 +2,8 @@
  * The differential run: the same requests sent to two implementations, their
  * answers compared under the readers' tolerance.
  */
-export { formatDiffResult } from "../reporters/diff-text.js";
+export { type Difference, firstDifference } from "../checks/difference.js";
 export { type AnswerDifference, compareAnswers } from "./compare-answers.js";
-export { type Difference, firstDifference } from "./difference.js";
 export { replayFuzz } from "./replay-fuzz.js";
 export { type ExchangePair, replaySuite } from "./replay-suite.js";
 export {

@@ -6,7 +6,7 @@
  */
 import { parsePlatformId } from "../../model/ids.js";
 import { KitError } from "../../model/kit-error.js";
-import type { SentRequest } from "../run/results.js";
+import type { SentRequest } from "../request/sent-request.js";
 import { isRunAbort, type RunAbort } from "../run/run-abort.js";
 import { type CaseEnv, exchange, runCase } from "../run/run-case.js";
 import { smoke } from "../run/smoke.js";

@@ -4,7 +4,6 @@
  * statement, seed, path and curl lines. Talks HTTP to the target it is given.
  */
 
-export { formatFuzzResult } from "../reporters/fuzz-text.js";
 export { AppDataModel } from "./appdata-model.js";
 export { execute, type FuzzContext, fuzzUsers } from "./execute.js";
 export { FUZZ_FINDINGS, type FuzzFindingCode } from "./finding-codes.js";

@@ -8,8 +8,8 @@
 import { OPTIONAL_PERSON_FIELDS } from "../../model/resources.js";
 import { JSON_MEDIA_TYPE, mediaTypeOf } from "../../wire/media-type.js";
 import type { Level } from "../case-types.js";
+import { extensionMembers, firstDifference } from "../checks/difference.js";
 import { withoutEmptyRecords } from "../checks/empty-records.js";
-import { extensionMembers, firstDifference } from "../diff/difference.js";
 import type { Expected } from "./expected.js";
 import type { Finding } from "./finding-codes.js";
 import type { Answer } from "./wire.js";

@@ -5,8 +5,9 @@
  */
 import { percentEncode } from "../../oauth/index.js";
 import type { AuthSpec } from "../case-types.js";
-import { type AppCredentials, normaliseAuth, sign } from "../request/signing.js";
-import type { SentRequest } from "../run/results.js";
+import type { SentRequest } from "../request/sent-request.js";
+import { normaliseAuth, sign } from "../request/signing.js";
+import type { AppCredentials } from "../suite/target.js";
 import {
   type ClientLimits,
   createHttpClient,

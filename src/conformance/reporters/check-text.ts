@@ -4,9 +4,9 @@
  * results hold data; only this file words them.
  */
 import { OPENSOCIAL_NS, OSEARCH_NS } from "../../codecs/atom/namespaces.js";
+import type { CheckResult } from "../checks/check-result.js";
 import { show } from "../checks/compare.js";
 import type { BodyFinding, Finding, FindingCode } from "../checks/finding-codes.js";
-import type { CheckResult } from "../run/results.js";
 import { caseProblemText } from "./case-problem-text.js";
 
 type Words = { [C in FindingCode]: (f: Extract<Finding, { code: C }>) => string };

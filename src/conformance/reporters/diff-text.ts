@@ -1,7 +1,6 @@
 /**
  * The text of a differential run: each semantic difference with where it lies, the request
- * (as a redacted curl line) and both answers side by side. The diff subpath (diff/index.ts)
- * re-exports it, so that the command loads it with the differential run.
+ * (as a redacted curl line) and both answers side by side.
  */
 import { show } from "../checks/compare.js";
 import type { DiffResult, DiffSide } from "../diff/run-diff.js";

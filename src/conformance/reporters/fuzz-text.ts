@@ -1,8 +1,7 @@
 /**
  * The text a person reads after a fuzz run: the figures, and for a failure the statement it
  * breaks, where, the shrunk operations, a redacted `curl` line per request (curl.ts) and the
- * command that replays it. The fuzz subpath (fuzz/index.ts) re-exports it, so that the command
- * loads it with the fuzzer.
+ * command that replays it.
  */
 import { opText } from "../fuzz/ops.js";
 import type { FuzzResult } from "../fuzz/run-fuzz.js";

@@ -8,7 +8,8 @@
  * the first `author` after it).
  */
 import { escapeToken, pointerOf, pointerTokens } from "../../model/json-pointer.js";
-import type { CheckResult, ResponseExcerpt, StepResult } from "../run/results.js";
+import type { CheckResult } from "../checks/check-result.js";
+import type { ResponseExcerpt, StepResult } from "../run/results.js";
 
 /** What to print of a response. */
 interface ResponseView {

@@ -14,7 +14,7 @@
  */
 import { percentEncode } from "../../oauth/index.js";
 import { FORM_MEDIA_TYPE, mediaTypeOf } from "../../wire/media-type.js";
-import type { SentRequest } from "../run/results.js";
+import type { SentRequest } from "./sent-request.js";
 
 /** What a redacted secret or signature is printed as. */
 const REDACTED = "REDACTED";

@@ -6,12 +6,13 @@
  */
 import { percentEncode } from "../../oauth/index.js";
 import type { BodySpec, RequestSpec } from "../case-types.js";
-import { fillOrdered, stringifyOrdered } from "../checks/key-order.js";
-import type { SentRequest } from "../run/results.js";
-import type { WireRequest } from "../transport/http-client.js";
+import type { AppCredentials } from "../suite/target.js";
 import type { CaseOutcome } from "./case-problems.js";
-import { type AppCredentials, normaliseAuth, sign } from "./signing.js";
+import { fillOrdered, stringifyOrdered } from "./ordered-json.js";
+import type { SentRequest } from "./sent-request.js";
+import { normaliseAuth, sign } from "./signing.js";
 import { caseFiller, type TemplateContext } from "./template.js";
+import type { WireRequest } from "./wire-request.js";
 
 /** The credentials and identities a request may use. */
 export interface RequestEnv {

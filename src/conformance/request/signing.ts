@@ -18,12 +18,7 @@ import {
 } from "../../oauth/index.js";
 import { FORM_MEDIA_TYPE, mediaTypeOf } from "../../wire/media-type.js";
 import type { AuthMode, AuthSpec } from "../case-types.js";
-
-/** Credentials of one application. */
-export interface AppCredentials {
-  readonly consumerKey: string;
-  readonly consumerSecret: string;
-}
+import type { AppCredentials } from "../suite/target.js";
 
 /** What to sign. */
 export interface SignInput {

@@ -9,7 +9,7 @@
  */
 import { parsePlatformId } from "../../model/ids.js";
 import { escapeToken } from "../../model/json-pointer.js";
-import { evaluatePointer } from "../checks/pointer/evaluate.js";
+import { PLACEHOLDER, WHOLE_PLACEHOLDER } from "../suite/placeholders.js";
 import type { CaseOutcome, CaseProblem } from "./case-problems.js";
 
 /** Everything a placeholder can name. */
@@ -19,16 +19,11 @@ export interface TemplateContext {
   readonly namespace: string;
   readonly unique: string;
   readonly captures: ReadonlyMap<string, unknown>;
-  /** The current response body (for `{#/pointer}`), when there is one. */
-  readonly body?: unknown;
-}
-
-const PLACEHOLDER = /\{(\$?[A-Za-z][A-Za-z0-9_.-]*|#(?:\/[^{}]*)?)\}/g;
-const WHOLE = /^\{(\$?[A-Za-z][A-Za-z0-9_.-]*|#(?:\/[^{}]*)?)\}$/;
-
-/** The names of roles a string refers to (for role resolution before a run). */
-export function placeholderNames(text: string): string[] {
-  return [...text.matchAll(PLACEHOLDER)].map((m) => m[1] ?? "");
+  /**
+   * The value at a pointer of the current response body, for `{#/pointer}`, when there is a
+   * body: the checks give it, reading the pointer in their language (checks/json-pointer.ts).
+   */
+  readonly valueAt?: (pointer: string) => unknown;
 }
 
 /** Eight decimal digits derived from the unique token (for integer-like keys, P-FMT-3). */
@@ -47,8 +42,7 @@ const cannot = (problem: CaseProblem): CaseOutcome<never> => ({ ok: false, probl
 /** Resolves one placeholder name to its value, or says why it cannot be filled. */
 export function lookup(name: string, ctx: TemplateContext): CaseOutcome<unknown> {
   if (name.startsWith("#")) {
-    const found = evaluatePointer(ctx.body, name.slice(1));
-    const v = found.matches[0]?.value;
+    const v = ctx.valueAt?.(name.slice(1));
     if (Array.isArray(v)) return ok(v.length);
     if (v !== null && typeof v === "object") return ok(Object.keys(v).length);
     return cannot({ code: "placeholder-no-count", placeholder: name, pointer: name.slice(1) });
@@ -108,7 +102,7 @@ const asText = (v: unknown): string => (typeof v === "string" ? v : JSON.stringi
 
 /** Fills the placeholders of a string; a string that is one placeholder keeps the value's type. */
 function fillString(text: string, ctx: TemplateContext): CaseOutcome<unknown> {
-  const whole = WHOLE.exec(text);
+  const whole = WHOLE_PLACEHOLDER.exec(text);
   if (whole) return lookup(whole[1] ?? "", ctx);
   return replaceAll(text, ctx, asText);
 }

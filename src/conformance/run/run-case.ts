@@ -7,6 +7,7 @@
  */
 import { randomBytes } from "node:crypto";
 import type { StepSpec } from "../case-types.js";
+import type { CheckResult } from "../checks/check-result.js";
 import { outline } from "../checks/compare.js";
 import { responseViews, runChecks } from "../checks/index.js";
 import { evaluatePointer, nearestExisting } from "../checks/pointer/evaluate.js";
@@ -18,7 +19,6 @@ import type { ClientLimits, Exchange, HttpClient, WireResponse } from "../transp
 import { sendRaw } from "../transport/raw-socket.js";
 import { onlyIfHolds } from "./only-if.js";
 import {
-  type CheckResult,
   type RawOutcome,
   RESPONSE_EXCERPT_BYTES,
   type ResponseExcerpt,

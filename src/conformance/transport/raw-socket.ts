@@ -14,7 +14,8 @@
  */
 import { connect, type Socket } from "node:net";
 import { connect as connectTls } from "node:tls";
-import { type ClientLimits, decode, type Exchange, type WireRequest } from "./http-client.js";
+import type { WireRequest } from "../request/wire-request.js";
+import { type ClientLimits, decode, type Exchange } from "./http-client.js";
 
 /** How the request goes on the wire. */
 interface RawMode {

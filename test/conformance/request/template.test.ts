@@ -1,13 +1,17 @@
 import { describe, expect, it } from "vitest";
+import { evaluatePointer } from "../../../src/conformance/checks/pointer/evaluate.js";
 import type { CaseOutcome } from "../../../src/conformance/request/case-problems.js";
 import {
   caseFiller,
   fill,
   fillPointer,
   fillText,
-  placeholderNames,
   type TemplateContext,
 } from "../../../src/conformance/request/template.js";
+import { placeholderNames } from "../../../src/conformance/suite/placeholders.js";
+
+/** The current body the checks would give (`{#/pointer}`). */
+const body = { entry: [1, 2, 3], n: 4 };
 
 const ctx: TemplateContext = {
   users: { viewer: "example.org:alice", friend: "example.org:bob" },
@@ -17,7 +21,7 @@ const ctx: TemplateContext = {
     ["ids", ["a", "b"]],
     ["rec", { k: "v" }],
   ]),
-  body: { entry: [1, 2, 3], n: 4 },
+  valueAt: (pointer) => evaluatePointer(body, pointer).matches[0]?.value,
 };
 
 /** The value of a filled outcome. */

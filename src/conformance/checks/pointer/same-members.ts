@@ -7,7 +7,7 @@
  * structure) every scalar member is data and counts. An empty list and no member are the same:
  * the Atom form writes a list as one element per item (P-FMT-7), so an empty one leaves no trace.
  */
-import { type Difference, firstDifference, KNOWN_MEMBERS } from "../../diff/difference.js";
+import { type Difference, firstDifference, KNOWN_MEMBERS } from "../difference.js";
 import { listAt, type PointerRule } from "./rule.js";
 
 /** True for a member a reader ignores when one form has it and the other not. */

@@ -7,7 +7,7 @@
 
 import { escapeToken } from "../../model/json-pointer.js";
 import { OPTIONAL_PERSON_FIELDS } from "../../model/resources.js";
-import { type Leniency, valuesEqual } from "../checks/compare.js";
+import { type Leniency, valuesEqual } from "./compare.js";
 
 /** Where two values differ. */
 export interface Difference {
