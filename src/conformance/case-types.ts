@@ -30,7 +30,7 @@ export interface CaseFile {
 }
 
 /** Every {@link Level}, in the schema's order. */
-const LEVELS = ["core", "profile"] as const;
+export const LEVELS = ["core", "profile"] as const;
 /**
  * `core`: social-api.md says it; `profile`: a profile.md decision (readers' vs writers'
  * rules).
@@ -51,7 +51,7 @@ export const ROLES = ["viewer", "friend", "friendWithoutApp", "stranger", "secon
 export type Role = (typeof ROLES)[number];
 
 /** Every {@link AuthMode}, in the schema's order. */
-const AUTH_MODES = [
+export const AUTH_MODES = [
   "valid",
   "none",
   "wrong-secret",
@@ -99,7 +99,7 @@ export interface AuthSpec {
 }
 
 /** Name/value pairs: an object, or a list of pairs where order or repetition matters. */
-type Pairs = Record<string, string> | [string, string][];
+export type Pairs = Record<string, string> | [string, string][];
 
 /**
  * A step as a case file writes it: in full, or `use` of a library step. A step with `use`
@@ -146,7 +146,7 @@ export interface CaptureCondition {
 }
 
 /** A step of the library (conformance/steps/<use>.json), expanded when the suite loads. */
-interface UseStep {
+export interface UseStep {
   /** The library step's name. */
   use: string;
   /** Values of the library step's parameters, each replacing `{with.<name>}` in it. */
@@ -171,7 +171,7 @@ export interface LibraryStep {
 }
 
 /** A parameter of a library step. */
-interface StepParameter {
+export interface StepParameter {
   description: string;
   /** Used when a case gives no value; without one the parameter is required. */
   default?: string;
@@ -347,9 +347,17 @@ export interface PointerCheck {
 }
 
 /** Every {@link JsonType}, in the schema's order. */
-const JSON_TYPES = ["string", "number", "integer", "boolean", "object", "array", "null"] as const;
+export const JSON_TYPES = [
+  "string",
+  "number",
+  "integer",
+  "boolean",
+  "object",
+  "array",
+  "null",
+] as const;
 /** A JSON type name as `type` checks it. */
-type JsonType = (typeof JSON_TYPES)[number];
+export type JsonType = (typeof JSON_TYPES)[number];
 
 /** Checks on a header. */
 export interface HeaderCheck {
