@@ -967,12 +967,12 @@ export const MUTANTS: readonly Mutant[] = [
     id: "errors-head-405",
     statement: "P-ERR-2.3",
     area: "errors",
-    what: "HEAD on a read-only path answers 405 instead of GET's status",
+    what: "HEAD answers 405 instead of GET's status (the router leaves it out of every path)",
     edits: [
       {
         file: "src/server/router.ts",
-        find: 'const GET = ["GET", "HEAD"] as const;',
-        replace: 'const GET = ["GET"] as const;',
+        find: "return { op, resource, segments, methods: answeredMethods(op) };",
+        replace: "return { op, resource, segments, methods: [...op.methods] };",
       },
     ],
   },
@@ -1764,8 +1764,9 @@ export const MUTANTS: readonly Mutant[] = [
     edits: [
       {
         file: "src/server/router.ts",
-        find: 'const methods = selector === "@friends" ? GET : WRITE_METHODS;',
-        replace: "const methods = WRITE_METHODS;",
+        find: '? { kind: "selector", values: [text as Selector], param: false }',
+        replace:
+          '? { kind: "selector", values: op.id.startsWith("appdata") ? ["@self", "@friends"] : [text as Selector], param: false }',
       },
     ],
   },

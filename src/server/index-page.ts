@@ -6,66 +6,27 @@
  * consumer secrets never are. It points to documents a user has: the OpenAPI document this
  * server serves, and the README that ships in the package.
  */
+import { API_PREFIX, OPERATIONS, pathPattern } from "../model/operations.js";
 import { rangeQuality } from "../wire/accept.js";
 import { HTML_MEDIA_TYPE, JSON_MEDIA_TYPE } from "../wire/media-type.js";
 import { OPENAPI_PATH } from "./openapi-document.js";
 import type { ServerResponse } from "./types.js";
 import type { World } from "./world/types.js";
 
-/** One operation of social-api.md §4. */
-interface Operation {
-  readonly method: string;
-  readonly path: string;
-  readonly section: string;
-  readonly summary: string;
-}
-
-/** The operations of §4, as their sections write them. */
-const OPERATIONS: readonly Operation[] = [
-  {
-    method: "GET",
-    path: "/os/0.8/albums/{guid}/@self",
-    section: "§4.1",
-    summary: "albums of a user",
-  },
-  {
-    method: "GET",
-    path: "/os/0.8/mediaitems/{guid}/@self/{albumId}",
-    section: "§4.2",
-    summary: "photos of an album",
-  },
-  {
-    method: "GET",
-    path: "/os/0.8/appdata/{guid}/{selector}/@app",
-    section: "§4.3",
-    summary: "read application data (@self or @friends)",
-  },
-  {
-    method: "POST",
-    path: "/os/0.8/appdata/{guid}/@self/@app",
-    section: "§4.4",
-    summary: "write application data (JSON or form body)",
-  },
-  {
-    method: "DELETE",
-    path: "/os/0.8/appdata/{guid}/@self/@app",
-    section: "§4.5",
-    summary: "delete application data (all keys, or ?fields=)",
-  },
-  {
-    method: "GET",
-    path: "/os/0.8/people/{guid}/{selector}/{pid}",
-    section: "§4.6",
-    summary: "profile(s): @self, @friends, one friend",
-  },
-];
+/** The operations of §4, one line each, as their sections write them. */
+const OPERATION_LINES = OPERATIONS.map((o) => ({
+  method: o.methods[0],
+  path: pathPattern(o),
+  section: o.section,
+  summary: o.summary,
+}));
 
 /** The index as data (the JSON answer; the HTML one shows the same). */
-function indexDocument(world: World): Record<string, unknown> {
+export function indexDocument(world: World): Record<string, unknown> {
   return {
     name: "opensocial-kit reference server",
-    api: "/os/0.8/",
-    operations: OPERATIONS,
+    api: API_PREFIX,
+    operations: OPERATION_LINES,
     authentication:
       "Every /os/0.8/ request is signed with two-legged OAuth 1.0a, HMAC-SHA1 (P-AUTH-1); the viewer is xoauth_requestor_id. Without a signer: `opensocial-kit request GET /os/0.8/people/@me/@self` (opensocial-kit request --help).",
     formats: "JSON by default; ?format=atom for Atom (P-FMT-1)",
@@ -103,7 +64,7 @@ const INDEX_STYLE =
 
 function indexHtml(world: World): string {
   const e = escapeHtml;
-  const ops = OPERATIONS.map(
+  const ops = OPERATION_LINES.map(
     (o) =>
       `<tr><td>${e(o.method)}</td><td><code>${e(o.path)}</code></td><td>${e(o.section)} ${e(o.summary)}</td></tr>`,
   ).join("");

@@ -9,14 +9,12 @@ import type { NonceStore } from "./auth/nonce-store.js";
 import { verifyRequest } from "./auth/verify.js";
 import { maybeCompress } from "./compress.js";
 import { type Fault, fault, isFault } from "./fault.js";
-import { getAlbums, getPhotos } from "./handlers/albums.js";
-import { deleteAppData, readAppData, writeAppData } from "./handlers/appdata.js";
-import { getPeople } from "./handlers/people.js";
+import { dispatch } from "./handlers/operations.js";
 import { indexResponse } from "./index-page.js";
 import { OPENAPI_PATH, openApiResponse } from "./openapi-document.js";
 import { type AtomRenderer, faultResponse, replyResponse } from "./render.js";
 import type { Reply } from "./reply.js";
-import { matchRoute, type Route } from "./router.js";
+import { matchRoute } from "./router.js";
 import type { AppDataStore } from "./store/types.js";
 import type {
   Caller,
@@ -72,24 +70,6 @@ function firstValues(query: readonly OAuthParam[]): Query {
   const out = new Map<string, string>();
   for (const [n, v] of query) if (!out.has(n)) out.set(n, v);
   return out;
-}
-
-/** Runs the handler of `route`. */
-function dispatch(ctx: HandlerContext, route: Route): Reply | Fault | Promise<Reply | Fault> {
-  switch (route.op) {
-    case "people":
-      return getPeople(ctx, route);
-    case "albums":
-      return getAlbums(ctx, route);
-    case "photos":
-      return getPhotos(ctx, route);
-    case "appdata-read":
-      return readAppData(ctx, route);
-    case "appdata-write":
-      return writeAppData(ctx, route);
-    case "appdata-delete":
-      return deleteAppData(ctx, route);
-  }
 }
 
 /**

@@ -1,32 +1,41 @@
 /**
- * The path table of social-api.md §4 with the routing decisions of P-ERR-2: unknown path → 404,
- * known path with another method → 405 with `Allow`, one trailing slash ignored, an empty
- * segment → 404; HEAD matches wherever GET does (the pipeline drops the body). Paths that stop before their guid, selector or album id match with a deferred
- * fault (400/403), answered after authentication and the app check (P-ERR-5).
+ * Routing by the operation table of model/operations.ts, with the decisions of P-ERR-2: unknown
+ * path → 404, a selector that is not the operation's → 404, known path with another method →
+ * 405 with `Allow` (every method the path answers, HEAD wherever GET: the pipeline drops HEAD's
+ * body), one trailing slash ignored, an empty segment → 404. Paths that stop before their guid,
+ * selector or album id match with a deferred fault (400/403), answered after authentication and
+ * the app check (P-ERR-5).
  */
+import {
+  API_PREFIX,
+  answeredMethods,
+  OPERATIONS,
+  type OperationId,
+  type OperationOf,
+  type PathParam,
+  type Selector,
+} from "../model/operations.js";
 import { type Fault, fault } from "./fault.js";
 
-/** A group selector (P-PEOPLE-5: `@all` means `@friends`). */
-type Selector = "@self" | "@friends";
+/** The parameter of `K` that may be left out, if any. */
+type OptionalParam<K extends OperationId> = K extends OperationId
+  ? OperationOf<K> extends { optional: { name: infer N extends string } }
+    ? N
+    : never
+  : never;
+
+/** The path parameters of operation `K` as matched (the selector read as P-PEOPLE-5 says). */
+export type RouteOf<K extends OperationId> = { readonly op: K } & {
+  readonly [N in Exclude<PathParam<K>, "selector" | OptionalParam<K>>]: string;
+} & ("selector" extends PathParam<K> ? { readonly selector: Selector } : unknown) & {
+    readonly [N in OptionalParam<K>]?: string;
+  };
 
 /** An operation of §4 and its path parameters. */
-export type Route =
-  | { op: "people"; guid: string; selector: Selector; pid?: string }
-  | { op: "albums"; guid: string }
-  | { op: "photos"; guid: string; albumId: string }
-  | { op: "appdata-read"; guid: string; selector: Selector }
-  | { op: "appdata-write"; guid: string }
-  | { op: "appdata-delete"; guid: string };
+export type Route = { [K in OperationId]: RouteOf<K> }[OperationId];
 
 /** A matched path: the route, or a fault deferred until after the app check. */
 type Match = { route: Route } | { deferred: Fault };
-
-/** The API's path prefix (§9). */
-const PREFIX = "/os/0.8/";
-
-// P-ERR-2: HEAD is answered wherever GET is (RFC 9110 §9.3.2), so `Allow` lists it beside GET.
-const GET = ["GET", "HEAD"] as const;
-const WRITE_METHODS = ["GET", "HEAD", "POST", "PUT", "DELETE"] as const;
 
 function selectorOf(segment: string | undefined): Selector | undefined {
   if (segment === "@self") return "@self";
@@ -36,8 +45,8 @@ function selectorOf(segment: string | undefined): Selector | undefined {
 
 /** Splits the path after the prefix into decoded segments, or undefined (→ 404). */
 export function splitPath(pathname: string): string[] | undefined {
-  if (!pathname.startsWith(PREFIX)) return undefined;
-  let rest = pathname.slice(PREFIX.length);
+  if (!pathname.startsWith(API_PREFIX)) return undefined;
+  let rest = pathname.slice(API_PREFIX.length);
   if (rest.endsWith("/")) rest = rest.slice(0, -1);
   if (rest === "") return undefined;
   const out: string[] = [];
@@ -56,103 +65,94 @@ export function splitPath(pathname: string): string[] | undefined {
   return out;
 }
 
-const missingGuid = (): Match => ({
-  deferred: fault(400, "target-missing", "target id not given"),
-});
-const missingSelector = (): Match => ({
-  deferred: fault(403, "selector-missing", "selector not given"),
-});
+/** A segment of a path pattern after the resource, as the router reads it. */
+type Segment =
+  | { readonly kind: "param"; readonly name: string }
+  /** The selector: `{selector}` (a route parameter) or the one the operation takes, written out. */
+  | { readonly kind: "selector"; readonly values: readonly Selector[]; readonly param: boolean }
+  | { readonly kind: "literal"; readonly text: string };
 
-type Matcher = (args: string[], method: string) => Match | Fault;
-
-function allow(
-  methods: readonly string[],
-  method: string,
-  then: () => Match | Fault,
-): Match | Fault {
-  return methods.includes(method)
-    ? then()
-    : fault(405, "method-not-allowed", "method not allowed", methods);
+/** An operation of the table, ready to match. */
+interface Pattern {
+  readonly op: (typeof OPERATIONS)[number];
+  readonly resource: string;
+  readonly segments: readonly Segment[];
+  readonly methods: readonly string[];
 }
 
-/** `people/{guid}/{selector}/{pid}` (§4.6). */
-const people: Matcher = (args, method) => {
-  const [guid, sel, pid] = args;
-  if (args.length > 3) return fault(404, "not-found", "not found");
-  const selector = selectorOf(sel);
-  if (sel !== undefined && !selector) return fault(404, "not-found", "not found");
-  return allow(GET, method, () => {
-    if (guid === undefined) return missingGuid();
-    if (!selector) return missingSelector();
-    if (pid !== undefined && selector === "@self")
-      return {
-        deferred: fault(
-          400,
-          "invalid-path",
-          "a person id is valid only with @friends (P-PEOPLE-1)",
-        ),
-      };
-    return {
-      route:
-        pid === undefined
-          ? { op: "people", guid, selector }
-          : { op: "people", guid, selector, pid },
-    };
+const PATTERNS: readonly Pattern[] = OPERATIONS.map((op) => {
+  const [resource = "", ...rest] = op.path.split("/");
+  const segments = rest.map((text, i): Segment => {
+    const name = /^\{(.+)\}$/.exec(text)?.[1];
+    // After `{guid}` comes the selector (model/operations.ts).
+    if (i === 1)
+      return name === undefined
+        ? { kind: "selector", values: [text as Selector], param: false }
+        : { kind: "selector", values: "selectors" in op ? op.selectors : [], param: true };
+    return name === undefined ? { kind: "literal", text } : { kind: "param", name };
   });
+  return { op, resource, segments, methods: answeredMethods(op) };
+});
+
+/** The parameters that may be left out. */
+type Optional = OptionalParam<OperationId>;
+
+/** What a path that stops before a parameter answers, once the app is checked (§7, P-ERR-5). */
+const ABSENT: Readonly<Record<Exclude<PathParam<OperationId>, Optional>, Fault>> = {
+  guid: fault(400, "target-missing", "target id not given"),
+  selector: fault(403, "selector-missing", "selector not given"),
+  albumId: fault(400, "target-missing", "album id not given"),
 };
 
-/** `albums/{guid}/@self` (§4.1). */
-const albums: Matcher = (args, method) => {
-  const [guid, sel] = args;
-  if (args.length > 2 || (sel !== undefined && sel !== "@self"))
-    return fault(404, "not-found", "not found");
-  return allow(GET, method, () => {
-    if (guid === undefined) return missingGuid();
-    if (sel === undefined) return missingSelector();
-    return { route: { op: "albums", guid } };
-  });
+/** What an optional parameter answers with a selector it does not go with. */
+const MISPLACED: Readonly<Record<Optional, Fault>> = {
+  pid: fault(400, "invalid-path", "a person id is valid only with @friends (P-PEOPLE-1)"),
 };
 
-/** `mediaitems/{guid}/@self/{albumId}` (§4.2). */
-const mediaitems: Matcher = (args, method) => {
-  const [guid, sel, albumId] = args;
-  if (args.length > 3 || (sel !== undefined && sel !== "@self"))
-    return fault(404, "not-found", "not found");
-  return allow(GET, method, () => {
-    if (guid === undefined) return missingGuid();
-    if (sel === undefined) return missingSelector();
-    if (albumId === undefined)
-      return { deferred: fault(400, "target-missing", "album id not given") };
-    return { route: { op: "photos", guid, albumId } };
-  });
-};
+/**
+ * True when `args` (the segments after the resource) can be `p`'s path, whole or stopping before
+ * its guid, selector or an id; a path that stops before a written-out segment is unknown.
+ */
+function fits(p: Pattern, args: readonly string[]): boolean {
+  if (args.length > p.segments.length) return false;
+  for (const [i, arg] of args.entries()) {
+    const segment = p.segments[i];
+    if (segment?.kind === "literal" && arg !== segment.text) return false;
+    if (segment?.kind === "selector" && !segment.values.some((s) => s === selectorOf(arg)))
+      return false;
+  }
+  return p.segments[args.length]?.kind !== "literal";
+}
 
-/** `appdata/{guid}/{selector}/@app` (§4.3–4.5); PUT is POST (P-DATA-2). */
-const appdata: Matcher = (args, method) => {
-  const [guid, sel, app] = args;
-  if (args.length > 3 || args.length === 2 || (app !== undefined && app !== "@app"))
-    return fault(404, "not-found", "not found");
-  const selector = selectorOf(sel);
-  if (sel !== undefined && !selector) return fault(404, "not-found", "not found");
-  const methods = selector === "@friends" ? GET : WRITE_METHODS;
-  return allow(methods, method, () => {
-    if (guid === undefined) return missingGuid();
-    if (!selector) return missingSelector();
-    if (method === "GET" || method === "HEAD")
-      return { route: { op: "appdata-read", guid, selector } };
-    if (method === "DELETE") return { route: { op: "appdata-delete", guid } };
-    return { route: { op: "appdata-write", guid } };
-  });
-};
+/** The route of `args` on `p`, or the fault of a path that stops early. */
+function routeOf(p: Pattern, args: readonly string[]): Match {
+  const optional = "optional" in p.op ? p.op.optional : undefined;
+  const missing = p.segments[args.length];
+  const missingName = missing?.kind === "param" ? missing.name : "selector";
+  // Every parameter but the optional one is in ABSENT (its type says so).
+  if (missing && missingName !== optional?.name)
+    return { deferred: ABSENT[missingName as keyof typeof ABSENT] };
+  const route: Record<string, string> = { op: p.op.id };
+  for (const [i, arg] of args.entries()) {
+    const segment = p.segments[i];
+    if (segment?.kind === "param") route[segment.name] = arg;
+    // fits() let only the selector's values through.
+    if (segment?.kind === "selector" && segment.param) route.selector = selectorOf(arg) as Selector;
+  }
+  if (optional && route[optional.name] !== undefined && route.selector !== optional.onlyWith)
+    return { deferred: MISPLACED[optional.name] };
+  // The keys are the pattern's parameters, set from its segments: the shape of RouteOf.
+  return { route: route as unknown as Route };
+}
 
-const RESOURCES: Readonly<Record<string, Matcher>> = { people, albums, mediaitems, appdata };
-
-/** Matches `method` and `pathname` (as sent, not yet decoded) against the path table. */
+/** Matches `method` and `pathname` (as sent, not yet decoded) against the operation table. */
 export function matchRoute(method: string, pathname: string): Match | Fault {
-  const segments = splitPath(pathname);
-  const [resource, ...args] = segments ?? [];
-  const matcher =
-    resource !== undefined && Object.hasOwn(RESOURCES, resource) ? RESOURCES[resource] : undefined;
-  if (!matcher) return fault(404, "not-found", "not found");
-  return matcher(args, method);
+  const [resource, ...args] = splitPath(pathname) ?? [];
+  const fitting = PATTERNS.filter((p) => p.resource === resource && fits(p, args));
+  if (fitting.length === 0) return fault(404, "not-found", "not found");
+  const methods = [...new Set(fitting.flatMap((p) => p.methods))];
+  const chosen = fitting.find((p) => p.methods.includes(method));
+  return chosen
+    ? routeOf(chosen, args)
+    : fault(405, "method-not-allowed", "method not allowed", methods);
 }

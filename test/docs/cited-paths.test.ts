@@ -29,6 +29,7 @@ const NOT_FILES: Readonly<Record<string, string>> = {
   "DIR/target.json": "what `opensocial-kit world --out DIR` writes",
   "expect.json": "a member of a case step (`expect.json`), not a file",
   "when.json": "a member of a step's `expect.when` (`when.json`), not a file",
+  "-text.ts": "the reporters' `*-text.ts` modules, a pattern, not a file",
 };
 
 const SKIP = new Set(["node_modules", ".git", "dist", "reports", ".mutants", ".stryker-tmp"]);

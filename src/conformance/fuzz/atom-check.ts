@@ -98,7 +98,7 @@ export function judgeAtomRead(
     );
   }
   try {
-    judgeData(expected, read.value, "core", "atom:");
+    judgeData(expected, read.value, "core", "atom:", level === "core");
   } catch (e) {
     if (!(e instanceof FuzzFailure)) throw e;
     const inner = e.finding;

@@ -3,7 +3,8 @@
  * (a `fields` delete in chunks below the P-DATA-3 limit), and the scratch user's record, which
  * the fuzzer owns whole, is deleted without `fields`.
  */
-import { type FuzzContext, OWNED_KEY } from "./execute.js";
+import { type FuzzContext, OWNED_KEY } from "./context.js";
+import { SELF_APPDATA } from "./steps/request-parts.js";
 import type { Wire } from "./wire.js";
 
 /** Deletes what the sequence of `ctx` wrote; resolves to the number of deletes that failed. */
@@ -22,7 +23,7 @@ export async function cleanUp(ctx: FuzzContext, wire: Wire): Promise<number> {
       try {
         const a = await wire.send({
           method: "DELETE",
-          path: "/os/0.8/appdata/@me/@self/@app",
+          path: SELF_APPDATA.delete,
           query: chunk.length ? [["fields", chunk.join(",")]] : [],
           as: user,
         });
@@ -49,7 +50,7 @@ export async function restoreSeeded(ctx: FuzzContext, wire: Wire): Promise<boole
     try {
       const seen = await wire.send({
         method: "GET",
-        path: "/os/0.8/appdata/@me/@self/@app",
+        path: SELF_APPDATA.read,
         query: [["fields", pairs.map(([k]) => k).join(",")]],
         as: user,
       });
@@ -73,7 +74,7 @@ export async function restoreSeeded(ctx: FuzzContext, wire: Wire): Promise<boole
     try {
       await wire.send({
         method: "POST",
-        path: "/os/0.8/appdata/@me/@self/@app",
+        path: SELF_APPDATA.write,
         body: { bytes: new TextEncoder().encode(text), contentType: "application/json" },
         as: user,
       });

@@ -76,6 +76,11 @@ export interface Expected {
   readonly all?: readonly Record<string, unknown>[];
   /** True when the read is a paged list (itemsPerPage expected). */
   readonly list?: boolean;
+  /**
+   * True for a list asked without `count`: §8 shows sample page sizes only, so at core the page
+   * may have any size (P-PAGE-1 decides 20 and 50 for the profile).
+   */
+  readonly pageSizeOpen?: boolean;
   /** True when a filter (`filterBy`, `visibility`) decides the list: its statement owns the count. */
   readonly selective?: boolean;
   /** P-FMT-7: the `author/url` id of each Atom entry (by the entry's data), when not its own id. */
@@ -170,6 +175,7 @@ function listAnswer(
     statement,
     kind,
     list: true,
+    ...(paging.count === undefined ? { pageSizeOpen: true } : {}),
     // A valid list read refused 400 refused a paging value it should take: digits with leading
     // zeros are plain decimal digits (P-PAGE-2), any other a value in range (P-PAGE-1).
     byStatus: {

@@ -5,7 +5,8 @@
  */
 
 export { AppDataModel } from "./appdata-model.js";
-export { execute, type FuzzContext, fuzzUsers } from "./execute.js";
+export { type FuzzContext, fuzzUsers } from "./context.js";
+export { execute } from "./execute.js";
 export { FUZZ_FINDINGS, type FuzzFindingCode } from "./finding-codes.js";
 export { type Finding, FuzzFailure } from "./judge.js";
 export { type Op, opArb, opText } from "./ops.js";

@@ -23,7 +23,7 @@ type Who = number;
 export type Writer = "viewer" | "scratch";
 
 /** Ways a write must be refused (P-DATA-1, P-DATA-2, P-DATA-3, S-4.4-OWN-ONLY, P-ERR-4, P-AUTH-2). */
-export type BadWrite =
+type BadWrite =
   | { readonly kind: "bad-key"; readonly key: string }
   | { readonly kind: "bad-value"; readonly value: string }
   | { readonly kind: "empty-object" | "non-object" | "non-string" | "malformed" | "text-plain" }
@@ -39,7 +39,7 @@ export type BadWrite =
     };
 
 /** Requests that must be refused, or that probe a rule outside the data (auth, paths, HTTP). */
-type Probe =
+export type Probe =
   | "wrong-secret"
   | "bad-signature"
   | "unsigned"

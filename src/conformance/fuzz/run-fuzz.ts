@@ -13,9 +13,11 @@ import { createHttpClient, DEFAULT_LIMITS } from "../transport/http-client.js";
 import { prefixArb } from "./alphabet.js";
 import { AppDataModel } from "./appdata-model.js";
 import { cleanUp, restoreSeeded } from "./clean-up.js";
-import { execute, type FuzzContext, fuzzUsers } from "./execute.js";
+import { type FuzzContext, fuzzUsers } from "./context.js";
+import { execute } from "./execute.js";
 import { type Finding, FuzzFailure } from "./judge.js";
 import { type Op, opArb, opText } from "./ops.js";
+import { SELF } from "./steps/probe-step.js";
 import { type Answer, createWire, TransportFailure } from "./wire.js";
 import type { FuzzWorld } from "./world.js";
 
@@ -149,7 +151,7 @@ export async function fuzzSmoke(
   target: Target,
   world: FuzzWorld,
 ): Promise<SmokeRefusal | undefined> {
-  const path = "/os/0.8/people/@me/@self";
+  const path = SELF;
   const wire = createWire(
     { baseUrl: target.baseUrl, apps: target.apps, viewer: world.viewer },
     DEFAULT_LIMITS,

@@ -10,6 +10,13 @@
  * `opensocial-kit openapi --out`; a test holds every answer of a whole suite run to it.
  */
 import { PAIR_LIMIT } from "../../model/limits.js";
+import {
+  type DocumentedOperation,
+  OPERATIONS,
+  type Operation,
+  type ParameterName,
+  pathPattern,
+} from "../../model/operations.js";
 import { schemaComponents } from "./components.js";
 
 type Json = Record<string, unknown>;
@@ -43,7 +50,7 @@ const STATUS_TEXT: Record<number, string> = {
   431: "Request headers too large",
 };
 
-function errors(statuses: number[]): Json {
+function errors(statuses: readonly number[]): Json {
   const out: Json = {};
   for (const s of statuses)
     out[String(s)] = {
@@ -157,18 +164,19 @@ const P = {
   }),
 };
 
-/** The list parameters a request that is not a list may carry: ignored, unchecked (P-PAGE-5). */
-const IGNORED: Record<string, Json> = Object.fromEntries(
-  ["startIndex", "count", "filterBy"].map((name) => [
-    `ignored${name.charAt(0).toUpperCase()}${name.slice(1)}`,
-    param(
-      name,
-      "query",
-      "Ignored here, whatever its value: paging and filterBy apply to lists only (P-PAGE-5)",
-      { type: "string" },
-    ),
-  ]),
-);
+/** A list parameter a request that is not a list may carry: ignored, unchecked (P-PAGE-5). */
+const ignored = (name: string): Json =>
+  param(
+    name,
+    "query",
+    "Ignored here, whatever its value: paging and filterBy apply to lists only (P-PAGE-5)",
+    { type: "string" },
+  );
+const IGNORED = {
+  ignoredStartIndex: ignored("startIndex"),
+  ignoredCount: ignored("count"),
+  ignoredFilterBy: ignored("filterBy"),
+};
 
 /**
  * The OAuth protocol parameters, which P-AUTH-2 accepts in the query as well as in the
@@ -198,16 +206,16 @@ const OAUTH: Record<string, Json> = Object.fromEntries(
   ]),
 );
 
+/** The parameters the operation table names (model/operations.ts). */
+const NAMED: Record<ParameterName, Json> = { ...P, ...IGNORED };
+
 /** Every parameter, as the document's `components/parameters` holds it. */
-const PARAMETERS: Record<string, Json> = { ...P, ...IGNORED, ...OAUTH };
+const PARAMETERS: Record<string, Json> = { ...NAMED, ...OAUTH };
 
 /** A reference to the parameter component `name`. */
 const use = (name: string): Json => ({ $ref: `#/components/parameters/${name}` });
-const R = Object.fromEntries(Object.keys(P).map((k) => [k, use(k)])) as {
-  [K in keyof typeof P]: Json;
-};
-const IGNORED_LIST_PARAMS = Object.keys(IGNORED).map(use);
-const OAUTH_QUERY_PARAMS = Object.keys(OAUTH).map(use);
+/** What every operation takes: the format, the requestor and the OAuth parameters. */
+const COMMON = ["format", "requestor", ...Object.keys(OAUTH)].map(use);
 
 function ok(schema: string, description: string): Json {
   return {
@@ -237,30 +245,6 @@ const EMPTY_OK = {
   },
 };
 
-function read(
-  id: string,
-  summary: string,
-  params: Json[],
-  schema: string,
-  description: string,
-  statuses: number[],
-): Json {
-  return {
-    get: {
-      operationId: id,
-      summary,
-      parameters: params,
-      responses: { ...ok(schema, description), ...errors(statuses) },
-    },
-    head: {
-      operationId: `${id}Head`,
-      summary: `${summary} (headers only)`,
-      parameters: params,
-      responses: { ...HEAD_OK, ...errors(statuses) },
-    },
-  };
-}
-
 function writeBody(): Json {
   return {
     required: true,
@@ -280,20 +264,67 @@ function writeBody(): Json {
   };
 }
 
-const READ_ERRORS = [400, 403, 404, 405, 414, 431];
-const WRITE_ERRORS = [400, 403, 404, 405, 413, 414, 431];
+/** The OpenAPI tags of the operations, in the order the document lists their paths. */
+const API_TAGS: readonly { name: Operation["tag"]; description: string }[] = [
+  { name: "people", description: "People and friends (§4.6)" },
+  { name: "albums", description: "Albums and photos (§4.1, §4.2)" },
+  { name: "appdata", description: "Application data (§4.3–4.5)" },
+];
+
+/** The parameters of `d`: its path parameters, what every operation takes, its query ones. */
+function parametersOf(d: DocumentedOperation): Json[] {
+  const inPath = d.parameters.filter((name) => NAMED[name].in === "path");
+  const inQuery = d.parameters.filter((name) => NAMED[name].in !== "path");
+  return [...inPath.map(use), ...COMMON, ...inQuery.map(use)];
+}
+
+/** The path of `d`: the operation's pattern, without its optional segment unless `d` has it. */
+function pathOf(op: Operation, d: DocumentedOperation): string {
+  const path = pathPattern(op);
+  return op.optional && !d.withOptional ? path.replace(`/{${op.optional.name}}`, "") : path;
+}
+
+/**
+ * The path-item entries of `d`: a GET with its HEAD (P-ERR-2), or a write or delete; POST and PUT
+ * carry the application-data body (§4.4, P-DATA-2).
+ */
+function itemOf(op: Operation, d: DocumentedOperation): Json {
+  const base = {
+    tags: [op.tag],
+    operationId: d.operationId,
+    summary: d.summary,
+    parameters: parametersOf(d),
+  };
+  const failures = errors(op.errors);
+  const answer = d.answer ? ok(d.answer.schema, d.answer.description) : EMPTY_OK;
+  if (d.method === "GET")
+    return {
+      get: { ...base, responses: { ...answer, ...failures } },
+      head: {
+        ...base,
+        operationId: `${d.operationId}Head`,
+        summary: `${d.summary} (headers only)`,
+        responses: { ...HEAD_OK, ...failures },
+      },
+    };
+  const body = d.method === "POST" || d.method === "PUT" ? { requestBody: writeBody() } : {};
+  return { [d.method.toLowerCase()]: { ...base, ...body, responses: { ...answer, ...failures } } };
+}
+
+/** The paths of the operation table (model/operations.ts), by tag. */
+function operationPaths(): Record<string, Json> {
+  const paths: Record<string, Json> = {};
+  for (const tag of API_TAGS)
+    for (const op of OPERATIONS.filter((o) => o.tag === tag.name))
+      for (const d of op.documented) {
+        const path = pathOf(op, d);
+        paths[path] = { ...paths[path], ...itemOf(op, d) };
+      }
+  return paths;
+}
 
 /** The whole OpenAPI 3.1 document. */
 export function openApiDocument(version: string): Json {
-  const common = [R.format, R.requestor, ...OAUTH_QUERY_PARAMS];
-  const paging = [R.startIndex, R.count];
-  const appdataWrite = (id: string, summary: string): Json => ({
-    operationId: id,
-    summary,
-    parameters: [R.guid, ...common, ...IGNORED_LIST_PARAMS],
-    requestBody: writeBody(),
-    responses: { ...EMPTY_OK, ...errors(WRITE_ERRORS) },
-  });
   return {
     openapi: "3.1.0",
     info: {
@@ -311,87 +342,11 @@ export function openApiDocument(version: string): Json {
     ],
     security: [{ oauth1TwoLegged: [] }, { oauth1TwoLeggedQuery: [] }],
     tags: [
-      { name: "people", description: "People and friends (§4.6)" },
-      { name: "albums", description: "Albums and photos (§4.1, §4.2)" },
-      { name: "appdata", description: "Application data (§4.3–4.5)" },
+      ...API_TAGS,
       { name: "service", description: "Documents outside /os/0.8/, without a signature" },
     ],
     paths: {
-      ...withTrailingSlash({
-        "/os/0.8/people/{guid}/{selector}": withTag(
-          "people",
-          read(
-            "getPeople",
-            "A person (@self) or their friends (@friends, @all)",
-            [
-              R.guid,
-              R.peopleSelector,
-              ...common,
-              R.fields,
-              R.peopleStartIndex,
-              R.peopleCount,
-              R.peopleFilterBy,
-            ],
-            "people",
-            "The person (@self: entry is one person) or the friends (entry is an array, with itemsPerPage)",
-            READ_ERRORS,
-          ),
-        ),
-        "/os/0.8/people/{guid}/{selector}/{pid}": withTag(
-          "people",
-          read(
-            "getFriend",
-            "One friend (P-PEOPLE-1)",
-            [R.guid, R.groupSelector, R.pid, ...common, R.fields, ...IGNORED_LIST_PARAMS],
-            "people-self",
-            "The friend: entry is one person, no itemsPerPage",
-            READ_ERRORS,
-          ),
-        ),
-        "/os/0.8/albums/{guid}/@self": withTag(
-          "albums",
-          read(
-            "getAlbums",
-            "A user's albums (§4.1)",
-            [R.guid, ...common, ...paging, R.visibility],
-            "album-list",
-            "The albums, by id (P-PAGE-3)",
-            READ_ERRORS,
-          ),
-        ),
-        "/os/0.8/mediaitems/{guid}/@self/{albumId}": withTag(
-          "albums",
-          read(
-            "getPhotos",
-            "The photos of an album (§4.2)",
-            [R.guid, R.albumId, ...common, ...paging],
-            "photo-list",
-            "The photos, by id (P-PAGE-3)",
-            READ_ERRORS,
-          ),
-        ),
-        "/os/0.8/appdata/{guid}/{selector}/@app": withTag(
-          "appdata",
-          read(
-            "getAppData",
-            "Application data of a user (@self) or of their friends (@friends: read-only, a write method there is 405)",
-            [R.guid, R.appdataSelector, ...common, R.fields, ...IGNORED_LIST_PARAMS],
-            "appdata",
-            "The data, by user (P-DATA-5: users without data are left out)",
-            READ_ERRORS,
-          ),
-        ),
-        "/os/0.8/appdata/{guid}/@self/@app": withTag("appdata", {
-          post: appdataWrite("writeAppData", "Write (merge) key/value pairs (§4.4, P-DATA-4)"),
-          put: appdataWrite("writeAppDataPut", "PUT: the alias of POST (P-DATA-2)"),
-          delete: {
-            operationId: "deleteAppData",
-            summary: "Delete the listed keys, or all (§4.5, P-DATA-5)",
-            parameters: [R.guid, ...common, R.fields, ...IGNORED_LIST_PARAMS],
-            responses: { ...EMPTY_OK, ...errors([400, 403, 404, 405, 414, 431]) },
-          },
-        }),
-      }),
+      ...withTrailingSlash(operationPaths()),
       ...UNAUTHENTICATED_PATHS,
     },
     components: {
@@ -519,10 +474,3 @@ const UNAUTHENTICATED_PATHS: Record<string, Json> = {
     },
   }),
 };
-
-/** Tags every operation of a path item. */
-function withTag(tag: string, item: Json): Json {
-  const out: Json = {};
-  for (const [method, op] of Object.entries(item)) out[method] = { tags: [tag], ...(op as Json) };
-  return out;
-}

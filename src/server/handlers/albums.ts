@@ -7,7 +7,7 @@ import { type Fault, fault, isFault } from "../fault.js";
 import { chooseFormat } from "../query/format.js";
 import { pageOf, readPage } from "../query/paging.js";
 import type { Reply } from "../reply.js";
-import type { Route } from "../router.js";
+import type { RouteOf } from "../router.js";
 import type { HandlerContext } from "../types.js";
 import { albumView, canSeeAlbum, photoView } from "../views/album.js";
 import { resolveGuid } from "../world/resolve.js";
@@ -21,10 +21,7 @@ function readVisibility(ctx: HandlerContext): "everyone" | "all" | Fault {
 }
 
 /** Answers an album list. */
-export function getAlbums(
-  ctx: HandlerContext,
-  route: Extract<Route, { op: "albums" }>,
-): Reply | Fault {
+export function getAlbums(ctx: HandlerContext, route: RouteOf<"albums">): Reply | Fault {
   const owner = resolveGuid(ctx.world, route.guid, ctx.viewer);
   if (!owner) return fault(404, "user-not-found", "the specified user is not found");
   const format = chooseFormat(ctx.query, ctx.req.headers.accept);
@@ -52,10 +49,7 @@ function findAlbum(ctx: HandlerContext, id: string): IndexedAlbum | undefined {
 }
 
 /** Answers a photo list. */
-export function getPhotos(
-  ctx: HandlerContext,
-  route: Extract<Route, { op: "photos" }>,
-): Reply | Fault {
+export function getPhotos(ctx: HandlerContext, route: RouteOf<"photos">): Reply | Fault {
   const owner = resolveGuid(ctx.world, route.guid, ctx.viewer);
   if (!owner) return fault(404, "user-not-found", "the specified user is not found");
   const album = findAlbum(ctx, route.albumId);

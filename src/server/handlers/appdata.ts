@@ -8,7 +8,7 @@ import { type Fault, fault, isFault } from "../fault.js";
 import { appDataKeys } from "../query/fields.js";
 import { chooseFormat, type Format } from "../query/format.js";
 import type { Reply } from "../reply.js";
-import type { Route } from "../router.js";
+import type { RouteOf } from "../router.js";
 import type { AppDataMap } from "../store/types.js";
 import type { HandlerContext } from "../types.js";
 import { areFriends, findPerson, resolveGuid } from "../world/resolve.js";
@@ -47,7 +47,7 @@ function appDataReply(
 /** Answers a read (a promise when the store is a database server). */
 export function readAppData(
   ctx: HandlerContext,
-  route: Extract<Route, { op: "appdata-read" }>,
+  route: RouteOf<"appdata-read">,
 ): Reply | Fault | Promise<Reply | Fault> {
   const target = resolveGuid(ctx.world, route.guid, ctx.viewer);
   if (!target) return fault(404, "user-not-found", "the specified user is not found");
@@ -68,7 +68,7 @@ export function readAppData(
 /** Answers a write (POST or PUT): merge, atomic, durable before the 200 (P-DATA-4). */
 export async function writeAppData(
   ctx: HandlerContext,
-  route: Extract<Route, { op: "appdata-write" }>,
+  route: RouteOf<"appdata-write">,
 ): Promise<Reply | Fault> {
   if (!isOwnGuid(ctx, route.guid)) return fault(403, "forbidden", "no permission to update");
   const format = chooseFormat(ctx.query, ctx.req.headers.accept);
@@ -89,7 +89,7 @@ export async function writeAppData(
 /** Answers a delete: the listed keys, or all (P-DATA-5). */
 export async function deleteAppData(
   ctx: HandlerContext,
-  route: Extract<Route, { op: "appdata-delete" }>,
+  route: RouteOf<"appdata-delete">,
 ): Promise<Reply | Fault> {
   if (!isOwnGuid(ctx, route.guid)) return fault(403, "forbidden", "no permission to update");
   const format = chooseFormat(ctx.query, ctx.req.headers.accept);

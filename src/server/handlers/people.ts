@@ -11,13 +11,13 @@ import { fieldNames } from "../query/fields.js";
 import { chooseFormat } from "../query/format.js";
 import { pageOf, readPage } from "../query/paging.js";
 import type { Reply } from "../reply.js";
-import type { Route } from "../router.js";
+import type { RouteOf } from "../router.js";
 import type { HandlerContext } from "../types.js";
 import { hasApp, personView } from "../views/person.js";
 import { areFriends, findPerson, resolveGuid } from "../world/resolve.js";
 import type { WorldPerson } from "../world/types.js";
 
-type PeopleRoute = Extract<Route, { op: "people" }>;
+type PeopleRoute = RouteOf<"people">;
 
 /** P-PEOPLE-4: the viewer and the viewer's friends. */
 function canReadProfile(ctx: HandlerContext, target: WorldPerson): boolean {
