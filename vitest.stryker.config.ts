@@ -1,5 +1,5 @@
 // The vitest configuration StrykerJS runs (`npm run mutants:stryker`): only the conformance
-// suite against the in-process reference server, one test per case (issue 10 item 3).
+// suite against the in-process reference server, one test per case.
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({

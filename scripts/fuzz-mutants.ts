@@ -1,7 +1,7 @@
 /**
- * `npm run fuzz:mutants`: the figures of issue 13 item 4. Plants each mutant of the catalogue
- * (scripts/mutants/catalogue.ts) in a copy of src/ (mutant-tree.ts), starts its server in a child
- * process (mutant-process.ts) and
+ * `npm run fuzz:mutants`: how many of the catalogue's mutants the fuzzer finds. Plants each
+ * mutant of the catalogue (scripts/mutants/catalogue.ts) in a copy of src/ (mutant-tree.ts),
+ * starts its server in a child process (mutant-process.ts) and
  * - fuzzes it alone, within a bounded budget: found when the fuzzer reports a failure (or its
  *   smoke request fails where the correct server's passes); named when the failure's statement is
  *   the one the mutant breaks;

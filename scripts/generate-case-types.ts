@@ -1,5 +1,5 @@
 /**
- * `npm run generate:case-types` (issue 15 §2): writes src/conformance/case-types.ts from
+ * `npm run generate:case-types`: writes src/conformance/case-types.ts from
  * conformance/case.schema.json, so the case format is written once. A small translator for the
  * constructs that schema uses, and no more: each `$defs` entry becomes an exported type named by
  * its `title` (string enums also an exported list, `ROLES` for `Role`), `description`s become doc

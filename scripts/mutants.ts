@@ -1,5 +1,5 @@
 /**
- * `npm run mutants`: the mutation self-check of issues 6 and 10. Prints the mutant table and the
+ * `npm run mutants`: the mutation self-check. Prints the mutant table and the
  * variant table; exits 1 when a mutant survives, is killed only by cases that do not cite the
  * statement it breaks, or a variant fails (at its named level: fails nowhere, or by a rule it does
  * not name); 0 otherwise.
@@ -49,7 +49,7 @@ async function main(): Promise<number> {
     );
     return r;
   });
-  // Issue 10: a defect that social-api.md alone shows to be wrong (a core statement) must be
+  // A defect that social-api.md alone shows to be wrong (a core statement) must be
   // caught at --level core too, the level for implementations that follow social-api.md only.
   const coreMutants = mutants.filter((m) => m.statement.startsWith("S-") && !m.profileOnly);
   const cres: MutantResult[] = await pool(coreMutants, 2, async (m) => {

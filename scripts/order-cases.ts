@@ -1,5 +1,5 @@
 /**
- * `npm run order:cases` (issue 15 §5): puts the members of every case file (conformance/cases)
+ * `npm run order:cases`: puts the members of every case file (conformance/cases)
  * and library step file (conformance/steps) in the order of case.schema.json's `properties`,
  * then formats the files it changed with Biome. Only objects the schema describes member by
  * member are reordered; data (a `query`, a `json` body, `equals` values, captures) keeps the

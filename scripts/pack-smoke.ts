@@ -1,5 +1,5 @@
 /**
- * `npm run smoke:pack` (issue 11 §5): the package as users get it. Packs the project
+ * `npm run smoke:pack`: the package as users get it. Packs the project
  * (`npm pack`), installs the tarball in a fresh temporary project (`npm install --prefer-offline`,
  * from the npm cache, the registry as fallback) and there runs:
  *   1. `npx opensocial-kit run`: the suite against the bundled reference, green (exit 0, PASS);

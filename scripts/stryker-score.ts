@@ -2,7 +2,7 @@
  * `npm run mutants:stryker:score`: reads the last StrykerJS report (reports/mutation/stryker.json,
  * from `npm run mutants:stryker`) and the reviewed rules (scripts/stryker/reviewed*.json), prints
  * per folder the raw score, the reviewed equivalents and out-of-reach mutants, the score over the
- * non-equivalent mutants (issue 10 item 3: goal ≥ 90 % for src/server/), and writes every
+ * non-equivalent mutants (goal ≥ 90 % for src/server/), and writes every
  * survivor of the suite that no rule covers to reports/mutation/unreviewed.txt (what
  * `mutants:stryker:recheck` re-runs after cases are added), even one a unit test kills. Every reports/mutation/stryker-recheck*.json
  * (a later run of selected mutants: `npm run mutants:stryker:recheck`, `mutants:stryker:stores`)

@@ -1,5 +1,5 @@
 /**
- * `npm run mutants:stryker:stores` (issue 10 item 3): the suite reaches each store's code only
+ * `npm run mutants:stryker:stores`: the suite reaches each store's code only
  * when the reference runs on that store, so a run over SQLite (the default, `mutants:stryker`)
  * leaves the PostgreSQL and in-memory stores out of reach. This runs StrykerJS on each of them
  * with the suite against the reference on that store (test/stryker, `OSK_SUITE_STORE`), each

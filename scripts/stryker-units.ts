@@ -6,7 +6,7 @@
  * HTTP adapter's transport bounds, the request log. The report goes to
  * reports/mutation/stryker-recheck-<time>-units.json; the score takes only its kills (a mutant
  * is killed when the suite or a unit test kills it) and prints the figure with and without them,
- * so the suite's own figure stays visible (issue 10 item 3 names the suite as the test).
+ * so the suite's own figure stays visible (the suite is the test that counts).
  * `npm run mutants:stryker:units -- src/server/world/` runs only the listed mutants under those
  * paths (after unit tests were added for them). Per-test coverage misses tests for code run in
  * socket callbacks (the adapter's 413 survived although "exactly 1 MiB is not refused" fails

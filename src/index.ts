@@ -57,6 +57,15 @@ export type { Issue, IssueCode, Result, XmlLocation } from "./model/issue.js";
 export { ISSUE_CODES } from "./model/issue.js";
 /** The error the library throws for programming mistakes, with a stable `code`. */
 export { KIT_ERROR_CODES, KitError, type KitErrorCode } from "./model/kit-error.js";
+/**
+ * The error thrown for the world the kit runs in, with a stable `code`: a store that stops
+ * answering (the server answers 503), a public URL that cannot be used (the server does not start).
+ */
+export {
+  OPERATIONAL_ERROR_CODES,
+  OperationalError,
+  type OperationalErrorCode,
+} from "./model/operational-error.js";
 
 // ── Schemas ──────────────────────────────────────────────────────────────────
 /** Document kinds and validation modes. */
@@ -108,7 +117,8 @@ export {
 
 // ── Signing requests (client side) ───────────────────────────────────────────
 /**
- * Signs a request as a client does (two-legged OAuth 1.0a, HMAC-SHA1, `xoauth_requestor_id`).
- * The primitives for verifying signatures are in `opensocial-kit/oauth`.
+ * Signs a request as a client does (two-legged OAuth 1.0a, HMAC-SHA1, `xoauth_requestor_id`);
+ * a query or form body with a malformed percent escape cannot be signed: `KitError`
+ * `OSK_MALFORMED_ESCAPE`. The primitives for verifying signatures are in `opensocial-kit/oauth`.
  */
 export { type SignedRequest, type SignRequestInput, signRequest } from "./oauth/sign-request.js";

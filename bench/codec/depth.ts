@@ -1,5 +1,5 @@
 /**
- * Why the Atom reader caps `maxDepth` at MAX_ATOM_DEPTH (issue 16): parse time of 1 MiB of
+ * Why the Atom reader caps `maxDepth` at MAX_ATOM_DEPTH: parse time of 1 MiB of
  * nested elements at several depths, and of one chain 32k deep (saxes, the reader's parser until
  * its own scanner, resolved each element's namespace by walking its open ancestors, so time grew
  * with the square of the depth; the scanner keeps one binding stack per prefix).

@@ -1,4 +1,4 @@
-// The benchmark document (issue 3 item 5): one application-data response of 50 users with 10
+// The benchmark document: one application-data response of 50 users with 10
 // keys each, every value escaping-heavy (markup characters, `]]>`, CR/LF, non-ASCII, astral).
 import type { AppDataResponse } from "../../src/model/responses.js";
 

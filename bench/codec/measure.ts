@@ -2,7 +2,7 @@
 // JIT, so no case pays for another's garbage or type feedback), started once and warmed up.
 // The machine's speed drifts by up to 2× over seconds (a shared VM), so the cases are then
 // timed in short slices taken in turn, round after round: a drift hits every case of a round
-// alike, and a ratio is the median of its per-round ratios. (Issue 14: one fresh worker per
+// alike, and a ratio is the median of its per-round ratios. (One fresh worker per
 // case and round, timed one after the other, put fromAtom / fast-xml-parser anywhere between
 // 3.5× and 9× from one run to the next on a quiet machine.) A slice is timed on the wall clock
 // inside the worker while every other thread of the bench waits; a garbage collector's helper

@@ -1,4 +1,4 @@
-// `npm run bench:codec` (issue 3 item 5): on one 50-entry feed of 10 escaping-heavy keys each,
+// `npm run bench:codec`: on one 50-entry feed of 10 escaping-heavy keys each,
 // times serialise and parse with this codec, with xmlbuilder2 / fast-xml-parser, and with
 // JSON.stringify / JSON.parse of the same response; prints ops/s and ratios measured in this run.
 // BENCH_ROUNDS, BENCH_SLICE_MS and BENCH_WARMUP_MS tune the run (default 40 rounds of a 60 ms
@@ -45,7 +45,7 @@ console.log(
   `serialise: JSON.stringify / toAtom       = ${ratio("serialise: JSON.stringify", "serialise: opensocial-kit toAtom")}×  (goal ≤ 5)`,
 );
 console.log(
-  `parse:     fromAtom / fast-xml-parser     = ${ratio("parse: opensocial-kit fromAtom", "parse: fast-xml-parser")}×  (goal ≥ 5, issue 14)`,
+  `parse:     fromAtom / fast-xml-parser     = ${ratio("parse: opensocial-kit fromAtom", "parse: fast-xml-parser")}×  (goal ≥ 5)`,
 );
 console.log(
   `parse:     saxes alone / fast-xml-parser  = ${ratio("parse: saxes alone (xmlns, no handlers)", "parse: fast-xml-parser")}×  (the ceiling with saxes)`,
@@ -63,10 +63,10 @@ console.log(
   `parse:     JSON.parse / fromAtom          = ${ratio("parse: JSON.parse", "parse: opensocial-kit fromAtom")}×`,
 );
 console.log(
-  `xmlbuilder2 output reads back unchanged: ${builderFaithful ? "yes" : "NO: values changed (its issue #117: `&amp;` in a value is written as is; CR is written raw and reads back as LF)"}`,
+  `xmlbuilder2 output reads back unchanged: ${builderFaithful ? "yes" : "NO: values changed (an xmlbuilder2 bug: `&amp;` in a value is written as is; CR is written raw and reads back as LF)"}`,
 );
 
-// The goals, met or not in this run (issue 3 item 5 for writing, issue 14 §1 for reading).
+// The goals for writing and reading, met or not in this run.
 const goals: [string, number, (r: number) => boolean][] = [
   [
     "toAtom at least 10× xmlbuilder2",

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:runner` (issue 5 §8): the conformance runner's per-request overhead against a
+ * `npm run bench:runner`: the conformance runner's per-request overhead against a
  * plain undici request loop, both against the same reference server (a child process), both
  * signing every request with its own nonce (the server refuses replays), measured in one run.
  *

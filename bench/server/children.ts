@@ -1,5 +1,5 @@
 /**
- * The bench's child processes, stopped on every exit path (issue 11 §7): a normal end
+ * The bench's child processes, stopped on every exit path: a normal end
  * (`stopAll`: SIGTERM, then SIGKILL after a grace period), an exception or a rejection nobody
  * caught and SIGINT/SIGTERM/SIGHUP sent to the bench (the same, with a 1 s grace, then exit with
  * 1 or 128 + the signal), and `process.exit` anywhere (SIGKILL: nothing can wait there). A SIGKILL of the bench

@@ -1,5 +1,5 @@
 /**
- * Pre-signed requests for the server bench (issue 11 §7). Every request carries its own nonce,
+ * Pre-signed requests for the server bench. Every request carries its own nonce,
  * so requests are signed before the load starts (the load generator's signing cost is not the
  * server's). The pool is sized from the rate measured in the warm-up (`poolSize`), and never runs
  * dry: past its end it signs the next batch on demand and counts it (`lateSigned`), which the

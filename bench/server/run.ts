@@ -1,5 +1,5 @@
 /**
- * `npm run bench:server` (issue 4 §7): autocannon, 50 connections, loopback only, five 2 s
+ * `npm run bench:server`: autocannon, 50 connections, loopback only, five 2 s
  * slices per scenario taken in turn with the baseline's, against the reference server (OAuth
  * verification on, SQLite with synchronous=FULL) and a bare node:http JSON handler measured in
  * the same run as the baseline.
@@ -15,19 +15,19 @@
  * reference server from the built `dist/` (rebuilt first when missing or older than `src/`).
  * Both are stopped on every exit path (children.ts), and exit by themselves if the bench is killed.
  *
- * `--store postgres` (issue 12) adds, beside the SQLite reference, the PostgreSQL store with one
+ * `--store postgres` adds, beside the SQLite reference, the PostgreSQL store with one
  * instance and with two instances over one database (a throwaway cluster with PostgreSQL's
  * durable defaults: fsync on, synchronous_commit on). Two instances are loaded directly, the
  * connections split between them (what a load balancer would do, without measuring one), and
  * their CPU is summed; the PostgreSQL server's own CPU per request (postmaster and backends,
  * from /proc) is a column of its own.
  *
- * `--connections N` (issue 14 §3; N > 50, e.g. 1000) holds N keep-alive connections open on a
+ * `--connections N` (N > 50, e.g. 1000) holds N keep-alive connections open on a
  * fresh reference server for 30 s per scenario (GET people, durable POST; `BENCH_SECONDS`
  * overrides) and reports errors (goal 0), p99 and the server's peak resident memory.
  *
  * Each run ends with the goals and whether this run met them (GET people and GET appdata at
- * least 0.8 of the baseline, issue 14 §2, and at most 1.4 times its server CPU a request, the
+ * least 0.8 of the baseline, and at most 1.4 times its server CPU a request, the
  * median of the slices' ratios; no error anywhere).
  */
 import { type ChildProcess, spawn } from "node:child_process";
@@ -63,7 +63,7 @@ const DURATION_S = Number(process.env.BENCH_SECONDS ?? (HELD ? 30 : 5));
  */
 const SLICE_S = Number(process.env.BENCH_SLICE_SECONDS ?? 2);
 const SLICES = Number(process.env.BENCH_SLICES ?? 5);
-/** Issue 14 §2: GET with OAuth verified at least this share of the bare handler's rate. */
+/** GET with OAuth verified at least this share of the bare handler's rate. */
 const GET_GOAL = 0.8;
 /**
  * GET's server CPU per request at most this many times the bare handler's: the throughput ratio
@@ -291,7 +291,7 @@ function combine<R extends Row & { pgCpuPerReq?: number }>(
 }
 
 /**
- * Issue 14 §3: `CONNECTIONS` keep-alive connections held on a fresh reference server (SQLite,
+ * `CONNECTIONS` keep-alive connections held on a fresh reference server (SQLite,
  * durable) for `DURATION_S` per scenario; errors, p99 and the server's peak memory.
  */
 async function held(group: ChildGroup, dir: string): Promise<void> {

@@ -1,6 +1,6 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: edits quote source text, template literals included
 /**
- * The mutants of the self-check (issue 6, issue 10 item 4): each is one deliberate defect, written
+ * The mutants of the self-check: each is one deliberate defect, written
  * as edits to a copy of `src/` (hand-written mutants, as a mutation tool writes its own), with the
  * statement it breaks. `src/` itself holds no switch: `mutant-tree.ts` copies the product, applies
  * a mutant's edits and runs that copy. A mutant the suite does not kill is a hole in the suite.
@@ -1095,7 +1095,7 @@ export const MUTANTS: readonly Mutant[] = [
       },
     ],
   },
-  // profile revision 4 and the defects of issue 10 that passed the suite
+  // profile revision 4, and defects that once passed the suite
   {
     id: "atom-opensearch-ns-slash",
     statement: "P-FMT-2.1",
@@ -1384,7 +1384,7 @@ export const MUTANTS: readonly Mutant[] = [
       },
     ],
   },
-  // defects planted in an independent server that passed the suite, second round (issue 10)
+  // defects planted in an independent server that passed the suite, second round
   {
     id: "appdata-json-users-unjoined",
     statement: "S-2.5-APPDATA-SHAPE.1",
@@ -1419,8 +1419,8 @@ export const MUTANTS: readonly Mutant[] = [
     edits: [
       {
         file: "src/oauth/sign-request.ts",
-        find: "const read = decodeForm(text);",
-        replace: 'const read = decodeForm(text.replace(/\\+/g, "%2B"));',
+        find: "  return decodeForm(text);",
+        replace: '  return decodeForm(text.replace(/\\+/g, "%2B"));',
       },
     ],
   },

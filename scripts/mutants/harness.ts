@@ -1,5 +1,5 @@
 /**
- * The mutation self-check (issue 6, issue 10 items 4-5): runs the whole conformance suite
+ * The mutation self-check: runs the whole conformance suite
  * against the reference server once per mutant (a copy of `src/` with one deliberate defect
  * planted, run in a child process) and once per allowed variant (a correct server behind a
  * rewriting proxy). Every mutant must be killed; every variant must
@@ -68,7 +68,7 @@ export interface MutantResult {
   outcome: MutantOutcome;
   killed: boolean;
   /**
-   * Issue 10 item 5: true when a failing case cites the statement the mutant breaks (a catch-all
+   * Named: true when a failing case cites the statement the mutant breaks (a catch-all
    * case may fail beside it, but not alone); a smoke kill is attributed by definition.
    */
   attributed: boolean;

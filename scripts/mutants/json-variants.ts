@@ -1,5 +1,5 @@
 /**
- * JSON rewrites a correct server's responses may undergo and still conform (issue 6 item 2):
+ * JSON rewrites a correct server's responses may undergo and still conform:
  * member order, extra unknown members, §2's string renderings, entry order where no order is
  * promised, and a user with no keys listed with an empty record (§2.5 allows it; P-DATA-5 is the
  * profile's decision to leave the user out). Application-data records are data, not structure: their keys and values are

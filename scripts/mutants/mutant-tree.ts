@@ -1,5 +1,5 @@
 /**
- * Plants a mutant outside the product (issue 10 item 4): copies `src/` to
+ * Plants a mutant outside the product: copies `src/` to
  * `.mutants/<id>/src/`, applies the mutant's edits there, and links the data the code reads
  * beside it (`fixtures/`, `schemas/`, `conformance/`, `package.json`), so that the copy runs
  * exactly as the product does with one rule broken. `src/` is never written.

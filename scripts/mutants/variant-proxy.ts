@@ -1,5 +1,5 @@
 /**
- * A rewriting HTTP proxy for the "allowed variants" of issue 6: it forwards every request to a
+ * A rewriting HTTP proxy for the "allowed variants" (variants.ts): it forwards every request to a
  * correct upstream server unchanged (Host header kept, so OAuth signatures still verify) and
  * rewrites each response body with one transformation that the spec allows. The suite must pass
  * against every variant: a failure is a false positive in the suite.

@@ -1,7 +1,7 @@
 /**
- * The allowed variants of issue 6 item 2 and issue 10 item 6, each with the level at which it
- * must pass: at core alone for renderings the profile forbids writers (P-FMT-6), at both
- * where the profile leaves writers free too.
+ * The allowed variants: rewrites a correct server's answers may undergo, each with the level
+ * at which it must pass: at core alone for renderings the profile forbids writers (P-FMT-6), at
+ * both where the profile leaves writers free too.
  */
 import type { Variant } from "./harness.js";
 import {

@@ -1,5 +1,5 @@
 /**
- * Atom rewrites that make the same document (issue 6 item 2, P-FMT-2 "prefixes are never a
+ * Atom rewrites that make the same document (P-FMT-2 "prefixes are never a
  * rule"): other namespace prefixes, indentation between elements, unknown extension elements,
  * the published OpenSearch namespace with its trailing slash, and the entry author's `url` in
  * the OpenSocial namespace or as an Atom `uri` (P-FMT-2 names no namespace for it; P-FMT-5:

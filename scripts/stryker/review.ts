@@ -1,5 +1,5 @@
 /**
- * The review of StrykerJS's surviving mutants (issue 10 item 3): rules from `reviewed*.json`, each
+ * The review of StrykerJS's surviving mutants: rules from `reviewed*.json`, each
  * saying why the mutants it covers are equivalent (the mutated server still conforms, so no fair
  * case may kill it) or out of the suite's reach (code the HTTP suite cannot drive). A rule covers
  * a mutant by file, optionally by mutator and by a pattern on the mutated source line; rules

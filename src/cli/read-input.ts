@@ -6,7 +6,7 @@
 import { closeSync, openSync, readSync } from "node:fs";
 
 /** The bytes read, or why none could be. */
-export type InputRead = { ok: true; bytes: Uint8Array } | { ok: false; message: string };
+type InputRead = { ok: true; bytes: Uint8Array } | { ok: false; message: string };
 
 /** Reads up to `limit` + 1 bytes of `path` (`-` for standard input). */
 export function readInput(path: string, limit: number): InputRead {

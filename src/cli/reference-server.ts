@@ -11,7 +11,7 @@ import { PACKAGE_DIR } from "../conformance/suite/suite-location.js";
 export const BUNDLED_TARGET = join(PACKAGE_DIR, "fixtures", "target.json");
 
 /** A started reference server: where it listens and how to stop it. */
-export interface StartedReference {
+interface StartedReference {
   readonly url: string;
   stop(): Promise<void>;
 }

@@ -1,5 +1,5 @@
 /**
- * Captured payloads (issue 11 item 3: `opensocial-kit validate` and `convert`): a response body
+ * Captured payloads (`opensocial-kit validate` and `convert`): a response body
  * saved from some implementation, as bytes, checked as a JSON or Atom document of one kind and
  * converted to the other form. Bounded and never throwing: binary input, invalid UTF-8, an
  * oversized document, hostile XML (DOCTYPE, entities, depth) and invalid values are issues with

@@ -19,6 +19,8 @@ export type {
 } from "./case-types.js";
 /** Closed lists of roles and features. */
 export { FEATURES, ROLES } from "./case-types.js";
+/** One check's result record: whether it passed, the statement it proves, its finding. */
+export type { CheckResult } from "./checks/check-result.js";
 /** What a check found: stable codes and their parameters. */
 export { FINDINGS, type Finding, type FindingCode } from "./checks/finding-codes.js";
 /** The words for aborts and smoke refusals, as the CLI prints them. */
@@ -50,12 +52,13 @@ export { issueText } from "./reporters/issue-text.js";
 export { curlLine } from "./request/curl.js";
 /** Redaction of signatures and secrets where they can appear (never in ids, descriptions, paths). */
 export { redact } from "./request/redact.js";
+/** A request as the HTTP client sends it. */
+export type { WireRequest } from "./request/wire-request.js";
 /** Exit codes of a run. */
 export { EXIT } from "./run/exit-codes.js";
 /** Result records. */
 export type {
   CaseResult,
-  CheckResult,
   Outcome,
   RunReport,
   StaleExpectation,
@@ -77,7 +80,7 @@ export {
 } from "./run/step-failure.js";
 /** The statement catalogue's format. */
 export type { Statement } from "./statement-types.js";
-/** Clause coverage of the suite (issue 10): which cases cite each clause, and which testable clauses none does. */
+/** Clause coverage: which cases cite each clause, and which testable clauses none does. */
 export { type ClauseCoverage, type Coverage, clauseCoverage } from "./suite/coverage.js";
 /** A case as the runner sees it, its library steps (`use`) expanded. */
 export type { CaseSpec } from "./suite/expand-steps.js";
@@ -85,6 +88,7 @@ export type { CaseSpec } from "./suite/expand-steps.js";
 export { type ExpectationEntry, expectationEntry, loadExpectations } from "./suite/expectations.js";
 /** Loading and validating the suite. */
 export { loadCases } from "./suite/load-cases.js";
+/** Loading the statement catalogue, and each statement's text by id. */
 export { loadStatements, statementTexts } from "./suite/load-statements.js";
 /** Why a selected case is skipped for a target. */
 export type { SkipReason } from "./suite/selection.js";
@@ -97,7 +101,6 @@ export {
   type HttpClient,
   type TransportError,
   type TransportErrorCode,
-  type WireRequest,
   type WireResponse,
 } from "./transport/http-client.js";
 /** One signed request to a target (`opensocial-kit request`). */

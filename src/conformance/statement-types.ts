@@ -11,7 +11,7 @@ export interface Statement {
   statement: string;
   level: Level;
   /**
-   * The rules the statement holds, one behaviour each (issue 10): ids `<statement id>.<n>`,
+   * The rules the statement holds, one behaviour each: ids `<statement id>.<n>`,
    * each quoting its sentence(s); `untestable` says why no case can test one from outside.
    */
   clauses: Clause[];

@@ -34,8 +34,9 @@ export const ISSUE_CODES = [
   // captured payloads (validate/convert)
   "binary-input",
   "invalid-utf8",
-  // HTTP wire: form-encoded text (a query, a form body)
+  // HTTP wire: form-encoded text (a query, a form body), an OAuth Authorization header
   "form-malformed",
+  "authorization-malformed",
   // XML / Atom
   "xml-malformed",
   "xml-doctype",

@@ -21,7 +21,7 @@ export const API_PREFIX = "/os/0.8/";
 export type Selector = "@self" | "@friends";
 
 /** A method an operation is written with (HEAD comes with GET). */
-export type Method = "GET" | "POST" | "PUT" | "DELETE";
+type Method = "GET" | "POST" | "PUT" | "DELETE";
 
 /**
  * A parameter of the OpenAPI document, by the name its `components/parameters` gives it

@@ -35,7 +35,7 @@ export function photoObject<P extends Holding<PhotoMember>>(p: P): Pick<P, Photo
 type AlbumMember = "id" | "title" | "caption" | "description" | "thumbnailUrl" | "ownerId";
 
 /** P-ALBUM-3: the album members derived from its photos (a type, so it reads as a plain record). */
-export type AlbumDerived<T = unknown> = {
+type AlbumDerived<T = unknown> = {
   /** How many photos the album holds. */
   readonly mediaItemCount: number;
   /** The distinct MIME types of its photos. */
@@ -63,7 +63,7 @@ export function albumObject<A extends Holding<AlbumMember>, T>(
 type PersonMember = "id" | "nickname" | "displayName" | "updated" | "thumbnailUrl";
 
 /** How a request shows a person. */
-export interface PersonShown {
+interface PersonShown {
   /** §2.6 hasApp: whether the person uses the calling application. */
   readonly hasApp: boolean;
   /** The viewer's id, for isViewer/isOwner (with `@self` only, P-PEOPLE-3); undefined leaves them out. */

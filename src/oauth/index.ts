@@ -5,16 +5,32 @@
  * reference server uses (percent-encoding, parameter normalisation, base string, signing keys,
  * body hash, a constant-time comparison). Replay and timestamp checks (P-AUTH-3) are the
  * server's own: see `opensocial-kit/server`.
+ *
+ * Failures follow the library's convention: what reads received text (`queryParams`,
+ * `formParams`, `parseAuthorizationHeader`) returns a `Result` whose issues say why it cannot be
+ * read (`form-malformed`, `authorization-malformed`), never throwing; `signRequest` signs what the
+ * caller composed and throws `KitError` `OSK_MALFORMED_ESCAPE` for a query or form body that
+ * cannot be signed, as `percentEncode` throws `OSK_UNENCODABLE_TEXT` for a lone surrogate (a
+ * programming mistake, as the codecs' writers throw for a value they cannot write).
  */
 
 // ── Client side ──────────────────────────────────────────────────────────────
-/** Signs a request as a client does (HMAC-SHA1, empty token secret, `xoauth_requestor_id`). */
+/**
+ * Signs a request as a client does (HMAC-SHA1, empty token secret, `xoauth_requestor_id`);
+ * throws `KitError` `OSK_MALFORMED_ESCAPE` for a query or form body it cannot sign.
+ */
 export { type SignedRequest, type SignRequestInput, signRequest } from "./sign-request.js";
-/** The parameters of a query string and of a form-encoded body, decoded, in order. */
+/**
+ * The parameters of a query string and of a form-encoded body, decoded, in order: a `Result`,
+ * a malformed escape a `form-malformed` issue.
+ */
 export { formParams, queryParams } from "./sign-request.js";
 
 // ── Verifying (server side) ──────────────────────────────────────────────────
-/** `Authorization: OAuth …` header: parse (realm ignored, RFC 5849 §3.5.1) and format. */
+/**
+ * `Authorization: OAuth …` header: parse (realm ignored, RFC 5849 §3.5.1; a `Result`, another
+ * scheme or a malformed header an `authorization-malformed` issue) and format.
+ */
 export { formatAuthorizationHeader, parseAuthorizationHeader } from "./authorization-header.js";
 /** RFC 3986 percent-encoding of RFC 5849 §3.6 (unreserved characters only left as they are). */
 export { percentEncode } from "./percent-encode.js";

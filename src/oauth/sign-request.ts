@@ -1,8 +1,15 @@
 /**
  * Signs a request with two-legged OAuth 1.0a (profile P-AUTH-1/2), as a client does. Used by
  * the conformance runner and by tests; the server verifies with the same primitives.
+ *
+ * The library's convention: a reader of what arrives (`queryParams`, `formParams`, and
+ * `parseAuthorizationHeader`) returns a `Result`, never throwing; the signer takes what the
+ * caller composed, and a URL or form body it cannot sign (a malformed percent escape) is a
+ * programming mistake, a thrown `KitError` (`OSK_MALFORMED_ESCAPE`), as the codecs' writers do.
  */
 import { randomBytes } from "node:crypto";
+import type { Result } from "../model/issue.js";
+import { KitError } from "../model/kit-error.js";
 import { decodeForm } from "../wire/form.js";
 import { formatAuthorizationHeader } from "./authorization-header.js";
 import { baseStringUri, type OAuthParam, signatureBaseString } from "./base-string.js";
@@ -38,25 +45,34 @@ export interface SignedRequest {
   oauth: OAuthParam[];
 }
 
-/** Parses the query of `url` into pairs, skipping empty segments (P-AUTH-6). Throws `URIError` on a malformed escape. */
-export function queryParams(url: URL): OAuthParam[] {
+/**
+ * The query of `url` as pairs, in order, empty segments skipped (P-AUTH-6); a malformed escape
+ * (`%ZZ`) is a `form-malformed` issue, never a throw.
+ */
+export function queryParams(url: URL): Result<OAuthParam[]> {
   return formParams(url.search.slice(1));
 }
 
 /**
- * Parses `a=b&c=d` (`+` as space) into pairs, skipping empty segments (the form reading of
- * wire/form.ts). Throws `URIError` on a malformed escape (`%ZZ`): callers reading untrusted input
- * catch it (the server answers 400).
+ * `a=b&c=d` (`+` as space) as pairs, in order, empty segments skipped (the form reading of
+ * wire/form.ts); a malformed escape (`%ZZ`) is a `form-malformed` issue, never a throw (the
+ * server answers it 400).
  */
-export function formParams(text: string): OAuthParam[] {
-  const read = decodeForm(text);
-  if (!read.ok) throw new URIError("URI malformed");
-  return read.value;
+export function formParams(text: string): Result<OAuthParam[]> {
+  return decodeForm(text);
 }
 
-/** Signs `input` and returns what to send. Throws `URIError` when the URL's query or `formBody` holds a malformed escape. */
+/**
+ * Signs `input` and returns what to send. A malformed percent escape in the URL's query or in
+ * `formBody` cannot be signed: it throws `KitError` `OSK_MALFORMED_ESCAPE` (the caller composed
+ * it; check received text with `queryParams` or `formParams` first).
+ */
 export function signRequest(input: SignRequestInput): SignedRequest {
   const url = new URL(input.url);
+  const query = queryParams(url);
+  if (!query.ok) throw new KitError("OSK_MALFORMED_ESCAPE", "in the URL's query");
+  const form = formParams(input.formBody ?? "");
+  if (!form.ok) throw new KitError("OSK_MALFORMED_ESCAPE", "in formBody");
   const oauth: OAuthParam[] = [
     ["oauth_consumer_key", input.consumerKey],
     ["oauth_nonce", input.nonce ?? randomBytes(12).toString("hex")],
@@ -68,12 +84,7 @@ export function signRequest(input: SignRequestInput): SignedRequest {
     oauth.push(["oauth_body_hash", bodyHash(input.body)]);
   const extra: OAuthParam[] = [];
   if (input.requestorId !== undefined) extra.push(["xoauth_requestor_id", input.requestorId]);
-  const params = [
-    ...queryParams(url),
-    ...oauth,
-    ...extra,
-    ...(input.formBody ? formParams(input.formBody) : []),
-  ];
+  const params = [...query.value, ...oauth, ...extra, ...form.value];
   const base = signatureBaseString(input.method, baseStringUri(url), params);
   const signature = hmacSha1(signingKey(input.consumerSecret), base);
   const signed: OAuthParam[] = [...oauth, ["oauth_signature", signature]];

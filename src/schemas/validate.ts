@@ -45,7 +45,7 @@ export function validateInPlace<K extends Kind>(
 }
 
 /** Deep copy of JSON-like data (lenient validation normalises in place). */
-export function safeClone(value: unknown): unknown {
+function safeClone(value: unknown): unknown {
   try {
     return structuredClone(value);
   } catch {

@@ -7,7 +7,7 @@ import type { ServerResponse } from "./types.js";
 const GZIP_CODINGS = new Set(["gzip", "x-gzip", "*"]);
 
 /** True when `acceptEncoding` lists gzip (or `*`) with a q-value above 0 (read loosely). */
-export function acceptsGzip(acceptEncoding: string | undefined): boolean {
+function acceptsGzip(acceptEncoding: string | undefined): boolean {
   if (!acceptEncoding) return false;
   return parseAccept(acceptEncoding).some(
     (entry) => GZIP_CODINGS.has(entry.range) && looseQuality(entry) > 0,

@@ -39,7 +39,7 @@ const stderrLogger = {
  * Creates a server over a loaded world and an open store, seeding the store if it is new. A
  * store shared by several instances (PostgreSQL) also holds the nonces (P-AUTH-3) and is seeded
  * before the first request is answered (`listen()` waits for it and fails if it cannot).
- * Throws `KitError` `OSK_INVALID_PUBLIC_URL` for a `publicUrl` that is not an http(s) origin.
+ * Throws `OperationalError` `OSK_INVALID_PUBLIC_URL` for a `publicUrl` that is not an http(s) origin.
  */
 export function createServer(options: ServerOptions): ReferenceServer {
   const { store } = options;

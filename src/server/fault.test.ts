@@ -1,4 +1,4 @@
-/** Fault codes (issue 15 §1): one table, unique, each status of Node's parser mapped. */
+/** Fault codes: one table, unique, each status of Node's parser mapped. */
 import { describe, expect, it } from "vitest";
 import { FAULT_CODES, fault, parserFaultCode } from "./fault.js";
 

@@ -38,7 +38,7 @@ export const FAULT_CODES = [
 ] as const;
 
 /** One of {@link FAULT_CODES}. */
-export type FaultCode = (typeof FAULT_CODES)[number];
+type FaultCode = (typeof FAULT_CODES)[number];
 
 /** An error answer: status, code, message, and for 405 the `Allow` list (P-ERR-2). */
 export interface Fault {

@@ -21,7 +21,7 @@ export { HEALTH_PATH } from "./health.js";
 export { SHUTDOWN_GRACE_MS } from "./http/drain.js";
 /** Default HTTP limits (1 MiB bodies, timeouts). */
 export { DEFAULT_LIMITS } from "./http/limits.js";
-/** P-AUTH-7: the origin a `publicUrl` gives signatures (validates it; throws `KitError`). */
+/** P-AUTH-7: the origin a `publicUrl` gives signatures (validates it; throws `OperationalError`). */
 export { publicOrigin } from "./public-url.js";
 /** Structured request logs: the entry type and a JSON-lines writer for `requestLog`. */
 export { jsonLinesLog, type RequestLogEntry } from "./request-log.js";
@@ -31,6 +31,7 @@ export { memoryStore } from "./store/memory.js";
 export { openStore } from "./store/open.js";
 /** A `postgres://` URL with its password replaced by `***`, for messages. */
 export { redactUrl } from "./store/postgres.js";
+/** What a store holds (one user's record) and the store interface the server writes through. */
 export type { AppDataMap, AppDataStore } from "./store/types.js";
 /** Request, response and option types. */
 export type {
@@ -42,6 +43,7 @@ export type {
 } from "./types.js";
 /** Loads and checks a world file (schemas/world.schema.json). */
 export { BUNDLED_WORLD, loadWorld } from "./world/load.js";
+/** A world file as written and as the server indexes it. */
 export type {
   Visibility,
   World,

@@ -3,7 +3,7 @@
  * authentication (400); unknown path or method (404, 405); a viewer without the application
  * (403, P-AUTH-5); missing guid or selector (400, 403); then the operation's own checks.
  */
-import { KitError } from "../model/kit-error.js";
+import { OperationalError } from "../model/operational-error.js";
 import { formParams, type OAuthParam } from "../oauth/index.js";
 import type { NonceStore } from "./auth/nonce-store.js";
 import { verifyRequest } from "./auth/verify.js";
@@ -45,7 +45,7 @@ export interface PipelineDeps {
  * The path (as sent: it is what the client signed) and decoded query of a request target, or a
  * fault (P-DATA-2: an undecodable query → 400). An absolute-form target keeps only its path.
  */
-export function parseTarget(url: string): { pathname: string; query: OAuthParam[] } | Fault {
+function parseTarget(url: string): { pathname: string; query: OAuthParam[] } | Fault {
   let target = url;
   if (!target.startsWith("/")) {
     try {
@@ -58,17 +58,15 @@ export function parseTarget(url: string): { pathname: string; query: OAuthParam[
   const hash = target.indexOf("#");
   if (hash >= 0) target = target.slice(0, hash);
   const q = target.indexOf("?");
-  try {
-    return q < 0
-      ? { pathname: target, query: [] }
-      : { pathname: target.slice(0, q), query: formParams(target.slice(q + 1)) };
-  } catch {
-    return fault(400, "invalid-query", "query is not decodable");
-  }
+  if (q < 0) return { pathname: target, query: [] };
+  const query = formParams(target.slice(q + 1));
+  return query.ok
+    ? { pathname: target.slice(0, q), query: query.value }
+    : fault(400, "invalid-query", "query is not decodable");
 }
 
 /** The first value of each query parameter (P-FMT-1: unknown ones are ignored). */
-export function firstValues(query: readonly OAuthParam[]): Query {
+function firstValues(query: readonly OAuthParam[]): Query {
   const out = new Map<string, string>();
   for (const [n, v] of query) if (!out.has(n)) out.set(n, v);
   return out;
@@ -158,7 +156,7 @@ export async function handleRequest(
       res = isFault(out) ? faultResponse(out) : replyResponse(out, deps.atom);
     }
   } catch (e) {
-    const unavailable = e instanceof KitError && e.code === "OSK_STORE_UNAVAILABLE";
+    const unavailable = e instanceof OperationalError && e.code === "OSK_STORE_UNAVAILABLE";
     deps.logger.error(unavailable ? "store unavailable" : "internal error", {
       method: req.method,
       path: req.url.split("?")[0],

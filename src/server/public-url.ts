@@ -3,12 +3,12 @@
  * `https://sandbox.example`). Signatures are then checked against it instead of `http://` and the
  * `Host` header.
  */
-import { KitError } from "../model/kit-error.js";
+import { OperationalError } from "../model/operational-error.js";
 import { quoted } from "../model/quote.js";
 
 /**
  * The origin of `url` as a signature base string URI starts (RFC 5849 §3.4.1.2: scheme and host
- * in lower case, the scheme's default port left out), or a `KitError` (`OSK_INVALID_PUBLIC_URL`)
+ * in lower case, the scheme's default port left out), or an `OperationalError` (`OSK_INVALID_PUBLIC_URL`)
  * for anything but an `http:` or `https:` origin (a path other than `/`, a query, a fragment or
  * credentials are refused: the proxy must forward the path as the client sent it).
  */
@@ -17,10 +17,10 @@ export function publicOrigin(url: string): string {
   try {
     u = new URL(url);
   } catch {
-    throw new KitError("OSK_INVALID_PUBLIC_URL", quoted(url));
+    throw new OperationalError("OSK_INVALID_PUBLIC_URL", quoted(url));
   }
   const plain = u.pathname === "/" && !u.search && !u.hash && !u.username && !u.password;
   if ((u.protocol !== "http:" && u.protocol !== "https:") || !plain || /[?#]$/.test(url))
-    throw new KitError("OSK_INVALID_PUBLIC_URL", quoted(url));
+    throw new OperationalError("OSK_INVALID_PUBLIC_URL", quoted(url));
   return u.origin;
 }

@@ -8,14 +8,14 @@ import type { AppDataReply, Reply } from "./reply.js";
 import type { ServerResponse } from "./types.js";
 
 /** P-FMT-1 content types. */
-export const JSON_TYPE = "application/json; charset=utf-8";
-export const ATOM_TYPE = "application/atom+xml; charset=utf-8";
+const JSON_TYPE = "application/json; charset=utf-8";
+const ATOM_TYPE = "application/atom+xml; charset=utf-8";
 
 /** UTF-8 bytes of `text` (a Buffer: Node writes it without copying). */
 const utf8 = (text: string): Uint8Array => Buffer.from(text, "utf8");
 
 /** Writes the application-data response by hand so that keys keep stored order (P-FMT-3). */
-export function appDataJson(value: AppDataReply): string {
+function appDataJson(value: AppDataReply): string {
   const users: string[] = [];
   const ids: string[] = [];
   for (const [user, record] of value.entry) {
@@ -44,7 +44,7 @@ export function appDataObject(value: AppDataReply): {
 }
 
 /** A JSON response. */
-export function jsonResponse(status: number, text: string): ServerResponse {
+function jsonResponse(status: number, text: string): ServerResponse {
   const body = utf8(text);
   return {
     status,

@@ -3,7 +3,6 @@
  * JSON or Atom) or an empty 200 (writes and deletes, P-DATA-2).
  */
 import type { AlbumList, FriendsResponse, PersonResponse, PhotoList } from "../model/responses.js";
-import type { Fault } from "./fault.js";
 import type { Format } from "./query/format.js";
 import type { AppDataMap } from "./store/types.js";
 
@@ -22,6 +21,3 @@ export type Reply =
   | { kind: "person"; format: Format; value: PersonResponse }
   | { kind: "people"; format: Format; value: FriendsResponse }
   | { kind: "empty" };
-
-/** A handler: a reply or a fault, possibly after a durable write. */
-export type Handler<R> = (route: R) => Reply | Fault | Promise<Reply | Fault>;

@@ -1,5 +1,5 @@
 /**
- * Structured request logs (issue 12 §5): one JSON object per answered request, with nothing a
+ * Structured request logs: one JSON object per answered request, with nothing a
  * client could use to replay or sign (no query string, so no `oauth_signature` sent there; no
  * header values, so no `Authorization`; no body).
  */

@@ -35,7 +35,7 @@ export type RouteOf<K extends OperationId> = { readonly op: K } & {
 export type Route = { [K in OperationId]: RouteOf<K> }[OperationId];
 
 /** A matched path: the route, or a fault deferred until after the app check. */
-export type Match = { route: Route } | { deferred: Fault };
+type Match = { route: Route } | { deferred: Fault };
 
 function selectorOf(segment: string | undefined): Selector | undefined {
   if (segment === "@self") return "@self";

@@ -28,7 +28,7 @@ export interface ServerLogger {
   error(message: string, detail?: Record<string, unknown>): void;
 }
 
-/** Timeouts and size limits of the HTTP adapter (P-ERR-4, issue 4 §5). */
+/** Timeouts and size limits of the HTTP adapter (P-ERR-4). */
 export interface HttpLimits {
   /** Largest accepted body in bytes (default 1 MiB, P-ERR-4). */
   maxBodyBytes: number;
@@ -59,7 +59,7 @@ export interface ServerOptions {
   /**
    * P-AUTH-7: the public origin clients sign for, behind a TLS-terminating proxy (for example
    * `https://sandbox.example`). Default: `http://` and the request's `Host`. Anything but an
-   * http(s) origin throws `KitError` `OSK_INVALID_PUBLIC_URL`.
+   * http(s) origin throws `OperationalError` `OSK_INVALID_PUBLIC_URL`.
    */
   publicUrl?: string;
   /** Called once per answered request (`jsonLinesLog()` writes JSON lines); default none. */

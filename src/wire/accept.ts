@@ -7,7 +7,7 @@
  */
 
 /** One entry of the list, as written (trimmed and in lower case). */
-export interface AcceptEntry {
+interface AcceptEntry {
   /** The media range (`type/subtype`, `type/*`, `*\/*`) or, in `Accept-Encoding`, the coding. */
   readonly range: string;
   /** The parameters, each trimmed and in lower case (`q=0.5`, `level=1`). */

@@ -7,7 +7,7 @@
 import { fail, issue, ok, type Result } from "../model/issue.js";
 
 /** One decoded pair. */
-export type FormPair = readonly [name: string, value: string];
+type FormPair = readonly [name: string, value: string];
 
 /** Decodes one component (`+` as space); throws `URIError` on a malformed escape. */
 function decodeComponent(text: string): string {

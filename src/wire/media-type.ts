@@ -14,7 +14,7 @@ export const FORM_MEDIA_TYPE = "application/x-www-form-urlencoded";
 export const HTML_MEDIA_TYPE = "text/html";
 
 /** A parsed `type/subtype; name=value`. */
-export interface MediaType {
+interface MediaType {
   /** The media type, trimmed and in lower case (`""` for an empty label). */
   readonly type: string;
   /** Parameters by lower-case name, values trimmed and unquoted (their case kept). */

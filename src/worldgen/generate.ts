@@ -16,7 +16,7 @@ import { makeCast, type Roles } from "./people.js";
 import { seededRng } from "./rng.js";
 
 /** Credentials of one app in a target file. */
-export interface TargetApp {
+interface TargetApp {
   consumerKey: string;
   consumerSecret: string;
 }

@@ -9,7 +9,7 @@ import type { Rng } from "./rng.js";
 import { mimeType, phrase, urlText } from "./texts.js";
 
 /** Albums and photos. */
-export interface Media {
+interface Media {
   albums: WorldAlbum[];
   photos: WorldPhoto[];
 }

@@ -25,14 +25,14 @@ export interface Roles {
 }
 
 /** The people, their friendships and the roles. */
-export interface Cast {
+interface Cast {
   people: WorldPerson[];
   friends: [string, string][];
   roles: Roles;
 }
 
 /** The apps a cast is built around: the target's main and other, and any more the world has. */
-export interface CastApps {
+interface CastApps {
   main: string;
   other: string;
   extra: readonly string[];

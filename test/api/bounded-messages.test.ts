@@ -13,6 +13,7 @@ import * as json from "../../src/codecs/json/index.js";
 import * as conformance from "../../src/conformance/index.js";
 import * as root from "../../src/index.js";
 import { KitError } from "../../src/model/kit-error.js";
+import { OperationalError } from "../../src/model/operational-error.js";
 import { QUOTE_CHARS } from "../../src/model/quote.js";
 import * as oauth from "../../src/oauth/index.js";
 import * as server from "../../src/server/index.js";
@@ -71,12 +72,12 @@ const CALLS: Record<string, Call> = {
 };
 
 /**
- * Every message of ours an answer carries: a `KitError` thrown, or issues (with the file they
+ * Every message of ours an answer carries: a `KitError` or `OperationalError` thrown, or issues (with the file they
  * name). Another throw is Node's own error (`loadCases` on a folder that cannot be read), whose
  * words are not the kit's.
  */
 function messagesOf(outcome: unknown): string[] {
-  if (outcome instanceof KitError) return [outcome.message];
+  if (outcome instanceof KitError || outcome instanceof OperationalError) return [outcome.message];
   if (outcome && typeof outcome === "object" && "issues" in outcome) {
     const issues = (outcome as { issues: { message: string; file?: string }[] }).issues;
     return issues.flatMap((i) => [i.message, ...(i.file === undefined ? [] : [i.file])]);

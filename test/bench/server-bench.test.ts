@@ -1,5 +1,5 @@
 /**
- * `npm run bench:server` survives a faster machine (issue 11 §7), tested without running the
+ * `npm run bench:server` survives a faster machine, tested without running the
  * bench: the signed-request pool is sized from a measured rate and never runs dry, and the
  * bench's child processes are stopped on every exit path (an uncaught exception, a rejection,
  * process.exit, SIGTERM and SIGINT; the targets exit by themselves when the bench is SIGKILLed).

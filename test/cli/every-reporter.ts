@@ -1,23 +1,22 @@
 /**
- * `opensocial-kit run` with every reporter at once, as a CI job runs it: the console on a text
- * sink, JSON, JUnit, TAP and HTML to files under `dir`; their texts come back with the exit code.
+ * `opensocial-kit run` with every reporter of the REPORTERS table at once, as a CI job runs it:
+ * the console on a text sink, every other reporter to a file under `dir`; their texts come back
+ * with the exit code, by reporter name.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { runCommand } from "../../src/cli/commands/run.js";
+import type { ReporterName } from "../../src/conformance/index.js";
+import { FILE_REPORTER_NAMES } from "../../src/conformance/reporters/index.js";
 import { sink } from "../conformance/helpers.js";
 
 /** What every reporter wrote. */
-export interface EveryReport {
+export type EveryReport = {
   readonly code: number;
   /** The console reporter (with the progress marks before it) and stderr. */
   readonly console: string;
   readonly err: string;
-  readonly json: string;
-  readonly junit: string;
-  readonly tap: string;
-  readonly html: string;
-}
+} & { readonly [N in Exclude<ReporterName, "console">]: string };
 
 /** Runs `opensocial-kit run --target target` with `grep`, every reporter writing under `dir`. */
 export async function runEveryReporter(
@@ -25,7 +24,7 @@ export async function runEveryReporter(
   target: string,
   options: { grep?: string; concurrency?: number } = {},
 ): Promise<EveryReport> {
-  const file = (n: string) => join(dir, "reports", n);
+  const file = (n: string) => join(dir, "reports", `r.${n}`);
   const out = sink();
   const err = sink();
   const code = await runCommand(
@@ -33,13 +32,7 @@ export async function runEveryReporter(
       target,
       level: "profile",
       ...(options.grep !== undefined ? { grep: options.grep } : {}),
-      reporter: [
-        "console",
-        `json:${file("r.json")}`,
-        `junit:${file("r.xml")}`,
-        `tap:${file("r.tap")}`,
-        `html:${file("r.html")}`,
-      ],
+      reporter: ["console", ...FILE_REPORTER_NAMES.map((n) => `${n}:${file(n)}`)],
       timeout: 10_000,
       concurrency: options.concurrency ?? 8,
       bail: false,
@@ -47,14 +40,8 @@ export async function runEveryReporter(
     out,
     err,
   );
-  const read = (n: string) => readFileSync(file(n), "utf8");
-  return {
-    code,
-    console: out.text,
-    err: err.text,
-    json: read("r.json"),
-    junit: read("r.xml"),
-    tap: read("r.tap"),
-    html: read("r.html"),
-  };
+  const files = Object.fromEntries(
+    FILE_REPORTER_NAMES.map((n) => [n, readFileSync(file(n), "utf8")]),
+  ) as Record<Exclude<ReporterName, "console">, string>;
+  return { code, console: out.text, err: err.text, ...files };
 }

@@ -1,4 +1,4 @@
-/** Exit codes come only from the EXIT table (issue 15 §1): no command returns a bare number. */
+/** Exit codes come only from the EXIT table: no command returns a bare number. */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";

@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startVariantProxy } from "../../scripts/mutants/variant-proxy.js";
 import { loadCases, loadStatements } from "../../src/conformance/index.js";
+import { REPORTER_NAMES } from "../../src/conformance/reporters/index.js";
 import { loadWorld } from "../../src/server/index.js";
 import { start, tempDir } from "../server/harness.js";
 import { runEveryReporter } from "./every-reporter.js";
@@ -104,7 +105,7 @@ describe.each([
     }
   });
 
-  it.each(["console", "json", "junit", "tap", "html"])(
+  it.each(REPORTER_NAMES)(
     "%s: no REDACTED in a case id, description or path; signatures redacted",
     (name) => {
       const text = o.texts[name] ?? "";

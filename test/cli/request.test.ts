@@ -1,5 +1,5 @@
 /**
- * `opensocial-kit request` and the `serve` banner (issue 11 §9), as a newcomer uses them: the
+ * `opensocial-kit request` and the `serve` banner, as a newcomer uses them: the
  * banner's own request line, pasted, gets a 200 from the running sandbox; the command signs
  * with each role and app, sends JSON and form bodies, and exits 0 only on 2xx.
  */

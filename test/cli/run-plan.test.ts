@@ -1,5 +1,5 @@
 /**
- * `run`'s first stage (issue 15 §3): options → a checked plan, pure (no file, network or
+ * `run`'s first stage: options → a checked plan, pure (no file, network or
  * clock), so every usage error is found before anything runs.
  */
 import { describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 /**
- * Captured payloads (issue 11 item 3): converting JSON → Atom → JSON keeps every valid value
+ * Captured payloads: converting JSON → Atom → JSON keeps every valid value
  * (property), and hostile or broken bytes are issues, never throws.
  */
 import fc from "fast-check";

@@ -255,7 +255,7 @@ describe("opensocial-kit run", () => {
     expect(err2.text).not.toContain("not-the-secret");
   });
 
-  it("exit 3, documented, when the smoke request is redirected; the Location is named (issue 16)", async () => {
+  it("exit 3, documented, when the smoke request is redirected; the Location is named", async () => {
     const redirecting = await startFake((_req, res) => {
       res.writeHead(301, { location: "https://sandbox.example/os/0.8/people/@me/@self" });
       res.end();

@@ -1,5 +1,5 @@
 /**
- * The differential run (issue 13 item 2): the reference against itself is empty, against a
+ * The differential run: the reference against itself is empty, against a
  * correct server that writes what readers must tolerate (the allowed variants) is empty too, and
  * against a defective server lists the differences with both answers; in suite and fuzz modes.
  */
@@ -10,13 +10,13 @@ import {
   compareAnswers,
   type DiffResult,
   type ExchangePair,
-  formatDiffResult,
   pairDifference,
   type RawAnswer,
   runDiff,
   semanticAnswer,
 } from "../../src/conformance/diff/index.js";
 import { abortText, isRunAbort } from "../../src/conformance/index.js";
+import { formatDiffResult } from "../../src/conformance/reporters/diff-text.js";
 import { bundledTarget, type Running, startReference } from "./helpers.js";
 
 let a: Running;

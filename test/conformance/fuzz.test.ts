@@ -1,5 +1,5 @@
 /**
- * The model-based random checker (issue 13 item 1): no failure against the reference server
+ * The model-based random checker: no failure against the reference server
  * (real HTTP, in this process), a planted defect found with a shrunk reproducer that names the
  * statement and replays from its seed and path, and a catalogue mutant planted in a copy of src/.
  */
@@ -13,13 +13,13 @@ import { VARIANTS } from "../../scripts/mutants/variants.js";
 import {
   type FuzzResult,
   type FuzzWorld,
-  formatFuzzResult,
   loadFuzzWorld,
   runFuzz,
 } from "../../src/conformance/fuzz/index.js";
+import { formatFuzzResult } from "../../src/conformance/reporters/fuzz-text.js";
 import { bundledTarget, type Running, startReference } from "./helpers.js";
 
-/** CI budget; `FUZZ_STEPS=2000` runs the figure of issue 13 (done once by hand, see README). */
+/** CI budget; `FUZZ_STEPS=2000` runs the README's figure (done once by hand). */
 const STEPS = Number(process.env.FUZZ_STEPS ?? 600);
 
 let reference: Running;

@@ -2,7 +2,7 @@
  * The suite against a server it did not write (test/independent/node-server/, written from
  * social-api.md and profile.md alone): it must pass, at both levels, with every rendering the
  * documents allow; and where a rendering is allowed only to readers, it must pass at core and at
- * profile fail only by the rule that rendering breaks (issue 10: a fair verdict, the right rule
+ * profile fail only by the rule that rendering breaks (a fair verdict, the right rule
  * named). The server runs in a child process on 127.0.0.1:0 and is stopped by the test.
  */
 import { type ChildProcess, spawn } from "node:child_process";

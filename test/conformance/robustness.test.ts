@@ -1,5 +1,5 @@
 /**
- * Issue 5 item 7: against deliberately bad targets (hang, close mid-response, endless or
+ * Robustness: against deliberately bad targets (hang, close mid-response, endless or
  * 100 MB body, malformed JSON or XML, wrong content type) a case fails clearly, in bounded
  * time and memory, and the run goes on.
  */

@@ -1,6 +1,9 @@
-// RFC 5849 primitives against the RFC's own example (§3.4.1.1) and a sign/verify round trip.
+// RFC 5849 primitives against the RFC's own example (§3.4.1.1) and a sign/verify round trip; the
+// library's convention: the readers return a Result, the signer throws a KitError.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import type { Result } from "../../src/model/issue.js";
+import { KitError } from "../../src/model/kit-error.js";
 import {
   formatAuthorizationHeader,
   parseAuthorizationHeader,
@@ -14,6 +17,12 @@ import {
 import { percentEncode } from "../../src/oauth/percent-encode.js";
 import { formParams, queryParams, signRequest } from "../../src/oauth/sign-request.js";
 import { hmacSha1, signingKey } from "../../src/oauth/signature.js";
+
+/** The value of a read that must succeed. */
+function readValue<T>(r: Result<T>): T {
+  if (!r.ok) throw new Error(`unexpected issues: ${JSON.stringify(r.issues)}`);
+  return r.value;
+}
 
 describe("RFC 5849", () => {
   it("percent-encodes per §3.6", () => {
@@ -59,13 +68,13 @@ describe("RFC 5849", () => {
   it("builds the §3.4.1.1 example base string", () => {
     const url = new URL("http://example.com/request?b5=%3D%253D&a3=a&c%40=&a2=r%20b");
     const params: OAuthParam[] = [
-      ...queryParams(url),
+      ...readValue(queryParams(url)),
       ["oauth_consumer_key", "9djdj82h48djs9d2"],
       ["oauth_token", "kkk9d7dh3k39sjv7"],
       ["oauth_signature_method", "HMAC-SHA1"],
       ["oauth_timestamp", "137131201"],
       ["oauth_nonce", "7d8f3e4a"],
-      ...formParams("c2&a3=2+q"),
+      ...readValue(formParams("c2&a3=2+q")),
     ];
     expect(signatureBaseString("POST", baseStringUri(url), params)).toBe(
       "POST&http%3A%2F%2Fexample.com%2Frequest&a2%3Dr%2520b%26a3%3D2%2520q%26a3%3Da%26b5%3D%253D%25253D%26c%2540%3D%26c2%3D%26oauth_consumer_key%3D9djdj82h48djs9d2%26oauth_nonce%3D7d8f3e4a%26oauth_signature_method%3DHMAC-SHA1%26oauth_timestamp%3D137131201%26oauth_token%3Dkkk9d7dh3k39sjv7",
@@ -82,17 +91,50 @@ describe("RFC 5849", () => {
       ["oauth_consumer_key", "k y"],
       ["oauth_nonce", "n=&"],
     ];
-    expect(parseAuthorizationHeader(formatAuthorizationHeader(params, "Example"))).toEqual(params);
-    expect(parseAuthorizationHeader(formatAuthorizationHeader(params))).toEqual(params);
-    expect(parseAuthorizationHeader('OAuth realm=""')).toEqual([]);
+    expect(parseAuthorizationHeader(formatAuthorizationHeader(params, "Example"))).toEqual({
+      ok: true,
+      value: params,
+    });
+    expect(readValue(parseAuthorizationHeader(formatAuthorizationHeader(params)))).toEqual(params);
+    expect(readValue(parseAuthorizationHeader('OAuth realm=""'))).toEqual([]);
   });
 
-  it.each(["Basic abc", 'OAuth a="b" junk', 'OAuth a="%ZZ"', "OAuthx"])(
-    "refuses a malformed header %j",
-    (h) => {
-      expect(parseAuthorizationHeader(h)).toBeUndefined();
-    },
-  );
+  it.each([
+    ["Basic abc", "not the OAuth scheme"],
+    ["OAuthx", "not the OAuth scheme"],
+    ['OAuth a="b" junk', 'parameter 1 is not name="value"'],
+    ['OAuth a="%ZZ"', "parameter 1 holds a malformed percent escape"],
+  ])("refuses a malformed header %j as an issue, never a throw", (h, message) => {
+    expect(parseAuthorizationHeader(h)).toEqual({
+      ok: false,
+      issues: [{ code: "authorization-malformed", pointer: "", message }],
+    });
+  });
+
+  it("reads a malformed escape in a query or form as a form-malformed issue, never a throw", () => {
+    for (const r of [queryParams(new URL("http://x/?a=%ZZ")), formParams("a=1&b=%E9")]) {
+      expect(r.ok).toBe(false);
+      if (!r.ok) expect(r.issues.map((i) => i.code)).toEqual(["form-malformed"]);
+    }
+  });
+
+  it("refuses to encode a lone surrogate (no UTF-8 form): KitError OSK_UNENCODABLE_TEXT", () => {
+    const sign = () =>
+      signRequest({ method: "GET", url: "http://x/", consumerKey: "k", consumerSecret: "\uD800" });
+    for (const call of [() => percentEncode("a\uDC00"), sign])
+      expect(call).toThrowError(expect.objectContaining({ code: "OSK_UNENCODABLE_TEXT" }));
+  });
+
+  it("refuses to sign a malformed escape the caller composed: KitError OSK_MALFORMED_ESCAPE", () => {
+    const input = { method: "POST", consumerKey: "k", consumerSecret: "s" };
+    for (const sign of [
+      () => signRequest({ ...input, url: "http://x/r?a=%ZZ" }),
+      () => signRequest({ ...input, url: "http://x/r", formBody: "a=%E9" }),
+    ]) {
+      expect(sign).toThrowError(KitError);
+      expect(sign).toThrowError(expect.objectContaining({ code: "OSK_MALFORMED_ESCAPE" }));
+    }
+  });
 
   it("signs so that the server-side recomputation matches", () => {
     const signed = signRequest({
@@ -105,9 +147,12 @@ describe("RFC 5849", () => {
       timestamp: 1_700_000_000,
     });
     const url = new URL(signed.url);
-    const header = parseAuthorizationHeader(signed.headers.authorization ?? "") ?? [];
+    const header = readValue(parseAuthorizationHeader(signed.headers.authorization ?? ""));
     const sig = header.find(([n]) => n === "oauth_signature")?.[1];
-    const rest = [...queryParams(url), ...header.filter(([n]) => n !== "oauth_signature")];
+    const rest = [
+      ...readValue(queryParams(url)),
+      ...header.filter(([n]) => n !== "oauth_signature"),
+    ];
     expect(
       hmacSha1(signingKey("quiz-secret"), signatureBaseString("GET", baseStringUri(url), rest)),
     ).toBe(sig);

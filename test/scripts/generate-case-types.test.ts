@@ -1,5 +1,5 @@
 /**
- * src/conformance/case-types.ts is generated from conformance/case.schema.json (issue 15 §2):
+ * src/conformance/case-types.ts is generated from conformance/case.schema.json:
  * the committed file is what `npm run generate:case-types` writes now, and the translator stops
  * with the schema pointer on a construct it does not know instead of guessing a type.
  */

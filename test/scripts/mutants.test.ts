@@ -1,5 +1,5 @@
 /**
- * The mutation self-check's own guards (issues 6 and 10): every mutant's edits apply to `src/`
+ * The mutation self-check's own guards: every mutant's edits apply to `src/`
  * (each `find` once), `src/` holds no defect switch, and the harness judges runs correctly — a
  * correct server survives, a planted mutant dies with the case citing its statement, a mutant
  * whose edits no longer apply never runs, a run that stops for a reason the defect does not
@@ -115,7 +115,7 @@ describe("planting", () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it("src/ holds no defect switch (issue 10 item 4)", () => {
+  it("src/ holds no defect switch", () => {
     const hits = sourceFiles(join(ROOT, "src")).filter((f) =>
       /defects|DEFECTS|faultInject|TEST_ONLY/.test(readFileSync(f, "utf8")),
     );

@@ -1,6 +1,6 @@
 /**
- * Case and library step files list their members in case.schema.json's order (issue 15 §5;
- * `npm run order:cases` puts them so); data inside a case (query, body, expected values) keeps
+ * Case and library step files list their members in case.schema.json's order
+ * (`npm run order:cases` puts them so); data inside a case (query, body, expected values) keeps
  * the order it was written in.
  */
 import { readFileSync } from "node:fs";

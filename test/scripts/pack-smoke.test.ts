@@ -1,5 +1,5 @@
 /**
- * The package as users get it (issue 11 §5): scripts/pack-smoke.ts packs the project, installs
+ * The package as users get it: scripts/pack-smoke.ts packs the project, installs
  * the tarball in a fresh project and runs the CLI, the server, an ESM import and a TypeScript
  * compile there, then publint and attw on the tarball. ~25 s on a quiet 2-core machine.
  */

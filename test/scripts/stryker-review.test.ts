@@ -1,4 +1,4 @@
-/** The Stryker review rules (issue 10 item 3): what a rule covers, and how the score counts. */
+/** The Stryker review rules: what a rule covers, and how the score counts. */
 import { describe, expect, it } from "vitest";
 import {
   loadRules,

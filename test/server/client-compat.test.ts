@@ -1,5 +1,5 @@
 /**
- * Client compatibility (issue 7 item 5, P-AUTH-4, P-AUTH-6, P-ERR-2, P-DATA-2, P-DATA-5,
+ * Client compatibility (P-AUTH-4, P-AUTH-6, P-ERR-2, P-DATA-2, P-DATA-5,
  * P-PEOPLE-5): each test sends the exact bytes a deployed client library sends (header order,
  * parameter placement, realm, trailing slash) over a raw socket, and the same request signed with
  * a wrong secret is refused in every signing form.
@@ -194,7 +194,7 @@ async function expectShape(shape: Shape, status = 200): Promise<Raw> {
   return good;
 }
 
-describe("identity and signing as deployed (issue 7 item 1)", () => {
+describe("identity and signing as deployed", () => {
   it("bare user value as xoauth_requestor_id and in the path (P-AUTH-4)", async () => {
     const r = await expectShape(
       headerShape({
@@ -368,7 +368,7 @@ describe("identity and signing as deployed (issue 7 item 1)", () => {
   });
 });
 
-describe("paths and parameters as deployed (issue 7 item 2)", () => {
+describe("paths and parameters as deployed", () => {
   it("@all as @friends (P-PEOPLE-5)", async () => {
     const r = await expectShape(
       headerShape({ path: "/os/0.8/people/@me/@all", query: [ALICE, ["count", "2"]] }),
@@ -404,7 +404,7 @@ describe("paths and parameters as deployed (issue 7 item 2)", () => {
   });
 });
 
-describe("single-friend lookup as deployed (issue 7 item 3, P-PEOPLE-1)", () => {
+describe("single-friend lookup as deployed (P-PEOPLE-1)", () => {
   it("entry is an object, totalResults 1, no itemsPerPage", async () => {
     const r = await expectShape(headerShape({ path: "/os/0.8/people/@me/@friends/bob" }));
     const body = JSON.parse(r.text);

@@ -1,5 +1,5 @@
 /**
- * Durability (issue 4 §4, P-DATA-4): data survives a restart, concurrent writers to one user
+ * Durability (P-DATA-4): data survives a restart, concurrent writers to one user
  * lose nothing, and a SIGKILL during writes loses no acknowledged write.
  */
 import { join } from "node:path";

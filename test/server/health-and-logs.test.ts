@@ -1,8 +1,8 @@
 /**
- * Issue 12 §5 without a database: `/healthz` (outside /os/0.8/, no authentication) answers 200
- * while the store answers and 503 once it does not; only GET and HEAD. `requestLog` gets one
- * entry per answered request, without the query string or any header. (The PostgreSQL side is
- * in postgres-restart.test.ts and postgres-deploy.test.ts.)
+ * Health and request logs without a database: `/healthz` (outside /os/0.8/, no
+ * authentication) answers 200 while the store answers and 503 once it does not; only GET and
+ * HEAD. `requestLog` gets one entry per answered request, without the query string or any
+ * header. (The PostgreSQL side is in postgres-restart.test.ts and postgres-deploy.test.ts.)
  */
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 /**
- * Server lifecycle (issue 4 §1, §5): `close()` lets an in-flight request finish; an idle
+ * Server lifecycle: `close()` lets an in-flight request finish; an idle
  * connection that sends nothing is closed; `Expect: 100-continue` with an oversized body gets
  * 413 without an invitation; `handle()` works without a socket.
  */

@@ -1,8 +1,9 @@
 /**
- * Issue 14 §3: 1,000 connections opened at once are all accepted without SYN-ACK retransmits.
- * Node's default listen backlog (511) left the connections past it waiting 1–15 s, so their
- * first requests timed out under `npm run bench:server -- --connections 1000`. The listening
- * socket's backlog is read from the kernel (`ss`: Send-Q of a listening socket is its backlog).
+ * The listen backlog: 1,000 connections opened at once are all accepted without SYN-ACK
+ * retransmits. Node's default listen backlog (511) left the connections past it waiting
+ * 1–15 s, so their first requests timed out under `npm run bench:server -- --connections 1000`.
+ * The listening socket's backlog is read from the kernel (`ss`: Send-Q of a listening socket is
+ * its backlog).
  */
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";

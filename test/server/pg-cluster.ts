@@ -1,5 +1,5 @@
 /**
- * A throwaway PostgreSQL cluster for tests (issue 12 §3: real PostgreSQL, never a mock):
+ * A throwaway PostgreSQL cluster for tests (real PostgreSQL, never a mock):
  * `initdb` and `pg_ctl` from Debian's packages (/usr/lib/postgresql/<version>/bin, the newest
  * version found) on a temporary directory, listening only on a unix socket in that directory.
  * As root (CI), the cluster runs as the `postgres` user (initdb refuses root) on a directory

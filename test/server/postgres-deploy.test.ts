@@ -1,5 +1,5 @@
 /**
- * Issue 12 §4–5 with real processes over one PostgreSQL cluster: 16 writers over two
+ * Scale-out and restarts with real processes over one PostgreSQL cluster: 16 writers over two
  * instances, one killed with SIGKILL mid-load, lose no acknowledged write (P-DATA-4); `serve
  * --data postgres://…` answers `/healthz` without authentication, logs one JSON line per request
  * without credentials, finishes an in-flight write on SIGTERM and then exits (pool closed); an

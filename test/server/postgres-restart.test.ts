@@ -1,5 +1,5 @@
 /**
- * Issue 12 §4–5: while PostgreSQL restarts, a write in flight answers 5xx or succeeds, never a
+ * While PostgreSQL restarts, a write in flight answers 5xx or succeeds, never a
  * 200 that is then lost (P-DATA-4); `/healthz` answers 503 while the database is down and 200
  * once it is back; the pool reconnects by itself. The cluster is this file's own, since it is
  * restarted.

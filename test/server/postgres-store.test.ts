@@ -1,5 +1,5 @@
 /**
- * What only the PostgreSQL store has to prove (issue 12 §1–2): the schema is migrated once when
+ * What only the PostgreSQL store has to prove: the schema is migrated once when
  * instances start at once, and again without change; a newer schema is refused; writers on two
  * instances never cross the record limit (P-DATA-7) nor lose a write (P-DATA-4); nonces are
  * shared and expire (P-AUTH-3); an unreachable database is `OSK_STORE_UNAVAILABLE` without

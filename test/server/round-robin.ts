@@ -1,5 +1,5 @@
 /**
- * A small round-robin load balancer for tests (issue 12 §4): each request (not each
+ * A small round-robin load balancer for tests: each request (not each
  * connection) goes to the next upstream in turn, unchanged, Host header included (so OAuth
  * signatures made for the balancer's URL verify on every instance); bodies are streamed both
  * ways, and a body the upstream answered early (a 413) is discarded before the answer ends, as

@@ -1,5 +1,5 @@
 /**
- * Issue 12 §4: two stateless instances over one PostgreSQL database behind a round-robin
+ * Scale-out: two stateless instances over one PostgreSQL database behind a round-robin
  * balancer pass the whole conformance suite, and share replay protection (P-AUTH-3).
  */
 

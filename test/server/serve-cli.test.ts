@@ -1,5 +1,5 @@
 /**
- * `opensocial-kit serve` (issue 4 §1): prints its URL, answers signed requests, stops cleanly
+ * `opensocial-kit serve`: prints its URL, answers signed requests, stops cleanly
  * on SIGTERM, and refuses a broken world with the path of the fault.
  */
 import { writeFileSync } from "node:fs";

@@ -1,5 +1,5 @@
 /**
- * The stores every store test runs against (issue 12 §1: the same tests prove the same
+ * The stores every store test runs against (the same tests prove the same
  * semantics): memory, SQLite (a file per store) and PostgreSQL (a throwaway cluster for the
  * test file, tables emptied for each new store). Registers the file's beforeAll/afterAll.
  */

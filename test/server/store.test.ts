@@ -1,6 +1,6 @@
 /**
- * Every store behaves alike (issue 4 §4, P-FMT-3 order, P-DATA-4 merge, P-DATA-6 app
- * isolation; issue 12: PostgreSQL as well as memory and SQLite), checked against a model with
+ * Every store behaves alike (P-FMT-3 order, P-DATA-4 merge, P-DATA-6 app
+ * isolation; PostgreSQL as well as memory and SQLite), checked against a model with
  * fast-check.
  */
 import fc from "fast-check";

@@ -1,5 +1,5 @@
 /**
- * The world file (issue 4 §2): the bundled world loads with every role the kit needs; a world
+ * The world file: the bundled world loads with every role the kit needs; a world
  * that breaks its schema or refers to unknown ids is refused with the path of the fault.
  */
 import { readFileSync } from "node:fs";
@@ -27,7 +27,7 @@ describe("bundled world", () => {
     expect(w.value.albums.get("example.org:album-1")?.mediaMimeType.length).toBeGreaterThan(1);
     expect(w.value.albums.get("example.org:album-9")?.photos).toEqual([]);
   });
-  it("has the roles of notes/world.md", () => {
+  it("has the roles the kit names (viewer alice, carol without the app)", () => {
     const f = bundled();
     const person = (n: string) => f.people.find((p) => p.id === `example.org:${n}`);
     expect(person("alice")?.apps).toEqual(["quiz", "notes"]);

@@ -1,6 +1,6 @@
 /**
  * The conformance suite against the in-process reference server, one vitest test per case: the
- * test that StrykerJS runs (`npm run mutants:stryker`, issue 10 item 3) so that its per-test
+ * test that StrykerJS runs (`npm run mutants:stryker`) so that its per-test
  * coverage runs only the cases that reach a mutant. In `npm test` it is also the proof, case by
  * case, that the reference passes every case at profile level. The store is the default one, a
  * real SQLite file, as users run it.

@@ -1,6 +1,6 @@
 /**
  * `opensocial-kit coverage`: every clause of conformance/statements.json with the cases that
- * cite it (issue 10). Exits 1 when a testable clause has no case, 2 when the suite does not load.
+ * cite it. Exits 1 when a testable clause has no case, 2 when the suite does not load.
  */
 import { clauseCoverage, loadCases, loadStatements } from "../../conformance/index.js";
 import { issueText } from "../../conformance/reporters/issue-text.js";

@@ -1,5 +1,5 @@
 /**
- * `opensocial-kit diff`: the differential run (issue 13). The same requests (the suite's, or a
+ * `opensocial-kit diff`: the differential run. The same requests (the suite's, or a
  * fuzz sequence) go to two implementations loaded with the same world; every semantic
  * difference is printed with both answers side by side. Thin: the run is the library's
  * (src/conformance/diff/).
@@ -13,7 +13,7 @@ import type { TextSink } from "../text-sink.js";
 import { importWithFastCheck } from "./fast-check-import.js";
 
 /** Options of `diff`, as parsed. */
-export interface DiffArgs {
+interface DiffArgs {
   target?: string | undefined;
   against?: string | undefined;
   fuzzSeed?: number | undefined;
@@ -77,7 +77,10 @@ export async function diffCommand(
   } catch (e) {
     return usage(`--grep: ${(e as Error).message}`);
   }
-  const lib = await importWithFastCheck(() => import("../../conformance/diff/index.js"));
+  const lib = await importWithFastCheck(async () => ({
+    ...(await import("../../conformance/diff/index.js")),
+    ...(await import("../../conformance/reporters/diff-text.js")),
+  }));
   if (typeof lib === "string") return usage(lib);
   const { formatDiffResult, runDiff } = lib;
   const stops: (() => Promise<void>)[] = [];

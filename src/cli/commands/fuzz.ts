@@ -1,5 +1,5 @@
 /**
- * `opensocial-kit fuzz`: the model-based random checker (issue 13) against a target (default:
+ * `opensocial-kit fuzz`: the model-based random checker against a target (default:
  * the reference server, in-process). Thin: options are checked here, the run is the library's
  * (src/conformance/fuzz/).
  */
@@ -11,7 +11,7 @@ import { importWithFastCheck } from "./fast-check-import.js";
 import { resolveTarget } from "./target-option.js";
 
 /** Options of `fuzz`, as parsed. */
-export interface FuzzArgs {
+interface FuzzArgs {
   target?: string | undefined;
   baseUrl?: string | undefined;
   seed?: number | undefined;
@@ -49,7 +49,10 @@ export async function fuzzCommand(
   if (!Number.isInteger(args.maxCommands) || args.maxCommands < 1 || args.maxCommands > 500)
     return usage("--max-commands is 1-500");
   // fast-check is loaded only by this command (see fast-check-import.ts).
-  const lib = await importWithFastCheck(() => import("../../conformance/fuzz/index.js"));
+  const lib = await importWithFastCheck(async () => ({
+    ...(await import("../../conformance/fuzz/index.js")),
+    ...(await import("../../conformance/reporters/fuzz-text.js")),
+  }));
   if (typeof lib === "string") return usage(lib);
   const { formatFuzzResult, fuzzSmoke, loadFuzzWorld, runFuzz } = lib;
   const resolved = await resolveTarget(args, "fuzz", err);

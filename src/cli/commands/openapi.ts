@@ -16,7 +16,7 @@ export function openApiText(): string {
 }
 
 /** Prints or writes the document; resolves to the exit code. */
-export function openApiCommand(out: TextSink, err: TextSink, file?: string): number {
+function openApiCommand(out: TextSink, err: TextSink, file?: string): number {
   const text = openApiText();
   if (file === undefined) {
     out.write(text);

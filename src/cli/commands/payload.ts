@@ -12,23 +12,13 @@ import {
   MAX_CAPTURED_BYTES,
   readCaptured,
 } from "../../codecs/captured.js";
+import { issueLine } from "../../conformance/reporters/issue-text.js";
 import { EXIT } from "../../conformance/run/exit-codes.js";
-import type { Issue } from "../../model/issue.js";
 import { quoted } from "../../model/quote.js";
 import { isKind, KINDS, type Kind } from "../../schemas/kinds.js";
 import { defineCommand } from "../command-definition.js";
 import { readInput } from "../read-input.js";
 import type { TextSink } from "../text-sink.js";
-
-/** One issue as a line: where (pointer, or XPath with line and column), code, message. */
-export function issueLine(i: Issue): string {
-  const where = i.xml
-    ? `${i.xml.xpath} (line ${i.xml.line}, column ${i.xml.column})`
-    : i.pointer === ""
-      ? "/"
-      : i.pointer;
-  return `${where}: ${i.code}: ${i.message}`;
-}
 
 interface PayloadArgs {
   file: string;
@@ -79,7 +69,7 @@ function kindHint(kind: Kind, bytes: Uint8Array): string | undefined {
 }
 
 /** `validate`: prints `valid` or one line per issue; resolves to the exit code. */
-export function validateCommand(
+function validateCommand(
   args: PayloadArgs & { strict: boolean; json: boolean },
   out: TextSink = process.stdout,
   err: TextSink = process.stderr,
@@ -113,7 +103,7 @@ export function validateCommand(
 const OWNER_ID = /^[^\s\p{Cc}:<>"'&]+:[^\s\p{Cc}<>"'&]+$/u;
 
 /** Why `owner` is not an album owner's id, or undefined when it is one. */
-export function ownerProblem(owner: string): string | undefined {
+function ownerProblem(owner: string): string | undefined {
   if (owner.startsWith("urn:guid:"))
     return `--owner takes the platformUserId, not its urn:guid: form: --owner ${owner.slice("urn:guid:".length)}`;
   if (!OWNER_ID.test(owner))
@@ -122,7 +112,7 @@ export function ownerProblem(owner: string): string | undefined {
 }
 
 /** `convert`: prints the converted document, or the issues on stderr; resolves to the exit code. */
-export function convertCommand(
+function convertCommand(
   args: PayloadArgs & { to: string; owner?: string | undefined },
   out: TextSink = process.stdout,
   err: TextSink = process.stderr,

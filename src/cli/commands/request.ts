@@ -30,7 +30,7 @@ export interface RequestArgs {
 const METHODS = ["GET", "HEAD", "POST", "PUT", "DELETE"];
 
 /** Splits `k=v` (the first `=`); undefined without one. */
-export function formPair(text: string): [string, string] | undefined {
+function formPair(text: string): [string, string] | undefined {
   const eq = text.indexOf("=");
   return eq <= 0 ? undefined : [text.slice(0, eq), text.slice(eq + 1)];
 }

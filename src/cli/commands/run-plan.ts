@@ -6,6 +6,7 @@
 
 import type { Level } from "../../conformance/case-types.js";
 import { isReporterName, type ReporterName } from "../../conformance/index.js";
+import { FILE_REPORTER_NAMES, REPORTER_NAMES } from "../../conformance/reporters/index.js";
 
 /** Options of `run`, as parsed. */
 export interface RunArgs {
@@ -23,7 +24,7 @@ export interface RunArgs {
 }
 
 /** One reporter and its file (none: stdout). */
-export interface ReportOutput {
+interface ReportOutput {
   readonly name: ReporterName;
   readonly file?: string;
 }
@@ -47,7 +48,7 @@ export interface RunPlan {
 }
 
 /** The reporters named by `--reporter` and `--out`, or why they do not fit together. */
-export function parseReporters(
+function parseReporters(
   reporter: readonly string[] | undefined,
   out: string | undefined,
 ): ReportOutput[] | string {
@@ -56,13 +57,13 @@ export function parseReporters(
   for (const spec of specs) {
     const colon = spec.indexOf(":");
     const name = colon < 0 ? spec : spec.slice(0, colon);
-    if (!isReporterName(name)) return `unknown reporter ${name} (console, json, junit, tap, html)`;
+    if (!isReporterName(name)) return `unknown reporter ${name} (${REPORTER_NAMES.join(", ")})`;
     outs.push(colon < 0 ? { name } : { name, file: spec.slice(colon + 1) });
   }
   if (out !== undefined) {
     const open = outs.filter((o) => o.name !== "console" && o.file === undefined);
     if (open.length !== 1)
-      return "--out names the file of exactly one json, junit, tap or html reporter; use --reporter name:FILE for several";
+      return `--out names the file of exactly one ${FILE_REPORTER_NAMES.slice(0, -1).join(", ")} or ${FILE_REPORTER_NAMES.at(-1)} reporter; use --reporter name:FILE for several`;
     (open[0] as { file?: string }).file = out;
   }
   if (outs.filter((o) => o.file === undefined).length > 1)

@@ -20,6 +20,7 @@ import {
   statementTexts,
   type Target,
 } from "../../conformance/index.js";
+import { FILE_REPORTER_NAMES, REPORTER_NAMES } from "../../conformance/reporters/index.js";
 import { issueText } from "../../conformance/reporters/issue-text.js";
 import { shellWord } from "../../conformance/reporters/replay.js";
 import { endAborted, usageError } from "../abort-exit.js";
@@ -30,8 +31,6 @@ import type { TextSink } from "../text-sink.js";
 import { packageVersion } from "../version.js";
 import { planRun, type RunArgs, type RunPlan } from "./run-plan.js";
 import { resolveTarget } from "./target-option.js";
-
-export type { RunArgs } from "./run-plan.js";
 
 /** What a run needs beyond its plan: the known failures and the target, with its stop. */
 interface Prepared {
@@ -103,7 +102,7 @@ async function execute(
  * The command that runs the suite against the target this run judged, as replay lines print
  * it: the target file and base URL as given; neither: the in-process reference again.
  */
-export function replayCommand(plan: Pick<RunPlan, "targetFile" | "baseUrl">): string {
+function replayCommand(plan: Pick<RunPlan, "targetFile" | "baseUrl">): string {
   const parts = ["npx opensocial-kit run"];
   if (plan.targetFile !== undefined) parts.push(`--target ${shellWord(plan.targetFile)}`);
   if (plan.baseUrl !== undefined) parts.push(`--base-url ${shellWord(plan.baseUrl)}`);
@@ -155,11 +154,11 @@ export const runDefinition = defineCommand(
       .option("reporter", {
         type: "array",
         string: true,
-        describe: "console|json|junit|tap|html, or name:FILE (repeatable)",
+        describe: `${REPORTER_NAMES.join("|")}, or name:FILE (repeatable)`,
       })
       .option("out", {
         type: "string",
-        describe: "File for the one json/junit/tap/html reporter",
+        describe: `File for the one ${FILE_REPORTER_NAMES.join("/")} reporter`,
       })
       .option("expectations", { type: "string", describe: "Known failures file" })
       .option("timeout", {

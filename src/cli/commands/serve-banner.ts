@@ -9,7 +9,7 @@ import type { Target } from "../../conformance/index.js";
 import type { World } from "../../server/index.js";
 
 /** What the banner describes. */
-export interface BannerInput {
+interface BannerInput {
   readonly url: string;
   readonly world: World;
   /** The world file as given, or undefined for the bundled one. */

@@ -8,7 +8,7 @@ import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadTarget } from "../../conformance/index.js";
 import { EXIT } from "../../conformance/run/exit-codes.js";
-import { KitError } from "../../model/kit-error.js";
+import { OperationalError } from "../../model/operational-error.js";
 import {
   type AppDataStore,
   BUNDLED_WORLD,
@@ -26,7 +26,7 @@ import { BUNDLED_TARGET } from "../reference-server.js";
 import { serveBanner } from "./serve-banner.js";
 
 /** Default location of the application data (relative to the working directory). */
-export const DEFAULT_DATA = "./.opensocial-kit/appdata.sqlite";
+const DEFAULT_DATA = "./.opensocial-kit/appdata.sqlite";
 
 interface ServeArgs {
   world?: string;
@@ -39,7 +39,7 @@ interface ServeArgs {
 }
 
 /** Runs the server; resolves with the exit code once stopped by a signal. */
-export async function runServe(args: ServeArgs): Promise<number> {
+async function runServe(args: ServeArgs): Promise<number> {
   const world = loadWorld(args.world ?? BUNDLED_WORLD);
   if (!world.ok) {
     for (const i of world.issues)
@@ -56,7 +56,7 @@ export async function runServe(args: ServeArgs): Promise<number> {
     try {
       publicOrigin(args.publicUrl);
     } catch (e) {
-      if (!(e instanceof KitError)) throw e;
+      if (!(e instanceof OperationalError)) throw e;
       process.stderr.write(`--public-url: ${e.message}\n`);
       return EXIT.USAGE;
     }
@@ -70,7 +70,7 @@ export async function runServe(args: ServeArgs): Promise<number> {
   try {
     await store.ping(); // a database that does not answer, or a newer schema, fails here
   } catch (e) {
-    if (!(e instanceof KitError)) throw e;
+    if (!(e instanceof OperationalError)) throw e;
     process.stderr.write(`--data ${redactUrl(args.data)}: ${e.message}\n`);
     return EXIT.FAILED;
   }

@@ -9,7 +9,7 @@ import { BUNDLED_TARGET, startReferenceServer } from "../reference-server.js";
 import type { TextSink } from "../text-sink.js";
 
 /** A resolved target, and how to stop the server started for it (if any). */
-export interface ResolvedTarget {
+interface ResolvedTarget {
   readonly target: Target;
   readonly stop?: () => Promise<void>;
 }

@@ -16,7 +16,7 @@ import { defineCommand } from "../command-definition.js";
 import type { TextSink } from "../text-sink.js";
 
 /** The options of `world`. */
-export interface WorldArgs {
+interface WorldArgs {
   readonly seed?: string | undefined;
   readonly out: string;
   readonly baseUrl?: string | undefined;
@@ -44,7 +44,7 @@ function summary(g: GeneratedWorld, world: string, target: string): string {
 }
 
 /** Writes the world of the seed; resolves to the exit code. */
-export function worldCommand(args: WorldArgs, out: TextSink, err: TextSink): number {
+function worldCommand(args: WorldArgs, out: TextSink, err: TextSink): number {
   const seed = args.seed === undefined ? randomInt(0, MAX_SEED) : parseSeed(args.seed);
   if (seed === undefined) {
     err.write(`opensocial-kit world: --seed is an integer 0 … ${MAX_SEED}\n`);

@@ -35,7 +35,7 @@ export interface AtomWriteOptions {
 }
 
 /** The OpenSearch members of the feed head. */
-export interface FeedHead {
+interface FeedHead {
   startIndex: unknown;
   itemsPerPage?: unknown;
   totalResults: unknown;

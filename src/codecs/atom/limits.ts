@@ -1,5 +1,5 @@
 /**
- * Bounds on untrusted Atom input (issue 3): size and nesting are checked before and while
+ * Bounds on untrusted Atom input: size and nesting are checked before and while
  * parsing, so that hostile documents cost linear time and bounded memory.
  */
 
@@ -18,7 +18,7 @@ export interface AtomReadLimits {
 export const DEFAULT_ATOM_LIMITS = { maxBytes: 1024 * 1024, maxDepth: 32 } as const;
 
 /**
- * The cap on `maxDepth` (issue 16). It was set when the reader used saxes, which resolved each
+ * The cap on `maxDepth`. It was set when the reader used saxes, which resolved each
  * element's namespace prefix by walking the open elements (time growing with the square of the
  * depth: 32k levels took 3.6–3.8 s). The reader's own scanner resolves a prefix in constant time
  * (32k levels: under 0.1 s; `bench/codec/depth.ts`); the cap stays as the documented bound.

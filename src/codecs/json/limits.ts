@@ -12,10 +12,10 @@ export interface JsonLimits {
   maxDepth?: number;
 }
 
-export const DEFAULT_JSON_LIMITS = { maxLength: 8 * 1024 * 1024, maxDepth: 64 } as const;
+const DEFAULT_JSON_LIMITS = { maxLength: 8 * 1024 * 1024, maxDepth: 64 } as const;
 
 /** `text` itself, or a `too-large`/`too-deep` issue when it breaks a limit; scans it once. */
-export function checkJsonLimits(text: string, limits: JsonLimits = {}): Result<string> {
+function checkJsonLimits(text: string, limits: JsonLimits = {}): Result<string> {
   const maxLength = limits.maxLength ?? DEFAULT_JSON_LIMITS.maxLength;
   const maxDepth = limits.maxDepth ?? DEFAULT_JSON_LIMITS.maxDepth;
   if (text.length > maxLength) {

@@ -11,8 +11,8 @@ import { ATOM_NS, OPENSOCIAL_NS } from "../../codecs/atom/namespaces.js";
 import { parseXmlDocument } from "../../codecs/atom/read.js";
 import { type XmlElement, xpathOf } from "../../codecs/atom/tree.js";
 import type { ExpectSpec } from "../case-types.js";
-import type { CheckResult } from "../run/results.js";
 import { authorUrls } from "./atom-author.js";
+import type { CheckResult } from "./check-result.js";
 import { type CheckContext, result } from "./context.js";
 import type { Finding } from "./finding-codes.js";
 

@@ -17,8 +17,8 @@ import { parseXmlDocument } from "../../codecs/atom/read.js";
 import { type XmlElement, xpathOf } from "../../codecs/atom/tree.js";
 import type { ExpectSpec } from "../case-types.js";
 import { fillText } from "../request/template.js";
-import type { CheckResult } from "../run/results.js";
 import { authorUrls } from "./atom-author.js";
+import type { CheckResult } from "./check-result.js";
 import { type CheckContext, result } from "./context.js";
 import type { Finding } from "./finding-codes.js";
 
@@ -132,8 +132,17 @@ export function checkAtomWriter(expect: ExpectSpec, ctx: CheckContext): CheckRes
   const tree = parseXmlDocument(ctx.text());
   if (!tree.ok) return []; // the codec's decoding reports malformed XML, located
   const kind = expect.atom.kind;
-  const owner =
+  const filled =
     expect.atom.owner === undefined ? undefined : fillText(expect.atom.owner, ctx.template);
+  if (filled?.ok === false)
+    return [
+      result(ctx, {
+        check: "atom writing",
+        ok: false,
+        finding: { code: "placeholder-unfilled", problem: filled.problem },
+      }),
+    ];
+  const owner = filled?.value;
   const entries = tree.value.children.filter((c) => c.uri === ATOM_NS && c.local === "entry");
   const problems = [
     ...openSearchProblems(tree.value),

@@ -35,18 +35,7 @@ export function decodeAtom(
   if (text === "")
     return { ok: false, finding: { code: "body-missing", expected: "an Atom feed" } };
   // A JSON answer to a request for Atom: say so, rather than quote the XML parser's complaint.
-  if (/^\s*[{[]/.test(text))
-    return {
-      ok: false,
-      finding: {
-        code: "body-not-atom",
-        kind,
-        detail:
-          "the body is JSON, not an Atom feed: the server did not select Atom for this request",
-        issue: "json-body",
-        more: 0,
-      },
-    };
+  if (/^\s*[{[]/.test(text)) return { ok: false, finding: { code: "body-is-json", kind } };
   // The id form is the cases about §2.1's to judge (their own checks), not every Atom case's.
   const r = fromAtom(kind, text, { anyIdForm: true });
   if (r.ok) return { ok: true, value: r.value };

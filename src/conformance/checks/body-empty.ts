@@ -1,6 +1,6 @@
 /** A successful write or delete answers with an empty body (P-DATA-2, a writers' rule). */
 import type { ExpectSpec } from "../case-types.js";
-import type { CheckResult } from "../run/results.js";
+import type { CheckResult } from "./check-result.js";
 import { type CheckContext, result } from "./context.js";
 
 /** Checks `expect.bodyEmpty`: no body bytes, and `Content-Length: 0` when the length is sent. */

@@ -1,13 +1,20 @@
 /** The body must not contain given text (e.g. P-ERR-1: errors never echo OAuth parameters). */
 import type { ExpectSpec } from "../case-types.js";
 import { fillText } from "../request/template.js";
-import type { CheckResult } from "../run/results.js";
+import type { CheckResult } from "./check-result.js";
 import { type CheckContext, result } from "./context.js";
 
 /** Checks `expect.bodyExcludes`. */
 export function checkBodyExcludes(expect: ExpectSpec, ctx: CheckContext): CheckResult[] {
   return (expect.bodyExcludes ?? []).map((raw) => {
-    const needle = fillText(raw, ctx.template);
+    const filled = fillText(raw, ctx.template);
+    if (!filled.ok)
+      return result(ctx, {
+        check: "body excludes",
+        ok: false,
+        finding: { code: "placeholder-unfilled", problem: filled.problem },
+      });
+    const needle = filled.value;
     const at = ctx.text().indexOf(needle);
     return result(ctx, {
       check: "body excludes",

@@ -75,7 +75,7 @@ function scalarLenientEqual(expected: unknown, actual: unknown, lenient: Lenienc
 }
 
 /** The JSON type of a value (`integer` for whole numbers). */
-export function jsonTypeOf(v: unknown): string {
+function jsonTypeOf(v: unknown): string {
   if (v === null) return "null";
   if (Array.isArray(v)) return "array";
   if (typeof v === "number") return Number.isInteger(v) ? "integer" : "number";
@@ -109,19 +109,6 @@ export function numberOf(v: unknown, lenient: Leniency): number | undefined {
   if (typeof n !== "number") return undefined;
   if (Array.isArray(lenient)) lenient.push({ text: v, declared: "number" });
   return n;
-}
-
-/** Code point order of two strings (the same as UTF-8 byte order, P-PAGE-3). */
-export function codePointCompare(a: string, b: string): number {
-  const ai = a[Symbol.iterator]();
-  const bi = b[Symbol.iterator]();
-  for (;;) {
-    const x = ai.next();
-    const y = bi.next();
-    if (x.done || y.done) return x.done && y.done ? 0 : x.done ? -1 : 1;
-    const d = (x.value.codePointAt(0) ?? 0) - (y.value.codePointAt(0) ?? 0);
-    if (d !== 0) return d;
-  }
 }
 
 /** Short text of a value for messages (cut to 200 characters). */

@@ -10,7 +10,7 @@ import {
   parseMediaType,
 } from "../../wire/media-type.js";
 import type { ExpectSpec } from "../case-types.js";
-import type { CheckResult } from "../run/results.js";
+import type { CheckResult } from "./check-result.js";
 import { type CheckContext, result } from "./context.js";
 import { served } from "./format-selection.js";
 

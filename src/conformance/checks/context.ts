@@ -4,8 +4,8 @@
  */
 import type { Level } from "../case-types.js";
 import type { TemplateContext } from "../request/template.js";
-import type { CheckResult } from "../run/results.js";
 import type { WireResponse } from "../transport/http-client.js";
+import type { CheckResult } from "./check-result.js";
 import type { BodyFinding } from "./finding-codes.js";
 
 /** The decoded body: a value, or why there is none. */

@@ -11,7 +11,7 @@ import { issuesOf } from "../../model/issue.js";
 import { validate } from "../../schemas/validate.js";
 import { JSON_MEDIA_TYPE, mediaTypeOf } from "../../wire/media-type.js";
 import type { ExpectSpec } from "../case-types.js";
-import type { CheckResult } from "../run/results.js";
+import type { CheckResult } from "./check-result.js";
 import { WRITERS_TYPE_STATEMENT } from "./compare.js";
 import { type CheckContext, result } from "./context.js";
 import { renderingFinding } from "./schema.js";

@@ -1,12 +1,14 @@
 /**
- * What a check found, as a coded record (issue 15 §1): each check result carries a `finding`,
+ * What a check found, as a coded record: each check result carries a `finding`,
  * one stable code from {@link FINDINGS} with the parameters its words need; the words are the
  * reporters' (reporters/check-text.ts). Codes ending in `-ok` are passes.
  */
+import type { IssueCode } from "../../model/issue.js";
+import type { CaseProblem } from "../request/case-problems.js";
 import type { Bounds } from "./pointer/rule.js";
 
 /** The parameters of each finding code. */
-export interface FindingParams {
+interface FindingParams {
   "status-ok": { status: number };
   "status-wrong": { status: number; allowed: readonly number[]; body: string };
   "no-server-error-ok": { status: number };
@@ -44,10 +46,15 @@ export interface FindingParams {
   "error-code": { errorCode: unknown; status: number };
   "body-missing": { expected: "JSON" | "an Atom feed" };
   "body-not-json": { detail: string | undefined };
+  /** An Atom feed where JSON was expected: the server did not select JSON (P-FMT-1). */
+  "body-is-atom": object;
+  /** JSON where an Atom feed of `kind` was expected: the server did not select Atom (P-FMT-1). */
+  "body-is-json": { kind: string };
   "body-not-atom": {
     kind: string;
+    /** The Atom codec's first issue: its message, code, and how many more there are. */
     detail: string | undefined;
-    issue: string | undefined;
+    issue: IssueCode | undefined;
     more: number;
   };
   "schema-unknown-kind": { kind: string };
@@ -71,7 +78,8 @@ export interface FindingParams {
   "atom-writer-name-escape-needless": { xpath: string; escape: string };
   "atom-writer-literal-unescaped": { xpath: string; escape: string };
   "atom-writer-author-owner": { xpath: string; url: string; owner: string };
-  "pointer-error": { detail: string };
+  "pointer-error": { problem: CaseProblem };
+  "placeholder-unfilled": { problem: CaseProblem };
   "pointer-broken": { where: string; at: string };
   "pointer-empty": { where: string; at: string };
   "pointer-absent-ok": { where: string };
@@ -148,7 +156,7 @@ export type Finding = {
 /** Why a body could not be decoded. */
 export type BodyFinding = Extract<
   Finding,
-  { code: "body-missing" | "body-not-json" | "body-not-atom" }
+  { code: "body-missing" | "body-not-json" | "body-is-atom" | "body-is-json" | "body-not-atom" }
 >;
 
 /** What a pointer rule found, before the engine adds the pointer (`where`). */
@@ -192,6 +200,8 @@ export const FINDINGS: { readonly [C in FindingCode]: string } = {
   "error-code": "the error body's code compared to the status",
   "body-missing": "an empty body where one was expected",
   "body-not-json": "a body that is not JSON",
+  "body-is-atom": "an Atom feed where JSON was expected: the server did not select JSON",
+  "body-is-json": "JSON where an Atom feed was expected: the server did not select Atom",
   "body-not-atom": "a body the Atom codec refuses",
   "schema-unknown-kind": "a case names a schema kind that does not exist",
   "schema-ok": "the body validates as its kind",
@@ -218,6 +228,8 @@ export const FINDINGS: { readonly [C in FindingCode]: string } = {
     "a lower-case _xhhhh_ no writer makes: a literal in the key whose _ was not escaped",
   "atom-writer-author-owner": "an album or photo entry whose author is not the album owner",
   "pointer-error": "a pointer check that could not run (a placeholder or pattern)",
+  "placeholder-unfilled":
+    "a check or capture naming a placeholder the run cannot fill (case error, case-problems.ts)",
   "pointer-broken": "the path breaks before its last token",
   "pointer-empty": "a wildcard or selection over an empty container",
   "pointer-absent-ok": "nothing at a pointer that must be absent",

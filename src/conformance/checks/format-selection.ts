@@ -18,7 +18,7 @@ import {
   mediaTypeOf,
 } from "../../wire/media-type.js";
 import type { ExpectSpec } from "../case-types.js";
-import type { CheckResult } from "../run/results.js";
+import type { CheckResult } from "./check-result.js";
 import type { CheckContext } from "./context.js";
 
 /** What the step's request carried that selects a representation (P-FMT-1). */
@@ -29,7 +29,7 @@ export interface SelectionCues {
 }
 
 /** The two representations of P-FMT-1. */
-export type Representation = "json" | "atom";
+type Representation = "json" | "atom";
 
 /** The checks a wrong representation does not explain: the status and the expected headers. */
 const apart = (check: string): boolean => check === "status" || check.startsWith("header ");

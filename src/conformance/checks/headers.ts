@@ -6,7 +6,7 @@
 import { listTokens } from "../../wire/header-list.js";
 import type { ExpectSpec } from "../case-types.js";
 import { fillText } from "../request/template.js";
-import type { CheckResult } from "../run/results.js";
+import type { CheckResult } from "./check-result.js";
 import { type CheckContext, result } from "./context.js";
 import type { Finding } from "./finding-codes.js";
 
@@ -50,12 +50,15 @@ export function checkHeaders(expect: ExpectSpec, ctx: CheckContext): CheckResult
       );
     if (spec.equals !== undefined) {
       const want = fillText(spec.equals, ctx.template);
-      add(actual === want, want, {
-        code: "header-equals",
-        name: rawName,
-        value: actual,
-        expected: want,
-      });
+      if (!want.ok)
+        add(false, spec.equals, { code: "placeholder-unfilled", problem: want.problem });
+      else
+        add(actual === want.value, want.value, {
+          code: "header-equals",
+          name: rawName,
+          value: actual,
+          expected: want.value,
+        });
     }
     if (spec.includes) {
       const tokens = listTokens(actual);

@@ -7,13 +7,13 @@
 import { parseJsonText } from "../../codecs/json/limits.js";
 import type { ExpectSpec, Level } from "../case-types.js";
 import type { TemplateContext } from "../request/template.js";
-import type { CheckResult } from "../run/results.js";
 import type { WireResponse } from "../transport/http-client.js";
 import { decodeAtom } from "./atom.js";
 import { checkAtomFrame } from "./atom-frame.js";
 import { checkAtomWriter } from "./atom-writer.js";
 import { checkBodyEmpty } from "./body-empty.js";
 import { checkBodyExcludes } from "./body-excludes.js";
+import type { CheckResult } from "./check-result.js";
 import { checkContentType } from "./content-type.js";
 import type { CheckContext, DecodedBody } from "./context.js";
 import { checkErrorBody } from "./error-body.js";
@@ -26,7 +26,6 @@ import { checkSchema } from "./schema.js";
 import { checkStatus } from "./status.js";
 import { whenUnmet } from "./when.js";
 
-export type { CheckContext, DecodedBody } from "./context.js";
 export type { SelectionCues } from "./format-selection.js";
 
 /** The checks that apply to every answer, `when` or not; the no-500 check first, so a 5xx is reported under its clause. */
@@ -46,19 +45,11 @@ const RULES = [
 ];
 
 /** Decodes a body as JSON (within limits) or, when `expect.atom` is set, as Atom. */
-export function decodeBody(expect: ExpectSpec, text: string): DecodedBody {
+function decodeBody(expect: ExpectSpec, text: string): DecodedBody {
   if (expect.atom) return decodeAtom(expect.atom.kind, text);
   if (text === "") return { ok: false, finding: { code: "body-missing", expected: "JSON" } };
   // An Atom answer to a request for JSON: say so, rather than quote the JSON parser's complaint.
-  if (isAtomFeedText(text))
-    return {
-      ok: false,
-      finding: {
-        code: "body-not-json",
-        detail:
-          "the body is an Atom feed, not JSON: the server did not select JSON for this request",
-      },
-    };
+  if (isAtomFeedText(text)) return { ok: false, finding: { code: "body-is-atom" } };
   const parsed = parseJsonText(text, { maxDepth: 64 });
   if (!parsed.ok)
     return { ok: false, finding: { code: "body-not-json", detail: parsed.issues[0]?.message } };

@@ -1,7 +1,7 @@
 /**
  * The JSON-pointer check engine: decodes the body once, fills each check's pointer, finds the
- * values (pointer.ts: `*`, `@one`, `[member=value]`), settles `absent` / `present` / missing
- * paths itself and hands the values to the rules of ./pointer/ (one rule a file). No check
+ * values (pointer/evaluate.ts: `*`, `@one`, `[member=value]`), settles `absent` / `present` /
+ * missing paths itself and hands the values to the rules of ./pointer/ (one rule a file). No check
  * passes vacuously: `absent` fails when the parent of the last token is not there (a 200 `{}`
  * proves nothing), and `*` / `[member=value]` over an empty container fails unless the check
  * says `allowEmpty`. `orAbsent` lets the value be missing (not its parent). Core cases
@@ -13,8 +13,9 @@
  * A check naming several rules runs each.
  */
 import type { ExpectSpec, Level, PointerCheck } from "../case-types.js";
-import { fillPointer, fillText, type TemplateContext } from "../request/template.js";
-import type { CheckResult } from "../run/results.js";
+import type { CaseOutcome } from "../request/case-problems.js";
+import { caseFiller, fillPointer, fillText, type TemplateContext } from "../request/template.js";
+import type { CheckResult } from "./check-result.js";
 import { outline, type Rendering, WRITERS_TYPE_STATEMENT } from "./compare.js";
 import { bodyFailure, type CheckContext, result } from "./context.js";
 import type { Finding } from "./finding-codes.js";
@@ -32,21 +33,23 @@ export function checkJsonPointers(expect: ExpectSpec, ctx: CheckContext): CheckR
   if (!expect.json || expect.json.length === 0) return [];
   const body = ctx.decoded();
   if (!body.ok) return [bodyFailure(ctx, "body", body)];
-  const template = { ...ctx.template, body: body.value };
+  const template = { ...ctx.template, valueAt: firstValueIn(body.value) };
   return expect.json.flatMap((c) => {
-    try {
-      const atom = expect.atom !== undefined;
-      return judge(c, fillPointer(c.pointer, template), body.value, ctx, template, atom);
-    } catch (e) {
-      return [
-        result(ctx, {
-          check: `json ${c.pointer}`,
-          ok: false,
-          statement: c.statement,
-          finding: { code: "pointer-error", detail: (e as Error).message },
-        }),
-      ];
-    }
+    const pointer = fillPointer(c.pointer, template);
+    const atom = expect.atom !== undefined;
+    const judged = pointer.ok
+      ? judge(c, pointer.value, body.value, ctx, template, atom)
+      : { ok: false as const, problem: pointer.problem };
+    if (judged.ok) return judged.value;
+    // The case's own fault (a placeholder, a pattern): the check could not run.
+    return [
+      result(ctx, {
+        check: `json ${c.pointer}`,
+        ok: false,
+        statement: c.statement,
+        finding: { code: "pointer-error", problem: judged.problem },
+      }),
+    ];
   });
 }
 
@@ -60,18 +63,25 @@ export function valueHolds(
   level: Level,
   template: TemplateContext,
 ): boolean {
-  const filled = { ...template, body: value };
-  try {
-    const ctx: PointerContext = { level, statement: "" };
-    return judge(check, fillText(check.pointer, filled), value, ctx, filled, false).every(
-      (r) => r.ok,
-    );
-  } catch {
-    // A placeholder the run cannot fill: the condition does not hold.
-    return false;
-  }
+  const filled = { ...template, valueAt: firstValueIn(value) };
+  const pointer = fillText(check.pointer, filled);
+  const ctx: PointerContext = { level, statement: "" };
+  const judged = pointer.ok && judge(check, pointer.value, value, ctx, filled, false);
+  // A placeholder the run cannot fill: the condition does not hold.
+  return judged !== false && judged.ok && judged.value.every((r) => r.ok);
 }
 
+/** The first value the pointer language finds at a pointer of `doc` (for `{#/pointer}`). */
+const firstValueIn =
+  (doc: unknown) =>
+  (pointer: string): unknown =>
+    evaluatePointer(doc, pointer).matches[0]?.value;
+
+/**
+ * The results of check `c` at `pointer` in `doc`, or the problem that kept it from running (a
+ * placeholder of its expected values the run cannot fill, a pattern that is no regular
+ * expression): then no rule's verdict counts, as if the check had not run.
+ */
 function judge(
   c: PointerCheck,
   pointer: string,
@@ -79,7 +89,11 @@ function judge(
   ctx: PointerContext,
   template: TemplateContext,
   atom: boolean,
-): CheckResult[] {
+): CaseOutcome<CheckResult[]> {
+  const done = (results: CheckResult[]): CaseOutcome<CheckResult[]> => ({
+    ok: true,
+    value: results,
+  });
   const { matches, missing, broken, empty } = evaluatePointer(doc, pointer);
   const where = pointer || "/";
   const toResult = (v: Verdict, statement = c.statement): CheckResult =>
@@ -94,26 +108,26 @@ function judge(
     });
   const first = matches[0];
   if (broken.length > 0 && (c.absent || matches.length === 0))
-    return [
+    return done([
       toResult({
         ok: false,
         finding: { code: "pointer-broken", at: broken[0] ?? "" },
         location: broken[0],
       }),
-    ];
+    ]);
   if (empty.length > 0 && !c.allowEmpty && matches.length === 0)
-    return [
+    return done([
       toResult({
         ok: false,
         finding: { code: "pointer-empty", at: empty[0] ?? "" },
         location: empty[0],
       }),
-    ];
+    ]);
   // `orAbsent`: a value the answer may leave out (its parent is there: not broken above).
   if (c.orAbsent && matches.length === 0 && !hasWildcard(pointer))
-    return [toResult({ ok: true, finding: { code: "pointer-absent-ok" } })];
+    return done([toResult({ ok: true, finding: { code: "pointer-absent-ok" } })]);
   if (c.absent)
-    return [
+    return done([
       toResult(
         matches.length === 0
           ? { ok: true, finding: { code: "pointer-absent-ok" } }
@@ -124,20 +138,20 @@ function judge(
               actual: first?.value,
             },
       ),
-    ];
+    ]);
   const wild = hasWildcard(pointer);
   if (missing.length > 0 || (matches.length === 0 && !wild)) {
     // What is there instead: the nearest ancestor the body has, shown as the actual value.
     const at = missing[0];
     const parent = nearestExisting(doc, at ?? pointer);
-    return [
+    return done([
       toResult({
         ok: false,
         finding: { code: "pointer-missing", at, parent: parent.pointer },
         location: at ?? where,
         actual: outline(parent.value),
       }),
-    ];
+    ]);
   }
   const view = {
     check: c,
@@ -145,18 +159,22 @@ function judge(
     matches,
     wild,
     lenient: (ctx.level === "core" || atom) && !c.strict,
-    template,
+    filler: caseFiller(template),
     ctx,
   };
   const writersRule = ctx.level === "profile" && !atom && !c.strict;
   const rules = POINTER_RULES.filter((rule) => c[rule.key] !== undefined);
-  return rules.length
-    ? rules.map((rule) => {
-        const v = rule.run(view);
-        const r = v.ok || !writersRule ? undefined : renderingOnly(rule, view, v);
-        return r ? toResult(r, WRITERS_TYPE_STATEMENT) : toResult(v);
-      })
-    : [toResult({ ok: true, finding: { code: "pointer-present-ok" } })];
+  if (rules.length === 0)
+    return done([toResult({ ok: true, finding: { code: "pointer-present-ok" } })]);
+  const results: CheckResult[] = [];
+  for (const rule of rules) {
+    const v = rule.run(view);
+    const { problem } = view.filler;
+    if (problem) return { ok: false, problem };
+    const r = v.ok || !writersRule ? undefined : renderingOnly(rule, view, v);
+    results.push(r ? toResult(r, WRITERS_TYPE_STATEMENT) : toResult(v));
+  }
+  return done(results);
 }
 
 /**

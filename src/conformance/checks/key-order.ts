@@ -4,14 +4,13 @@
  * order carries no meaning at any level, RFC 8259 §4). Decoded values cannot carry it:
  * `JSON.parse` and JS objects move integer-like names ("10", "2") first, and integer-like keys
  * are no exception to the order. P-FMT-7: a person's, album's or photo's Atom children follow
- * the members of the same server's JSON (`memberOrder` checks). Request bodies are still written
- * in the case's order.
+ * the members of the same server's JSON (`memberOrder` checks). Request bodies are written in the
+ * case's order (request/ordered-json.ts).
  */
 import { ATOM_NS, type AtomKind } from "../../codecs/atom/index.js";
 import { decodeName } from "../../codecs/atom/names.js";
 import { parseXmlDocument } from "../../codecs/atom/read.js";
 import { escapeToken } from "../../model/json-pointer.js";
-import { fillString, fillText, type TemplateContext } from "../request/template.js";
 
 const URN_GUID = "urn:guid:";
 
@@ -45,38 +44,4 @@ export function atomDataOrder(text: string, kind: AtomKind): Map<string, string[
       out.set(`/entry/${escapeToken(id.slice(URN_GUID.length))}`, names);
   }
   return out;
-}
-
-/** `JSON.stringify` that keeps the member order of `value`'s source entries. */
-export function stringifyOrdered(entries: OrderedValue): string {
-  if (Array.isArray(entries)) return `[${entries.map(stringifyOrdered).join(",")}]`;
-  if (entries instanceof OrderedObject)
-    return `{${entries.members.map(([k, v]) => `${JSON.stringify(k)}:${stringifyOrdered(v)}`).join(",")}}`;
-  return JSON.stringify(entries);
-}
-
-/** An object whose member order survives integer-like names. */
-export class OrderedObject {
-  constructor(readonly members: [string, OrderedValue][]) {}
-}
-
-/** A JSON value with ordered objects. */
-export type OrderedValue = OrderedObject | OrderedValue[] | string | number | boolean | null;
-
-/** Fills placeholders (template.ts) keeping member order, for request bodies. */
-export function fillOrdered(value: unknown, ctx: TemplateContext): OrderedValue {
-  if (typeof value === "string") return toOrdered(fillString(value, ctx));
-  if (Array.isArray(value)) return value.map((v) => fillOrdered(v, ctx));
-  if (value !== null && typeof value === "object")
-    return new OrderedObject(
-      Object.entries(value).map(([k, v]) => [fillText(k, ctx), fillOrdered(v, ctx)]),
-    );
-  return value as OrderedValue;
-}
-
-function toOrdered(v: unknown): OrderedValue {
-  if (Array.isArray(v)) return v.map(toOrdered);
-  if (v !== null && typeof v === "object")
-    return new OrderedObject(Object.entries(v).map(([k, x]) => [k, toOrdered(x)]));
-  return v as OrderedValue;
 }

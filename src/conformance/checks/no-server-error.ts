@@ -4,12 +4,12 @@
  * a garbage body) reports any other wrong status under that status's clause, never as a 500.
  */
 import type { ExpectSpec } from "../case-types.js";
-import type { CheckResult } from "../run/results.js";
+import type { CheckResult } from "./check-result.js";
 import { type CheckContext, result } from "./context.js";
 import { bodySnippet } from "./status.js";
 
 /** True for a 5xx status. */
-export function isServerError(status: number): boolean {
+function isServerError(status: number): boolean {
   return status >= 500 && status <= 599;
 }
 

@@ -1,6 +1,6 @@
 /** The status check: the response status is the one (or one of those) the case expects. */
 import type { ExpectSpec } from "../case-types.js";
-import type { CheckResult } from "../run/results.js";
+import type { CheckResult } from "./check-result.js";
 import { type CheckContext, result } from "./context.js";
 
 /** Checks `expect.status`. */

@@ -9,7 +9,7 @@
  * passes the step's other checks as not applicable. The status and no-500 checks always apply.
  */
 import type { ExpectSpec, PointerCheck } from "../case-types.js";
-import type { CheckResult } from "../run/results.js";
+import type { CheckResult } from "./check-result.js";
 import { type CheckContext, result } from "./context.js";
 import { served } from "./format-selection.js";
 import { checkJsonPointers } from "./json-pointer.js";

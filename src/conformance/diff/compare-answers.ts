@@ -7,7 +7,7 @@
  * documents leave open are not differences, nor the order of a list's entries (§4 promises none;
  * P-PAGE-3's order is a profile decision, which the fuzzer checks).
  */
-import { extensionMembers, firstDifference } from "./difference.js";
+import { extensionMembers, firstDifference } from "../checks/difference.js";
 import type { SemanticAnswer } from "./semantic.js";
 
 /** Where two answers differ, and what each side says there. */

@@ -1,12 +1,11 @@
 /**
- * The differential run (issue 13): the same requests sent to two implementations, their
+ * The differential run: the same requests sent to two implementations, their
  * answers compared under the readers' tolerance.
  */
+export { type Difference, firstDifference } from "../checks/difference.js";
 export { type AnswerDifference, compareAnswers } from "./compare-answers.js";
-export { type Difference, firstDifference } from "./difference.js";
 export { replayFuzz } from "./replay-fuzz.js";
 export { type ExchangePair, replaySuite } from "./replay-suite.js";
-export { formatDiffResult } from "./report-text.js";
 export {
   type DiffEntry,
   type DiffOptions,

@@ -5,7 +5,8 @@
  * kept for comparison.
  */
 import { parsePlatformId } from "../../model/ids.js";
-import type { SentRequest } from "../run/results.js";
+import { KitError } from "../../model/kit-error.js";
+import type { SentRequest } from "../request/sent-request.js";
 import { isRunAbort, type RunAbort } from "../run/run-abort.js";
 import { type CaseEnv, exchange, runCase } from "../run/run-case.js";
 import { smoke } from "../run/smoke.js";
@@ -111,7 +112,11 @@ export async function replaySuite(
       await runCase(c, {
         ...envA,
         onExchange: async (step, built, response, rebuild) => {
-          const mirrored = rebuild(envB);
+          const rebuilt = rebuild(envB);
+          // Cases are selected for both targets, so B can make every request A made.
+          if (!rebuilt.ok)
+            throw new KitError("OSK_CASE_UNBUILDABLE", `${c.id}: ${rebuilt.problem.code}`);
+          const mirrored = rebuilt.value;
           let x = mirrored.replay
             ? await exchange(envB, { ...mirrored, wire: mirrored.replay })
             : undefined;

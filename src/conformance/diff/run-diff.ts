@@ -5,7 +5,7 @@
  */
 
 import { loadFuzzWorld } from "../fuzz/world.js";
-import type { SentRequest } from "../run/results.js";
+import type { SentRequest } from "../request/sent-request.js";
 import { isRunAbort, type RunAbort } from "../run/run-abort.js";
 import type { Target } from "../suite/target.js";
 import { createHttpClient, DEFAULT_LIMITS } from "../transport/http-client.js";

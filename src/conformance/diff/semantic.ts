@@ -22,8 +22,8 @@ import type { XmlElement } from "../../codecs/atom/tree.js";
 import { listTokens } from "../../wire/header-list.js";
 import { mediaTypeOf } from "../../wire/media-type.js";
 import { authorUrls } from "../checks/atom-author.js";
+import { KNOWN_MEMBERS } from "../checks/difference.js";
 import { withoutEmptyRecords } from "../checks/empty-records.js";
-import { KNOWN_MEMBERS } from "./difference.js";
 
 /** The name the author link is compared under, whatever namespace or name it was written with. */
 const AUTHOR_LINK = "urn:opensocial-kit:author-link";
@@ -40,7 +40,7 @@ const KNOWN_NS = new Set([
 const nsName = (uri: string) => (uri === OSEARCH_NS_PUBLISHED ? OSEARCH_NS : uri);
 
 /** A body as a reader sees it. */
-export type SemanticBody =
+type SemanticBody =
   | { readonly form: "json"; readonly value: unknown }
   | { readonly form: "atom"; readonly value: unknown }
   | { readonly form: "empty" }

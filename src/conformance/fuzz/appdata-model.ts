@@ -8,7 +8,7 @@ import { RECORD_LIMITS, recordBytes } from "../../model/limits.js";
 import type { FuzzWorld } from "./world.js";
 
 /** One user's record: insertion-ordered (a Map keeps integer-like keys in place). */
-export type OrderedRecord = Map<string, string>;
+type OrderedRecord = Map<string, string>;
 
 /** app id → user id → record. */
 export class AppDataModel {

@@ -13,10 +13,10 @@
  */
 
 import type { AtomKind } from "../../codecs/atom/index.js";
+import { codePointCompare } from "../../model/code-point-order.js";
 import { pointerTokens } from "../../model/json-pointer.js";
 import { DEFAULT_COUNT, MAX_COUNT, MAX_PAGING_VALUE, PAIR_LIMIT } from "../../model/limits.js";
 import { albumObject, personObject, photoObject } from "../../model/resource-objects.js";
-import { codePointCompare } from "../checks/compare.js";
 import type { AppDataModel } from "./appdata-model.js";
 import type { FuzzAlbum, FuzzWorld } from "./world.js";
 
@@ -142,7 +142,7 @@ function personAnswer(
 }
 
 /** P-ALBUM-1: whether `viewer` may see `album`. */
-export function canSee(world: FuzzWorld, album: FuzzAlbum, viewer: string): boolean {
+function canSee(world: FuzzWorld, album: FuzzAlbum, viewer: string): boolean {
   if (album.ownerId === viewer || album.visibility === "everyone") return true;
   return album.visibility === "friends" && world.areFriends(album.ownerId, viewer);
 }

@@ -1,11 +1,11 @@
 /**
- * What the fuzzer's judge found, as a coded record (issue 15 §1): each {@link Finding} names
+ * What the fuzzer's judge found, as a coded record: each {@link Finding} names
  * the statement it breaks, where, one stable code from {@link FUZZ_FINDINGS} and the data its
  * words need; the words are the reporters' (reporters/fuzz-finding-text.ts).
  */
 
 /** The parameters of each fuzz finding code. */
-export interface FuzzFindingParams {
+interface FuzzFindingParams {
   "body-not-json": { detail: string; body: string };
   "server-error": { status: number };
   "unasked-compression": { encoding: string };

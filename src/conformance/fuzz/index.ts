@@ -1,5 +1,5 @@
 /**
- * The model-based random checker (issue 13): operations drawn by fast-check, every answer held
+ * The model-based random checker: operations drawn by fast-check, every answer held
  * to an executable model of social-api.md + profile.md, failures shrunk and printed with their
  * statement, seed, path and curl lines. Talks HTTP to the target it is given.
  */
@@ -10,7 +10,6 @@ export { execute } from "./execute.js";
 export { FUZZ_FINDINGS, type FuzzFindingCode } from "./finding-codes.js";
 export { type Finding, FuzzFailure } from "./judge.js";
 export { type Op, opArb, opText } from "./ops.js";
-export { formatFuzzResult } from "./report-text.js";
 export {
   type FuzzFailureReport,
   type FuzzOptions,

@@ -8,8 +8,8 @@
 import { OPTIONAL_PERSON_FIELDS } from "../../model/resources.js";
 import { JSON_MEDIA_TYPE, mediaTypeOf } from "../../wire/media-type.js";
 import type { Level } from "../case-types.js";
+import { extensionMembers, firstDifference } from "../checks/difference.js";
 import { withoutEmptyRecords } from "../checks/empty-records.js";
-import { extensionMembers, firstDifference } from "../diff/difference.js";
 import type { Expected } from "./expected.js";
 import type { Finding } from "./finding-codes.js";
 import type { Answer } from "./wire.js";
@@ -31,7 +31,7 @@ export class FuzzFailure extends Error {
 }
 
 /** Parses a JSON answer body; a parse problem is a finding. */
-export function jsonOf(answer: Answer, statement: string): unknown {
+function jsonOf(answer: Answer, statement: string): unknown {
   try {
     return JSON.parse(answer.text) as unknown;
   } catch (e) {
@@ -138,7 +138,7 @@ const idOf = (v: unknown) =>
  * The statement a difference in a read's data belongs to: `want` and `got` are the values at
  * `pointer`, `doc` the whole answer (for the order and page-size rules).
  */
-export function statementAt(
+function statementAt(
   expected: Expected,
   pointer: string,
   want: unknown,

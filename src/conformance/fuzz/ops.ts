@@ -17,13 +17,13 @@ export type GuidForm = "me" | "full" | "bare";
 export type AtomAsk = "format" | "accept";
 
 /** A user by index into the fuzz world's user list (viewer first, an unknown id last). */
-export type Who = number;
+type Who = number;
 
 /** The writer: the viewer, or the scratch user whose record the fuzzer owns whole. */
 export type Writer = "viewer" | "scratch";
 
 /** Ways a write must be refused (P-DATA-1, P-DATA-2, P-DATA-3, S-4.4-OWN-ONLY, P-ERR-4, P-AUTH-2). */
-export type BadWrite =
+type BadWrite =
   | { readonly kind: "bad-key"; readonly key: string }
   | { readonly kind: "bad-value"; readonly value: string }
   | { readonly kind: "empty-object" | "non-object" | "non-string" | "malformed" | "text-plain" }
@@ -366,7 +366,7 @@ const PROBES: readonly Probe[] = [
 ];
 
 /** Every operation the fuzzer draws, weighted toward the data operations. */
-export const opArbs: readonly { weight: number; arbitrary: fc.Arbitrary<Op> }[] = [
+const opArbs: readonly { weight: number; arbitrary: fc.Arbitrary<Op> }[] = [
   { weight: 6, arbitrary: writeArb },
   {
     weight: 1,

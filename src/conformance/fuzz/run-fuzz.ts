@@ -6,7 +6,7 @@
  */
 import fc from "fast-check";
 import type { Level } from "../case-types.js";
-import type { SentRequest } from "../run/results.js";
+import type { SentRequest } from "../request/sent-request.js";
 import type { SmokeRefusal } from "../run/smoke.js";
 import type { Target } from "../suite/target.js";
 import { createHttpClient, DEFAULT_LIMITS } from "../transport/http-client.js";

@@ -5,8 +5,9 @@
  */
 import { percentEncode } from "../../oauth/index.js";
 import type { AuthSpec } from "../case-types.js";
-import { type AppCredentials, normaliseAuth, sign } from "../request/signing.js";
-import type { SentRequest } from "../run/results.js";
+import type { SentRequest } from "../request/sent-request.js";
+import { normaliseAuth, sign } from "../request/signing.js";
+import type { AppCredentials } from "../suite/target.js";
 import {
   type ClientLimits,
   createHttpClient,
@@ -74,7 +75,7 @@ export interface Wire {
 }
 
 /** What a wire needs to know about the target. */
-export interface WireTarget {
+interface WireTarget {
   readonly baseUrl: string;
   readonly apps: { readonly main: AppCredentials; readonly other?: AppCredentials };
   readonly viewer: string;

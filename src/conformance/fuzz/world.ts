@@ -3,14 +3,14 @@
  * fixtures/world.json) seen through the target file's roles and applications. People, friends,
  * albums and photos never change; application data starts as the world file says.
  */
+import { codePointCompare } from "../../model/code-point-order.js";
 import { parsePlatformId } from "../../model/ids.js";
 import { ok, type Result } from "../../model/issue.js";
-import { codePointCompare } from "../checks/compare.js";
 import type { Target } from "../suite/target.js";
 import { appIdOf, readWorldFile, type WorldAlbum, type WorldFile } from "../suite/world-file.js";
 
 /** A person of the world file (its `apps` lists the application ids it uses). */
-export interface FuzzPerson extends Record<string, unknown> {
+interface FuzzPerson extends Record<string, unknown> {
   readonly id: string;
   readonly apps: readonly string[];
 }
@@ -19,7 +19,7 @@ export interface FuzzPerson extends Record<string, unknown> {
 export type FuzzAlbum = WorldAlbum;
 
 /** A photo of the world file. */
-export interface FuzzPhoto extends Record<string, unknown> {
+interface FuzzPhoto extends Record<string, unknown> {
   readonly id: string;
   readonly albumId: string;
   readonly mimeType: string;
@@ -55,7 +55,7 @@ export function loadFuzzWorld(target: Target): Result<FuzzWorld> {
 }
 
 /** The model world of `raw` through `target`. */
-export function fuzzWorld(raw: WorldFile, target: Target): FuzzWorld {
+function fuzzWorld(raw: WorldFile, target: Target): FuzzWorld {
   const mainApp = appIdOf(raw, target.apps.main.consumerKey);
   const otherApp = appIdOf(raw, target.apps.other?.consumerKey);
   const people = new Map(raw.people.map((p) => [p.id, { ...p, apps: p.apps ?? [] }]));

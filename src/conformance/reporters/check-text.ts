@@ -4,9 +4,10 @@
  * results hold data; only this file words them.
  */
 import { OPENSOCIAL_NS, OSEARCH_NS } from "../../codecs/atom/namespaces.js";
+import type { CheckResult } from "../checks/check-result.js";
 import { show } from "../checks/compare.js";
 import type { BodyFinding, Finding, FindingCode } from "../checks/finding-codes.js";
-import type { CheckResult } from "../run/results.js";
+import { caseProblemText } from "./case-problem-text.js";
 
 type Words = { [C in FindingCode]: (f: Extract<Finding, { code: C }>) => string };
 
@@ -58,6 +59,10 @@ export const FINDING_WORDS: Words = {
     `/error/code ${q(f.errorCode)}; the answer's own status is ${f.status} (the error body's code repeats it)`,
   "body-missing": (f) => `empty body, expected ${f.expected}`,
   "body-not-json": (f) => `body is not JSON: ${f.detail}`,
+  "body-is-atom": () =>
+    "body is not JSON: the body is an Atom feed, not JSON: the server did not select JSON for this request",
+  "body-is-json": (f) =>
+    `Atom ${f.kind}: the body is JSON, not an Atom feed: the server did not select Atom for this request [json-body]`,
   "body-not-atom": (f) =>
     `Atom ${f.kind}: ${f.detail ?? "not a feed"} [${f.issue ?? ""}]${f.more > 0 ? ` (+${f.more} more)` : ""}`,
   "schema-unknown-kind": (f) => `unknown schema kind ${f.kind}`,
@@ -93,7 +98,8 @@ export const FINDING_WORDS: Words = {
     `${f.xpath}: ${f.escape} in a key element's name is no escape a writer makes there (readers decode it, either case): a literal _xHHHH_ in the key whose _ was not written as _x005F_ (P-FMT-4.3)`,
   "atom-writer-author-owner": (f) =>
     `${f.xpath}: author url ${q(f.url)}, expected the album owner urn:guid:${f.owner}`,
-  "pointer-error": (f) => f.detail,
+  "pointer-error": (f) => caseProblemText(f.problem),
+  "placeholder-unfilled": (f) => `case error: ${caseProblemText(f.problem)}`,
   "pointer-broken": (f) => `${f.where}: nothing to check: the path breaks at ${f.at}`,
   "pointer-empty": (f) =>
     `${f.where}: nothing to check: ${f.at} is empty (a check over no element proves nothing)`,

@@ -8,9 +8,10 @@
  * with `colour`, verdicts are coloured (ANSI).
  */
 
+import type { CheckResult } from "../checks/check-result.js";
 import { show } from "../checks/compare.js";
 import { curlLine } from "../request/curl.js";
-import type { CaseResult, CheckResult, RunReport } from "../run/results.js";
+import type { CaseResult, RunReport } from "../run/results.js";
 import { expectationEntry } from "../suite/expectations.js";
 import { checkText } from "./check-text.js";
 import { failingStep } from "./failing-step.js";

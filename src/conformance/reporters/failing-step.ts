@@ -1,5 +1,6 @@
 /** Finds the step and checks that made a case fail, shared by the reporters. */
-import type { CaseResult, CheckResult, StepResult } from "../run/results.js";
+import type { CheckResult } from "../checks/check-result.js";
+import type { CaseResult, StepResult } from "../run/results.js";
 
 /** The first failing step of a case and its failed checks. */
 export function failingStep(

@@ -8,6 +8,7 @@ import type { CaseResult, RunStop, StaleExpectation, StepResult } from "../run/r
 import type { StepFailure, StepFailureCode } from "../run/step-failure.js";
 import type { SkipReason } from "../suite/selection.js";
 import type { TransportError } from "../transport/http-client.js";
+import { caseProblemText } from "./case-problem-text.js";
 import { checkText } from "./check-text.js";
 import { failingStep } from "./failing-step.js";
 
@@ -28,7 +29,7 @@ export const STEP_FAILURE_WORDS: Words = {
   "bad-encoding": (f) => transportText(f.transport),
   "replay-status": (f) => `replay: the first, valid request failed (status ${f.status})`,
   "replay-transport": (f) => `replay: the first, valid request failed (${f.transport.message})`,
-  "case-error": (f) => `case error: ${f.detail}`,
+  "case-error": (f) => `case error: ${caseProblemText(f.problem)}`,
 };
 
 /** One step failure as text. */
@@ -81,7 +82,7 @@ export function staleText(e: StaleExpectation): string {
 }
 
 /** What an unexpected pass says. */
-export const UNEXPECTED_PASS =
+const UNEXPECTED_PASS =
   "passed, but the expectations file lists it as a known failure: remove the entry";
 
 /**

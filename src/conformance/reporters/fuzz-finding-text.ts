@@ -1,6 +1,6 @@
 /**
  * The words for a fuzz finding (fuzz/finding-codes.ts), one entry per code, used by the fuzz
- * report (fuzz/report-text.ts) and the fuzz mutant table. Findings hold data; only this file
+ * report (fuzz-text.ts) and the fuzz mutant table. Findings hold data; only this file
  * words them.
  */
 import { OPENSOCIAL_NS, OSEARCH_NS } from "../../codecs/atom/namespaces.js";

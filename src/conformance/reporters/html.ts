@@ -14,13 +14,13 @@
  */
 
 import { createHash } from "node:crypto";
+import type { CheckResult } from "../checks/check-result.js";
 import { curlLine } from "../request/curl.js";
+import type { SentRequest } from "../request/sent-request.js";
 import {
   type CaseResult,
-  type CheckResult,
   type Outcome,
   type RunReport,
-  type SentRequest,
   type StepResult,
   type Summary,
   summarise,

@@ -6,9 +6,8 @@ import { junitReporter } from "./junit.js";
 import { tapReporter } from "./tap.js";
 import type { Reporter } from "./types.js";
 
-export { progressMark } from "./console.js";
 export { createProgress, type Progress, type ProgressStream } from "./progress.js";
-export type { ReportContext, Reporter } from "./types.js";
+export type { ReportContext } from "./types.js";
 
 /** Reporter name → reporter. */
 export const REPORTERS = {
@@ -21,6 +20,12 @@ export const REPORTERS = {
 
 /** One of the reporter names. */
 export type ReporterName = keyof typeof REPORTERS;
+
+/** Every reporter name, in the table's order. */
+export const REPORTER_NAMES = Object.keys(REPORTERS) as ReporterName[];
+
+/** The reporters written to a file with `--out` (all but the console's, which is for a person). */
+export const FILE_REPORTER_NAMES = REPORTER_NAMES.filter((n) => n !== "console");
 
 /** Type guard for {@link ReporterName}. */
 export function isReporterName(name: string): name is ReporterName {

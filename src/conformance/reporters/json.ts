@@ -8,7 +8,8 @@
  * stop's `message`. Signatures and secrets are redacted where they can appear
  * (redacted-report.ts); ids, descriptions and paths never.
  */
-import type { CaseResult, CheckResult, RunReport, StepResult } from "../run/results.js";
+import type { CheckResult } from "../checks/check-result.js";
+import type { CaseResult, RunReport, StepResult } from "../run/results.js";
 import { checkText } from "./check-text.js";
 import {
   caseMessage,

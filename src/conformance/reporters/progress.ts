@@ -25,7 +25,7 @@ export interface Progress {
 
 const LINE = 50;
 /** The width assumed when a terminal reports none (undefined or 0 columns). */
-export const DEFAULT_COLUMNS = 80;
+const DEFAULT_COLUMNS = 80;
 const REDRAW_MS = 100;
 const CLEAR = "\r\u001b[2K";
 

@@ -5,9 +5,10 @@
  * statements, step names, pointers and XPaths, header and capture names, the target's URL. So a
  * reporter renders a redacted report and never redacts a line it has composed.
  */
+import type { CheckResult } from "../checks/check-result.js";
 import type { Finding } from "../checks/finding-codes.js";
 import { type Redactor, redactor, redactRequest } from "../request/redact.js";
-import type { CaseResult, CheckResult, RunReport, StepResult } from "../run/results.js";
+import type { CaseResult, RunReport, StepResult } from "../run/results.js";
 import type { StepFailure } from "../run/step-failure.js";
 
 /** Finding members that hold the kit's words or a location, never a value the target sent. */

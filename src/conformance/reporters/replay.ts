@@ -13,7 +13,7 @@ export function shellWord(s: string): string {
 }
 
 /** The command that runs the suite against the judged target (without a case). */
-export function runCommandOf(report: Pick<RunReport, "target">, ctx: ReportContext): string {
+function runCommandOf(report: Pick<RunReport, "target">, ctx: ReportContext): string {
   return ctx.replay ?? `npx opensocial-kit run --base-url ${shellWord(report.target.baseUrl)}`;
 }
 

@@ -8,10 +8,11 @@
  * the first `author` after it).
  */
 import { escapeToken, pointerOf, pointerTokens } from "../../model/json-pointer.js";
-import type { CheckResult, ResponseExcerpt, StepResult } from "../run/results.js";
+import type { CheckResult } from "../checks/check-result.js";
+import type { ResponseExcerpt, StepResult } from "../run/results.js";
 
 /** What to print of a response. */
-export interface ResponseView {
+interface ResponseView {
   /** `HTTP 200`, then one line per header. */
   readonly head: readonly string[];
   /** The body's lines shown (a window of them). */
@@ -53,7 +54,7 @@ function prettyLines(v: unknown): { lines: string[]; at: Map<string, number> } {
 }
 
 /** The JSON pointer a failed check names (its location, without words after it), if any. */
-export function failingPointer(checks: readonly CheckResult[]): string | undefined {
+function failingPointer(checks: readonly CheckResult[]): string | undefined {
   for (const k of checks) {
     if (k.ok || k.location === undefined || !k.location.startsWith("/")) continue;
     return k.location.replace(/ \(.*$/, "");

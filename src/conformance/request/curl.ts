@@ -3,8 +3,8 @@
  * anyone replay the request within the timestamp window) and any consumer secret redacted where
  * one can appear (redact.ts).
  */
-import type { SentRequest } from "../run/results.js";
 import { redactRequest } from "./redact.js";
+import type { SentRequest } from "./sent-request.js";
 
 function quote(s: string): string {
   return `'${s.replace(/'/g, `'\\''`)}'`;

@@ -14,16 +14,16 @@
  */
 import { percentEncode } from "../../oauth/index.js";
 import { FORM_MEDIA_TYPE, mediaTypeOf } from "../../wire/media-type.js";
-import type { SentRequest } from "../run/results.js";
+import type { SentRequest } from "./sent-request.js";
 
 /** What a redacted secret or signature is printed as. */
-export const REDACTED = "REDACTED";
+const REDACTED = "REDACTED";
 
 /** A secret this long is redacted inside a text where it stands as a word. */
-export const SECRET_WORD_CHARS = 4;
+const SECRET_WORD_CHARS = 4;
 
 /** A secret this long is redacted inside a text wherever it appears. */
-export const SECRET_ANYWHERE_CHARS = 8;
+const SECRET_ANYWHERE_CHARS = 8;
 
 /** Redacts secrets in values and texts, compiled once for a list of secrets. */
 export interface Redactor {
@@ -67,7 +67,7 @@ function inTextPattern(form: string): string | undefined {
 const SIGNATURE = /(oauth_signature=")[^"]*(")|(oauth_signature=)(?!")[^&\s'"]*/g;
 
 /** Redacts OAuth signatures in `text`. */
-export function redactSignatures(text: string): string {
+function redactSignatures(text: string): string {
   return text.replace(SIGNATURE, (_m, q1?: string, q2?: string, bare?: string) =>
     bare !== undefined ? `${bare}${REDACTED}` : `${q1}${REDACTED}${q2}`,
   );

@@ -1,15 +1,19 @@
 /**
  * Turns a step's request spec into the bytes to send: placeholders filled, query encoded, body
- * produced, and the request signed as the case says (signing.ts).
+ * produced, and the request signed as the case says (signing.ts). What the case asks and the run
+ * cannot make (a placeholder it cannot fill, an app the target lacks) is a case problem
+ * (case-problems.ts), returned, never thrown.
  */
 import { percentEncode } from "../../oauth/index.js";
 import { bufferView } from "../../wire/bytes.js";
 import type { BodySpec, RequestSpec } from "../case-types.js";
-import { fillOrdered, stringifyOrdered } from "../checks/key-order.js";
-import type { SentRequest } from "../run/results.js";
-import type { WireRequest } from "../transport/http-client.js";
-import { type AppCredentials, normaliseAuth, sign } from "./signing.js";
-import { fillText, type TemplateContext } from "./template.js";
+import type { AppCredentials } from "../suite/target.js";
+import type { CaseOutcome } from "./case-problems.js";
+import { fillOrdered, stringifyOrdered } from "./ordered-json.js";
+import type { SentRequest } from "./sent-request.js";
+import { normaliseAuth, sign } from "./signing.js";
+import { caseFiller, type TemplateContext } from "./template.js";
+import type { WireRequest } from "./wire-request.js";
 
 /** The credentials and identities a request may use. */
 export interface RequestEnv {
@@ -35,11 +39,6 @@ export interface BuiltRequest {
   readonly sent: SentRequest;
 }
 
-/** A request that cannot be built (e.g. the target has no `other` app). */
-export class BuildError extends Error {
-  override readonly name = "BuildError";
-}
-
 const enc = new TextEncoder();
 
 function pairsOf(q: Record<string, string> | [string, string][]): [string, string][] {
@@ -63,26 +62,32 @@ function reportedText(body: Uint8Array): string {
     : text;
 }
 
+/** A request body: its bytes and their natural content type. */
+interface Body {
+  readonly bytes: Uint8Array;
+  readonly contentType: string | undefined;
+}
+
 /** Produces the body bytes and their natural content type. */
-export function buildBody(
-  spec: BodySpec,
-  ctx: TemplateContext,
-): { bytes: Uint8Array; contentType: string | undefined } {
+export function buildBody(spec: BodySpec, ctx: TemplateContext): CaseOutcome<Body> {
+  const f = caseFiller(ctx);
   let bytes: Uint8Array;
   let type: string | undefined;
   if ("json" in spec) {
-    bytes = enc.encode(stringifyOrdered(fillOrdered(spec.json, ctx)));
+    const json = fillOrdered(spec.json, ctx);
+    if (!json.ok) return json;
+    bytes = enc.encode(stringifyOrdered(json.value));
     type = "application/json";
   } else if ("form" in spec) {
-    const pairs = pairsOf(spec.form).map(([k, v]) => [fillText(k, ctx), fillText(v, ctx)] as const);
+    const pairs = pairsOf(spec.form).map(([k, v]) => [f.text(k), f.text(v)] as const);
     bytes = enc.encode(pairs.map(([k, v]) => `${percentEncode(k)}=${percentEncode(v)}`).join("&"));
     type = "application/x-www-form-urlencoded";
   } else if ("text" in spec) {
-    bytes = enc.encode(fillText(spec.text, ctx));
+    bytes = enc.encode(f.text(spec.text));
   } else if ("base64" in spec) {
     bytes = Buffer.from(spec.base64, "base64");
   } else if ("pairs" in spec) {
-    const prefix = fillText(spec.keyPrefix ?? "k{unique}-", ctx);
+    const prefix = f.text(spec.keyPrefix ?? "k{unique}-");
     const entries: [string, string][] = [];
     const filler =
       spec.valueLength === undefined ? undefined : (spec.valueChar ?? "x").repeat(spec.valueLength);
@@ -102,25 +107,32 @@ export function buildBody(
     bytes = body;
     type = "application/json";
   }
+  if (f.problem) return { ok: false, problem: f.problem };
   const contentType = spec.contentType === undefined ? type : (spec.contentType ?? undefined);
-  return { bytes, contentType };
+  return { ok: true, value: { bytes, contentType } };
 }
 
-/** Builds one request. Throws {@link BuildError} or a placeholder error for a broken case. */
+/** A built request with the nonce and signature it was signed with. */
+type SignedBuild = BuiltRequest & { nonce: string; signature: string };
+
+/** Builds one request, or says what in the case the run cannot make. */
 export function buildRequest(
   spec: RequestSpec,
   ctx: TemplateContext,
   env: RequestEnv,
   nonce?: string,
-): BuiltRequest & { nonce: string; signature: string } {
+): CaseOutcome<SignedBuild> {
   const built = buildOne(spec, ctx, env, nonce);
+  if (!built.ok) return built;
   const mode = spec.auth?.mode;
-  if (mode === "replayed-nonce") return { ...built, replay: built.wire };
+  if (mode === "replayed-nonce")
+    return { ok: true, value: { ...built.value, replay: built.value.wire } };
   if (mode !== "replayed-nonce-new-timestamp") return built;
   // P-AUTH-3: the pair is consumer key and nonce; the first use is signed a second earlier.
   const earlier = { ...env, now: () => env.now() - 1 };
-  const first = buildOne(spec, ctx, earlier, built.nonce);
-  return { ...built, replay: first.wire };
+  const first = buildOne(spec, ctx, earlier, built.value.nonce);
+  if (!first.ok) return first;
+  return { ok: true, value: { ...built.value, replay: first.value.wire } };
 }
 
 function buildOne(
@@ -128,36 +140,41 @@ function buildOne(
   ctx: TemplateContext,
   env: RequestEnv,
   nonce?: string,
-): BuiltRequest & { nonce: string; signature: string } {
-  const path = fillText(spec.path, ctx);
+): CaseOutcome<SignedBuild> {
+  const f = caseFiller(ctx);
+  const path = f.text(spec.path);
   const pairs = spec.query ? pairsOf(spec.query) : [];
   let query = pairs
-    .map(([k, v]) => `${percentEncode(fillText(k, ctx))}=${percentEncode(fillText(v, ctx))}`)
+    .map(([k, v]) => `${percentEncode(f.text(k))}=${percentEncode(f.text(v))}`)
     .join("&");
   const headers: Record<string, string> = {};
-  for (const [k, v] of Object.entries(spec.headers ?? {}))
-    headers[k.toLowerCase()] = fillText(v, ctx);
+  for (const [k, v] of Object.entries(spec.headers ?? {})) headers[k.toLowerCase()] = f.text(v);
+  if (f.problem) return { ok: false, problem: f.problem };
   let body: Uint8Array | undefined;
   let contentType: string | undefined;
   if (spec.body) {
-    ({ bytes: body, contentType } = buildBody(spec.body, ctx));
+    const built = buildBody(spec.body, ctx);
+    if (!built.ok) return built;
+    ({ bytes: body, contentType } = built.value);
     if (contentType !== undefined && headers["content-type"] === undefined)
       headers["content-type"] = contentType;
   }
   const appName = spec.app ?? "main";
   const app = env.apps[appName];
-  if (!app) throw new BuildError(`the target has no "${appName}" app`);
+  if (!app) return { ok: false, problem: { code: "app-missing", app: appName } };
   const as = spec.as ?? "viewer";
   let requestor: string | undefined;
   if (as !== "none") {
     const who = as === "unknown" ? "unknownUser" : as;
-    requestor = fillText(spec.requestorForm === "bare" ? `{${who}.bare}` : `{${who}}`, ctx);
+    requestor = f.text(spec.requestorForm === "bare" ? `{${who}.bare}` : `{${who}}`);
   }
   const auth = normaliseAuth(spec.auth);
   // Protocol values take placeholders ({unique} for a nonce no other run has used).
   const protocol = Object.fromEntries(
-    Object.entries(auth.protocol).map(([n, v]) => [n, v === null ? null : fillText(v, ctx)]),
+    Object.entries(auth.protocol).map(([n, v]) => [n, v === null ? null : f.text(v)]),
   );
+  const trailing = spec.rawQuery === undefined ? undefined : f.text(spec.rawQuery);
+  if (f.problem) return { ok: false, problem: f.problem };
   const signed = sign({
     method: spec.method,
     origin: env.origin,
@@ -168,7 +185,7 @@ function buildOne(
     app,
     ...(requestor !== undefined ? { requestor } : {}),
     auth: { ...auth, protocol },
-    ...(spec.rawQuery !== undefined ? { trailing: fillText(spec.rawQuery, ctx) } : {}),
+    ...(trailing !== undefined ? { trailing } : {}),
     now: env.now(),
     ...(nonce ? { nonce } : {}),
   });
@@ -180,7 +197,7 @@ function buildOne(
   const hold = spec.holdBody
     ? { after: spec.holdBody.after, chunked: spec.holdBody.chunked === true }
     : undefined;
-  return {
+  const value: SignedBuild = {
     wire: { method: spec.method, path: fullPath, headers, ...(body ? { body } : {}) },
     http,
     ...(hold ? { hold } : {}),
@@ -198,4 +215,5 @@ function buildOne(
       ...(spec.writeBodyFirst ? { writeFirst: true as const } : {}),
     },
   };
+  return { ok: true, value };
 }

@@ -19,12 +19,7 @@ import {
 import { bufferView } from "../../wire/bytes.js";
 import { FORM_MEDIA_TYPE, mediaTypeOf } from "../../wire/media-type.js";
 import type { AuthMode, AuthSpec } from "../case-types.js";
-
-/** Credentials of one application. */
-export interface AppCredentials {
-  readonly consumerKey: string;
-  readonly consumerSecret: string;
-}
+import type { AppCredentials } from "../suite/target.js";
 
 /** What to sign. */
 export interface SignInput {
@@ -47,7 +42,7 @@ export interface SignInput {
 }
 
 /** What to send: the query (with any OAuth parameters) and headers to add. */
-export interface SignOutput {
+interface SignOutput {
   readonly query: string;
   readonly headers: Record<string, string>;
   readonly nonce: string;
@@ -180,9 +175,6 @@ function flip(signature: string): string {
 }
 
 function safeFormParams(text: string): OAuthParam[] {
-  try {
-    return formParams(text);
-  } catch {
-    return [[text, ""]];
-  }
+  const read = formParams(text);
+  return read.ok ? read.value : [[text, ""]];
 }

@@ -1,5 +1,5 @@
 /**
- * Exit codes of the CLI: the gate semantics of `opensocial-kit run` (issue 5), which every other
+ * Exit codes of the CLI: the gate semantics of `opensocial-kit run`, which every other
  * command shares (0 done, 1 the work failed: a check, an invalid payload, a server that cannot
  * start; 2 the command line or an input file is wrong). Commands exit only through this table.
  */

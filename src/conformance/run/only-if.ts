@@ -7,10 +7,10 @@
  */
 import type { CaptureCondition, Level } from "../case-types.js";
 import { valueHolds } from "../checks/json-pointer.js";
-import { lookup, PlaceholderError, type TemplateContext } from "../request/template.js";
+import { lookup, type TemplateContext } from "../request/template.js";
 
 /** True for a value a name-only `onlyIf` treats as nothing captured. */
-export function isEmpty(v: unknown): boolean {
+function isEmpty(v: unknown): boolean {
   if (v === undefined || v === null || v === "") return true;
   if (Array.isArray(v)) return v.length === 0;
   if (typeof v === "object") return Object.keys(v).length === 0;
@@ -19,12 +19,8 @@ export function isEmpty(v: unknown): boolean {
 
 /** The capture `path` names (`saved`, `world.albums.friend.hidden`), or undefined when there is none. */
 function capturedAt(path: string, template: TemplateContext): unknown {
-  try {
-    return lookup(`$${path}`, template);
-  } catch (e) {
-    if (e instanceof PlaceholderError) return undefined;
-    throw e;
-  }
+  const v = lookup(`$${path}`, template);
+  return v.ok ? v.value : undefined;
 }
 
 /** True when the step guarded by `onlyIf` is to run. */

@@ -5,41 +5,12 @@
  * adds them beside the records.
  */
 import type { Level } from "../case-types.js";
-import type { Finding } from "../checks/finding-codes.js";
+import type { CheckResult } from "../checks/check-result.js";
+import type { SentRequest } from "../request/sent-request.js";
 import type { SkipReason } from "../suite/selection.js";
 import type { TargetWarning } from "../suite/target.js";
 import type { ClientVerdict } from "./client-verdicts.js";
 import type { StepFailure } from "./step-failure.js";
-
-/** One check of one step. */
-export interface CheckResult {
-  /** Short name, e.g. `status`, `json /entry count`. */
-  readonly check: string;
-  readonly ok: boolean;
-  /** The statement the check proves. */
-  readonly statement: string;
-  /** Where: a JSON pointer, an XPath, or a header name. */
-  readonly location?: string | undefined;
-  readonly expected?: unknown;
-  readonly actual?: unknown;
-  /** What the check found: a stable code and the parameters its words need (reporters/check-text.ts). */
-  readonly finding: Finding;
-}
-
-/** The request a step sent, secrets left out (for the report and the curl line). */
-export interface SentRequest {
-  readonly method: string;
-  readonly url: string;
-  readonly headers: Readonly<Record<string, string>>;
-  /** Body text, cut to 2,000 characters. */
-  readonly body?: string;
-  readonly bodyBytes: number;
-  readonly http: "1.1" | "1.0";
-  /** Only the first `after` bytes of the body were sent; the answer was awaited without the rest. */
-  readonly held?: { readonly after: number; readonly chunked: boolean };
-  /** The whole body was written before anything of the answer was read. */
-  readonly writeFirst?: true;
-}
 
 /**
  * What a failing step got back, kept for the report (the status is the step's): the headers and

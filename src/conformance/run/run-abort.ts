@@ -1,5 +1,5 @@
 /**
- * Why `run`, `diff` or `fuzz` stopped before judging anything, as a typed record (issue 15 §1):
+ * Why `run`, `diff` or `fuzz` stopped before judging anything, as a typed record:
  * its input is wrong (the suite, the world file), the target refused the smoke request, or
  * nothing was selected. The CLI maps each kind to an exit code (src/cli/abort-exit.ts) and
  * words it with reporters/abort-text.ts; the runner holds no exit number and no sentence.

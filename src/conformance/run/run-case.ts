@@ -7,9 +7,11 @@
  */
 import { randomBytes } from "node:crypto";
 import type { StepSpec } from "../case-types.js";
+import type { CheckResult } from "../checks/check-result.js";
 import { outline } from "../checks/compare.js";
 import { responseViews, runChecks } from "../checks/index.js";
 import { evaluatePointer, nearestExisting } from "../checks/pointer/evaluate.js";
+import type { CaseOutcome } from "../request/case-problems.js";
 import { type BuiltRequest, buildRequest, type RequestEnv } from "../request/request-build.js";
 import { fillPointer, type TemplateContext } from "../request/template.js";
 import type { CaseSpec } from "../suite/expand-steps.js";
@@ -17,7 +19,6 @@ import type { ClientLimits, Exchange, HttpClient, WireResponse } from "../transp
 import { sendRaw } from "../transport/raw-socket.js";
 import { onlyIfHolds } from "./only-if.js";
 import {
-  type CheckResult,
   type RawOutcome,
   RESPONSE_EXCERPT_BYTES,
   type ResponseExcerpt,
@@ -42,12 +43,12 @@ export interface CaseEnv extends RequestEnv {
     step: number,
     built: BuiltRequest,
     response: WireResponse,
-    rebuild: (env: RequestEnv) => BuiltRequest,
+    rebuild: (env: RequestEnv) => CaseOutcome<BuiltRequest>,
   ) => Promise<void>;
 }
 
 /** A case's outcome before expectations are applied. */
-export interface CaseRun {
+interface CaseRun {
   readonly raw: RawOutcome;
   readonly steps: StepResult[];
   readonly ms: number;
@@ -138,19 +139,16 @@ async function runStep({ c, step, index, env, template }: StepRun): Promise<Step
   const t0 = performance.now();
   const base = { index, ...(step.name ? { name: step.name } : {}) };
   const ms = () => Math.round((performance.now() - t0) * 10) / 10;
-  let built: ReturnType<typeof buildRequest>;
-  try {
-    built = buildRequest(step.request, template, env);
-  } catch (e) {
-    // buildRequest throws for what the case asks and the run cannot fill (an unknown capture or
-    // app): the case's fault, kept as data for the report.
+  const made = buildRequest(step.request, template, env);
+  // What the case asks and the run cannot make (an unknown capture or app): the case's fault.
+  if (!made.ok)
     return {
       ...base,
       ms: ms(),
       checks: [],
-      failure: { code: "case-error", detail: (e as Error).message },
+      failure: { code: "case-error", problem: made.problem },
     };
-  }
+  const built = made.value;
   const captures = template.captures as Map<string, unknown>;
   captures.set("sent", { nonce: built.nonce, signature: built.signature });
   if (built.replay) {
@@ -224,7 +222,17 @@ function takeCaptures(
   const out: CheckResult[] = [];
   for (const [name, raw] of Object.entries(step.capture ?? {})) {
     const optional = raw.startsWith("?");
-    const from = fillPointer(optional ? raw.slice(1) : raw, template);
+    const filled = fillPointer(optional ? raw.slice(1) : raw, template);
+    if (!filled.ok) {
+      out.push({
+        check: `capture ${name}`,
+        ok: false,
+        statement,
+        finding: { code: "placeholder-unfilled", problem: filled.problem },
+      });
+      continue;
+    }
+    const from = filled.value;
     if (from.startsWith("header:")) {
       captures.set(name, response.headers[from.slice(7).toLowerCase()]);
       continue;

@@ -16,7 +16,7 @@ import type { CaseResult } from "./results.js";
 export const SILENT_CASES_BEFORE_STOP = 8;
 
 /** True when `r` got no answer at all: no step got a status, and one timed out or could not connect. */
-export function isSilent(r: CaseResult): boolean {
+function isSilent(r: CaseResult): boolean {
   if (r.raw !== "fail" || r.steps.some((s) => s.status !== undefined)) return false;
   const code = r.steps.find((s) => s.failure !== undefined)?.failure?.code;
   return code === "transport-timeout" || code === "transport-connection";

@@ -5,6 +5,7 @@
  * words are reporters/abort-text.ts's.
  */
 
+import { KitError } from "../../model/kit-error.js";
 import { buildRequest } from "../request/request-build.js";
 import type { TransportError } from "../transport/http-client.js";
 import type { CaseEnv } from "./run-case.js";
@@ -20,7 +21,7 @@ export type SmokeRefusal =
   /** 400, 401 or 403: the target file's credentials (apps.main, users.viewer) are refused. */
   | { readonly code: "smoke-credentials-refused"; readonly path: string; readonly status: number }
   /**
-   * A redirect (issue 16): nearly always a base URL that is not the service's (http:// for an
+   * A redirect: nearly always a base URL that is not the service's (http:// for an
    * https:// service, a missing path prefix). It is not followed: the signature names the URL
    * (P-AUTH-7).
    */
@@ -29,7 +30,7 @@ export type SmokeRefusal =
   | { readonly code: "smoke-status"; readonly status: number };
 
 /** The path the smoke request reads, before its role is filled. */
-export const SMOKE_PATH = "/os/0.8/people/{viewer}/@self";
+const SMOKE_PATH = "/os/0.8/people/{viewer}/@self";
 
 /** `undefined` when the target answers the viewer's profile with 200; otherwise why not. */
 export async function smoke(env: CaseEnv): Promise<SmokeRefusal | undefined> {
@@ -38,7 +39,9 @@ export async function smoke(env: CaseEnv): Promise<SmokeRefusal | undefined> {
     { users: env.users, namespace: env.namespace, unique: "smoke", captures: new Map() },
     env,
   );
-  const x = await env.client.send(built.wire, env.limits);
+  // A loaded target has a viewer and a main app (suite/target.ts): the request is always made.
+  if (!built.ok) throw new KitError("OSK_CASE_UNBUILDABLE", `smoke: ${built.problem.code}`);
+  const x = await env.client.send(built.value.wire, env.limits);
   if (!x.ok) return { code: "smoke-unreachable", origin: env.origin, transport: x.error };
   const status = x.response.status;
   if (status === 200) return undefined;

@@ -1,9 +1,10 @@
 /**
- * Why a step got no answer to check, as a coded record (issue 15 §1): the codes are stable and
+ * Why a step got no answer to check, as a coded record: the codes are stable and
  * listed once, in {@link STEP_FAILURES}; the words are the reporters' (reporters/failure-text.ts).
  * A transport failure keeps the transport's own record (its code, what undici, zlib or the socket
  * said, and when).
  */
+import type { CaseProblem } from "../request/case-problems.js";
 import type { TransportError, TransportErrorCode } from "../transport/http-client.js";
 
 /**
@@ -46,7 +47,7 @@ export type StepFailure =
     }[TransportFailureCode]
   | { readonly code: "replay-status"; readonly status: number }
   | { readonly code: "replay-transport"; readonly transport: TransportError }
-  | { readonly code: "case-error"; readonly detail: string };
+  | { readonly code: "case-error"; readonly problem: CaseProblem };
 
 /** The step failure of a failed exchange. */
 export function transportFailure(transport: TransportError): StepFailure {

@@ -28,7 +28,7 @@ export interface ClientStyle {
 }
 
 /** The file, relative to the suite folder. */
-export const CLIENTS_FILE = "clients.json";
+const CLIENTS_FILE = "clients.json";
 
 /** ajv's options for the client styles file. */
 export const CLIENTS_AJV_OPTIONS: Options = { allErrors: true, strict: false };

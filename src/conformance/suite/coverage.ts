@@ -1,5 +1,5 @@
 /**
- * Clause coverage (issue 10, test262's "one behaviour a file"): for every clause of every
+ * Clause coverage (test262's "one behaviour a file"): for every clause of every
  * statement, the cases that cite it. A case covers a clause by citing its id; a case citing a
  * statement id covers that statement's clause only when the statement has exactly one. A
  * testable clause without a case is a hole; an untestable one says why.

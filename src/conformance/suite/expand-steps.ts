@@ -1,5 +1,5 @@
 /**
- * The step library and `use` (issue 15 §5): a step written once under
+ * The step library and `use`: a step written once under
  * `conformance/steps/<name>.json` (step.schema.json) and named from cases as
  * `{"use": "<name>", "with": {"<parameter>": "<value>"}}`. Expansion happens once, when the suite
  * loads: each `use` step becomes a copy of the library step with every `{with.<parameter>}` (in
@@ -19,7 +19,7 @@ import type { CaseFile, CaseStep, LibraryStep, StepSpec } from "../case-types.js
 export type CaseSpec = Omit<CaseFile, "steps"> & { steps: StepSpec[] };
 
 /** The library steps by name. */
-export type StepLibrary = ReadonlyMap<string, LibraryStep>;
+type StepLibrary = ReadonlyMap<string, LibraryStep>;
 
 const PARAMETER = /\{with\.([A-Za-z][A-Za-z0-9_]*)\}/g;
 

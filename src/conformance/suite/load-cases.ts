@@ -90,7 +90,7 @@ const STATEMENT_FIELDS = /"statement":\s*"([^"]*)"/g;
 
 /** Loads and validates every case under `dir/cases`, against the known statements. */
 export function loadCases(statements: readonly Statement[], dir = SUITE_DIR): Result<CaseSpec[]> {
-  // A case cites clauses (issue 10); a statement id is still read, as all of its clauses.
+  // A case cites clauses; a statement id is still read, as all of its clauses.
   const known = new Set(statements.flatMap((s) => [s.id, ...s.clauses.map((c) => c.id)]));
   const validate = caseValidator(dir);
   const lib = loadStepLibrary(dir, () => stepValidator(dir));

@@ -13,7 +13,7 @@ import { SUITE_DIR } from "./suite-location.js";
  * a runner refuses a suite of another format (as test262's harness does) instead of guessing.
  * 2: library steps (`use`, expanded at load time) and `auth` always an object.
  */
-export const SUITE_FORMAT_VERSION = 2;
+const SUITE_FORMAT_VERSION = 2;
 
 /** A `statements-invalid` issue of statements.json at `pointer`. */
 function bad(pointer: string, message: string): Issue {

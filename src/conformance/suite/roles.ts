@@ -4,8 +4,8 @@
  */
 
 import { ROLES } from "../case-types.js";
-import { placeholderNames } from "../request/template.js";
 import type { CaseSpec } from "./expand-steps.js";
+import { placeholderNames } from "./placeholders.js";
 
 /** Roles a case uses, in placeholders or as the signing user. */
 export function rolesOf(c: CaseSpec): string[] {

@@ -9,7 +9,7 @@ import { needsOtherApp, rolesOf } from "./roles.js";
 import type { Target } from "./target.js";
 
 /** What to run. */
-export interface SelectOptions {
+interface SelectOptions {
   readonly level: Level;
   readonly grep?: RegExp;
   readonly features?: readonly string[];
@@ -27,7 +27,7 @@ export type SkipReason =
   | { readonly code: "not-run" };
 
 /** The selection: cases to run, cases skipped and why, roles missing and who needed them. */
-export interface Selection {
+interface Selection {
   readonly run: CaseSpec[];
   readonly skipped: { readonly c: CaseSpec; readonly reason: SkipReason }[];
   readonly missingRoles: { role: string; cases: string[] }[];

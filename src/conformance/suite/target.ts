@@ -11,8 +11,13 @@ import { parsePlatformId } from "../../model/ids.js";
 import { fail, type Issue, ok, type Result } from "../../model/issue.js";
 import { childPointer } from "../../model/json-pointer.js";
 import { ROLES } from "../case-types.js";
-import type { AppCredentials } from "../request/signing.js";
 import { readJsonFile } from "./json-file.js";
+
+/** Credentials of one application. */
+export interface AppCredentials {
+  readonly consumerKey: string;
+  readonly consumerSecret: string;
+}
 
 /** What a target file may hold that the run goes on with, and its report says. */
 export interface TargetWarning {

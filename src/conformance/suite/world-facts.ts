@@ -3,9 +3,9 @@
  * fixtures/world.json) and its role mapping. The facts are offered to cases as the capture
  * `world` (`{$world.friends.viewer}`, `{$world.person.friend.displayName}`, …).
  */
+import { codePointCompare } from "../../model/code-point-order.js";
 import { ok, type Result } from "../../model/issue.js";
 import { OPTIONAL_PERSON_FIELDS } from "../../model/resources.js";
-import { codePointCompare } from "../checks/compare.js";
 import type { Target } from "./target.js";
 import {
   appIdOf,
@@ -30,7 +30,7 @@ const PHOTO_PAGE = 20;
 const PHOTO_TEXTS = ["title", "description", "thumbnailUrl", "url"] as const;
 
 /** The facts of `w` as seen through `target`'s roles and apps. */
-export function worldFacts(w: WorldFile, target: Target): Record<string, unknown> {
+function worldFacts(w: WorldFile, target: Target): Record<string, unknown> {
   const main = appIdOf(w, target.apps.main.consumerKey);
   const other = appIdOf(w, target.apps.other?.consumerKey);
   // A friendship is symmetric and may be listed both ways round: each friend once.

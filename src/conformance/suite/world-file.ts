@@ -11,7 +11,7 @@ import { readJsonFile } from "./json-file.js";
 import type { Target } from "./target.js";
 
 /** A person of the world file (its `apps` lists the application ids it uses). */
-export interface WorldPerson extends Record<string, unknown> {
+interface WorldPerson extends Record<string, unknown> {
   readonly id: string;
   readonly apps?: readonly string[];
 }

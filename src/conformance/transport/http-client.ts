@@ -6,15 +6,7 @@
 import { gunzipSync, inflateSync } from "node:zlib";
 import { Agent } from "undici";
 import { bufferView } from "../../wire/bytes.js";
-
-/** A request on the wire. */
-export interface WireRequest {
-  readonly method: string;
-  /** Path and query, sent verbatim. */
-  readonly path: string;
-  readonly headers: Readonly<Record<string, string>>;
-  readonly body?: Uint8Array;
-}
+import type { WireRequest } from "../request/wire-request.js";
 
 /** A response read within its limits. Header names are lower case. */
 export interface WireResponse {

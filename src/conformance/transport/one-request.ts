@@ -1,5 +1,5 @@
 /**
- * One signed request to a target, as `opensocial-kit request` sends it (issue 11 §9): the path is
+ * One signed request to a target, as `opensocial-kit request` sends it: the path is
  * resolved against the target's base URL, the request is signed with two-legged OAuth 1.0a for a
  * role's user and one of the target's apps (P-AUTH-1, `xoauth_requestor_id` in the query), a JSON
  * body is bound by `oauth_body_hash` and a form body's parameters are signed (RFC 5849
@@ -8,7 +8,7 @@
  * record for what got no answer.
  */
 import type { Issue } from "../../model/issue.js";
-import { percentEncode, signRequest } from "../../oauth/index.js";
+import { percentEncode, queryParams, signRequest } from "../../oauth/index.js";
 import type { Target } from "../suite/target.js";
 import { createHttpClient, type TransportError, type WireResponse } from "./http-client.js";
 
@@ -60,7 +60,7 @@ export function resolvePath(baseUrl: string, path: string): string {
 }
 
 /** Encodes form pairs as `application/x-www-form-urlencoded` (RFC 5849 §3.6 encoding). */
-export function formText(pairs: readonly (readonly [string, string])[]): string {
+function formText(pairs: readonly (readonly [string, string])[]): string {
   return pairs.map(([k, v]) => `${percentEncode(k)}=${percentEncode(v)}`).join("&");
 }
 
@@ -95,20 +95,18 @@ export async function sendOne(target: Target, req: OneRequest): Promise<OneResul
     body = formBody = formText(req.body.form);
     headers["content-type"] = "application/x-www-form-urlencoded";
   }
-  let signed: ReturnType<typeof signRequest>;
-  try {
-    signed = signRequest({
-      method,
-      url: url.toString(),
-      consumerKey: app.consumerKey,
-      consumerSecret: app.consumerSecret,
-      requestorId: user,
-      ...(formBody !== undefined ? { formBody } : {}),
-      ...(body !== undefined && formBody === undefined ? { body, bodyHash: true } : {}),
-    });
-  } catch {
+  // The path is the user's: a query it cannot sign is refused here (the form body is ours).
+  if (!queryParams(url).ok)
     return usage("request-invalid", "", `${req.path}: malformed %-escape in the query`);
-  }
+  const signed = signRequest({
+    method,
+    url: url.toString(),
+    consumerKey: app.consumerKey,
+    consumerSecret: app.consumerSecret,
+    requestorId: user,
+    ...(formBody !== undefined ? { formBody } : {}),
+    ...(body !== undefined && formBody === undefined ? { body, bodyHash: true } : {}),
+  });
   const sent = new URL(signed.url);
   const client = createHttpClient(sent.origin, 1);
   try {

@@ -15,10 +15,11 @@
 import { connect, type Socket } from "node:net";
 import { connect as connectTls } from "node:tls";
 import { bufferView } from "../../wire/bytes.js";
-import { type ClientLimits, decode, type Exchange, type WireRequest } from "./http-client.js";
+import type { WireRequest } from "../request/wire-request.js";
+import { type ClientLimits, decode, type Exchange } from "./http-client.js";
 
 /** How the request goes on the wire. */
-export interface RawMode {
+interface RawMode {
   readonly http: "1.0" | "1.1";
   /**
    * Send the head (declaring the whole body: its Content-Length, or chunked transfer coding) and
@@ -52,7 +53,7 @@ export function requestBytes(host: string, req: WireRequest, mode: RawMode): Buf
 }
 
 /** The rest of a held body, sent once the answer is in (chunked: its chunks and the last chunk). */
-export function heldBytes(req: WireRequest, mode: RawMode): Buffer[] {
+function heldBytes(req: WireRequest, mode: RawMode): Buffer[] {
   if (!mode.hold || !req.body) return [];
   const rest = bufferView(req.body).subarray(Math.min(mode.hold.after, req.body.length));
   if (!(mode.hold.chunked && mode.http === "1.1")) return rest.length > 0 ? [rest] : [];
@@ -225,7 +226,7 @@ function reset(e: Error, got: Exchange | undefined, ms: number): Exchange {
 }
 
 /** Where a response ends, once its headers are in. */
-export type ResponseEnd =
+type ResponseEnd =
   | { readonly kind: "length"; readonly total: number }
   | { readonly kind: "chunked"; readonly headEnd: number }
   | { readonly kind: "close" };

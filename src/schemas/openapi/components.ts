@@ -1,5 +1,5 @@
 /**
- * The OpenAPI components built from the bundled JSON Schemas (issue 11 item 1): every schema of
+ * The OpenAPI components built from the bundled JSON Schemas: every schema of
  * `schemas/` copied under `components/schemas/<name>` (without `$id`/`$schema`), with its
  * references between files rewritten to the component (`album.schema.json` →
  * `#/components/schemas/album`), so the document is one self-contained file that cannot drift
@@ -9,7 +9,7 @@ import { ALL_SCHEMA_FILES } from "../kinds.js";
 import { readSchema } from "../registry.js";
 
 /** `album-list.schema.json` → `album-list`. */
-export function componentName(file: string): string {
+function componentName(file: string): string {
   return file.replace(/\.schema\.json$/, "");
 }
 

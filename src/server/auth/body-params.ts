@@ -52,11 +52,9 @@ export function bodyParamLists(
     text !== undefined &&
     segmentsUpTo(text, MAX_SIGNED_FORM_PARAMS) <= MAX_SIGNED_FORM_PARAMS
   ) {
-    try {
-      out.push(formParams(text));
-    } catch {
-      // not decodable as a form: only the JSON-as-parameter reading below remains
-    }
+    // not decodable as a form: only the JSON-as-parameter reading below remains
+    const read = formParams(text);
+    if (read.ok) out.push(read.value);
   }
   if (json && body.length <= MAX_JSON_AS_PARAM_BYTES) out.push([[text, ""]]);
   return out;

@@ -9,7 +9,7 @@
  * pair, and V8 refuses a Map of more than 2^24 entries). Once full, a new pair is refused as the
  * store being unavailable (503), never recorded half-way: replay protection holds.
  */
-import { KitError } from "../../model/kit-error.js";
+import { OperationalError } from "../../model/operational-error.js";
 
 /** Seconds a timestamp may differ from the server clock (P-AUTH-3). */
 export const TIMESTAMP_WINDOW_S = 300;
@@ -29,13 +29,13 @@ export interface NonceStore {
 }
 
 /** The in-memory nonce store, with the number of pairs it holds. */
-export interface MemoryNonceStore extends NonceStore {
+interface MemoryNonceStore extends NonceStore {
   claim(consumerKey: string, nonce: string, timestampS: number, nowMs: number): boolean;
   readonly size: number;
 }
 
 /** Default bound of the in-memory store: about 512 MB, 13,000 req/s sustained over the window. */
-export const MAX_NONCE_PAIRS = 4_000_000;
+const MAX_NONCE_PAIRS = 4_000_000;
 
 /** Creates an empty in-memory nonce store, for a server that runs as one process. */
 export function nonceStore(options: { maxPairs?: number } = {}): MemoryNonceStore {
@@ -61,7 +61,7 @@ export function nonceStore(options: { maxPairs?: number } = {}): MemoryNonceStor
       const exp = expiries.get(id);
       if (exp !== undefined && exp >= nowS) return false;
       if (exp === undefined && expiries.size >= maxPairs)
-        throw new KitError(
+        throw new OperationalError(
           "OSK_STORE_UNAVAILABLE",
           `nonce store full (${maxPairs} requests within the ${TIMESTAMP_WINDOW_S} s window)`,
         );

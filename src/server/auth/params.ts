@@ -6,7 +6,7 @@ import { type OAuthParam, parseAuthorizationHeader } from "../../oauth/index.js"
 import { type Fault, fault } from "../fault.js";
 
 /** The protocol parameters, one value each, and the candidate parameter lists. */
-export interface CollectedParams {
+interface CollectedParams {
   /** `oauth_*` and `xoauth_requestor_id`, one value per name. */
   protocol: ReadonlyMap<string, string>;
   /**
@@ -18,17 +18,15 @@ export interface CollectedParams {
 }
 
 /** True for a name OAuth treats as a protocol parameter here. */
-export function isProtocolParam(name: string): boolean {
+function isProtocolParam(name: string): boolean {
   return name.startsWith("oauth_") || name === "xoauth_requestor_id";
 }
 
 /** Reads the `Authorization` header: OAuth parameters, `[]` for none or another scheme, or a fault. */
 export function headerParams(authorization: string | undefined): OAuthParam[] | Fault {
   if (authorization === undefined || !/^\s*OAuth(\s|$)/i.test(authorization)) return [];
-  return (
-    parseAuthorizationHeader(authorization) ??
-    fault(400, "auth-failed", "malformed Authorization header")
-  );
+  const read = parseAuthorizationHeader(authorization);
+  return read.ok ? read.value : fault(400, "auth-failed", "malformed Authorization header");
 }
 
 /** Merges header and query parameters; a protocol parameter with two different values is a fault. */

@@ -23,7 +23,7 @@ import { type NonceStore, TIMESTAMP_WINDOW_S } from "./nonce-store.js";
 import { collectParams, headerParams } from "./params.js";
 
 /** What verification needs besides the request. */
-export interface VerifyContext {
+interface VerifyContext {
   world: World;
   nonces: NonceStore;
   nowMs: number;
@@ -32,7 +32,7 @@ export interface VerifyContext {
 }
 
 /** The request's path as signed, and its query parameters. */
-export interface SignedTarget {
+interface SignedTarget {
   pathname: string;
   query: readonly OAuthParam[];
 }
@@ -41,7 +41,7 @@ const bad = (message: string): Fault =>
   fault(400, "auth-failed", `authentication failed: ${message}`);
 
 /** P-AUTH-3: the timestamp is decimal seconds within the window of the server clock. */
-export function checkTimestamp(value: string, nowMs: number): number | Fault {
+function checkTimestamp(value: string, nowMs: number): number | Fault {
   if (!/^[0-9]{1,12}$/.test(value)) return bad("malformed oauth_timestamp");
   const ts = Number(value);
   if (Math.abs(nowMs / 1000 - ts) > TIMESTAMP_WINDOW_S) return bad("timestamp outside the window");
@@ -49,7 +49,7 @@ export function checkTimestamp(value: string, nowMs: number): number | Fault {
 }
 
 /** P-AUTH-2/6: `oauth_body_hash`, when present, matches the body in base64 or hex. */
-export function checkBodyHash(given: string | undefined, body: Uint8Array): Fault | undefined {
+function checkBodyHash(given: string | undefined, body: Uint8Array): Fault | undefined {
   if (given === undefined) return undefined;
   if (given === bodyHash(body) || given.toLowerCase() === bodyHashHex(body)) return undefined;
   return bad("oauth_body_hash does not match the body");
@@ -79,7 +79,7 @@ const keyCache = new WeakMap<WorldApp, readonly KeyObject[]>();
  * P-AUTH-1/6: the signing keys of `app` (from the percent-encoded secret, and from the raw one
  * when it differs), prepared once as key objects: the same keys as `signingKey`/`rawSigningKey`.
  */
-export function keysOf(app: WorldApp): readonly KeyObject[] {
+function keysOf(app: WorldApp): readonly KeyObject[] {
   let keys = keyCache.get(app);
   if (!keys) {
     const encoded = signingKey(app.consumerSecret);
@@ -93,7 +93,7 @@ export function keysOf(app: WorldApp): readonly KeyObject[] {
 }
 
 /** P-AUTH-1/6: true when some candidate list, signed with the secret (encoded or raw), gives `signature`. */
-export function signatureMatches(
+function signatureMatches(
   method: string,
   uri: string,
   lists: readonly (readonly OAuthParam[])[],

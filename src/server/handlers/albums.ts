@@ -14,7 +14,7 @@ import { resolveGuid } from "../world/resolve.js";
 import type { IndexedAlbum } from "../world/types.js";
 
 /** P-ALBUM-1: without `visibility`, everyone-albums only; `all`, every album the viewer may see. */
-export function readVisibility(ctx: HandlerContext): "everyone" | "all" | Fault {
+function readVisibility(ctx: HandlerContext): "everyone" | "all" | Fault {
   const v = ctx.query.get("visibility");
   if (v === undefined) return "everyone";
   return v === "all" ? "all" : fault(400, "invalid-query", "visibility must be all");
@@ -44,7 +44,7 @@ export function getAlbums(ctx: HandlerContext, route: RouteOf<"albums">): Reply 
 }
 
 /** The album named by a full id or a bare value (as for users, P-AUTH-4). */
-export function findAlbum(ctx: HandlerContext, id: string): IndexedAlbum | undefined {
+function findAlbum(ctx: HandlerContext, id: string): IndexedAlbum | undefined {
   return ctx.world.albums.get(id) ?? ctx.world.albums.get(`${ctx.world.namespace}:${id}`);
 }
 

@@ -16,7 +16,7 @@ import type { WorldPerson } from "../world/types.js";
 import { parseWriteBody } from "./write-body.js";
 
 /** P-DATA-6 read permission: `@self` of the viewer or a friend; `@friends` of the viewer only. */
-export function canReadAppData(
+function canReadAppData(
   ctx: HandlerContext,
   target: WorldPerson,
   selector: "@self" | "@friends",
@@ -26,7 +26,7 @@ export function canReadAppData(
 }
 
 /** P-DATA-6: writes and deletes name the viewer (`@me`, full id or bare value), any other guid → 403. */
-export function isOwnGuid(ctx: HandlerContext, guid: string): boolean {
+function isOwnGuid(ctx: HandlerContext, guid: string): boolean {
   return guid === "@me" || findPerson(ctx.world, guid)?.id === ctx.viewer.id;
 }
 

@@ -18,7 +18,7 @@ type OperationHandler<K extends OperationId> = (
 ) => Reply | Fault | Promise<Reply | Fault>;
 
 /** Operation id → its handler. */
-export const HANDLERS: { readonly [K in OperationId]: OperationHandler<K> } = {
+const HANDLERS: { readonly [K in OperationId]: OperationHandler<K> } = {
   albums: getAlbums,
   photos: getPhotos,
   "appdata-read": readAppData,

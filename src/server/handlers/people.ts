@@ -20,7 +20,7 @@ import type { WorldPerson } from "../world/types.js";
 type PeopleRoute = RouteOf<"people">;
 
 /** P-PEOPLE-4: the viewer and the viewer's friends. */
-export function canReadProfile(ctx: HandlerContext, target: WorldPerson): boolean {
+function canReadProfile(ctx: HandlerContext, target: WorldPerson): boolean {
   return target.id === ctx.viewer.id || areFriends(ctx.world, target.id, ctx.viewer.id);
 }
 
@@ -34,7 +34,7 @@ function show(ctx: HandlerContext, p: WorldPerson, selfOf?: string): Person {
 }
 
 /** P-PEOPLE-2: only `hasApp` is a known filter. */
-export function readFilter(ctx: HandlerContext): "hasApp" | undefined | Fault {
+function readFilter(ctx: HandlerContext): "hasApp" | undefined | Fault {
   const filterBy = ctx.query.get("filterBy");
   if (filterBy === undefined || filterBy === "hasApp") return filterBy;
   return fault(400, "invalid-query", "filterBy supports only hasApp");

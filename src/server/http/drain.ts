@@ -33,7 +33,7 @@ import type { Socket } from "node:net";
 export const IDLE_LINGER_MS = 250;
 
 /** How long a connection is still read after its last answer, for its client to close it. */
-export const CLOSE_LINGER_MS = 1000;
+const CLOSE_LINGER_MS = 1000;
 
 /** The longest a shutdown waits for requests in progress before resetting their connections. */
 export const SHUTDOWN_GRACE_MS = 10_000;
@@ -47,7 +47,7 @@ export class DrainableServer extends Server {
 }
 
 /** The shutdown side of a server. */
-export interface Drain {
+interface Drain {
   /**
    * A request arrived on its connection (every event that answers one calls this first). False
    * when it is not to be handled: it came behind an answer that closes the connection.

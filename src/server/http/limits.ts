@@ -1,4 +1,4 @@
-/** Default limits of the HTTP adapter (issue 4 §5, P-ERR-4). */
+/** Default limits of the HTTP adapter (P-ERR-4). */
 import { DRAIN_BYTES, MAX_BODY_BYTES } from "../../model/limits.js";
 import type { HttpLimits } from "../types.js";
 

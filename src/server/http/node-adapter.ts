@@ -33,7 +33,7 @@ function send(res: NodeResponse, r: ServerResponse): void {
 }
 
 /** Flattens Node's headers to one string per lower-case name. */
-export function flattenHeaders(raw: IncomingMessage["headers"]): Record<string, string> {
+function flattenHeaders(raw: IncomingMessage["headers"]): Record<string, string> {
   const out: Record<string, string> = Object.create(null);
   for (const name in raw) {
     const value = raw[name];
@@ -48,8 +48,8 @@ function refuseTooLarge(req: IncomingMessage, res: NodeResponse, limits: HttpLim
   res.shouldKeepAlive = false;
   res.writeHead(413, { ...r.headers, connection: "close" });
   res.write(r.body);
-  // Issue 16: Node drops the body of a HEAD answer, and with it the write that would have sent
-  // the headers; without this a HEAD waited for the whole drain (P-ERR-2: GET's status at once).
+  // Node drops the body of a HEAD answer, and with it the write that would have sent the
+  // headers; without this a HEAD waits for the whole drain (P-ERR-2: GET's status at once).
   if (req.method === "HEAD") res.flushHeaders();
   let drained = 0;
   req.removeAllListeners("data");
@@ -74,7 +74,7 @@ const REASONS: Readonly<Record<number, string>> = {
 /**
  * The parser's limit: a request line and header fields each within their own limit always fit,
  * so the documented 414 and 431 are decided in `onRequest`, not by Node (which counts the target
- * and the header fields together: a 20 KiB target was a 431, issue 16).
+ * and the header fields together: a 20 KiB target would be a 431).
  */
 function parserHeaderLimit(limits: HttpLimits): number {
   return limits.maxUrlBytes + limits.maxHeaderBytes + 1;
@@ -106,7 +106,7 @@ export function overflowStatus(packet: unknown, limits: HttpLimits): 414 | 431 {
  * Connections the kernel may queue before the server accepts them (the kernel caps it at
  * `net.core.somaxconn`, 4096 on current Linux). Node's default, 511, is too short for a load
  * balancer or client pool opening 1,000 connections at once: the connections past it waited
- * for SYN-ACK retransmits and their first requests took over 10 s (issue 14 §3, measured with
+ * for SYN-ACK retransmits and their first requests took over 10 s (measured with
  * `npm run bench:server -- --connections 1000`).
  */
 const LISTEN_BACKLOG = 4096;
@@ -145,7 +145,7 @@ function writeRawFault(socket: Duplex, status: number, reason: string): void {
 /**
  * How often Node looks for connections past `headersTimeoutMs` or `requestTimeoutMs`: a
  * twentieth of the shorter one, between 25 ms and 250 ms, so that a slow client is cut at most
- * 0.25 s after the documented time (issue 16: a 1 s check cut the 10 s header limit at 10.6–12 s).
+ * 0.25 s after the documented time (a 1 s check would cut the 10 s header limit at 10.6–12 s).
  */
 export function checkInterval(limits: HttpLimits): number {
   return Math.min(
@@ -164,8 +164,8 @@ function headRefusal(req: IncomingMessage, limits: HttpLimits): Fault | undefine
 }
 
 /**
- * RFC 9112 §3.2: an HTTP/1.1 request without `Host` → 400 with the P-ERR-1 body (issue 16: it
- * was Node's bare 400). HTTP/1.0 may omit it (`hostOf`).
+ * RFC 9112 §3.2: an HTTP/1.1 request without `Host` → 400 with the P-ERR-1 body, not
+ * Node's bare 400. HTTP/1.0 may omit it (`hostOf`).
  */
 function hostRefusal(req: IncomingMessage): Fault | undefined {
   return req.httpVersion === "1.1" && req.headers.host === undefined
@@ -207,7 +207,7 @@ export function listenHttp(
     requestTimeout: limits.requestTimeoutMs,
     connectionsCheckingInterval: checkInterval(limits),
     keepAliveTimeout: limits.keepAliveTimeoutMs,
-    // Issue 16: a Host-less HTTP/1.1 request is answered below with the P-ERR-1 body, not by
+    // A Host-less HTTP/1.1 request is answered below with the P-ERR-1 body, not by
     // Node's bare 400.
     requireHostHeader: false,
   });

@@ -1,5 +1,5 @@
 /**
- * Requests handled in bounded turns of the event loop (issue 14 §3). Node's event loop accepts
+ * Requests handled in bounded turns of the event loop. Node's event loop accepts
  * new connections only between turns, one per turn (libuv accepts a single connection each time
  * the listening socket is polled, since libuv 1.45); a turn that handled every ready request of
  * 1,000 busy keep-alive connections lasted 100–400 ms, so under full load a new connection
@@ -20,7 +20,7 @@
  */
 
 /** Runs jobs in arrival order, for about `budgetMs` per turn of the event loop. */
-export interface Turns {
+interface Turns {
   run(job: () => void): void;
   /** A connection was accepted: the next turn uses the short budget. */
   connectionAccepted(): void;

@@ -7,13 +7,13 @@ import { type Fault, fault } from "../fault.js";
 import type { Query } from "../types.js";
 
 /** A page request in effect. */
-export interface Page {
+interface Page {
   startIndex: number;
   count: number;
 }
 
 /** P-PAGE-2: `^[0-9]+$` and at most 2147483647, or undefined. */
-export function parseDecimal(text: string): number | undefined {
+function parseDecimal(text: string): number | undefined {
   if (!/^[0-9]{1,10}$/.test(text)) return undefined;
   const n = Number(text);
   return n <= MAX_PAGING_VALUE ? n : undefined;
@@ -47,6 +47,6 @@ export function pageOf<T>(
 }
 
 /** The page of `items` (P-PAGE-2: a start at or past the end gives an empty page). */
-export function slicePage<T>(items: readonly T[], page: Page): T[] {
+function slicePage<T>(items: readonly T[], page: Page): T[] {
   return items.slice(page.startIndex, page.startIndex + page.count);
 }

@@ -14,7 +14,7 @@ interface Pending {
 }
 
 /** A queue that runs operations in batched transactions. */
-export interface CommitQueue {
+interface CommitQueue {
   /** Queues `run`; `after` runs once its transaction has committed, then the promise resolves. */
   submit(run: () => void, after?: () => void): Promise<void>;
   /** Runs everything queued now, synchronously. */

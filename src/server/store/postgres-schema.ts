@@ -1,12 +1,12 @@
 /**
- * The PostgreSQL schema of the application-data store, as numbered migrations (issue 12 §1).
+ * The PostgreSQL schema of the application-data store, as numbered migrations.
  * `migrate` brings a database to the newest version inside one transaction that holds an
  * advisory lock, so that instances starting at once apply each migration exactly once; a
  * database already at the newest version is left as it is (idempotent), and one written by a
  * newer server is refused.
  */
 import type pg from "pg";
-import { KitError } from "../../model/kit-error.js";
+import { OperationalError } from "../../model/operational-error.js";
 
 /** SQLSTATE raised by `osk_write` when a record would cross RECORD_LIMITS (P-DATA-7). */
 export const OVER_LIMIT_SQLSTATE = "OSK01";
@@ -68,7 +68,7 @@ export async function migrate(pool: pg.Pool): Promise<number> {
     let version = found.rows[0]?.version ?? 0;
     if (found.rowCount === 0) await client.query("INSERT INTO osk_schema (version) VALUES (0)");
     if (version > MIGRATIONS.length)
-      throw new KitError(
+      throw new OperationalError(
         "OSK_STORE_UNAVAILABLE",
         `schema version ${version} is newer than this server's (${MIGRATIONS.length})`,
       );

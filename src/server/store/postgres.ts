@@ -1,5 +1,5 @@
 /**
- * PostgreSQL {@link AppDataStore} (issue 12) for several stateless server instances over one
+ * PostgreSQL {@link AppDataStore} for several stateless server instances over one
  * database (node-postgres, a pool per instance). Nothing is cached: every read asks the
  * database, so an instance sees what the others wrote. The schema is migrated at start
  * (`postgres-schema.ts`); a write is one statement in its own transaction, acknowledged once it
@@ -7,12 +7,13 @@
  * (application, user). Nonces (P-AUTH-3) are shared through the same database.
  *
  * A database that does not answer (down, restarting, unreachable) surfaces as a
- * `KitError("OSK_STORE_UNAVAILABLE")`, which the server answers 503; the pool reconnects by
+ * `OperationalError("OSK_STORE_UNAVAILABLE")`, which the server answers 503; the pool reconnects by
  * itself once the database is back.
  */
 import pg from "pg";
 import { KitError } from "../../model/kit-error.js";
 import { RECORD_LIMITS } from "../../model/limits.js";
+import { OperationalError } from "../../model/operational-error.js";
 import { excerpt } from "../../model/quote.js";
 import type { NonceStore } from "../auth/nonce-store.js";
 import { TIMESTAMP_WINDOW_S } from "../auth/nonce-store.js";
@@ -35,7 +36,7 @@ export function redactUrl(location: string): string {
  * (shutdown, starting up), 58 system error. Errors without a SQLSTATE are socket errors.
  */
 function isUnavailable(e: unknown): boolean {
-  if (e instanceof KitError) return false;
+  if (e instanceof KitError || e instanceof OperationalError) return false;
   const code = (e as { code?: unknown }).code;
   return typeof code !== "string" || !/^[0-9A-Z]{5}$/.test(code) || /^(08|53|57|58)/.test(code);
 }
@@ -57,14 +58,14 @@ export function postgresStore(url: string): AppDataStore {
       application_name: "opensocial-kit",
     });
   } catch (e) {
-    throw new KitError("OSK_STORE_UNAVAILABLE", `${where}: ${(e as Error).message}`);
+    throw new OperationalError("OSK_STORE_UNAVAILABLE", `${where}: ${(e as Error).message}`);
   }
   // An idle client whose server went away (restart, failover) is dropped; the next query
   // connects again.
   pool.on("error", () => {});
   const fail = (e: unknown): never => {
     if (isUnavailable(e))
-      throw new KitError("OSK_STORE_UNAVAILABLE", `${where}: ${(e as Error).message}`);
+      throw new OperationalError("OSK_STORE_UNAVAILABLE", `${where}: ${(e as Error).message}`);
     throw e;
   };
   let ready = false;
@@ -186,7 +187,7 @@ export function postgresStore(url: string): AppDataStore {
       }
     },
     async ping() {
-      if (closed) throw new KitError("OSK_STORE_UNAVAILABLE", `${where}: closed`);
+      if (closed) throw new OperationalError("OSK_STORE_UNAVAILABLE", `${where}: closed`);
       await query({ text: "SELECT 1" });
     },
     async close() {

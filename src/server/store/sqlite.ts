@@ -7,8 +7,8 @@
  */
 import { dirname } from "node:path";
 import Database from "better-sqlite3";
-import { KitError } from "../../model/kit-error.js";
 import { RECORD_LIMITS } from "../../model/limits.js";
+import { OperationalError } from "../../model/operational-error.js";
 import { excerpt } from "../../model/quote.js";
 import { commitQueue } from "./group-commit.js";
 import { makeFolders } from "./make-folders.js";
@@ -57,7 +57,7 @@ function openExclusive(file: string): Database.Database {
           ? "not writable"
           : (e as Error).message;
     // Node's message for a folder it could not make names the path again.
-    throw new KitError("OSK_STORE_UNAVAILABLE", `${excerpt(file)}: ${excerpt(why)}`);
+    throw new OperationalError("OSK_STORE_UNAVAILABLE", `${excerpt(file)}: ${excerpt(why)}`);
   }
 }
 
@@ -94,7 +94,7 @@ export function sqliteStore(file: string): AppDataStore {
   let closed = false;
   /** Every operation after close() is refused as the store being unavailable (a 503). */
   const open = (): void => {
-    if (closed) throw new KitError("OSK_STORE_UNAVAILABLE", `${excerpt(file)}: closed`);
+    if (closed) throw new OperationalError("OSK_STORE_UNAVAILABLE", `${excerpt(file)}: closed`);
   };
   return {
     volatile: false,

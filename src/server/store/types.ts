@@ -1,5 +1,5 @@
 /**
- * The application-data store (issue 4 §4): per-app, per-user records whose keys keep the order
+ * The application-data store: per-app, per-user records whose keys keep the order
  * in which they were first written (P-FMT-3). Writes resolve only once durable (P-DATA-4).
  */
 import type { NonceStore } from "../auth/nonce-store.js";
@@ -35,7 +35,7 @@ export interface AppDataStore {
   ): Promise<WriteResult>;
   /** Deletes `keys` of `user` (all keys when undefined). Unknown keys are ignored (P-DATA-5). */
   delete(app: string, user: string, keys?: readonly string[]): Promise<void>;
-  /** Writes `seed` only if this store has never been seeded (world `appdata`, issue 4 §2). */
+  /** Writes `seed` only if this store has never been seeded (the world file's `appdata`). */
   seedOnce(
     seed: Readonly<Record<string, Readonly<Record<string, Readonly<Record<string, string>>>>>>,
   ): void | Promise<void>;

@@ -8,7 +8,7 @@ import type { Person } from "../../model/resources.js";
 import type { WorldApp, WorldPerson } from "../world/types.js";
 
 /** How to show a person. */
-export interface PersonView {
+interface PersonView {
   app: WorldApp;
   /** The viewer's id, for isViewer/isOwner; undefined leaves them out. */
   selfOf?: string;

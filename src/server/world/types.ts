@@ -13,7 +13,6 @@ export type {
   Visibility,
   WorldAlbum,
   WorldApp,
-  WorldAppData,
   WorldFile,
   WorldPerson,
   WorldPhoto,

@@ -1,4 +1,4 @@
-// The writer's escaper (issue 3 item 1): `& < > " '`, `]]>`, CR, non-ASCII and astral kept,
+// The writer's escaper: `& < > " '`, `]]>`, CR, non-ASCII and astral kept,
 // characters XML 1.0 cannot carry refused with OSK_XML_UNWRITABLE. Checked against a real parser.
 import fc from "fast-check";
 import { SaxesParser } from "saxes";

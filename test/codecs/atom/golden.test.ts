@@ -1,4 +1,4 @@
-// Golden files (issue 3, issue 7 item 4): each fixtures/atom/<name>.json ({kind, options?, value})
+// Golden files: each fixtures/atom/<name>.json ({kind, options?, value})
 // is written byte for byte as <name>.xml (P-FMT-2, P-FMT-7) and <name>.strict.xml (P-FMT-5), and
 // each golden file reads back to the value. Strict files validate against the RFC 4287 RELAX NG
 // grammar with a real validator (xmllint from libxml2-utils). Regenerate with UPDATE_GOLDEN=1.

@@ -1,4 +1,4 @@
-// An independent builder as a test oracle (issue 3 item 4): the same feeds built with xmlbuilder2
+// An independent builder as a test oracle: the same feeds built with xmlbuilder2
 // read back to the same values as ours, and ours read with a second parser (xmllint) are
 // well-formed. xmlbuilder2 stays out of src/: the last test pins the defect that keeps it out.
 import { spawnSync } from "node:child_process";
@@ -9,7 +9,7 @@ import { fromAtom, toAtom } from "../../../src/codecs/atom/index.js";
 import { appDataResponse } from "./arbitraries.js";
 
 /**
- * xmlbuilder2 4 writes `&name;` in a value as is (its issue #117) and CR unescaped (which every
+ * xmlbuilder2 4 writes `&name;` in a value as is (an xmlbuilder2 bug) and CR unescaped (which every
  * parser reads as LF); keep such values out of the oracle runs.
  */
 const builderBreaks = /&(#[0-9]+|#x[0-9a-fA-F]+|[A-Za-z_][\w.-]*);|\\r/;

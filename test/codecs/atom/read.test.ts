@@ -1,4 +1,4 @@
-// The reader (issue 3 item 2, issue 7 item 4): namespace-aware and lenient where P-FMT-2/3 say
+// The reader: namespace-aware and lenient where P-FMT-2/3 say
 // so, and precise issues (code, JSON Pointer, XML path, line and column) where a document is wrong.
 import { describe, expect, it } from "vitest";
 import { fromAtom, toAtom } from "../../../src/codecs/atom/index.js";

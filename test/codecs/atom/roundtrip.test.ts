@@ -1,4 +1,4 @@
-// Round-trip properties (issue 3 item 1, issue 7 item 4): every key and value the write path
+// Round-trip properties: every key and value the write path
 // accepts (P-DATA-1) survives JSON → Atom → JSON unchanged, key order included (P-FMT-3); the
 // same holds for albums, photos, one person and friends lists (P-FMT-7).
 import fc from "fast-check";

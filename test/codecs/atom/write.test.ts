@@ -1,4 +1,4 @@
-// The writers' refusals (issue 3 item 1): values XML or the profile cannot carry are typed
+// The writers' refusals: values XML or the profile cannot carry are typed
 // errors (KitError codes), never broken output.
 import { describe, expect, it } from "vitest";
 import { toAtom } from "../../../src/codecs/atom/index.js";

@@ -1,4 +1,4 @@
-// fromJson / toJson (issue 2 item 4; lenient reading and declared-type writing, P-FMT-6).
+// fromJson / toJson (lenient reading and declared-type writing, P-FMT-6).
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { fromJson } from "../../../src/codecs/json/read.js";

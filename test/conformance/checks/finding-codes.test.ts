@@ -117,8 +117,16 @@ const SAMPLES: { [C in FindingCode]: [Extract<Finding, { code: C }>, string] } =
     "body is not JSON: Unexpected token < in JSON at position 0",
   ],
   "body-not-atom": [
-    { code: "body-not-atom", kind: "appdata", detail: "not XML", issue: "xml-syntax", more: 2 },
-    "Atom appdata: not XML [xml-syntax] (+2 more)",
+    { code: "body-not-atom", kind: "appdata", detail: "not XML", issue: "xml-malformed", more: 2 },
+    "Atom appdata: not XML [xml-malformed] (+2 more)",
+  ],
+  "body-is-atom": [
+    { code: "body-is-atom" },
+    "body is not JSON: the body is an Atom feed, not JSON: the server did not select JSON for this request",
+  ],
+  "body-is-json": [
+    { code: "body-is-json", kind: "people" },
+    "Atom people: the body is JSON, not an Atom feed: the server did not select Atom for this request [json-body]",
   ],
   "schema-unknown-kind": [
     { code: "schema-unknown-kind", kind: "peeple" },
@@ -232,8 +240,15 @@ const SAMPLES: { [C in FindingCode]: [Extract<Finding, { code: C }>, string] } =
     '/feed/entry[1]/author/url: author url "urn:guid:bob", expected the album owner urn:guid:alice',
   ],
   "pointer-error": [
-    { code: "pointer-error", detail: "{$nothing}: nothing captured as nothing" },
+    {
+      code: "pointer-error",
+      problem: { code: "placeholder-not-captured", placeholder: "$nothing", capture: "nothing" },
+    },
     "{$nothing}: nothing captured as nothing",
+  ],
+  "placeholder-unfilled": [
+    { code: "placeholder-unfilled", problem: { code: "placeholder-unknown", placeholder: "boss" } },
+    "case error: {boss}: unknown placeholder or role",
   ],
   "pointer-broken": [
     { code: "pointer-broken", where: "/entry/0/id", at: "/entry/0" },

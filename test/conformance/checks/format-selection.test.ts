@@ -7,6 +7,7 @@
 import { describe, expect, it } from "vitest";
 import type { ExpectSpec, Level } from "../../../src/conformance/case-types.js";
 import { runChecks, type SelectionCues } from "../../../src/conformance/checks/index.js";
+import { checkText } from "../../../src/conformance/reporters/check-text.js";
 
 const JSON_BODY = '{"entry":{},"startIndex":0,"totalResults":0}';
 const ATOM_BODY =
@@ -75,10 +76,11 @@ describe("a representation the request did not select", () => {
       "P-FMT-3.2",
       { users: {}, namespace: "", unique: "", captures: new Map() },
     );
-    expect(results.find((r) => !r.ok && r.finding.code === "body-not-json")?.finding).toEqual({
-      code: "body-not-json",
-      detail: "the body is an Atom feed, not JSON: the server did not select JSON for this request",
-    });
+    const atom = results.find((r) => !r.ok && r.finding.code === "body-is-atom");
+    expect(atom?.finding).toEqual({ code: "body-is-atom" });
+    expect(atom && checkText(atom)).toBe(
+      "body is not JSON: the body is an Atom feed, not JSON: the server did not select JSON for this request",
+    );
   });
 
   it("an empty body (HEAD) is judged by its label", () => {

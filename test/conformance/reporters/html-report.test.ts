@@ -1,5 +1,5 @@
 /**
- * The HTML reporter (issue 11 §2), from a real run against a broken, hostile target: summary by
+ * The HTML reporter, from a real run against a broken, hostile target: summary by
  * operation and statement, each failure with expected and actual values and their location, the
  * request and the redacted curl line; nothing from the target is left unescaped, no secret and
  * no signature appears, and nothing in the file can reach the network.

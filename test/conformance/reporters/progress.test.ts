@@ -1,4 +1,4 @@
-/** Live progress (issue 11 item 4): redrawn in place on a terminal, plain lines elsewhere. */
+/** Live progress: redrawn in place on a terminal, plain lines elsewhere. */
 import { describe, expect, it } from "vitest";
 import { createProgress } from "../../../src/conformance/index.js";
 import type { CaseResult } from "../../../src/conformance/run/results.js";

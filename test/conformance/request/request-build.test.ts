@@ -5,6 +5,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import type { RequestSpec } from "../../../src/conformance/case-types.js";
 import { buildBody, buildRequest } from "../../../src/conformance/request/request-build.js";
 import type { TemplateContext } from "../../../src/conformance/request/template.js";
 
@@ -20,6 +21,20 @@ const env = {
   now: () => 1_700_000_000,
 };
 
+/** The request built from `spec`, which this test's cases can always build. */
+function built(spec: RequestSpec) {
+  const r = buildRequest(spec, ctx, env);
+  if (!r.ok) throw new Error(`not built: ${JSON.stringify(r.problem)}`);
+  return r.value;
+}
+
+/** The body bytes built from `spec`. */
+function bodyBytes(spec: Parameters<typeof buildBody>[0]): Uint8Array {
+  const r = buildBody(spec, ctx);
+  if (!r.ok) throw new Error(`not built: ${JSON.stringify(r.problem)}`);
+  return r.value.bytes;
+}
+
 /** The report's text of a body, decoding the whole body (the definition). */
 function wholeText(body: Uint8Array): string {
   const text = Buffer.from(body).toString("utf8");
@@ -27,15 +42,11 @@ function wholeText(body: Uint8Array): string {
 }
 
 const sentBody = (bytes: Uint8Array) =>
-  buildRequest(
-    {
-      method: "POST",
-      path: "/os/0.8/appdata/x/@self/@app",
-      body: { base64: Buffer.from(bytes).toString("base64") },
-    },
-    ctx,
-    env,
-  ).sent.body;
+  built({
+    method: "POST",
+    path: "/os/0.8/appdata/x/@self/@app",
+    body: { base64: Buffer.from(bytes).toString("base64") },
+  }).sent.body;
 
 describe("a built request's reported body", () => {
   it("is the whole body's text cut at 2,000 units, for any bytes around the cut", () => {
@@ -72,19 +83,19 @@ describe("a built request's reported body", () => {
   });
 
   it("of a 15 MiB body is 2,000 characters and an ellipsis", () => {
-    const { bytes } = buildBody({ bytes: 15 * 1024 * 1024 }, ctx);
+    const bytes = bodyBytes({ bytes: 15 * 1024 * 1024 });
     expect(bytes.length).toBe(15 * 1024 * 1024);
-    const body = buildRequest(
-      { method: "POST", path: "/os/0.8/appdata/x/@self/@app", body: { bytes: 15 * 1024 * 1024 } },
-      ctx,
-      env,
-    ).sent.body;
+    const body = built({
+      method: "POST",
+      path: "/os/0.8/appdata/x/@self/@app",
+      body: { bytes: 15 * 1024 * 1024 },
+    }).sent.body;
     expect(body).toBe(`{"k":"${"x".repeat(1994)}…`);
   });
 
   it('a `bytes` body is {"k":"x…x"} of the size asked (8 at least)', () => {
     for (const n of [1, 8, 9, 1000, 1_048_576]) {
-      const text = Buffer.from(buildBody({ bytes: n }, ctx).bytes).toString("latin1");
+      const text = Buffer.from(bodyBytes({ bytes: n })).toString("latin1");
       expect(text).toBe(`{"k":"${"x".repeat(Math.max(0, n - 8))}"}`);
     }
   });

@@ -67,7 +67,14 @@ const SAMPLES: { [C in StepFailureCode]: [Extract<StepFailure, { code: C }>, str
     "replay: the first, valid request failed (no complete response within 300 ms)",
   ],
   "case-error": [
-    { code: "case-error", detail: "{$nothing.here}: nothing captured as nothing" },
+    {
+      code: "case-error",
+      problem: {
+        code: "placeholder-not-captured",
+        placeholder: "$nothing.here",
+        capture: "nothing",
+      },
+    },
     "case error: {$nothing.here}: nothing captured as nothing",
   ],
 };

@@ -1,4 +1,4 @@
-/** Clause coverage and the clause rules of the statement loader (issue 10 item 2). */
+/** Clause coverage and the clause rules of the statement loader. */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

@@ -1,5 +1,5 @@
 /**
- * The step library and `use` (issue 15 §5): library steps load from `steps/`, checked by
+ * The step library and `use`: library steps load from `steps/`, checked by
  * step.schema.json; a case's `use` step becomes the library step with its `{with.…}` parameters
  * filled (the case's value, else the default); unknown names, undeclared or missing parameters
  * and broken library files are `case-invalid` issues with the file and the pointer.

@@ -35,7 +35,7 @@ describe("conformance suite files", () => {
     for (const c of suite.cases) expect(c.statements.length, c.id).toBeGreaterThan(0);
   });
 
-  it("covers every testable clause with at least one case (issue 10)", () => {
+  it("covers every testable clause with at least one case", () => {
     const cov = clauseCoverage(statements, suite.cases);
     expect(cov.uncovered).toEqual([]);
     expect(cov.covered).toBe(cov.testable);
@@ -131,7 +131,7 @@ describe("conformance suite files", () => {
       v({ ...good, steps: [{ request: { method: "GET", path: "/x", bogus: 1 }, expect: {} }] }),
     ).toBe(false);
     expect(v({ ...good, level: "optional" })).toBe(false);
-    // auth has one spelling, the object (issue 15 §5).
+    // auth has one spelling, the object.
     const step = (auth: unknown) => ({ request: { method: "GET", path: "/x", auth }, expect: {} });
     expect(v({ ...good, steps: [step({ mode: "none" })] })).toBe(true);
     expect(v({ ...good, steps: [step("none")] })).toBe(false);

@@ -1,5 +1,5 @@
 /**
- * The bounded turns of the HTTP adapter (issue 14 §3): requests start in arrival order, and a
+ * The bounded turns of the HTTP adapter: requests start in arrival order, and a
  * long queue yields to the event loop after its time budget, so that I/O (a new connection)
  * gets in between turns instead of waiting for the whole queue.
  */

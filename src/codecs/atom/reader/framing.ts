@@ -108,7 +108,7 @@ function readAuthor(entry: XmlElement, pointer: string, report: Report): void {
 }
 
 /** What one entry gave: its id and its data element. */
-export interface EntryParts {
+interface EntryParts {
   readonly id: string | undefined;
   readonly data: XmlElement | undefined;
 }

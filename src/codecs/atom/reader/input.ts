@@ -42,7 +42,7 @@ function loneSurrogate(text: string): number {
 }
 
 /** Decodes `input` within the size limit, or the issue that refuses it. */
-export function decodeInput(input: unknown, maxBytes: number): Result<string> {
+function decodeInput(input: unknown, maxBytes: number): Result<string> {
   let text: string;
   if (typeof input === "string") {
     const n = utf8LengthUpTo(input, maxBytes);

@@ -6,11 +6,11 @@
  * costs its length once per declaration, not once per attribute.
  */
 
-export const XML_NAMESPACE = "http://www.w3.org/XML/1998/namespace";
-export const XMLNS_NAMESPACE = "http://www.w3.org/2000/xmlns/";
+const XML_NAMESPACE = "http://www.w3.org/XML/1998/namespace";
+const XMLNS_NAMESPACE = "http://www.w3.org/2000/xmlns/";
 
 /** The id of the empty namespace name (no namespace). */
-export const NO_NAMESPACE = 0;
+const NO_NAMESPACE = 0;
 
 export class Bindings {
   /** Namespace names by id; the id of a namespace name. */

@@ -28,7 +28,7 @@ import { type XmlElement, xpathOf } from "./element.js";
 import { encodingProblem } from "./encoding.js";
 
 /** Why the scan stopped: an issue code, a message and where. */
-export interface ScanError {
+interface ScanError {
   readonly code: IssueCode;
   readonly message: string;
   readonly line: number;
@@ -36,7 +36,7 @@ export interface ScanError {
   readonly xpath: string;
 }
 
-export type ScanResult =
+type ScanResult =
   | { readonly ok: true; readonly root: XmlElement }
   | { readonly ok: false; readonly error: ScanError };
 

@@ -1,6 +1,5 @@
 /** `contains`: the values at the pointer (or the array there) include each given value. */
 
-import { fill } from "../../request/template.js";
 import { valuesEqual } from "../compare.js";
 import { listAt, type PointerRule } from "./rule.js";
 
@@ -8,7 +7,7 @@ import { listAt, type PointerRule } from "./rule.js";
 export const containsRule: PointerRule = {
   key: "contains",
   run: (view) => {
-    const raw = fill(view.check.contains, view.template);
+    const raw = view.filler.value(view.check.contains);
     const want = Array.isArray(raw) ? raw : [raw];
     const values = listAt(view);
     if (!Array.isArray(values))

@@ -3,14 +3,12 @@
  * a number, `{min, max}`, or a placeholder giving a number or a list (its length).
  */
 
-import { fill } from "../../request/template.js";
-
 import { type Bounds, type PointerRule, sizeOf } from "./rule.js";
 
 /** The `count` rule. */
 export const countRule: PointerRule = {
   key: "count",
-  run: ({ check, matches, wild, template }) => {
+  run: ({ check, matches, wild, filler }) => {
     const first = matches[0]?.value;
     const size = wild ? matches.length : sizeOf(first);
     if (size === undefined)
@@ -19,7 +17,7 @@ export const countRule: PointerRule = {
         finding: { code: "count-not-container", value: first },
         actual: first,
       };
-    const filled = typeof check.count === "string" ? fill(check.count, template) : check.count;
+    const filled = typeof check.count === "string" ? filler.value(check.count) : check.count;
     const spec: number | Bounds = Array.isArray(filled)
       ? filled.length
       : filled !== null && typeof filled === "object"

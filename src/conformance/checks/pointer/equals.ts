@@ -3,15 +3,14 @@
  * With `allowEmpty`, `*` over an empty list passes (there is no value to differ).
  */
 
-import { fill } from "../../request/template.js";
 import { valuesEqual } from "../compare.js";
 import type { PointerRule } from "./rule.js";
 
 /** The `equals` rule. */
 export const equalsRule: PointerRule = {
   key: "equals",
-  run: ({ check, matches, wild, lenient, template }) => {
-    const want = fill(check.equals, template);
+  run: ({ check, matches, wild, lenient, filler }) => {
+    const want = filler.value(check.equals);
     if (wild && Array.isArray(want)) {
       const seq = matches.map((m) => m.value);
       return valuesEqual(want, seq, lenient)

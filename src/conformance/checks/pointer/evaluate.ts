@@ -22,7 +22,7 @@ export interface Located {
 }
 
 /** What a pointer found: the values, and the concrete pointers where the path broke. */
-export interface Evaluation {
+interface Evaluation {
   readonly matches: Located[];
   readonly missing: string[];
   /** Breaks that make even `absent` meaningless: the parent of the last token is not there. */

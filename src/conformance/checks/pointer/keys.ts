@@ -5,15 +5,14 @@
  * integer-like names first; P-FMT-3 says they are no exception).
  */
 
-import { fill } from "../../request/template.js";
 import { valuesEqual } from "../compare.js";
 import type { PointerRule } from "./rule.js";
 
 /** The `keys` rule. */
 export const keysRule: PointerRule = {
   key: "keys",
-  run: ({ check, matches, template, ctx }) => {
-    const want = fill(check.keys, template);
+  run: ({ check, matches, filler, ctx }) => {
+    const want = filler.value(check.keys);
     if (!ctx.textOrder)
       return {
         ok: false,

@@ -8,7 +8,6 @@
  * fail (no vacuous pass). The order is read from the document (checks/key-order.ts).
  */
 
-import { fill } from "../../request/template.js";
 import type { PointerRule } from "./rule.js";
 
 /** Member names of a captured JSON object, or a list of names; undefined for anything else. */
@@ -26,8 +25,8 @@ function shared(names: readonly string[], among: ReadonlySet<string>): string[] 
 /** The `memberOrder` rule. */
 export const memberOrderRule: PointerRule = {
   key: "memberOrder",
-  run: ({ check, matches, template, ctx }) => {
-    const want = namesOf(fill(check.memberOrder, template));
+  run: ({ check, matches, filler, ctx }) => {
+    const want = namesOf(filler.value(check.memberOrder));
     if (!ctx.textOrder || want === undefined)
       return { ok: false, finding: { code: "member-order-unusable" } };
     const have = ctx.textOrder().get(matches[0]?.pointer ?? "") ?? [];

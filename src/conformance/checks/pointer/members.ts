@@ -2,10 +2,9 @@
  * `has` (the object has these members with these values; others may exist, at any depth: an
  * object inside carries its members with others beside them, a list has as many items, each
  * carrying its own) and `lacks` (the object has none of these members). Extra members are
- * always allowed (issue 6 variants).
+ * always allowed (a correct server may add members: scripts/mutants/json-variants.ts).
  */
 import { childPointer } from "../../../model/json-pointer.js";
-import { fill } from "../../request/template.js";
 import { type Leniency, valuesEqual } from "../compare.js";
 import type { PointerRule, PointerView, Verdict } from "./rule.js";
 
@@ -42,7 +41,7 @@ export const hasRule: PointerRule = {
   run: (view) => {
     const obj = objectAt(view);
     if (isVerdict(obj)) return obj;
-    const want = fill(view.check.has, view.template);
+    const want = view.filler.value(view.check.has);
     if (want === null || typeof want !== "object")
       return { ok: false, finding: { code: "has-not-object", got: want } };
     const bad = Object.entries(want).find(
@@ -66,7 +65,7 @@ export const lacksRule: PointerRule = {
   run: (view) => {
     const obj = objectAt(view);
     if (isVerdict(obj)) return obj;
-    const lacks = fill(view.check.lacks, view.template);
+    const lacks = view.filler.value(view.check.lacks);
     if (!Array.isArray(lacks))
       return { ok: false, finding: { code: "lacks-not-list", got: lacks } };
     const present = lacks.filter((k) => Object.hasOwn(obj, String(k)));

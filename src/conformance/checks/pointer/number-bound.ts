@@ -5,13 +5,12 @@
  * names its comparison and its finding codes.
  */
 
-import { fill } from "../../request/template.js";
 import { numberOf } from "../compare.js";
 import type { PointerRule, PointerView, Verdict } from "./rule.js";
 
 /** The bound a check names, as a number, or undefined when it gives none (a case error). */
 function boundOf(spec: unknown, view: PointerView): number | undefined {
-  const filled = typeof spec === "string" ? fill(spec, view.template) : spec;
+  const filled = typeof spec === "string" ? view.filler.value(spec) : spec;
   if (Array.isArray(filled)) return filled.length;
   return numberOf(filled, true);
 }
@@ -32,7 +31,7 @@ export function numberBoundRule(
           finding: {
             code: "bound-not-number",
             rule: key,
-            bound: fill(view.check[key], view.template),
+            bound: view.filler.value(view.check[key]),
           },
         };
       const bad = view.matches.find((m) => {

@@ -4,7 +4,7 @@
  * and turns verdicts into check results.
  */
 import type { PointerCheck } from "../../case-types.js";
-import type { TemplateContext } from "../../request/template.js";
+import type { CaseFiller } from "../../request/template.js";
 import type { Leniency } from "../compare.js";
 import type { CheckContext } from "../context.js";
 import type { RuleFinding } from "../finding-codes.js";
@@ -23,8 +23,12 @@ export interface PointerView {
    * engine asks which renderings a profile check would tolerate (../compare.ts).
    */
   readonly lenient: Leniency;
-  /** Template context with the current body (for `{#/pointer}`). */
-  readonly template: TemplateContext;
+  /**
+   * Fills the check's expected values (the template with the current body, for `{#/pointer}`);
+   * a placeholder that cannot be filled is kept as the check's problem, and the engine then
+   * reports that instead of the rule's verdict.
+   */
+  readonly filler: CaseFiller;
   /** What the rules read of the check's context (the Atom key order, for `keys`). */
   readonly ctx: PointerContext;
 }

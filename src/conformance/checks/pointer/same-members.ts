@@ -7,8 +7,7 @@
  * structure) every scalar member is data and counts. An empty list and no member are the same:
  * the Atom form writes a list as one element per item (P-FMT-7), so an empty one leaves no trace.
  */
-import { type Difference, firstDifference, KNOWN_MEMBERS } from "../../diff/difference.js";
-import { fill } from "../../request/template.js";
+import { type Difference, firstDifference, KNOWN_MEMBERS } from "../difference.js";
 import { listAt, type PointerRule } from "./rule.js";
 
 /** True for a member a reader ignores when one form has it and the other not. */
@@ -41,7 +40,7 @@ function comparable(v: unknown, inAddress = false): unknown {
 export const sameMembersRule: PointerRule = {
   key: "sameMembers",
   run: (view) => {
-    const want = fill(view.check.sameMembers, view.template);
+    const want = view.filler.value(view.check.sameMembers);
     const got = view.wild ? listAt(view) : view.matches[0]?.value;
     const d: Difference | undefined = firstDifference(comparable(want), comparable(got), {
       lenient: view.lenient,

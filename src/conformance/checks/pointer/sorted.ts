@@ -1,5 +1,5 @@
 /** `sorted`: the list is in code point order of its values' text (P-PAGE-3). */
-import { codePointCompare } from "../compare.js";
+import { codePointCompare } from "../../../model/code-point-order.js";
 import { listAt, type PointerRule } from "./rule.js";
 
 /** The `sorted` rule. */

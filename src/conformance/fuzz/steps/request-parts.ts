@@ -10,7 +10,7 @@ import type { AtomAsk, GuidForm } from "../ops.js";
 import type { FuzzRequest } from "../wire.js";
 
 /** A request body as the wire sends it. */
-export type Body = { bytes: Uint8Array; contentType: string };
+type Body = { bytes: Uint8Array; contentType: string };
 
 const enc = new TextEncoder();
 

@@ -7,7 +7,7 @@
 
 import { escapeToken } from "../../model/json-pointer.js";
 import { OPTIONAL_PERSON_FIELDS } from "../../model/resources.js";
-import { type Leniency, valuesEqual } from "../checks/compare.js";
+import { type Leniency, valuesEqual } from "./compare.js";
 
 /** Where two values differ. */
 export interface Difference {
@@ -18,7 +18,7 @@ export interface Difference {
 }
 
 /** How to compare. */
-export interface DifferenceOptions {
+interface DifferenceOptions {
   /** Accept the P-FMT-6 renderings (core), or record those a profile check tolerated (checks/compare.ts). */
   readonly lenient: Leniency;
   /** Members of `actual` to ignore when `expected` lacks them (names the documents leave open). */

@@ -3,9 +3,9 @@
  * (as a redacted curl line) and both answers side by side.
  */
 import { show } from "../checks/compare.js";
+import type { DiffResult, DiffSide } from "../diff/run-diff.js";
 import { curlLine } from "../request/curl.js";
 import { redact } from "../request/redact.js";
-import type { DiffResult, DiffSide } from "./run-diff.js";
 
 const WIDTH = 60;
 

@@ -3,11 +3,11 @@
  * breaks, where, the shrunk operations, a redacted `curl` line per request (curl.ts) and the
  * command that replays it.
  */
-import { fuzzFindingText } from "../reporters/fuzz-finding-text.js";
+import { opText } from "../fuzz/ops.js";
+import type { FuzzResult } from "../fuzz/run-fuzz.js";
 import { curlLine } from "../request/curl.js";
 import { redact } from "../request/redact.js";
-import { opText } from "./ops.js";
-import type { FuzzResult } from "./run-fuzz.js";
+import { fuzzFindingText } from "./fuzz-finding-text.js";
 
 /** Formats `r`; `statements` maps ids to their text, `secrets` are redacted everywhere. */
 export function formatFuzzResult(
