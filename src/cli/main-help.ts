@@ -28,7 +28,7 @@ export function helpWidth(columns: number | undefined = process.stdout.columns):
 }
 
 /** `text` cut into lines of at most `width` characters at spaces (a longer word stays whole). */
-export function wrapText(text: string, width: number): string[] {
+function wrapText(text: string, width: number): string[] {
   const lines: string[] = [];
   let line = "";
   for (const word of text.split(" ")) {

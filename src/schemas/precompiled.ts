@@ -13,7 +13,7 @@ import { createRequire } from "node:module";
 import type { Options, ValidateFunction } from "ajv/dist/2020.js";
 
 /** A generated module: the hash of its sources and one validate function per export. */
-export type GeneratedValidators = { readonly SOURCE_HASH: string };
+type GeneratedValidators = { readonly SOURCE_HASH: string };
 
 /** The hash a generated module records of the schema texts it was compiled from, in order. */
 export function sourceHash(texts: readonly string[]): string {
