@@ -56,8 +56,9 @@ const CITING = ALL.filter(
   (p) => (p.startsWith("src/") && p.endsWith(".ts")) || (p.endsWith(".md") && p.includes("/")),
 );
 
+/** A path in text; one right after `*` is part of a glob (`suite/*.generated.ts`), no one file. */
 const CITATION =
-  /(?<![\w./@<>${-])((?:\.{1,2}\/)?[A-Za-z0-9_.-]+(?:\/[A-Za-z0-9_.-]+)*\.(?:ts|md|json|mjs|js|yml|yaml|sql|xml|html|txt|rng))\b/g;
+  /(?<![\w./@<>${*-])((?:\.{1,2}\/)?[A-Za-z0-9_.-]+(?:\/[A-Za-z0-9_.-]+)*\.(?:ts|md|json|mjs|js|yml|yaml|sql|xml|html|txt|rng))\b/g;
 
 /** The text of `file` that cites: a module's comments, a document whole. */
 function citingText(file: string): string {
