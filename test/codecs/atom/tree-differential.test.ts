@@ -47,6 +47,7 @@
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { isDeepStrictEqual } from "node:util";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parseTree, type XmlElement } from "../../../src/codecs/atom/tree.js";
@@ -218,7 +219,19 @@ function agreeWithLibxml2(text: string, ours: Result<XmlElement>): void {
     `document ${JSON.stringify(text)}\n ours:    ${JSON.stringify(ours.ok ? shapeOf(ours.value) : ours.issues[0])}\n libxml2: ${JSON.stringify(theirs)}`;
   if (ours.ok && theirs.ok && !theirs.doctype) {
     stats.libxml2.accepted++;
-    expect(withoutXmlDeclarations(shapeOf(ours.value)), show()).toEqual(theirs.tree);
+    const tree = withoutXmlDeclarations(shapeOf(ours.value));
+    const plain = JSON.stringify(tree);
+    if (
+      plain.includes("\uFEFF") &&
+      !isDeepStrictEqual(tree, theirs.tree) &&
+      isDeepStrictEqual(JSON.parse(plain.replaceAll("\uFEFF", "")), theirs.tree)
+    ) {
+      // libxml2 drops a U+FEFF that starts a text node after an element; it is a character
+      // (XML 1.0 [2]), kept by ours and by saxes.
+      differs("libxml2: a U+FEFF starting a text node is a character (XML 1.0 [2])");
+      return;
+    }
+    expect(tree, show()).toEqual(theirs.tree);
     return;
   }
   if (!ours.ok && !theirs.ok) {
@@ -604,6 +617,14 @@ describe("parseTree agrees with saxes and libxml2", () => {
     expect(() => agree(text, 1)).not.toThrow();
     expect(parseTree(text, 1).ok).toBe(false);
     expect(parseTree(text, 8).ok).toBe(true);
+  });
+
+  it("when libxml2 drops a U+FEFF starting a text node", () => {
+    // Found by the mutated-documents property (seed -647367096): ours keeps the character.
+    const text = '<r><t/>\uFEFFos:b xmlns:os="urn:x" /></r>';
+    expect(() => agree(text, 4)).not.toThrow();
+    const r = parseTree(text, 4);
+    expect(r.ok && r.value.text).toBe('\uFEFFos:b xmlns:os="urn:x" />');
   });
 
   it("on every XML document of the repository", () => {
