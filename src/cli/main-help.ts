@@ -99,3 +99,35 @@ export function mainHelp(width: number): string {
     "",
   ].join("\n");
 }
+
+/** Edits (insertions, deletions, substitutions) between `a` and `b`. */
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++)
+      row[j] = Math.min(
+        (previous[j] as number) + 1,
+        (row[j - 1] as number) + 1,
+        (previous[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+    previous = row;
+  }
+  return previous[b.length] as number;
+}
+
+/** A word this many edits or fewer from a command's name is taken for a typo of it. */
+const TYPO_EDITS = 2;
+
+/**
+ * The usage error of a command line whose first word names no command (`opensocial-kit rnu`):
+ * the word, the command it is a typo of when one is within {@link TYPO_EDITS} edits, else the
+ * list of commands.
+ */
+export function unknownCommand(word: string): string {
+  const [nearest] = COMMANDS.map((c) => ({ name: c.name, d: editDistance(word, c.name) }))
+    .filter((c) => c.d <= TYPO_EDITS)
+    .sort((x, y) => x.d - y.d);
+  const quoted = JSON.stringify(word.length > 40 ? `${word.slice(0, 40)}…` : word);
+  return `Unknown command ${quoted}. ${nearest ? `Did you mean ${nearest.name}?` : NAME_A_COMMAND}`;
+}

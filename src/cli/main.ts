@@ -1,13 +1,13 @@
 /**
  * The `opensocial-kit` command line. Thin: each command parses its options and calls the
  * library; the commands are listed in `commands.ts`. A command line that names no command
- * (`--version`, `--help`, a missing command) is answered here, loading neither yargs nor any
- * command; one that names a command is parsed by yargs (command-parser.ts), which loads only
- * the modules of the commands named.
+ * (`--version`, `--help`, a missing or mistyped command) is answered here, loading neither
+ * yargs nor any command; one that names a command is parsed by yargs (command-parser.ts), which
+ * loads only the modules of the commands named.
  */
 import { EXIT } from "../conformance/run/exit-codes.js";
 import { COMMANDS } from "./commands.js";
-import { helpWidth, mainHelp, NAME_A_COMMAND, USAGE_HINT } from "./main-help.js";
+import { helpWidth, mainHelp, NAME_A_COMMAND, USAGE_HINT, unknownCommand } from "./main-help.js";
 import { packageVersion } from "./version.js";
 
 /** Runs the CLI with `argv` (without node and script). Resolves to the exit code. */
@@ -21,11 +21,13 @@ export async function main(argv: readonly string[] = process.argv.slice(2)): Pro
     process.stdout.write(`${packageVersion()}\n`);
     return EXIT.OK;
   }
-  if (!named && argv.every((a) => a.startsWith("-"))) {
-    process.stderr.write(`${NAME_A_COMMAND}\n${USAGE_HINT}\n`);
+  if (!named) {
+    const word = argv.find((a) => !a.startsWith("-"));
+    process.stderr.write(
+      `${word === undefined ? NAME_A_COMMAND : unknownCommand(word)}\n${USAGE_HINT}\n`,
+    );
     return EXIT.USAGE;
   }
-  // a command, or words that name none (yargs suggests the nearest command)
   const { parseCommandLine } = await import("./command-parser.js");
   return parseCommandLine(argv);
 }

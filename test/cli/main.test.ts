@@ -9,7 +9,9 @@ describe("opensocial-kit main", () => {
   afterEach(() => vi.restoreAllMocks());
 
   it.each([
-    [["bogus"], /Unknown argument: bogus/],
+    [["bogus"], /^Unknown command "bogus"\. Name a command: serve, .* or diff\.\n/],
+    [["rnu"], /^Unknown command "rnu"\. Did you mean run\?\n/],
+    [["--level", "core", "serv"], /^Unknown command "core"\. Name a command/],
     [[], /Name a command/],
     [["run", "--level", "nope"], /Invalid values/],
     [["serve", "--port", "x", "--unknown"], /Unknown argument/],

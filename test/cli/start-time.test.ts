@@ -1,5 +1,5 @@
 /**
- * The CLI answers `--version`, `--help` and a missing command without loading yargs or any
+ * The CLI answers `--version`, `--help`, a missing and a mistyped command without loading yargs or any
  * command: each whole process (the built bin/opensocial-kit.js) within 3× `node -e 0` timed in
  * the same rounds (the goal, measured by `npm run bench:cli`, is 2×; 3 leaves room for a loaded
  * CI machine). With every command loaded at start it took 5–7×.
@@ -8,12 +8,13 @@ import { describe, expect, it } from "vitest";
 import { measureStart } from "../../bench/cli/start-time.js";
 
 describe("opensocial-kit start", () => {
-  it("--version, --help and a usage error start within 3× node -e 0", () => {
+  it("--version, --help and the usage errors start within 3× node -e 0", () => {
     const figures = measureStart(
       [
         { name: "--version", args: ["--version"] },
         { name: "--help", args: ["--help"] },
         { name: "no command", args: [] },
+        { name: "mistyped command", args: ["rnu"] },
       ],
       7,
     );
