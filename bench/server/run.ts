@@ -81,11 +81,20 @@ const STORE = (() => {
   return v;
 })();
 
+/**
+ * `BENCH_CPU_PROF=DIR`: every target runs with `--cpu-prof` and writes its profile into DIR
+ * when stopped (open it in Chrome DevTools or summarise it with `bench/server/profile-top.ts`).
+ * The profiler costs CPU of its own: ratios of such a run are not figures.
+ */
+const PROFILE_ARGS = process.env.BENCH_CPU_PROF
+  ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+  : [];
+
 type Target = { child: ChildProcess; url: string };
 
 function startTarget(group: ChildGroup, args: string[]): Promise<Target> {
   const child = group.add(
-    spawn(process.execPath, [join(import.meta.dirname, "target.mjs"), ...args], {
+    spawn(process.execPath, [...PROFILE_ARGS, join(import.meta.dirname, "target.mjs"), ...args], {
       stdio: ["ignore", "pipe", "inherit", "ipc"],
     }),
   );

@@ -12,6 +12,9 @@ const [mode, data] = process.argv.slice(2);
 // When the bench dies, even by SIGKILL (which it cannot catch to stop us), the IPC channel
 // closes: a target never outlives its bench.
 process.on("disconnect", () => process.exit(0));
+// SIGTERM (the bench's normal stop) exits through process.exit, so that a `--cpu-prof` profile
+// (BENCH_CPU_PROF) is written.
+process.on("SIGTERM", () => process.exit(0));
 
 // The bench asks for this process's CPU time (user + system, µs) around each scenario, and for
 // its peak resident memory (KiB, since start) after the held-connections scenario.

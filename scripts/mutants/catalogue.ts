@@ -1778,9 +1778,9 @@ export const MUTANTS: readonly Mutant[] = [
     edits: [
       {
         file: "src/server/router.ts",
-        find: ': fault(405, "method-not-allowed", "method not allowed", methods);',
+        find: 'return fault(405, "method-not-allowed", "method not allowed", [...methods]);',
         replace:
-          ': fault(405, "method-not-allowed", "method not allowed", methods.filter((m) => m !== "HEAD"));',
+          'return fault(405, "method-not-allowed", "method not allowed", [...methods].filter((m) => m !== "HEAD"));',
       },
     ],
   },

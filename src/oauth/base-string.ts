@@ -22,24 +22,43 @@ export function baseStringUri(url: URL): string {
 const byNameThenValue = (a: OAuthParam, b: OAuthParam): number =>
   a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0;
 
+/** RFC 5849 §3.4.1.3.2's first steps: each name and value encoded, sorted by name then value. */
+function encodedInOrder(params: readonly OAuthParam[]): OAuthParam[] {
+  const encoded: OAuthParam[] = [];
+  for (const [n, v] of params) encoded.push([percentEncode(n), percentEncode(v)]);
+  return encoded.sort(byNameThenValue);
+}
+
 /**
  * RFC 5849 §3.4.1.3.2: encode, sort by name then value, join with `=` and `&`. (Loops rather
  * than a chain of array methods: the verifier runs it for every request.)
  */
 export function normaliseParameters(params: readonly OAuthParam[]): string {
-  const encoded: OAuthParam[] = [];
-  for (const [n, v] of params) encoded.push([percentEncode(n), percentEncode(v)]);
-  encoded.sort(byNameThenValue);
   let out = "";
-  for (const [n, v] of encoded) out += out === "" ? `${n}=${v}` : `&${n}=${v}`;
+  for (const [n, v] of encodedInOrder(params)) out += out === "" ? `${n}=${v}` : `&${n}=${v}`;
   return out;
 }
 
-/** RFC 5849 §3.4.1.1: `METHOD&uri&params`, each part percent-encoded. */
+/**
+ * An encoded name or value encoded once more, as §3.4.1.1 encodes the normalised parameters:
+ * it holds only unreserved characters and `%XX` escapes, so only its `%` changes.
+ */
+const encodedAgain = (text: string): string =>
+  text.includes("%") ? text.replaceAll("%", "%25") : text;
+
+/**
+ * RFC 5849 §3.4.1.1: `METHOD&uri&params`, each part percent-encoded. The normalised parameters
+ * are written encoded as they are joined (`=` as `%3D`, `&` as `%26`), the same text as
+ * encoding {@link normaliseParameters}' in a second pass, which the verifier would pay for
+ * every request.
+ */
 export function signatureBaseString(
   method: string,
   uri: string,
   params: readonly OAuthParam[],
 ): string {
-  return `${method.toUpperCase()}&${percentEncode(uri)}&${percentEncode(normaliseParameters(params))}`;
+  let encodedParams = "";
+  for (const [n, v] of encodedInOrder(params))
+    encodedParams += `${encodedParams === "" ? "" : "%26"}${encodedAgain(n)}%3D${encodedAgain(v)}`;
+  return `${method.toUpperCase()}&${percentEncode(uri)}&${encodedParams}`;
 }

@@ -11,8 +11,11 @@ export const HEALTH_PATH = "/healthz";
 
 /** True when `req` targets the health endpoint (any query ignored). */
 export function isHealthRequest(req: ServerRequest): boolean {
-  const q = req.url.indexOf("?");
-  return (q < 0 ? req.url : req.url.slice(0, q)) === HEALTH_PATH;
+  const { url } = req;
+  return (
+    url.startsWith(HEALTH_PATH) &&
+    (url.length === HEALTH_PATH.length || url[HEALTH_PATH.length] === "?")
+  );
 }
 
 function json(status: number, value: unknown, extra: Record<string, string> = {}): ServerResponse {

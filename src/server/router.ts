@@ -112,14 +112,17 @@ const MISPLACED: Readonly<Record<Optional, Fault>> = {
 /**
  * True when `args` (the segments after the resource) can be `p`'s path, whole or stopping before
  * its guid, selector or an id; a path that stops before a written-out segment is unknown.
+ * (Index loops: the router runs for every request.)
  */
 function fits(p: Pattern, args: readonly string[]): boolean {
   if (args.length > p.segments.length) return false;
-  for (const [i, arg] of args.entries()) {
-    const segment = p.segments[i];
-    if (segment?.kind === "literal" && arg !== segment.text) return false;
-    if (segment?.kind === "selector" && !segment.values.some((s) => s === selectorOf(arg)))
-      return false;
+  for (let i = 0; i < args.length; i++) {
+    const segment = p.segments[i] as Segment;
+    if (segment.kind === "literal" && args[i] !== segment.text) return false;
+    if (segment.kind === "selector") {
+      const selector = selectorOf(args[i]);
+      if (selector === undefined || !segment.values.includes(selector)) return false;
+    }
   }
   return p.segments[args.length]?.kind !== "literal";
 }
@@ -133,8 +136,9 @@ function routeOf(p: Pattern, args: readonly string[]): Match {
   if (missing && missingName !== optional?.name)
     return { deferred: ABSENT[missingName as keyof typeof ABSENT] };
   const route: Record<string, string> = { op: p.op.id };
-  for (const [i, arg] of args.entries()) {
+  for (let i = 0; i < args.length; i++) {
     const segment = p.segments[i];
+    const arg = args[i] as string;
     if (segment?.kind === "param") route[segment.name] = arg;
     // fits() let only the selector's values through.
     if (segment?.kind === "selector" && segment.param) route.selector = selectorOf(arg) as Selector;
@@ -145,14 +149,25 @@ function routeOf(p: Pattern, args: readonly string[]): Match {
   return { route: route as unknown as Route };
 }
 
+/** The patterns of each resource, in table order. */
+const BY_RESOURCE = new Map<string, Pattern[]>();
+for (const p of PATTERNS) BY_RESOURCE.set(p.resource, [...(BY_RESOURCE.get(p.resource) ?? []), p]);
+
 /** Matches `method` and `pathname` (as sent, not yet decoded) against the operation table. */
 export function matchRoute(method: string, pathname: string): Match | Fault {
-  const [resource, ...args] = splitPath(pathname) ?? [];
-  const fitting = PATTERNS.filter((p) => p.resource === resource && fits(p, args));
-  if (fitting.length === 0) return fault(404, "not-found", "not found");
-  const methods = [...new Set(fitting.flatMap((p) => p.methods))];
-  const chosen = fitting.find((p) => p.methods.includes(method));
-  return chosen
-    ? routeOf(chosen, args)
-    : fault(405, "method-not-allowed", "method not allowed", methods);
+  const segments = splitPath(pathname);
+  const patterns = segments && BY_RESOURCE.get(segments[0] as string);
+  if (!segments || !patterns) return NOT_FOUND;
+  const args = segments.slice(1);
+  let fitted = false;
+  for (const p of patterns) {
+    if (!fits(p, args)) continue;
+    if (p.methods.includes(method)) return routeOf(p, args);
+    fitted = true;
+  }
+  if (!fitted) return NOT_FOUND;
+  const methods = new Set(patterns.filter((p) => fits(p, args)).flatMap((p) => p.methods));
+  return fault(405, "method-not-allowed", "method not allowed", [...methods]);
 }
+
+const NOT_FOUND = fault(404, "not-found", "not found");

@@ -65,6 +65,22 @@ describe("RFC 5849", () => {
     );
   });
 
+  it("writes the base string's parameters encoded in one pass: the text of §3.4.1.1's second encoding", () => {
+    const text = fc.oneof(fc.constantFrom("", "a", "a b", "é", "=", "&", "%", "%25"), fc.string());
+    fc.assert(
+      fc.property(
+        fc.constantFrom("GET", "post"),
+        fc.array(fc.tuple(text, text), { maxLength: 12 }),
+        (method, params) => {
+          const uri = "http://example.com/a b";
+          expect(signatureBaseString(method, uri, params)).toBe(
+            `${method.toUpperCase()}&${percentEncode(uri)}&${percentEncode(normaliseParameters(params))}`,
+          );
+        },
+      ),
+    );
+  });
+
   it("builds the §3.4.1.1 example base string", () => {
     const url = new URL("http://example.com/request?b5=%3D%253D&a3=a&c%40=&a2=r%20b");
     const params: OAuthParam[] = [

@@ -25,6 +25,17 @@ const req = (method: string, url: string) => ({
 });
 
 describe("/healthz", () => {
+  it("is that exact path, with or without a query: a longer path is not it", async () => {
+    const server = createServer({ world: bundledWorld(), store: memoryStore() });
+    for (const url of ["/healthz", "/healthz?x=1", "/healthz?"])
+      expect((await server.handle(req("GET", url))).headers["cache-control"]).toBe("no-store");
+    for (const url of ["/healthzz", "/healthz/", "/healthz/x", "/health", "/os/0.8/healthz"]) {
+      const res = await server.handle(req("GET", url));
+      expect(res.headers["cache-control"], url).toBeUndefined();
+      expect(res.status, url).not.toBe(200);
+    }
+  });
+
   it("200 while the store answers, 503 once it is closed; GET and HEAD only", async () => {
     const store = opened(openStore(join(tmp.dir, "h.sqlite")));
     const server = createServer({ world: bundledWorld(), store });
