@@ -138,6 +138,53 @@ describe("shared nonces (P-AUTH-3)", () => {
     expect(race.filter(Boolean)).toHaveLength(1);
   });
 
+  it("a claim commits asynchronously: synchronous_commit is off in its transaction only", async () => {
+    const url = await cluster.createDatabase();
+    await open(url).ping(); // migrated
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    try {
+      const setting = async () =>
+        (await c.query<{ s: string }>("SELECT current_setting('synchronous_commit') AS s")).rows[0]
+          ?.s;
+      await c.query("BEGIN");
+      const claimed = await c.query<{ ok: boolean }>(
+        "SELECT osk_claim_nonce('quiz-key', 'n1', 1800000300, 1800000000) AS ok",
+      );
+      expect(claimed.rows[0]?.ok).toBe(true);
+      expect(await setting()).toBe("off");
+      await c.query("COMMIT");
+      expect(await setting()).toBe("on");
+      const again = await c.query<{ ok: boolean }>(
+        "SELECT osk_claim_nonce('quiz-key', 'n1', 1800000300, 1800000000) AS ok",
+      );
+      expect(again.rows[0]?.ok).toBe(false);
+    } finally {
+      await c.end();
+    }
+  });
+
+  it("the store claims through that function", async () => {
+    const url = await cluster.createDatabase();
+    const db = new URL(url).pathname.slice(1);
+    await sql(url, `ALTER DATABASE "${db}" SET track_functions = 'pl'`);
+    const nonces = open(url).nonces;
+    for (let i = 0; i < 3; i++)
+      await nonces?.claim("quiz-key", `f${i}`, 1_800_000_000, 1_800_000_000_000);
+    await expect
+      .poll(
+        async () =>
+          (
+            await sql<{ calls: string }>(
+              url,
+              "SELECT calls FROM pg_stat_user_functions WHERE funcname = 'osk_claim_nonce'",
+            )
+          )[0]?.calls,
+        { timeout: 10_000 },
+      )
+      .toBe("3");
+  });
+
   it("expired nonces are swept", async () => {
     const url = await cluster.createDatabase();
     const nonces = open(url).nonces;

@@ -54,6 +54,23 @@ BEGIN
   END IF;
 END $$;
 `,
+  // 2: a nonce claim (P-AUTH-3) that commits asynchronously: every request claims one, and a
+  // durable commit made each authenticated GET wait on a WAL flush. The claim is visible to
+  // every instance as soon as it commits; only a crash of PostgreSQL itself can lose the last
+  // claims before the WAL writer flushed them (at most 3 × wal_writer_delay, 600 ms by
+  // default), after which those requests could be replayed once within their window.
+  `
+CREATE FUNCTION osk_claim_nonce(p_key text, p_nonce text, p_expires bigint, p_now bigint)
+RETURNS boolean
+LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM set_config('synchronous_commit', 'off', true);
+  INSERT INTO osk_nonces (consumer_key, nonce, expires_at) VALUES (p_key, p_nonce, p_expires)
+    ON CONFLICT (consumer_key, nonce) DO UPDATE SET expires_at = EXCLUDED.expires_at
+    WHERE osk_nonces.expires_at < p_now;
+  RETURN FOUND;
+END $$;
+`,
 ];
 
 /** Brings the database of `pool` to the newest schema version; returns that version. */

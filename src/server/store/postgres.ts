@@ -4,7 +4,8 @@
  * database, so an instance sees what the others wrote. The schema is migrated at start
  * (`postgres-schema.ts`); a write is one statement in its own transaction, acknowledged once it
  * has committed (P-DATA-4), with the record limit (P-DATA-7) checked inside it under a lock per
- * (application, user). Nonces (P-AUTH-3) are shared through the same database.
+ * (application, user). Nonces (P-AUTH-3) are shared through the same database, each claim
+ * committed asynchronously (no wait on a WAL flush: see migration 2 in `postgres-schema.ts`).
  *
  * A database that does not answer (down, restarting, unreachable) surfaces as a
  * `OperationalError("OSK_STORE_UNAVAILABLE")`, which the server answers 503; the pool reconnects by
@@ -112,12 +113,13 @@ export function postgresStore(url: string): AppDataStore {
         }).catch(() => {}); // best effort: an unswept nonce is only an expired row
       }
       // A pair seen before is taken again only once its expiry has passed (P-AUTH-3).
-      const r = await query({
+      // Committed asynchronously (postgres-schema.ts, migration 2).
+      const r = await query<{ claimed: boolean }>({
         name: "osk_nonce_claim",
-        text: "INSERT INTO osk_nonces (consumer_key, nonce, expires_at) VALUES ($1, $2, $3) ON CONFLICT (consumer_key, nonce) DO UPDATE SET expires_at = EXCLUDED.expires_at WHERE osk_nonces.expires_at < $4",
+        text: "SELECT osk_claim_nonce($1, $2, $3, $4) AS claimed",
         values: [consumerKey, nonce, timestampS + TIMESTAMP_WINDOW_S, nowS],
       });
-      return r.rowCount === 1;
+      return r.rows[0]?.claimed === true;
     },
   };
   let closed = false;
