@@ -3,10 +3,10 @@
  * `exclusive` case changes state other cases read (e.g. deleting all of the viewer's data), so it
  * runs while no case that shares a collection with it runs (collections.ts), and two such cases
  * start in queue order. The queue: first the shared cases that meet an exclusive case, then the
- * exclusive cases, then the shared cases that meet none. So the exclusive cases, one after the
- * other, run as soon as the cases they would disturb are done, beside the cases they cannot
- * disturb, instead of after every case: on a distant target their round trips are the run's
- * critical path.
+ * exclusive cases, then the shared cases that meet none; in each group the cases of most round
+ * trips first, then in case order. So the exclusive cases, one after the other, run as soon as
+ * the cases they would disturb are done, beside the cases they cannot disturb, instead of after
+ * every case: on a distant target their round trips are the run's critical path.
  */
 import type { CaseSpec } from "../suite/expand-steps.js";
 import { collectionsMeet, collectionsOf } from "./collections.js";
@@ -25,6 +25,11 @@ function conflicts(cases: readonly CaseSpec[]): number[][] {
   return touched.map((t) => t.with);
 }
 
+/** The round trips a case takes at least: a step each, a repeated one a round per `concurrency`. */
+function roundTrips(c: CaseSpec): number {
+  return c.steps.reduce((n, s) => n + Math.ceil((s.repeat ?? 1) / (s.concurrency ?? 1)), 0);
+}
+
 /** Runs `task` over `cases`; results come back in the cases' order. */
 export function schedule<R>(
   cases: readonly CaseSpec[],
@@ -34,7 +39,9 @@ export function schedule<R>(
 ): Promise<(R | undefined)[]> {
   const results: (R | undefined)[] = new Array(cases.length);
   const conflict = conflicts(cases);
-  const indices = cases.map((_, i) => i);
+  // longest first within each group (fewest cases left running alone at a group's end)
+  const trips = cases.map(roundTrips);
+  const indices = cases.map((_, i) => i).sort((a, b) => (trips[b] ?? 0) - (trips[a] ?? 0) || a - b);
   const queue = [
     ...indices.filter((i) => !cases[i]?.exclusive && (conflict[i]?.length ?? 0) > 0),
     ...indices.filter((i) => cases[i]?.exclusive),

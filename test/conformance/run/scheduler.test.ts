@@ -85,6 +85,25 @@ describe("scheduler", () => {
     expect(beside.get("a/x")?.has("m/x")).toBe(true);
   });
 
+  it("starts the cases of most round trips first in each group, then in case order", async () => {
+    const repeated = mk("a/fill", [APPDATA]);
+    repeated.steps[0] = {
+      ...(repeated.steps[0] as CaseSpec["steps"][0]),
+      repeat: 6,
+      concurrency: 3,
+    };
+    const cases = [
+      mk("p/1", [PEOPLE]),
+      mk("p/3", [PEOPLE, PEOPLE, PEOPLE]),
+      mk("p/2", [PEOPLE, PEOPLE]),
+      mk("a/1", [APPDATA]),
+      repeated,
+      mk("a/x", [APPDATA], true),
+    ];
+    const { started } = await observe(cases, 1);
+    expect(started).toEqual(["a/fill", "a/1", "a/x", "p/3", "p/2", "p/1"]);
+  });
+
   it("stops starting cases once told to", async () => {
     const cases = Array.from({ length: 10 }, (_, i) => mk(`a/${i}`, [PEOPLE]));
     let started = 0;
