@@ -41,6 +41,8 @@ const VALIDATION_ONLY = new Set([
   "maxProperties",
   "propertyNames",
   "format",
+  // a member's presence requiring or excluding others: the members' types stand as they are
+  "dependentSchemas",
 ]);
 /** Keywords the translator turns into types. */
 const STRUCTURAL = new Set([

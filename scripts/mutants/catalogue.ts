@@ -151,6 +151,20 @@ export const MUTANTS: readonly Mutant[] = [
     ],
   },
   {
+    id: "appdata-concurrent-merges-lost",
+    statement: "P-DATA-4.1",
+    area: "appdata",
+    what: "a write merges into the record as it was read a moment before: a merge that lands meanwhile is lost",
+    edits: [
+      {
+        file: "src/server/store/memory.ts",
+        find: "      const rec = recordOf(app, user);\n      for (const [k, v] of pairs) rec.set(k, v);",
+        replace:
+          "      const rec = new Map(current);\n      for (const [k, v] of pairs) rec.set(k, v);\n      await new Promise((r) => setTimeout(r, 5));\n      recordOf(app, user);\n      apps.get(app)?.set(user, rec);",
+      },
+    ],
+  },
+  {
     id: "appdata-delete-all-keeps-data",
     statement: "S-4.5-DELETE-ALL.1",
     area: "appdata",

@@ -172,6 +172,21 @@ export function citesRule(cited: readonly string[], named: string): boolean {
   return cited.some((c) => c === named || c.startsWith(`${named}.`) || named.startsWith(`${c}.`));
 }
 
+/**
+ * Whether a failed case names `rule`: among the statements it cites, or as the statement its
+ * failure was reported against (a step's check may cite a rule the case relies on, such as the
+ * 10,000-key case reading its key count back under P-DATA-4.1 before it tests P-DATA-7).
+ */
+export function namesRule(
+  c: { readonly statements: readonly string[]; readonly failedStatement?: string },
+  rule: string,
+): boolean {
+  return citesRule(
+    c.failedStatement === undefined ? c.statements : [...c.statements, c.failedStatement],
+    rule,
+  );
+}
+
 /** True when a server (the mutant's, or the correct one) answers the smoke request. */
 export async function smokePasses(world: World, target: Target, mutant?: Mutant): Promise<boolean> {
   return withServer(world, mutant, async (url) => {
@@ -205,7 +220,7 @@ export async function judgeRun(
   const failed = r.cases.filter((c) => c.outcome === "fail" || c.outcome === "unexpected-pass");
   const failing = failed.map((c) => `${c.id} (${c.failedStatement ?? "?"})`);
   if (failed.length === 0) return { outcome: "survived", attributed: false, by: "", failing };
-  const citing = mutant ? failed.find((c) => citesRule(c.statements, mutant.statement)) : undefined;
+  const citing = mutant ? failed.find((c) => namesRule(c, mutant.statement)) : undefined;
   const shown = citing ?? failed[0];
   return {
     outcome: "killed",

@@ -134,6 +134,13 @@ export interface StepSpec {
    * P-DATA-7).
    */
   repeat?: number;
+  /**
+   * With `repeat`: send up to this many repetitions at once (2–16, and no more than the
+   * run's concurrency), for repetitions that do not depend on each other (merges of distinct
+   * keys, P-DATA-4). No repetition starts after one has failed; the failure reported is the
+   * first failed repetition. Such a step captures nothing.
+   */
+  concurrency?: number;
 }
 
 /**

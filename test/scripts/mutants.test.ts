@@ -13,6 +13,7 @@ import {
   citesRule,
   judgeRun,
   loadFixtures,
+  namesRule,
   runMutant,
   runVariant,
   smokePasses,
@@ -127,6 +128,13 @@ describe("planting", () => {
     expect(citesRule(["P-FMT-3"], "P-FMT-3.2")).toBe(true);
     expect(citesRule(["P-FMT-31"], "P-FMT-3")).toBe(false);
     expect(citesRule(["§4.3"], "§4.3")).toBe(true);
+  });
+
+  it("takes a failure reported against a rule as naming it, beside the case's statements", () => {
+    const c = { statements: ["P-DATA-7.1", "P-DATA-7.2"] };
+    expect(namesRule({ ...c, failedStatement: "P-DATA-4.1" }, "P-DATA-4.1")).toBe(true);
+    expect(namesRule({ ...c, failedStatement: "P-DATA-7.1" }, "P-DATA-4.1")).toBe(false);
+    expect(namesRule(c, "P-DATA-7")).toBe(true);
   });
 });
 

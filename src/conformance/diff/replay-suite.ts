@@ -108,9 +108,11 @@ export async function replaySuite(
     for (const c of selA.run.filter((x) => selB.has(x.id))) {
       // The case runs on A (its captures come from A's answers); each request it sends is made
       // again for B (signed for B's origin, the same nonce) and sent there at once, so that B
-      // receives exactly A's sequence whatever B answers.
+      // receives exactly A's sequence whatever B answers (one request at a time, repeated steps
+      // too).
       await runCase(c, {
         ...envA,
+        concurrency: 1,
         onExchange: async (step, built, response, rebuild) => {
           const rebuilt = rebuild(envB);
           // Cases are selected for both targets, so B can make every request A made.

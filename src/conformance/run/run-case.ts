@@ -25,6 +25,7 @@ import {
   type StepResult,
 } from "./results.js";
 import { failureStatement, transportFailure } from "./step-failure.js";
+import { pool } from "./worker-pool.js";
 
 /** What a case needs from the run. */
 export interface CaseEnv extends RequestEnv {
@@ -33,6 +34,8 @@ export interface CaseEnv extends RequestEnv {
   readonly users: Readonly<Record<string, string>>;
   readonly namespace: string;
   readonly limits: ClientLimits;
+  /** At most this many requests of one step at once (the run's concurrency; default: no bound). */
+  readonly concurrency?: number;
   /** Exact-value facts of the target's world (world-facts.ts), offered as `{$world…}`. */
   readonly world?: Readonly<Record<string, unknown>>;
   /**
@@ -122,17 +125,46 @@ interface StepRun {
 async function runRepeated(s: StepRun): Promise<StepResult> {
   const { step, template } = s;
   const times = step.repeat ?? 1;
+  const width = Math.min(step.concurrency ?? 1, s.env.concurrency ?? Number.POSITIVE_INFINITY);
+  if (width > 1) return runConcurrently(s, times, width);
   const captures = template.captures as Map<string, unknown>;
   let r: StepResult | undefined;
   for (let i = 0; i < times; i++) {
     if (step.repeat !== undefined) captures.set("repeat", i);
     r = await runStep(s);
-    if (r.failure !== undefined || r.checks.some((k) => !k.ok)) {
+    if (failed(r)) {
       if (times > 1) return { ...r, repetition: { n: i + 1, of: times } };
       break;
     }
   }
   return r as StepResult;
+}
+
+function failed(r: StepResult): boolean {
+  return r.failure !== undefined || r.checks.some((k) => !k.ok);
+}
+
+/**
+ * The repetitions of a step `width` at a time, each with captures of its own (its `{$repeat}`
+ * and what it sent; such a step captures nothing for later steps). None starts once one has
+ * failed; the first failed repetition is the step's result, else the last one's.
+ */
+async function runConcurrently(s: StepRun, times: number, width: number): Promise<StepResult> {
+  let stop = false;
+  const results = await pool(
+    Array.from({ length: times }, (_, i) => i),
+    width,
+    async (i) => {
+      const captures = new Map(s.template.captures).set("repeat", i);
+      const r = await runStep({ ...s, template: { ...s.template, captures } });
+      if (failed(r)) stop = true;
+      return r;
+    },
+    () => stop,
+  );
+  const first = results.findIndex((r) => r !== undefined && failed(r));
+  const r = results[first] as StepResult | undefined;
+  return r ? { ...r, repetition: { n: first + 1, of: times } } : (results[times - 1] as StepResult);
 }
 
 async function runStep({ c, step, index, env, template }: StepRun): Promise<StepResult> {

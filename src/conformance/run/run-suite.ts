@@ -99,6 +99,7 @@ export async function runSuite(opts: RunOptions): Promise<RunReport | RunAbort> 
     users: opts.target.users,
     namespace: parsePlatformId(viewer)?.namespace ?? "",
     limits: { ...DEFAULT_LIMITS, timeoutMs },
+    concurrency,
     now: () => Math.floor(Date.now() / 1000),
     ...(world ? { world } : {}),
   };

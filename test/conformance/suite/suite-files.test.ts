@@ -141,6 +141,22 @@ describe("conformance suite files", () => {
     expect(v.errors?.[0]?.instancePath).toBe("/steps/0");
   });
 
+  it("takes a step's concurrency only with repeat and without captures", () => {
+    const v = caseValidator();
+    const good = suite.cases[0];
+    const step = (more: object) => ({
+      request: { method: "GET", path: "/x" },
+      expect: {},
+      ...more,
+    });
+    expect(v({ ...good, steps: [step({ repeat: 4, concurrency: 2 })] })).toBe(true);
+    expect(v({ ...good, steps: [step({ concurrency: 2 })] })).toBe(false);
+    expect(v({ ...good, steps: [step({ repeat: 4, concurrency: 2, capture: { a: "/a" } })] })).toBe(
+      false,
+    );
+    expect(v({ ...good, steps: [step({ repeat: 4, concurrency: 17 })] })).toBe(false);
+  });
+
   it("core cases cite at least one core statement; write cases use per-case keys or run alone", () => {
     const core = new Set(
       statements.filter((s) => s.level === "core").flatMap((s) => s.clauses.map((c) => c.id)),
