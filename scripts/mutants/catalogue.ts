@@ -1792,9 +1792,9 @@ export const MUTANTS: readonly Mutant[] = [
     edits: [
       {
         file: "src/server/router.ts",
-        find: 'return fault(405, "method-not-allowed", "method not allowed", [...methods]);',
+        find: '? fault(405, "method-not-allowed", "method not allowed", [...allowed])',
         replace:
-          'return fault(405, "method-not-allowed", "method not allowed", [...methods].filter((m) => m !== "HEAD"));',
+          '? fault(405, "method-not-allowed", "method not allowed", [...allowed].filter((m) => m !== "HEAD"))',
       },
     ],
   },

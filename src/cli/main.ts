@@ -12,22 +12,21 @@ import { packageVersion } from "./version.js";
 
 /** Runs the CLI with `argv` (without node and script). Resolves to the exit code. */
 export async function main(argv: readonly string[] = process.argv.slice(2)): Promise<number> {
-  const named = COMMANDS.some((c) => argv.includes(c.name));
-  if (!named && argv.includes("--help")) {
+  if (COMMANDS.some((c) => argv.includes(c.name))) {
+    const { parseCommandLine } = await import("./command-parser.js");
+    return parseCommandLine(argv);
+  }
+  if (argv.includes("--help")) {
     process.stdout.write(mainHelp(helpWidth()));
     return EXIT.OK;
   }
-  if (!named && argv.includes("--version")) {
+  if (argv.includes("--version")) {
     process.stdout.write(`${packageVersion()}\n`);
     return EXIT.OK;
   }
-  if (!named) {
-    const word = argv.find((a) => !a.startsWith("-"));
-    process.stderr.write(
-      `${word === undefined ? NAME_A_COMMAND : unknownCommand(word)}\n${USAGE_HINT}\n`,
-    );
-    return EXIT.USAGE;
-  }
-  const { parseCommandLine } = await import("./command-parser.js");
-  return parseCommandLine(argv);
+  const word = argv.find((a) => !a.startsWith("-"));
+  process.stderr.write(
+    `${word === undefined ? NAME_A_COMMAND : unknownCommand(word)}\n${USAGE_HINT}\n`,
+  );
+  return EXIT.USAGE;
 }

@@ -159,15 +159,15 @@ export function matchRoute(method: string, pathname: string): Match | Fault {
   const patterns = segments && BY_RESOURCE.get(segments[0] as string);
   if (!segments || !patterns) return NOT_FOUND;
   const args = segments.slice(1);
-  let fitted = false;
+  // the methods of the patterns the path fits, for a 405 (none: 404)
+  let allowed: Set<string> | undefined;
   for (const p of patterns) {
     if (!fits(p, args)) continue;
     if (p.methods.includes(method)) return routeOf(p, args);
-    fitted = true;
+    allowed ??= new Set();
+    for (const m of p.methods) allowed.add(m);
   }
-  if (!fitted) return NOT_FOUND;
-  const methods = new Set(patterns.filter((p) => fits(p, args)).flatMap((p) => p.methods));
-  return fault(405, "method-not-allowed", "method not allowed", [...methods]);
+  return allowed ? fault(405, "method-not-allowed", "method not allowed", [...allowed]) : NOT_FOUND;
 }
 
 const NOT_FOUND = fault(404, "not-found", "not found");
