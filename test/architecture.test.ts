@@ -13,11 +13,7 @@ const SRC = resolve(import.meta.dirname, "../src");
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
-    return statSync(path).isDirectory()
-      ? files(path)
-      : path.endsWith(".ts") && !path.endsWith(".test.ts")
-        ? [path]
-        : [];
+    return statSync(path).isDirectory() ? files(path) : path.endsWith(".ts") ? [path] : [];
   });
 }
 
@@ -97,6 +93,10 @@ function violations(
 }
 
 describe("architecture", () => {
+  it("src/ holds only the product: every test lives under test/, mirroring src/", () => {
+    expect(files(SRC).filter((f) => /\.(test|spec)\.ts$/.test(f))).toEqual([]);
+  });
+
   it("imports point one way", () => {
     const allowed = (from: string, to: string) => (ALLOWED[from] ?? []).includes(to);
     expect(violations(SRC, undefined, area, allowed)).toEqual([]);

@@ -1,7 +1,11 @@
 // Bounded work before a signature is proven (review finding: 0.15–0.7 s of CPU per request for
 // anyone holding the public consumer key).
 import { describe, expect, it } from "vitest";
-import { bodyParamLists, MAX_JSON_AS_PARAM_BYTES, MAX_SIGNED_FORM_PARAMS } from "./body-params.js";
+import {
+  bodyParamLists,
+  MAX_JSON_AS_PARAM_BYTES,
+  MAX_SIGNED_FORM_PARAMS,
+} from "../../../src/server/auth/body-params.js";
 
 const bytes = (t: string): Uint8Array => new TextEncoder().encode(t);
 const FORM = "application/x-www-form-urlencoded";

@@ -1,6 +1,6 @@
 /** Fault codes: one table, unique, each status of Node's parser mapped. */
 import { describe, expect, it } from "vitest";
-import { FAULT_CODES, fault, parserFaultCode } from "./fault.js";
+import { FAULT_CODES, fault, parserFaultCode } from "../../src/server/fault.js";
 
 describe("fault codes", () => {
   it("are unique, kebab-case and sorted", () => {
