@@ -33,7 +33,7 @@ function filesUnder(dir: string, pattern: RegExp): string[] {
     .filter((f) => pattern.test(f) && !f.includes("node_modules"));
 }
 
-const MODULES = filesUnder("src", /\.ts$/).filter((f) => !f.endsWith(".test.ts"));
+const MODULES = filesUnder("src", /\.ts$/);
 const MODULE_SET = new Set(MODULES);
 const IMPORTERS = [
   ...["src", "test", "scripts", "bench", "bin"].flatMap((d) =>

@@ -13,7 +13,7 @@ import { type Fault, fault } from "../fault.js";
 import { decodeUtf8 } from "../http/utf8.js";
 
 /** Pairs in body order, a repeated key keeping its first position and last value. */
-export type Pairs = Map<string, string>;
+type Pairs = Map<string, string>;
 
 const WS = /[ \t\n\r]*/y;
 // JSON string token: no raw control characters (U+0000–U+001F), only JSON escapes.
@@ -66,7 +66,7 @@ export function scanForm(text: string): { pairs: Pairs; count: number } | undefi
 }
 
 /** P-DATA-1/3: 1–99 pairs, every key and value valid. */
-export function checkPairs(read: { pairs: Pairs; count: number }): Pairs | Fault {
+function checkPairs(read: { pairs: Pairs; count: number }): Pairs | Fault {
   if (read.count === 0) return fault(400, "invalid-body", "no key/value pairs specified");
   if (read.count >= PAIR_LIMIT)
     return fault(400, "invalid-body", `${PAIR_LIMIT} or more key/value pairs specified`);
