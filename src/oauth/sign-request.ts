@@ -7,12 +7,12 @@
  * caller composed, and a URL or form body it cannot sign (a malformed percent escape) is a
  * programming mistake, a thrown `KitError` (`OSK_MALFORMED_ESCAPE`), as the codecs' writers do.
  */
-import { randomBytes } from "node:crypto";
 import type { Result } from "../model/issue.js";
 import { KitError } from "../model/kit-error.js";
 import { decodeForm } from "../wire/form.js";
 import { formatAuthorizationHeader } from "./authorization-header.js";
 import { baseStringUri, type OAuthParam, signatureBaseString } from "./base-string.js";
+import { randomHex } from "./random-hex.js";
 import { bodyHash, hmacSha1, signingKey } from "./signature.js";
 
 /** What to sign. */
@@ -75,7 +75,7 @@ export function signRequest(input: SignRequestInput): SignedRequest {
   if (!form.ok) throw new KitError("OSK_MALFORMED_ESCAPE", "in formBody");
   const oauth: OAuthParam[] = [
     ["oauth_consumer_key", input.consumerKey],
-    ["oauth_nonce", input.nonce ?? randomBytes(12).toString("hex")],
+    ["oauth_nonce", input.nonce ?? randomHex(12)],
     ["oauth_signature_method", "HMAC-SHA1"],
     ["oauth_timestamp", String(input.timestamp ?? Math.floor(Date.now() / 1000))],
     ["oauth_version", "1.0"],

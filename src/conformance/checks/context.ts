@@ -55,6 +55,6 @@ export function result(
   ctx: Pick<CheckContext, "statement">,
   r: Omit<CheckResult, "statement"> & { statement?: string | undefined },
 ): CheckResult {
-  const { statement, ...rest } = r;
-  return { ...rest, statement: statement ?? ctx.statement };
+  // A spread and one override, not a rest pattern: this runs for every check of every step.
+  return { ...r, statement: r.statement ?? ctx.statement };
 }

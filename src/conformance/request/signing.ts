@@ -2,7 +2,6 @@
  * OAuth signing modes of the case format (P-AUTH-1/2/3/6): valid credentials in every deployed
  * shape, and each way they can be wrong. Built on src/oauth's primitives.
  */
-import { randomBytes } from "node:crypto";
 import {
   baseStringUri,
   bodyHash,
@@ -16,6 +15,7 @@ import {
   signatureBaseString,
   signingKey,
 } from "../../oauth/index.js";
+import { randomHex } from "../../oauth/random-hex.js";
 import { bufferView } from "../../wire/bytes.js";
 import { FORM_MEDIA_TYPE, mediaTypeOf } from "../../wire/media-type.js";
 import type { AuthMode, AuthSpec } from "../case-types.js";
@@ -83,7 +83,7 @@ const CLOCK_OFFSET_S: Partial<Record<AuthMode, number>> = {
 /** Signs (or deliberately mis-signs) one request. */
 export function sign(input: SignInput): SignOutput {
   const { auth } = input;
-  const nonce = input.nonce ?? randomBytes(12).toString("hex");
+  const nonce = input.nonce ?? randomHex(12);
   const requestor: OAuthParam[] =
     input.requestor === undefined ? [] : [["xoauth_requestor_id", input.requestor]];
   const reqInQuery = auth.requestorIn === "query" || auth.mode === "none";

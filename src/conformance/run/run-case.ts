@@ -5,7 +5,7 @@
  * does not hold is skipped (only-if.ts). A failed step ends the case, except for steps marked
  * `always` (clean-up).
  */
-import { randomBytes } from "node:crypto";
+import { randomHex } from "../../oauth/random-hex.js";
 import type { StepSpec } from "../case-types.js";
 import type { CheckResult } from "../checks/check-result.js";
 import { outline } from "../checks/compare.js";
@@ -75,7 +75,7 @@ export async function exchange(
 /** Runs `c` against the target described by `env`. */
 export async function runCase(c: CaseSpec, env: CaseEnv): Promise<CaseRun> {
   const start = performance.now();
-  const unique = `t${randomBytes(4).toString("hex")}`;
+  const unique = `t${randomHex(4)}`;
   const captures = new Map<string, unknown>();
   if (env.world) captures.set("world", env.world);
   const template: TemplateContext = {
