@@ -26,6 +26,10 @@
  * fresh reference server for 30 s per scenario (GET people, durable POST; `BENCH_SECONDS`
  * overrides) and reports errors (goal 0), p99 and the server's peak resident memory.
  *
+ * Beside GET people, in the same slices, a `floor` target (floor.mjs) does the least work a
+ * verified GET takes (header, base string, HMAC, timestamp, nonce, JSON) on the same node:http
+ * handler as the baseline: its ratios bound what any server verifying each request can reach here.
+ *
  * Each run ends with the goals and whether this run met them (GET people and GET appdata at
  * least 0.8 of the baseline, and at most 1.4 times its server CPU a request, the
  * median of the slices' ratios; no error anywhere).
@@ -249,6 +253,9 @@ async function load(
   };
 }
 
+/** The row of the floor target (floor.mjs), measured in the GET people scenario only. */
+const FLOOR_NAME = "floor: least verified GET people";
+
 const SCENARIOS: Scenario[] = [
   { name: "GET people @me/@self", method: "GET", path: "/os/0.8/people/@me/@self" },
   { name: "GET appdata @me/@self", method: "GET", path: "/os/0.8/appdata/@me/@self/@app" },
@@ -352,6 +359,8 @@ async function main(): Promise<void> {
       return;
     }
     const baseline = await startTarget(group, ["baseline"]);
+    // The least work of a verified GET people (floor.mjs), measured beside it as a lower bound.
+    const floor = await startTarget(group, ["floor"]);
     const ref = await startTarget(group, ["reference", join(dir, "appdata.sqlite")]);
     /** The reference configurations measured, each a name and the instances it loads. */
     const configs: { label: string; targets: Target[]; pg?: PgCluster }[] = [
@@ -377,9 +386,11 @@ async function main(): Promise<void> {
     // Two rounds: the first is cold (JIT), the second's rates size the pools of the measured
     // runs (POST from the GET appdata rate); each measured run raises the rate for the next pool.
     let baselineRate = 0;
+    let floorRate = 0;
     const rates = new Map<string, number>();
     for (let round = 0; round < 2; round++) {
       baselineRate = (await load(baseline, people, WARMUP_RATE, WARMUP_S)).rps;
+      floorRate = (await load(floor, people, WARMUP_RATE, WARMUP_S)).rps;
       for (const c of configs)
         for (const s of SCENARIOS.filter((x) => x.method === "GET"))
           rates.set(
@@ -394,6 +405,7 @@ async function main(): Promise<void> {
       const byConfig = configs.map(() => [] as (Row & { pgCpuPerReq: number })[]);
       const ratios = configs.map(() => [] as number[]);
       const cpuRatios = configs.map(() => [] as number[]);
+      const floors: { row: Row; ratio: number; cpuRatio: number }[] = [];
       for (let slice = 0; slice < SLICES; slice++) {
         const b = await load(
           baseline,
@@ -415,6 +427,10 @@ async function main(): Promise<void> {
           ratios[i]?.push(r.rps / b.rps);
           cpuRatios[i]?.push(r.cpuPerReq / b.cpuPerReq);
         }
+        if (s !== people) continue;
+        const f = await load(floor, { ...people, name: FLOOR_NAME }, floorRate, SLICE_S);
+        floorRate = Math.max(floorRate, f.rps);
+        floors.push({ row: f, ratio: f.rps / b.rps, cpuRatio: f.cpuPerReq / b.cpuPerReq });
       }
       rows.push({ ...combine(base), pgCpuPerReq: Number.NaN, ratio: 1, cpuRatio: 1 });
       for (const [i, c] of configs.entries()) {
@@ -427,6 +443,12 @@ async function main(): Promise<void> {
           cpuRatio: median(cpuRatios[i] ?? []),
         });
       }
+      if (floors.length > 0)
+        rows.push({
+          ...combine(floors.map((f) => f.row)),
+          ratio: median(floors.map((f) => f.ratio)),
+          cpuRatio: median(floors.map((f) => f.cpuRatio)),
+        });
     }
     const wide = configs.length > 1;
     const w = wide ? 40 : 28;
@@ -450,6 +472,11 @@ async function main(): Promise<void> {
       process.stdout.write(`errors: ${r.name}: ${r.errorDetail}\n`);
     const errors = rows.reduce((n, r) => n + r.errors, 0);
     process.stdout.write("\n");
+    const least = rows.find((x) => x.name === FLOOR_NAME);
+    if (least)
+      process.stdout.write(
+        `floor: the least work of a verified GET people (floor.mjs) reads ${least.ratio.toFixed(2)} of the baseline's rate and ${least.cpuRatio.toFixed(2)}× its CPU a request; no node:http server that verifies each request does better here\n`,
+      );
     for (const r of rows.filter(
       (x) => x.name.startsWith("GET") && (!wide || x.name.endsWith("[sqlite]")),
     ))

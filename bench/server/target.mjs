@@ -1,11 +1,13 @@
 /**
  * A benchmark target in its own process, run by plain `node` (no TypeScript loader), as users
  * run the package: `reference <sqlite-path>` (the built reference server, `dist/`, with OAuth
- * verification on) or `baseline` (a bare node:http handler answering the same JSON).
+ * verification on), `baseline` (a bare node:http handler answering the same JSON) or `floor`
+ * (the baseline plus the least work a verified GET takes: floor.mjs).
  * Prints `{"url":…}` once listening. `run.ts` builds `dist/` first when it is missing or stale.
  */
 import { createServer as createHttpServer } from "node:http";
 import { BUNDLED_WORLD, createServer, loadWorld, openStore } from "../../dist/server/index.js";
+import { floorAnswer } from "./floor.mjs";
 
 const [mode, data] = process.argv.slice(2);
 
@@ -43,15 +45,16 @@ const BASELINE_BODY = JSON.stringify({
   totalResults: 1,
 });
 
-if (mode === "baseline") {
+if (mode === "baseline" || mode === "floor") {
   const server = createHttpServer((req, res) => {
     req.resume();
     req.on("end", () => {
-      res.writeHead(200, {
+      const [status, body] = mode === "floor" ? floorAnswer(req) : [200, BASELINE_BODY];
+      res.writeHead(status, {
         "content-type": "application/json; charset=utf-8",
-        "content-length": Buffer.byteLength(BASELINE_BODY),
+        "content-length": Buffer.byteLength(body),
       });
-      res.end(BASELINE_BODY);
+      res.end(body);
     });
   });
   server.listen(0, "127.0.0.1", () => {
