@@ -15,25 +15,12 @@
  * `encodeURIComponent`'s.)
  */
 import { createHmac, createSecretKey, timingSafeEqual } from "node:crypto";
+import { PERSON_BODY } from "./person-body.mjs";
 
 const KEY = createSecretKey(Buffer.from(`${encodeURIComponent("quiz secret+1/é")}&`));
 const CONSUMER = "quiz-key";
 const WINDOW_S = 300;
 const nonces = new Map();
-const BODY = JSON.stringify({
-  entry: {
-    id: "example.org:alice",
-    nickname: "alice",
-    displayName: "Alice",
-    updated: "2026-01-02T03:04:05Z",
-    hasApp: true,
-    thumbnailUrl: "https://img.example.org/alice/thumb.jpg",
-    isViewer: true,
-    isOwner: true,
-  },
-  startIndex: 0,
-  totalResults: 1,
-});
 const REFUSED = [401, '{"error":{"code":401,"message":"refused"}}'];
 const decode = (t) => (t.includes("%") ? decodeURIComponent(t) : t);
 const byName = (a, b) => (a < b ? -1 : 1);
@@ -76,5 +63,5 @@ export function floorAnswer(req) {
   if (mac.length !== given.length || !timingSafeEqual(mac, given)) return REFUSED;
   if (nonces.has(nonce)) return REFUSED;
   nonces.set(nonce, Number(stamp) + WINDOW_S);
-  return [200, BODY];
+  return [200, PERSON_BODY];
 }

@@ -8,6 +8,7 @@
 import { createServer as createHttpServer } from "node:http";
 import { BUNDLED_WORLD, createServer, loadWorld, openStore } from "../../dist/server/index.js";
 import { floorAnswer } from "./floor.mjs";
+import { PERSON_BODY } from "./person-body.mjs";
 
 const [mode, data] = process.argv.slice(2);
 
@@ -29,27 +30,11 @@ process.on("message", (m) => {
   }
 });
 
-/** The people @me/@self answer of the bundled world, for the baseline. */
-const BASELINE_BODY = JSON.stringify({
-  entry: {
-    id: "example.org:alice",
-    nickname: "alice",
-    displayName: "Alice",
-    updated: "2026-01-02T03:04:05Z",
-    hasApp: true,
-    thumbnailUrl: "https://img.example.org/alice/thumb.jpg",
-    isViewer: true,
-    isOwner: true,
-  },
-  startIndex: 0,
-  totalResults: 1,
-});
-
 if (mode === "baseline" || mode === "floor") {
   const server = createHttpServer((req, res) => {
     req.resume();
     req.on("end", () => {
-      const [status, body] = mode === "floor" ? floorAnswer(req) : [200, BASELINE_BODY];
+      const [status, body] = mode === "floor" ? floorAnswer(req) : [200, PERSON_BODY];
       res.writeHead(status, {
         "content-type": "application/json; charset=utf-8",
         "content-length": Buffer.byteLength(body),
