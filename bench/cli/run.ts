@@ -1,7 +1,8 @@
 /**
  * `npm run bench:cli`: how long `opensocial-kit` takes to answer `--version`, `--help` and the
  * usage errors of a missing and a mistyped command, against `node -e 0` measured in the same
- * run (start-time.ts), with a command's own `--help` beside them (it loads yargs and the command).
+ * run (start-time.ts), with a command's own `--help` and usage error beside them (they load yargs
+ * and the command's options, cli/options/, not its action).
  * `BENCH_ROUNDS=N` changes the 11 rounds. Uses the built CLI (dist/ is rebuilt first when older
  * than src/).
  */
@@ -24,6 +25,10 @@ const GOALS: readonly StartCase[] = [
 ];
 const BESIDE: readonly StartCase[] = [
   { name: "opensocial-kit run --help", args: ["run", "--help"] },
+  {
+    name: "opensocial-kit run --level bogus (a command's usage error)",
+    args: ["run", "--level", "bogus"],
+  },
 ];
 
 const ROOT = join(import.meta.dirname, "../..");

@@ -1,7 +1,9 @@
 /**
  * The list of CLI commands: each one's usage, its one-line description and how to load its
- * module. A module is imported only when its command runs, so that `--version`, `--help` and a
- * usage error load no command (nor yargs, nor a store driver, nor the schemas).
+ * options (options/). A command's options are imported only when the command line names it, so
+ * that `--version`, `--help` and a usage error load no command (nor yargs, nor a store driver, nor
+ * the schemas); its action (commands/) only when yargs has accepted the line, so that the
+ * command's own `--help` and usage errors load neither the runner nor the server.
  */
 import type { CommandDefinition } from "./command-definition.js";
 
@@ -19,58 +21,58 @@ export const COMMANDS: readonly CommandEntry[] = [
   {
     name: "serve",
     describe: "Run the reference server for a world file",
-    load: async () => (await import("./commands/serve.js")).serveDefinition,
+    load: async () => (await import("./options/serve.js")).serveDefinition,
   },
   {
     name: "world",
     describe: "Write a generated world and the target file that fits it (a sandbox of your own)",
-    load: async () => (await import("./commands/world.js")).worldDefinition,
+    load: async () => (await import("./options/world.js")).worldDefinition,
   },
   {
     name: "request",
     positionals: "<method> <path>",
     describe: "Sign (two-legged OAuth 1.0a) and send one request; print the status and body",
-    load: async () => (await import("./commands/request.js")).requestDefinition,
+    load: async () => (await import("./options/request.js")).requestDefinition,
   },
   {
     name: "run",
     describe:
       "Run the conformance suite against a target (default: the reference server, in-process)",
-    load: async () => (await import("./commands/run.js")).runDefinition,
+    load: async () => (await import("./options/run.js")).runDefinition,
   },
   {
     name: "coverage",
     describe:
       "List each clause of the conformance statements with the cases that cite it; exit 1 when a testable clause has none",
-    load: async () => (await import("./commands/coverage.js")).coverageDefinition,
+    load: async () => (await import("./options/coverage.js")).coverageDefinition,
   },
   {
     name: "validate",
     positionals: "<file>",
     describe: "Check a captured response body (JSON or Atom) against the kind's schema",
-    load: async () => (await import("./commands/payload.js")).validateDefinition,
+    load: async () => (await import("./options/payload.js")).validateDefinition,
   },
   {
     name: "convert",
     positionals: "<file>",
     describe: "Convert a captured response body between JSON and Atom",
-    load: async () => (await import("./commands/payload.js")).convertDefinition,
+    load: async () => (await import("./options/payload.js")).convertDefinition,
   },
   {
     name: "openapi",
     describe:
       "Print the OpenAPI 3.1 document of the API (for Schemathesis, Prism, Redocly, Postman)",
-    load: async () => (await import("./commands/openapi.js")).openApiDefinition,
+    load: async () => (await import("./options/openapi.js")).openApiDefinition,
   },
   {
     name: "fuzz",
     describe: "Random sequences of operations checked against a model of the spec; failures shrunk",
-    load: async () => (await import("./commands/fuzz.js")).fuzzDefinition,
+    load: async () => (await import("./options/fuzz.js")).fuzzDefinition,
   },
   {
     name: "diff",
     describe: "Send the same requests to two implementations and report every semantic difference",
-    load: async () => (await import("./commands/diff.js")).diffDefinition,
+    load: async () => (await import("./options/diff.js")).diffDefinition,
   },
 ];
 

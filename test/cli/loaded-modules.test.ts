@@ -1,7 +1,8 @@
 /**
  * What the built CLI loads, by the modules its process resolves: `--version`, `--help`, a
  * missing and a mistyped command load neither yargs nor any command (the exit codes' table
- * aside); `run` against the in-process reference
+ * aside); a command's own `--help` and usage errors load its options (cli/options/) and no
+ * action, runner or server; `run` against the in-process reference
  * loads no store driver (SQLite, PostgreSQL), no JSON Schema compiler (the validators are
  * compiled ahead of time) and not the world generator. Uses bin/opensocial-kit.js (dist/).
  */
@@ -36,6 +37,27 @@ describe("modules the CLI loads", () => {
         matching(
           urls,
           /node_modules\/(yargs|ajv|undici|better-sqlite3|pg)\/|dist\/(cli\/commands|server)\/|dist\/conformance\/(?!run\/exit-codes\.js)/,
+        ),
+      ).toEqual([]);
+    },
+  );
+
+  it.each([
+    [["run", "--help"]],
+    [["run", "--level", "bogus"]],
+    [["serve", "--help"]],
+    [["request"]],
+    [["fuzz", "--level", "bogus"]],
+    [["diff", "--help"]],
+  ])(
+    "%j (a command's help or usage error) loads its options only: no runner, no server",
+    (args) => {
+      const urls = loaded(args);
+      expect(matching(urls, /dist\/cli\/options\//)).toHaveLength(1);
+      expect(
+        matching(
+          urls,
+          /node_modules\/(ajv|undici|better-sqlite3|pg|fast-check)\/|dist\/cli\/commands\/|dist\/server\/(?!http\/drain\.js)|dist\/conformance\/(?!run\/exit-codes\.js|reporters\/names\.js|case-types\.js)/,
         ),
       ).toEqual([]);
     },

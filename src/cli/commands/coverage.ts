@@ -5,7 +5,6 @@
 import { clauseCoverage, loadCases, loadStatements } from "../../conformance/index.js";
 import { issueText } from "../../conformance/reporters/issue-text.js";
 import { EXIT } from "../../conformance/run/exit-codes.js";
-import { defineCommand } from "../command-definition.js";
 import type { TextSink } from "../text-sink.js";
 
 /** Prints the coverage table; resolves to the exit code. */
@@ -44,9 +43,3 @@ export function coverageCommand(
   }
   return cov.uncovered.length ? 1 : 0;
 }
-
-/** `coverage`: its options and its action. */
-export const coverageDefinition = defineCommand(
-  (y) => y.option("json", { type: "boolean", default: false, describe: "Print JSON" }),
-  (argv) => coverageCommand({ json: argv.json }),
-);

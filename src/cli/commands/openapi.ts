@@ -6,7 +6,6 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { EXIT } from "../../conformance/run/exit-codes.js";
 import { openApiDocument } from "../../schemas/openapi/document.js";
-import { defineCommand } from "../command-definition.js";
 import type { TextSink } from "../text-sink.js";
 import { packageVersion } from "../version.js";
 
@@ -16,7 +15,7 @@ export function openApiText(): string {
 }
 
 /** Prints or writes the document; resolves to the exit code. */
-function openApiCommand(out: TextSink, err: TextSink, file?: string): number {
+export function openApiCommand(out: TextSink, err: TextSink, file?: string): number {
   const text = openApiText();
   if (file === undefined) {
     out.write(text);
@@ -32,18 +31,3 @@ function openApiCommand(out: TextSink, err: TextSink, file?: string): number {
   err.write(`opensocial-kit openapi: wrote ${file}\n`);
   return EXIT.OK;
 }
-
-/** `openapi`: its options and its action. */
-export const openApiDefinition = defineCommand(
-  (y) =>
-    y
-      .option("out", { type: "string", describe: "Write it to this file instead of stdout" })
-      .example(
-        "$0 openapi --out openapi.json",
-        "the document the package ships as schemas/openapi.json",
-      )
-      .epilogue(
-        "Exit codes: 0 written, 2 the file cannot be written. A running reference server serves the same document at GET /openapi.json (no signature).",
-      ),
-  (argv) => openApiCommand(process.stdout, process.stderr, argv.out as string | undefined),
-);

@@ -20,11 +20,9 @@ import {
   statementTexts,
   type Target,
 } from "../../conformance/index.js";
-import { FILE_REPORTER_NAMES, REPORTER_NAMES } from "../../conformance/reporters/index.js";
 import { issueText } from "../../conformance/reporters/issue-text.js";
 import { shellWord } from "../../conformance/reporters/replay.js";
 import { endAborted, usageError } from "../abort-exit.js";
-import { defineCommand } from "../command-definition.js";
 import { reportPathProblem, writeReport } from "../report-files.js";
 import { colourTerminal } from "../terminal.js";
 import type { TextSink } from "../text-sink.js";
@@ -126,92 +124,3 @@ export async function runCommand(
     await prep.stop?.();
   }
 }
-
-/** `run`: its options and its action. */
-export const runDefinition = defineCommand(
-  (y) =>
-    y
-      .option("target", { type: "string", describe: "Target file (baseUrl, apps, users, world)" })
-      .option("base-url", {
-        type: "string",
-        describe: "Base URL; apps and users from --target or fixtures/target.json",
-      })
-      .option("level", {
-        type: "string",
-        choices: ["core", "profile"],
-        default: "profile",
-        describe: "core: social-api.md only; profile: also profile.md decisions",
-      })
-      .option("grep", {
-        type: "string",
-        describe: "Only cases whose id matches this regular expression",
-      })
-      .option("feature", {
-        type: "array",
-        string: true,
-        describe: "Only cases with one of these features",
-      })
-      .option("reporter", {
-        type: "array",
-        string: true,
-        describe: `${REPORTER_NAMES.join("|")}, or name:FILE (repeatable)`,
-      })
-      .option("out", {
-        type: "string",
-        describe: `File for the one ${FILE_REPORTER_NAMES.join("/")} reporter`,
-      })
-      .option("expectations", { type: "string", describe: "Known failures file" })
-      .option("timeout", {
-        type: "number",
-        default: 10_000,
-        describe: "Per-request timeout in ms",
-      })
-      .option("concurrency", { type: "number", default: 16, describe: "Cases run at once" })
-      .option("bail", {
-        type: "boolean",
-        default: false,
-        describe: "Stop after the first unexpected result",
-      })
-      .example("$0 run", "quick start: the whole suite against an in-process reference server")
-      .example(
-        "$0 run --target my-target.json",
-        "your implementation (target file: see fixtures/target.json)",
-      )
-      .example(
-        "$0 run --base-url http://127.0.0.1:8080 --level core",
-        "only what social-api.md itself says, with the bundled apps and users",
-      )
-      .example(
-        "$0 run --target t.json --reporter console --reporter junit:reports/junit.xml --reporter json:reports/run.json",
-        "CI: progress on the console, JUnit and JSON reports to files",
-      )
-      .example(
-        "$0 run --target t.json --reporter console --reporter html:reports/conformance.html",
-        "a self-contained HTML report: summary by operation and statement, each failure's expected and actual values, request and curl line",
-      )
-      .example(
-        "$0 run --target t.json --expectations known-failures.json",
-        "gate on known failures: an unexpected pass or an unused entry fails the run",
-      )
-      .example(
-        "$0 run --grep '^appdata-write/' --bail",
-        "one operation's cases, stop at the first failure",
-      )
-      .epilogue(
-        "Exit codes: 0 every selected case passed (or failed as expected); 1 a conformance failure, an unexpected pass or a stale expectation; 2 usage or target-file error; 3 the target did not answer: the smoke request did not get 200 (unreachable, credentials refused, redirected: check the base URL), or the target stopped answering during the run (the cases not run are listed); 4 nothing selected (a run that tested nothing is never green). Each failure prints the command that replays it against the same target. NO_COLOR turns the console's colours off. Docs: conformance/README-runners.md.",
-      ),
-  (argv) =>
-    runCommand({
-      target: argv.target,
-      baseUrl: argv["base-url"],
-      level: argv.level,
-      grep: argv.grep,
-      feature: argv.feature,
-      reporter: argv.reporter,
-      out: argv.out,
-      expectations: argv.expectations,
-      timeout: argv.timeout,
-      concurrency: argv.concurrency,
-      bail: argv.bail,
-    }),
-);

@@ -12,11 +12,10 @@ import { join } from "node:path";
 import { EXIT } from "../../conformance/run/exit-codes.js";
 import { type GeneratedWorld, generateWorld, jsonFileText } from "../../worldgen/generate.js";
 import { isSeed, MAX_SEED } from "../../worldgen/rng.js";
-import { defineCommand } from "../command-definition.js";
 import type { TextSink } from "../text-sink.js";
 
 /** The options of `world`. */
-interface WorldArgs {
+export interface WorldArgs {
   readonly seed?: string | undefined;
   readonly out: string;
   readonly baseUrl?: string | undefined;
@@ -44,7 +43,7 @@ function summary(g: GeneratedWorld, world: string, target: string): string {
 }
 
 /** Writes the world of the seed; resolves to the exit code. */
-function worldCommand(args: WorldArgs, out: TextSink, err: TextSink): number {
+export function worldCommand(args: WorldArgs, out: TextSink, err: TextSink): number {
   const seed = args.seed === undefined ? randomInt(0, MAX_SEED) : parseSeed(args.seed);
   if (seed === undefined) {
     err.write(`opensocial-kit world: --seed is an integer 0 … ${MAX_SEED}\n`);
@@ -75,37 +74,3 @@ function worldCommand(args: WorldArgs, out: TextSink, err: TextSink): number {
   out.write(summary(g, world, target));
   return EXIT.OK;
 }
-
-/** `world`: its options and its action. */
-export const worldDefinition = defineCommand(
-  (y) =>
-    y
-      .option("seed", {
-        type: "string",
-        describe: `Integer 0 … ${MAX_SEED}: the same seed gives the same files (default: a random one, printed)`,
-      })
-      .option("out", {
-        type: "string",
-        demandOption: true,
-        describe: "Folder to write world.json and target.json into (created if missing)",
-      })
-      .option("base-url", {
-        type: "string",
-        describe: "The target's baseUrl (default http://127.0.0.1:8080, where serve listens)",
-      })
-      .option("force", {
-        type: "boolean",
-        default: false,
-        describe: "Replace world.json and target.json when the folder has them",
-      })
-      .example("$0 world --seed 7 --out sandbox/", "sandbox/world.json and sandbox/target.json")
-      .example(
-        "$0 serve --world sandbox/world.json --data :memory:",
-        "serve it (a fresh store: seed data is loaded only into a new one)",
-      )
-      .example("$0 run --target sandbox/target.json", "run the suite against that server")
-      .epilogue(
-        "A world varies what a deployment may: namespace and id shapes (<namespace>:<value>, §2.1), app names, consumer keys and secrets with reserved characters, optional person fields for some people only, partial addresses, 2–49 friends, albums of every visibility with or without photos, empty titles and descriptions, MIME types, seed application data. The target file names a user for every role the suite uses (viewer, friend, friendWithoutApp, stranger, and secondFriend when the world has one) and both apps' credentials. World file format: schemas/world.schema.json. Exit codes: 0 written, 2 bad option, files already there (without --force), or a folder that cannot be written.",
-      ),
-  (argv) => worldCommand(argv as unknown as WorldArgs, process.stdout, process.stderr),
-);
