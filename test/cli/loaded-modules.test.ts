@@ -49,6 +49,11 @@ describe("modules the CLI loads", () => {
     [["request"]],
     [["fuzz", "--level", "bogus"]],
     [["diff", "--help"]],
+    [["world", "--help"]],
+    [["coverage", "--help"]],
+    [["openapi", "--help"]],
+    [["validate"]],
+    [["convert", "--help"]],
   ])(
     "%j (a command's help or usage error) loads its options only: no runner, no server",
     (args) => {
