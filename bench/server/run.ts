@@ -254,7 +254,7 @@ async function load(
 }
 
 /** The row of the floor target (floor.mjs), measured in the GET people scenario only. */
-const FLOOR_NAME = "floor: least verified GET people";
+const FLOOR_NAME = "floor: least verified GET";
 
 const SCENARIOS: Scenario[] = [
   { name: "GET people @me/@self", method: "GET", path: "/os/0.8/people/@me/@self" },
