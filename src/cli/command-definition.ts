@@ -1,8 +1,9 @@
 /**
- * What a command module exports: its options (a yargs builder) and its action, tied together by
- * {@link defineCommand} so that the argument types flow from the options to the action. The
- * command's name and one-line description are in the table of commands.ts, which the CLI reads
- * without loading any command module.
+ * What a command's options module (options/) exports: its options (a yargs builder) and its
+ * action, tied together by {@link defineCommand} so that the argument types flow from the options
+ * to the action (which imports the command's module, commands/, when it runs). The command's name
+ * and one-line description are in the table of commands.ts, which the CLI reads without loading
+ * any of them.
  */
 import type { ArgumentsCamelCase, Argv } from "yargs";
 

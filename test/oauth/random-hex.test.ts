@@ -1,10 +1,16 @@
 /** The pooled random hex behind nonces (P-AUTH-3: unique per consumer key within the window). */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { signRequest } from "../../src/oauth/index.js";
 import { randomHex } from "../../src/oauth/random-hex.js";
 
 describe("randomHex", () => {
+  it("refuses a count that is not a whole number, 0 or more: KitError OSK_INVALID_BYTE_COUNT", () => {
+    for (const n of [-1, 1.5, Number.NaN, Number.POSITIVE_INFINITY])
+      expect(() => randomHex(n)).toThrowError(
+        expect.objectContaining({ code: "OSK_INVALID_BYTE_COUNT" }),
+      );
+  });
+
   it("gives 2 × bytes lower-case hex characters", () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 10_000 }), (n) => {
@@ -24,15 +30,5 @@ describe("randomHex", () => {
     const before = Array.from({ length: 4096 }, () => randomHex(1)).join("");
     const after = Array.from({ length: 4096 }, () => randomHex(1)).join("");
     expect(after).not.toBe(before);
-  });
-
-  it("is the nonce signRequest makes when none is given", () => {
-    const s = signRequest({
-      method: "GET",
-      url: "http://example.org/os/0.8/people/@me/@self",
-      consumerKey: "k",
-      consumerSecret: "s",
-    });
-    expect(s.headers.authorization).toMatch(/oauth_nonce="[0-9a-f]{24}"/);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * `opensocial-kit validate` and `opensocial-kit convert`: check a captured response body of one
  * kind, or convert it between JSON and Atom. The logic is the library's
- * (`readCaptured`, `convertCaptured`); this file parses options and prints.
+ * (`readCaptured`, `convertCaptured`); this file reads the file and prints (the options are
+ * cli/options/payload.ts).
  * Exit codes: 0 valid (or converted), 1 invalid, 2 usage (unknown kind or format, unreadable file).
  */
 import { ATOM_KINDS, isAtomKind } from "../../codecs/atom/index.js";

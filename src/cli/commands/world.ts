@@ -2,7 +2,7 @@
  * `opensocial-kit world --seed N --out DIR`: writes a generated world (DIR/world.json) and the
  * target file that fits it (DIR/target.json), the same bytes for the same seed, for a sandbox
  * of one's own and for trying the suite on data nobody hand-wrote. The world is the library's
- * (src/worldgen/); this file parses options and writes.
+ * (src/worldgen/); this file writes (the options are cli/options/world.ts).
  * Exit codes: 0 written, 2 usage (a bad seed, files already there without --force, a folder
  * that cannot be written).
  */

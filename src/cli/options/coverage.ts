@@ -1,7 +1,6 @@
 /**
- * `coverage` on the command line: options, examples and epilogue as help shows them. The action
- * (commands/coverage.ts) is imported only once yargs has accepted a command line, so that this
- * command's `--help` and usage errors load neither the runner nor the server.
+ * `coverage` as help shows them; the action, commands/coverage.ts, loads when it runs
+ * (commands.ts).
  */
 import { defineCommand } from "../command-definition.js";
 

@@ -1,8 +1,4 @@
-/**
- * `diff` on the command line: options, examples and epilogue as help shows them. The action
- * (commands/diff.ts) is imported only once yargs has accepted a command line, so that this
- * command's `--help` and usage errors load neither the runner nor the server.
- */
+/** `diff` as help shows it; the action, commands/diff.ts, loads when it runs (commands.ts). */
 import { defineCommand } from "../command-definition.js";
 
 /** `diff`: its options and its action. */

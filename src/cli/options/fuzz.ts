@@ -1,8 +1,4 @@
-/**
- * `fuzz` on the command line: options, examples and epilogue as help shows them. The action
- * (commands/fuzz.ts) is imported only once yargs has accepted a command line, so that this
- * command's `--help` and usage errors load neither the runner nor the server.
- */
+/** `fuzz` as help shows it; the action, commands/fuzz.ts, loads when it runs (commands.ts). */
 import { defineCommand } from "../command-definition.js";
 
 /** `fuzz`: its options and its action. */

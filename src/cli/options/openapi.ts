@@ -1,7 +1,5 @@
 /**
- * `openapi` on the command line: options, examples and epilogue as help shows them. The action
- * (commands/openapi.ts) is imported only once yargs has accepted a command line, so that this
- * command's `--help` and usage errors load neither the runner nor the server.
+ * `openapi` as help shows them; the action, commands/openapi.ts, loads when it runs (commands.ts).
  */
 import { defineCommand } from "../command-definition.js";
 

@@ -1,7 +1,6 @@
 /**
- * `validate` and `convert` on the command line: options, examples and epilogue as help shows them. The action
- * (commands/payload.ts) is imported only once yargs has accepted a command line, so that this
- * command's `--help` and usage errors load neither the runner nor the server.
+ * `validate` and `convert` as help shows them; the action, commands/payload.ts, loads when it runs
+ * (commands.ts).
  */
 import type { Argv } from "yargs";
 import { KINDS } from "../../schemas/kinds.js";

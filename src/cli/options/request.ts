@@ -1,7 +1,5 @@
 /**
- * `request` on the command line: options, examples and epilogue as help shows them. The action
- * (commands/request.ts) is imported only once yargs has accepted a command line, so that this
- * command's `--help` and usage errors load neither the runner nor the server.
+ * `request` as help shows them; the action, commands/request.ts, loads when it runs (commands.ts).
  */
 import { ROLES } from "../../conformance/case-types.js";
 import { defineCommand } from "../command-definition.js";

@@ -1,8 +1,4 @@
-/**
- * `run` on the command line: options, examples and epilogue as help shows them. The action
- * (commands/run.ts) is imported only once yargs has accepted a command line, so that this
- * command's `--help` and usage errors load neither the runner nor the server.
- */
+/** `run` as help shows it; the action, commands/run.ts, loads when it runs (commands.ts). */
 import { FILE_REPORTER_NAMES, REPORTER_NAMES } from "../../conformance/reporters/names.js";
 import { defineCommand } from "../command-definition.js";
 

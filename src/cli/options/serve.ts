@@ -1,8 +1,4 @@
-/**
- * `serve` on the command line: options, examples and epilogue as help shows them. The action
- * (commands/serve.ts) is imported only once yargs has accepted a command line, so that this
- * command's `--help` and usage errors load neither the runner nor the server.
- */
+/** `serve` as help shows it; the action, commands/serve.ts, loads when it runs (commands.ts). */
 import { SHUTDOWN_GRACE_MS } from "../../server/http/drain.js";
 import { defineCommand } from "../command-definition.js";
 import type { ServeArgs } from "../commands/serve.js";

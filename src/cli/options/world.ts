@@ -1,8 +1,4 @@
-/**
- * `world` on the command line: options, examples and epilogue as help shows them. The action
- * (commands/world.ts) is imported only once yargs has accepted a command line, so that this
- * command's `--help` and usage errors load neither the runner nor the server.
- */
+/** `world` as help shows it; the action, commands/world.ts, loads when it runs (commands.ts). */
 import { MAX_SEED } from "../../worldgen/rng.js";
 import { defineCommand } from "../command-definition.js";
 import type { WorldArgs } from "../commands/world.js";

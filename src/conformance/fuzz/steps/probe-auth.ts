@@ -1,5 +1,5 @@
 /** Probes of authentication (§5, P-AUTH-1..7): what must be refused 400, and what must be served. */
-import { randomBytes } from "node:crypto";
+import { randomHex } from "../../../oauth/random-hex.js";
 import type { AuthSpec } from "../../case-types.js";
 import { expectRead } from "../expected.js";
 import type { Probe } from "../ops.js";
@@ -59,7 +59,7 @@ export const AUTH_PROBES = {
       {
         method: "GET",
         path: SELF,
-        rawQuery: `oauth_nonce=fz${randomBytes(6).toString("hex")}`,
+        rawQuery: `oauth_nonce=fz${randomHex(6)}`,
       },
       refused(400, "P-AUTH-3"),
     );
@@ -67,7 +67,7 @@ export const AUTH_PROBES = {
   "nonce-retimed": async (run) => {
     // P-AUTH-3: the pair is consumer key and nonce; a new timestamp does not renew it.
     const { world } = run;
-    const nonce = `fz${randomBytes(9).toString("hex")}`;
+    const nonce = `fz${randomHex(9)}`;
     const earlier = String(Math.floor(Date.now() / 1000) - 1);
     const first = await run.send(
       {
