@@ -3,7 +3,9 @@
  * or `fuzz` abort whose kind is mapped to its exit code through the EXIT table (the runner holds
  * no exit number). Either way one line on stderr, `opensocial-kit <command>: …`.
  */
-import { type AbortKind, abortText, EXIT, type RunAbort } from "../conformance/index.js";
+import { abortText } from "../conformance/reporters/abort-text.js";
+import { EXIT } from "../conformance/run/exit-codes.js";
+import type { AbortKind, RunAbort } from "../conformance/run/run-abort.js";
 import type { TextSink } from "./text-sink.js";
 
 /** The exit code of each abort kind. */

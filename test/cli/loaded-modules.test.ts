@@ -68,6 +68,24 @@ describe("modules the CLI loads", () => {
     },
   );
 
+  it("one `request` loads the signer and the transport, not the runner, its checks or reporters", () => {
+    // port 9 (discard) is closed here: the request is refused at once (exit 3), after its modules loaded
+    const urls = loaded([
+      "request",
+      "GET",
+      "/os/0.8/people/@me/@self",
+      "--base-url",
+      "http://127.0.0.1:9",
+    ]);
+    expect(matching(urls, /dist\/conformance\/transport\/one-request\.js/)).toHaveLength(1);
+    expect(
+      matching(
+        urls,
+        /dist\/conformance\/(index|checks\/index|reporters\/index|run\/run-suite|fuzz\/|diff\/)|dist\/server\//,
+      ),
+    ).toEqual([]);
+  });
+
   it("run against the in-process reference loads no store driver, no schema compiler, no world generator", () => {
     const urls = loaded(["run", "--grep", "^no such case$"]);
     expect(matching(urls, /dist\/server\/create-server\.js/)).toHaveLength(1);

@@ -5,8 +5,12 @@
  * sending live in src/conformance/transport/one-request.ts.
  */
 import { STATUS_CODES } from "node:http";
-import { EXIT, loadTarget, sendOne, transportText } from "../../conformance/index.js";
+// Each from its own module, not the conformance index: one request loads no runner, check or reporter.
+import { transportText } from "../../conformance/reporters/failure-text.js";
 import { issueText } from "../../conformance/reporters/issue-text.js";
+import { EXIT } from "../../conformance/run/exit-codes.js";
+import { loadTarget } from "../../conformance/suite/target.js";
+import { sendOne } from "../../conformance/transport/one-request.js";
 import { usageError } from "../abort-exit.js";
 import { BUNDLED_TARGET } from "../reference-server.js";
 import type { TextSink } from "../text-sink.js";

@@ -5,7 +5,7 @@
  * (they ship in fixtures/target.json), and the output says so; a world of your own keeps its
  * secrets to itself.
  */
-import type { Target } from "../../conformance/index.js";
+import type { Target } from "../../conformance/suite/target.js";
 import type { World } from "../../server/index.js";
 
 /** What the banner describes. */

@@ -6,8 +6,8 @@
  */
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { loadTarget } from "../../conformance/index.js";
 import { EXIT } from "../../conformance/run/exit-codes.js";
+import { loadTarget } from "../../conformance/suite/target.js";
 import { OperationalError } from "../../model/operational-error.js";
 import {
   type AppDataStore,

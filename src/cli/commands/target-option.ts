@@ -3,8 +3,9 @@
  * fixtures/target.json), a base URL that overrides its `baseUrl`, or neither: the reference
  * server started in-process with the bundled world (only the CLI imports the server).
  */
-import { loadTarget, type Target } from "../../conformance/index.js";
+
 import { issueText } from "../../conformance/reporters/issue-text.js";
+import { loadTarget, type Target } from "../../conformance/suite/target.js";
 import { BUNDLED_TARGET, startReferenceServer } from "../reference-server.js";
 import type { TextSink } from "../text-sink.js";
 
