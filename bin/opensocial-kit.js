@@ -3,6 +3,15 @@
 // which `npm ci` runs through `prepare`).
 import { main } from "../dist/cli/main.js";
 
+// A reader that goes away (`opensocial-kit coverage | head -1`) ends the command quietly, as a
+// closed pipe ends a shell tool: exit 141 (128 + SIGPIPE, what a shell reports for such a tool),
+// never a stack trace, and never 0 (a run cut short is not green). Other write errors stay loud.
+for (const stream of [process.stdout, process.stderr])
+  stream.on("error", (error) => {
+    if (error.code === "EPIPE") process.exit(141);
+    throw error;
+  });
+
 main().then(
   (code) => {
     process.exitCode = code;

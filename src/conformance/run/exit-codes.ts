@@ -1,7 +1,9 @@
 /**
  * Exit codes of the CLI: the gate semantics of `opensocial-kit run`, which every other
  * command shares (0 done, 1 the work failed: a check, an invalid payload, a server that cannot
- * start; 2 the command line or an input file is wrong). Commands exit only through this table.
+ * start; 2 the command line or an input file is wrong). Commands exit only through this table;
+ * the process entry (bin/opensocial-kit.js) adds 70 for an internal error and 141 when the
+ * output's reader has gone away (a closed pipe).
  */
 export const EXIT = {
   /** Every selected case passed, or failed as the expectations file says; any command: done. */
