@@ -97,6 +97,13 @@ describe("architecture", () => {
     expect(files(SRC).filter((f) => /\.(test|spec)\.ts$/.test(f))).toEqual([]);
   });
 
+  it("folders are made one level at a time (makeFolders): Node 20's recursive mkdir can loop forever", () => {
+    const recursive = files(SRC).filter((f) =>
+      /mkdir(Sync)?\([^)]*recursive:\s*true/.test(readFileSync(f, "utf8")),
+    );
+    expect(recursive.map((f) => relative(SRC, f))).toEqual([]);
+  });
+
   it("imports point one way", () => {
     const allowed = (from: string, to: string) => (ALLOWED[from] ?? []).includes(to);
     expect(violations(SRC, undefined, area, allowed)).toEqual([]);

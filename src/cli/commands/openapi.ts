@@ -2,10 +2,11 @@
  * `opensocial-kit openapi [--out FILE]`: prints (or writes) the OpenAPI 3.1
  * document built from the bundled JSON Schemas; `schemas/openapi.json` is its output.
  */
-import { mkdirSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { EXIT } from "../../conformance/run/exit-codes.js";
 import { openApiDocument } from "../../schemas/openapi/document.js";
+import { makeFolders } from "../../server/store/make-folders.js";
 import type { TextSink } from "../text-sink.js";
 import { packageVersion } from "../version.js";
 
@@ -22,7 +23,7 @@ export function openApiCommand(out: TextSink, err: TextSink, file?: string): num
     return EXIT.OK;
   }
   try {
-    mkdirSync(dirname(file), { recursive: true });
+    makeFolders(dirname(file));
     writeFileSync(file, text);
   } catch (e) {
     err.write(`opensocial-kit openapi: ${file}: ${(e as Error).message}\n`);

@@ -7,9 +7,10 @@
  * that cannot be written).
  */
 import { randomInt } from "node:crypto";
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { EXIT } from "../../conformance/run/exit-codes.js";
+import { makeFolders } from "../../server/store/make-folders.js";
 import { type GeneratedWorld, generateWorld, jsonFileText } from "../../worldgen/generate.js";
 import { isSeed, MAX_SEED } from "../../worldgen/rng.js";
 import type { TextSink } from "../text-sink.js";
@@ -64,7 +65,7 @@ export function worldCommand(args: WorldArgs, out: TextSink, err: TextSink): num
     return EXIT.USAGE;
   }
   try {
-    mkdirSync(args.out, { recursive: true });
+    makeFolders(args.out);
     writeFileSync(world, jsonFileText(g.world));
     writeFileSync(target, jsonFileText(g.target));
   } catch (e) {
