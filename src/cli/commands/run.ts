@@ -22,6 +22,7 @@ import {
 } from "../../conformance/index.js";
 import { issueText } from "../../conformance/reporters/issue-text.js";
 import { shellWord } from "../../conformance/reporters/replay.js";
+import { EXIT } from "../../conformance/run/exit-codes.js";
 import { endAborted, usageError } from "../abort-exit.js";
 import { reportPathProblem, writeReport } from "../report-files.js";
 import { colourTerminal } from "../terminal.js";
@@ -66,6 +67,7 @@ async function execute(
   err: TextSink,
 ): Promise<number> {
   const progress = plan.progress ? createProgress(out) : undefined;
+  const interrupt = interruptOnSignals(err);
   const report = await runSuite({
     target: prep.target,
     level: plan.level,
@@ -77,7 +79,8 @@ async function execute(
     bail: plan.bail,
     version: packageVersion(),
     ...(progress ? { onStart: progress.start, onCase: progress.onCase } : {}),
-  });
+    interrupt: interrupt.signal,
+  }).finally(interrupt.release);
   progress?.end();
   if (isRunAbort(report)) return endAborted("run", report, err);
   const st = loadStatements();
@@ -94,6 +97,32 @@ async function execute(
     else writeReport(o.file, text);
   }
   return report.exitCode;
+}
+
+/**
+ * The first SIGINT (Ctrl-C) or SIGTERM (a CI job's timeout) interrupts the run: no case starts
+ * after it, the started ones finish and the reports are written, saying so and listing the cases
+ * not run (exit 130 or 143). A second one ends the process at once.
+ */
+function interruptOnSignals(err: TextSink): { signal: AbortSignal; release: () => void } {
+  const controller = new AbortController();
+  const onSignal = (signal: "SIGINT" | "SIGTERM") => {
+    if (controller.signal.aborted)
+      process.exit(signal === "SIGTERM" ? EXIT.TERMINATED : EXIT.INTERRUPTED);
+    controller.abort(signal);
+    err.write(
+      `opensocial-kit run: interrupted (${signal}): finishing the cases started, then writing the reports; ${signal === "SIGINT" ? "Ctrl-C" : "SIGTERM"} again quits at once\n`,
+    );
+  };
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
+  return {
+    signal: controller.signal,
+    release: () => {
+      process.off("SIGINT", onSignal);
+      process.off("SIGTERM", onSignal);
+    },
+  };
 }
 
 /**

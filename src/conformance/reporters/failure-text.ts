@@ -55,12 +55,16 @@ export function skipText(s: SkipReason | undefined): string {
     case "needs-world":
       return "needs a world file (target.world)";
     case "not-run":
-      return "not run: the target stopped answering";
+      return s.stop === "interrupted"
+        ? "not run: the run was interrupted"
+        : "not run: the target stopped answering";
   }
 }
 
 /** Why a run stopped early, as one sentence. */
 export function stopText(s: RunStop, notRun: number): string {
+  if (s.code === "interrupted")
+    return `the run was interrupted (${s.signal}): the cases started were finished; ${notRun} case(s) not run`;
   return `the target stopped answering: ${s.silentCases} cases in a row got no answer, nor did a fresh smoke request; ${notRun} case(s) not run`;
 }
 

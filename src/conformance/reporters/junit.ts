@@ -140,7 +140,7 @@ export const junitReporter: Reporter = (raw, ctx) => {
   if (report.stopped) {
     const notRun = report.cases.filter((c) => c.skip?.code === "not-run").length;
     suites.push(
-      `  <testsuite name="run" tests="1" failures="0" errors="1" skipped="0" time="0.000">\n    <testcase classname="run" name="the target answered to the end">\n      <error message="${xmlEscape(stopText(report.stopped, notRun))}" type="target-stopped-answering"/>\n    </testcase>\n  </testsuite>`,
+      `  <testsuite name="run" tests="1" failures="0" errors="1" skipped="0" time="0.000">\n    <testcase classname="run" name="${report.stopped.code === "interrupted" ? "the run was not interrupted" : "the target answered to the end"}">\n      <error message="${xmlEscape(stopText(report.stopped, notRun))}" type="${report.stopped.code}"/>\n    </testcase>\n  </testsuite>`,
     );
   }
   const s = report.summary;

@@ -19,4 +19,8 @@ export const EXIT = {
   UNREACHABLE: 3,
   /** Nothing selected: a run that tested nothing is never green. */
   EMPTY: 4,
+  /** Interrupted by SIGINT (Ctrl-C) and stopped early, as a shell reports it (128 + 2). */
+  INTERRUPTED: 130,
+  /** Interrupted by SIGTERM (a CI job's timeout) and stopped early (128 + 15). */
+  TERMINATED: 143,
 } as const;

@@ -7,7 +7,7 @@
 import type { Level } from "../case-types.js";
 import type { CheckResult } from "../checks/check-result.js";
 import type { SentRequest } from "../request/sent-request.js";
-import type { SkipReason } from "../suite/selection.js";
+import type { SkipReason, StopCode } from "../suite/selection.js";
 import type { TargetWarning } from "../suite/target.js";
 import type { ClientVerdict } from "./client-verdicts.js";
 import type { StepFailure } from "./step-failure.js";
@@ -113,13 +113,13 @@ export interface RunReport {
 }
 
 /**
- * A run that stopped early because the target stopped answering: `silentCases` cases in a row
- * got no answer and a fresh smoke request got none either.
+ * A run that stopped early: the target stopped answering (`silentCases` cases in a row got no
+ * answer and a fresh smoke request got none either), or the run was interrupted (a SIGINT or
+ * SIGTERM: the cases started were finished, no other began).
  */
-export interface RunStop {
-  readonly code: "target-stopped-answering";
-  readonly silentCases: number;
-}
+export type RunStop =
+  | { readonly code: Extract<StopCode, "target-stopped-answering">; readonly silentCases: number }
+  | { readonly code: Extract<StopCode, "interrupted">; readonly signal: "SIGINT" | "SIGTERM" };
 
 /** Counts `cases` by outcome; `stale` expectation entries are counted as given. */
 export function summarise(cases: readonly CaseResult[], stale: number): Summary {

@@ -50,6 +50,11 @@ export interface RunOptions {
   readonly onStart?: (total: number) => void;
   /** Called as each case finishes (progress output). */
   readonly onCase?: (r: CaseResult) => void;
+  /**
+   * Aborted (its reason `"SIGINT"` or `"SIGTERM"`): no further case starts, the ones started
+   * finish, and the report says the run was interrupted and lists the cases not run.
+   */
+  readonly interrupt?: AbortSignal;
 }
 
 /** Runs the suite; resolves to a report or to why the run could not start. */
@@ -123,14 +128,23 @@ export async function runSuite(opts: RunOptions): Promise<RunReport | RunAbort> 
           stopped ??= { code: "target-stopped-answering", silentCases: silent };
         return r;
       },
-      () => stop || stopped !== undefined,
+      () => {
+        if (opts.interrupt?.aborted)
+          stopped ??= { code: "interrupted", signal: interruptSignal(opts.interrupt.reason) };
+        return stop || stopped !== undefined;
+      },
     );
     const ran = results.filter((r): r is CaseResult => r !== undefined);
-    const notRun = stopped ? sel.run.filter((_, i) => results[i] === undefined) : [];
-    const skipped: CaseResult[] = [
-      ...notRun.map((c) => ({ c, reason: { code: "not-run" } as const })),
-      ...sel.skipped,
-    ].map(({ c, reason }) => ({
+    // The cases a stopped run did not start, skipped with the stop's code.
+    // (stopped is set in the callbacks above, which the type checker does not follow)
+    const stopCode = (stopped as RunStop | undefined)?.code;
+    const notRun =
+      stopCode === undefined
+        ? []
+        : sel.run
+            .filter((_, i) => results[i] === undefined)
+            .map((c) => ({ c, reason: { code: "not-run", stop: stopCode } as const }));
+    const skipped: CaseResult[] = [...notRun, ...sel.skipped].map(({ c, reason }) => ({
       id: c.id,
       description: c.description,
       level: c.level,
@@ -171,7 +185,7 @@ export async function runSuite(opts: RunOptions): Promise<RunReport | RunAbort> 
       clients: clientVerdicts(styles.value, cases),
       ...(stopped ? { stopped } : {}),
       ...(opts.target.warnings?.length ? { warnings: opts.target.warnings } : {}),
-      exitCode: stopped ? EXIT.UNREACHABLE : failed ? EXIT.FAILED : EXIT.OK,
+      exitCode: stopped ? stopExit(stopped) : failed ? EXIT.FAILED : EXIT.OK,
     };
   } finally {
     await client.close();
@@ -204,4 +218,15 @@ function toResult(
     ms: run.ms,
     steps: run.steps,
   };
+}
+
+/** The signal an interrupt's reason names (SIGINT unless it says SIGTERM). */
+function interruptSignal(reason: unknown): "SIGINT" | "SIGTERM" {
+  return reason === "SIGTERM" ? "SIGTERM" : "SIGINT";
+}
+
+/** The exit code of a run that stopped early. */
+function stopExit(s: RunStop): number {
+  if (s.code === "target-stopped-answering") return EXIT.UNREACHABLE;
+  return s.signal === "SIGTERM" ? EXIT.TERMINATED : EXIT.INTERRUPTED;
 }

@@ -23,8 +23,11 @@ export type SkipReason =
   | { readonly code: "no-other-app" }
   /** A `world` case, and the target has no world file. */
   | { readonly code: "needs-world" }
-  /** Selected but not run: the run stopped when the target stopped answering (RunStop). */
-  | { readonly code: "not-run" };
+  /** Selected but not run: the run stopped early, for the reason `stop` names (RunStop). */
+  | { readonly code: "not-run"; readonly stop: StopCode };
+
+/** Why a run stopped early: the target stopped answering, or a signal interrupted it. */
+export type StopCode = "target-stopped-answering" | "interrupted";
 
 /** The selection: cases to run, cases skipped and why, roles missing and who needed them. */
 interface Selection {
