@@ -2,13 +2,14 @@
 // Entry point of the opensocial-kit command. The code lives in dist/ (built by `npm run build`,
 // which `npm ci` runs through `prepare`).
 import { main } from "../dist/cli/main.js";
+import { EXIT } from "../dist/conformance/run/exit-codes.js";
 
 // A reader that goes away (`opensocial-kit coverage | head -1`) ends the command quietly, as a
 // closed pipe ends a shell tool: exit 141 (128 + SIGPIPE, what a shell reports for such a tool),
 // never a stack trace, and never 0 (a run cut short is not green). Other write errors stay loud.
 for (const stream of [process.stdout, process.stderr])
   stream.on("error", (error) => {
-    if (error.code === "EPIPE") process.exit(141);
+    if (error.code === "EPIPE") process.exit(EXIT.OUTPUT_CLOSED);
     throw error;
   });
 
@@ -18,6 +19,6 @@ main().then(
   },
   (error) => {
     process.stderr.write(`opensocial-kit: internal error: ${error?.stack ?? error}\n`);
-    process.exitCode = 70;
+    process.exitCode = EXIT.INTERNAL;
   },
 );

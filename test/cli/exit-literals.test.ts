@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 
 const CLI = join(import.meta.dirname, "../../src/cli");
+const BIN = join(import.meta.dirname, "../../bin");
 
 function files(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
@@ -12,9 +13,9 @@ function files(dir: string): string[] {
 }
 
 describe("exit codes", () => {
-  it("are never literal numbers in src/cli", () => {
+  it("are never literal numbers in src/cli nor in the process entry (bin/)", () => {
     const literal = /(return|exitCode\s*=|setExit\(|process\.exit\()\s*[0-9]+\s*[;)]/;
-    const found = files(CLI).flatMap((f) =>
+    const found = [...files(CLI), ...readdirSync(BIN).map((f) => join(BIN, f))].flatMap((f) =>
       readFileSync(f, "utf8")
         .split("\n")
         .map((line, i) => [`${f}:${i + 1}`, line] as const)

@@ -1,9 +1,8 @@
 /**
  * Exit codes of the CLI: the gate semantics of `opensocial-kit run`, which every other
  * command shares (0 done, 1 the work failed: a check, an invalid payload, a server that cannot
- * start; 2 the command line or an input file is wrong). Commands exit only through this table;
- * the process entry (bin/opensocial-kit.js) adds 70 for an internal error and 141 when the
- * output's reader has gone away (a closed pipe).
+ * start; 2 the command line or an input file is wrong). Commands and the process entry
+ * (bin/opensocial-kit.js) exit only through this table.
  */
 export const EXIT = {
   /** Every selected case passed, or failed as the expectations file says; any command: done. */
@@ -23,4 +22,8 @@ export const EXIT = {
   INTERRUPTED: 130,
   /** Interrupted by SIGTERM (a CI job's timeout) and stopped early (128 + 15). */
   TERMINATED: 143,
+  /** The process entry: the output's reader went away (a closed pipe), as a shell reports it (128 + 13). */
+  OUTPUT_CLOSED: 141,
+  /** The process entry: a bug (a throw no command caught), sysexits' EX_SOFTWARE. */
+  INTERNAL: 70,
 } as const;
