@@ -24,7 +24,10 @@ export interface CaseFile {
   decidedBy?: string[];
   /** What a target must offer for the case to run; `--feature` selects by them. */
   features?: Feature[];
-  /** Runs alone (e.g. it deletes all of the viewer's data). */
+  /**
+   * Runs apart from the cases that touch the state it changes (e.g. it deletes all of the
+   * viewer's data): README-runners.md, step 4.
+   */
   exclusive?: boolean;
   steps: CaseStep[];
 }

@@ -85,6 +85,35 @@ describe("scheduler", () => {
     expect(beside.get("a/x")?.has("m/x")).toBe(true);
   });
 
+  it("runs exclusive cases on two users' application data side by side, apart from a read of every user's", async () => {
+    const FRIEND = "/os/0.8/appdata/{friend}/@self/@app";
+    const FRIENDS = "/os/0.8/appdata/{viewer}/@friends/@app";
+    const cases = [
+      mk("v/shared", [APPDATA]),
+      mk("f/shared", [FRIEND]),
+      mk("v/x", [APPDATA], true),
+      mk("f/x", [FRIEND], true),
+      mk("all/x", [FRIENDS], true),
+      mk("all/shared", [FRIENDS]),
+    ];
+    // f/shared takes longest: v/x starts beside it, f/x after it, beside v/x
+    const ms = (c: CaseSpec) => (c.id === "f/shared" ? 40 : c.exclusive ? 30 : 10);
+    const { beside } = await observe(cases, 6, ms);
+    expect(beside.get("v/x")?.has("f/x")).toBe(true);
+    expect(beside.get("v/x")?.has("f/shared")).toBe(true);
+    const apart: [string, string][] = [
+      ["v/x", "v/shared"],
+      ["f/x", "f/shared"],
+      ["all/x", "v/x"],
+      ["all/x", "f/x"],
+      ["all/x", "v/shared"],
+      ["all/x", "f/shared"],
+      ["all/shared", "v/x"],
+      ["all/shared", "f/x"],
+    ];
+    for (const [a, b] of apart) expect(beside.get(a)?.has(b), `${a} beside ${b}`).toBe(false);
+  });
+
   it("starts the cases of most round trips first in each group, then in case order", async () => {
     const repeated = mk("a/fill", [APPDATA]);
     repeated.steps[0] = {

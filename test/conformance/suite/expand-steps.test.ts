@@ -115,7 +115,9 @@ describe("the step library", () => {
     expect([...library.keys()].sort()).toEqual([
       "clean-up",
       "find-an-album",
+      "restore-friend-data",
       "restore-viewer-data",
+      "save-friend-data",
       "save-viewer-data",
     ]);
   });

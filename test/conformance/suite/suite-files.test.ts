@@ -15,6 +15,7 @@ import {
   ROLES,
 } from "../../../src/conformance/index.js";
 import { issueText } from "../../../src/conformance/reporters/issue-text.js";
+import { stateOf } from "../../../src/conformance/run/touched-state.js";
 import { caseValidator } from "../../../src/conformance/suite/load-cases.js";
 
 const st = loadStatements();
@@ -175,6 +176,45 @@ describe("conformance suite files", () => {
       const unique = text.includes("{unique}") || text.includes("{$saved}");
       if (writes.length && !c.exclusive)
         expect(unique || writes.every((s) => s.expect.status !== 200), c.id).toBe(true);
+    }
+  });
+
+  it("a shared case changes no one's data but the viewer's: others' data is read whole, in @friends answers, by cases that compare two reads", () => {
+    for (const c of suite.cases.filter((x) => !x.exclusive))
+      for (const s of c.steps) {
+        const state = stateOf(s.request);
+        const write = s.request.method !== "GET" && s.request.method !== "HEAD";
+        const expected = [s.expect.status ?? []].flat();
+        if (write && state.startsWith("appdata/") && expected.some((x) => x < 300))
+          expect(state, `${c.id}: ${s.request.method} ${s.request.path}`).toBe("appdata/viewer");
+      }
+  });
+
+  it("an exclusive case that empties a user's record saves it first and restores it in an always step", () => {
+    const fields = (q: unknown) =>
+      Array.isArray(q) ? undefined : (q as Record<string, string> | undefined)?.fields;
+    for (const c of suite.cases.filter((x) => x.exclusive)) {
+      const emptied = c.steps
+        .filter((s) => s.request.method === "DELETE" && !fields(s.request.query))
+        .map((s) => stateOf(s.request));
+      const saved = c.steps.findIndex((s) => s.capture?.saved !== undefined);
+      const restored = c.steps.filter(
+        (s) => s.always && JSON.stringify(s.request.body) === JSON.stringify({ json: "{$saved}" }),
+      );
+      for (const user of emptied) {
+        expect(user, c.id).toMatch(/^appdata\/(?!\*)/);
+        expect(stateOf(c.steps[saved]?.request ?? { path: "" }), `${c.id} saves ${user}`).toBe(
+          user,
+        );
+        expect(
+          restored.map((s) => stateOf(s.request)),
+          `${c.id} restores ${user}`,
+        ).toEqual([user]);
+        expect(
+          c.steps.findIndex((s) => s.request.method === "DELETE"),
+          `${c.id} saves before it deletes`,
+        ).toBeGreaterThan(saved);
+      }
     }
   });
 
