@@ -101,6 +101,18 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 const SUITE_ROUNDS = Number(process.env.BENCH_SUITE_ROUNDS ?? 5);
 const RTT_ROUNDS = Number(process.env.BENCH_RTT_ROUNDS ?? 3);
 const RTT_MS = 50;
+/** `opensocial-kit run`'s default `--concurrency`, which the suite runs use. */
+const CONCURRENCY = 16;
+
+/**
+ * What the same run would take with its cases packed perfectly, `CONCURRENCY` at once and never
+ * apart (no exclusive case waiting, no slot idle): everything but the cases' run, plus the sum of
+ * the cases' times shared among the slots. Below it only fewer or faster round trips, or more at
+ * once, go.
+ */
+function packingFloorMs(r: SuiteRun): number {
+  return r.wallMs - r.runMs + r.caseMsSum / CONCURRENCY;
+}
 
 /** Wall, CPU and peak memory of whole-suite runs, their medians (memory: the largest), goals. */
 async function wholeSuite(): Promise<void> {
@@ -140,7 +152,7 @@ async function wholeSuite(): Promise<void> {
       ) +
       goalLine(
         `whole suite at ${RTT_MS} ms RTT ≤ 2.5 s wall`,
-        `${(median(far.map((r) => r.wallMs)) / 1000).toFixed(2)} s`,
+        `${(median(far.map((r) => r.wallMs)) / 1000).toFixed(2)} s (packing floor ${(median(far.map(packingFloorMs)) / 1000).toFixed(2)} s)`,
         median(far.map((r) => r.wallMs)) <= 2500,
       ) +
       goalLine("every run passes every case", `${wrong.length} runs did not`, wrong.length === 0),

@@ -22,6 +22,9 @@ export interface SuiteRun {
   readonly maxRssMiB: number;
   /** Cases run and passed, from the run's JSON report. */
   readonly cases: number;
+  /** From the report: the cases' run (start to last answer), and the sum of every case's time. */
+  readonly runMs: number;
+  readonly caseMsSum: number;
   readonly passed: number;
   readonly exitCode: number | null;
 }
@@ -47,17 +50,20 @@ export async function runSuiteProcess(args: readonly string[]): Promise<SuiteRun
       cpuUs: number;
       maxRssKiB: number;
     };
-    const summary = (
-      JSON.parse(readFileSync(report, "utf8")) as {
-        summary: { total: number; pass: number; skip: number };
-      }
-    ).summary;
+    const parsed = JSON.parse(readFileSync(report, "utf8")) as {
+      summary: { total: number; pass: number; skip: number };
+      ms: number;
+      cases: { ms: number }[];
+    };
+    const summary = parsed.summary;
     return {
       wallMs,
       cpuMs: usage.cpuUs / 1000,
       maxRssMiB: usage.maxRssKiB / 1024,
       cases: summary.total - summary.skip,
       passed: summary.pass,
+      runMs: parsed.ms,
+      caseMsSum: parsed.cases.reduce((n, c) => n + c.ms, 0),
       exitCode,
     };
   } finally {
