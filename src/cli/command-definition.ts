@@ -1,38 +1,77 @@
 /**
- * What a command's options module (options/) exports: its options (a yargs builder) and its
- * action, tied together by {@link defineCommand} so that the argument types flow from the options
- * to the action (which imports the command's module, commands/, when it runs). The command's name
- * and one-line description are in the table of commands.ts, which the CLI reads without loading
- * any of them.
+ * What a command's options module (options/) exports: its command line as plain data (the
+ * positionals, the options, the examples and the epilogue, which command-line.ts parses and
+ * command-help.ts renders) and its action, tied together by {@link defineCommand} so that the
+ * argument types flow from the spec to the action (which imports the command's module, commands/,
+ * when it runs). The command's name and one-line description are in the table of commands.ts,
+ * which the CLI reads without loading any of them.
  */
-import type { ArgumentsCamelCase, Argv } from "yargs";
 
-/**
- * Thrown by a command's yargs handler once yargs has parsed and checked the command line; the
- * parser then runs the action outside yargs. (Past a handler yargs lays out the command's
- * whole help text, in case a later failure shows it: 50–100 ms of CPU for nothing, since
- * ours never does.)
- */
-export class ChosenCommand {
-  constructor(readonly run: () => Promise<number>) {}
+/** One option, `--name` on the command line. */
+export interface OptionSpec {
+  /** `array`: a list of strings, from repeated flags or the words after one flag. */
+  readonly type: "string" | "number" | "boolean" | "array";
+  readonly describe: string;
+  readonly default?: string | number | boolean;
+  /** The values the option accepts (a string option). */
+  readonly choices?: readonly string[];
+  /** A usage error when left out. */
+  readonly required?: true;
+  /** A one-letter short form (`-i`). */
+  readonly alias?: string;
 }
 
-/** A loaded command, ready to be registered on a yargs instance. */
+/** One positional argument (every one is required), in order. */
+export interface PositionalSpec {
+  readonly name: string;
+  readonly describe: string;
+}
+
+/** A command's command line. */
+export interface CommandSpec {
+  readonly positionals?: readonly PositionalSpec[];
+  readonly options: Readonly<Record<string, OptionSpec>>;
+  /** `[command line, what it does]`; `$0` stands for the program. */
+  readonly examples?: readonly (readonly [string, string])[];
+  /** The paragraph after the examples (exit codes, where the docs are). */
+  readonly epilogue?: string;
+}
+
+/** The value an option gives the action. */
+type ValueOf<O> = O extends { type: "boolean" }
+  ? boolean
+  : O extends { type: "number" }
+    ? number
+    : O extends { type: "array" }
+      ? string[]
+      : O extends { choices: readonly (infer C extends string)[] }
+        ? C
+        : string;
+
+/** An option's value, or undefined when it may be left out and has no default. */
+type GivenOf<O> = O extends { default: unknown } | { required: true }
+  ? ValueOf<O>
+  : ValueOf<O> | undefined;
+
+type PositionalNames<S> = S extends { positionals: readonly { name: infer N extends string }[] }
+  ? N
+  : never;
+
+/** The arguments of a command line parsed against `S`: options by their names, positionals. */
+export type ArgsOf<S extends CommandSpec> = {
+  readonly [K in keyof S["options"]]: GivenOf<S["options"][K]>;
+} & { readonly [N in PositionalNames<S>]: string };
+
+/** A loaded command: its spec, and its action on arguments parsed and checked against it. */
 export interface CommandDefinition {
-  /** Registers the command as `usage` (e.g. `request <method> <path>`) with `describe`. */
-  attach(cli: Argv, usage: string, describe: string): void;
+  readonly spec: CommandSpec;
+  run(args: Readonly<Record<string, unknown>>): Promise<number>;
 }
 
-/** A command from its options and its action (which resolves to the exit code). */
-export function defineCommand<T>(
-  options: (y: Argv) => Argv<T>,
-  action: (argv: ArgumentsCamelCase<T>) => number | Promise<number>,
+/** A command from its spec and its action (which resolves to the exit code). */
+export function defineCommand<const S extends CommandSpec>(
+  spec: S,
+  action: (args: ArgsOf<S>) => number | Promise<number>,
 ): CommandDefinition {
-  return {
-    attach(cli, usage, describe) {
-      cli.command(usage, describe, options, (argv) => {
-        throw new ChosenCommand(async () => action(argv));
-      });
-    },
-  };
+  return { spec, run: async (args) => action(args as ArgsOf<S>) };
 }

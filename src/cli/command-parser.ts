@@ -1,44 +1,40 @@
 /**
- * A command line that names a command, parsed by yargs: the modules of the commands it names
- * are loaded and registered with their options, the others by name only (yargs still knows
- * them, for its usage errors). Loaded by main.ts only for such a command line.
+ * A command line that names a command: the command's options module alone is loaded, and the
+ * other words are read against its spec (command-line.ts). Its
+ * `--help` and its usage errors are answered from the spec, and only an accepted command line
+ * loads the action (the runner, the server). Loaded by main.ts only for such a command line.
  */
-import yargs from "yargs";
 import { EXIT } from "../conformance/run/exit-codes.js";
-import { ChosenCommand } from "./command-definition.js";
-import { COMMANDS, commandUsage } from "./commands.js";
-import { helpWidth, NAME_A_COMMAND, PROGRAM, USAGE_HINT } from "./main-help.js";
+import { commandHelp } from "./command-help.js";
+import { readCommandLine } from "./command-line.js";
+import { type CommandEntry, commandUsage } from "./commands.js";
+import { helpWidth } from "./help-layout.js";
+import { PROGRAM } from "./main-help.js";
 import { packageVersion } from "./version.js";
 
-/** Thrown from yargs' failure handler so that no command runs after a usage error. */
-const USAGE = Symbol("usage");
-
-/** Parses `argv` and runs the command it names; resolves to the exit code. */
-export async function parseCommandLine(argv: readonly string[]): Promise<number> {
-  const cli = yargs([...argv])
-    .scriptName(PROGRAM)
-    .version(packageVersion())
-    .strict()
-    .demandCommand(1, NAME_A_COMMAND)
-    .recommendCommands()
-    .wrap(helpWidth())
-    .exitProcess(false)
-    .fail((msg, err) => {
-      if (err) throw err;
-      process.stderr.write(`${msg}\n${USAGE_HINT}\n`);
-      throw USAGE;
-    });
-  for (const entry of COMMANDS) {
-    if (argv.includes(entry.name))
-      (await entry.load()).attach(cli, commandUsage(entry), entry.describe);
-    else cli.command(commandUsage(entry), entry.describe);
+/**
+ * Reads `words` (the command line but the command's name, commands.ts' `commandIn`) for the
+ * command `entry` and runs it; resolves to the exit code.
+ */
+export async function parseCommandLine(
+  entry: CommandEntry,
+  words: readonly string[],
+): Promise<number> {
+  const definition = await entry.load();
+  const line = readCommandLine(definition.spec, words);
+  switch (line.kind) {
+    case "help":
+      process.stdout.write(
+        commandHelp(PROGRAM, commandUsage(entry), entry.describe, definition.spec, helpWidth()),
+      );
+      return EXIT.OK;
+    case "version":
+      process.stdout.write(`${packageVersion()}\n`);
+      return EXIT.OK;
+    case "usage":
+      process.stderr.write(`${line.message}\nRun '${PROGRAM} ${entry.name} --help' for usage.\n`);
+      return EXIT.USAGE;
+    case "run":
+      return definition.run(line.args);
   }
-  try {
-    await cli.parseAsync(); // --help or --version: printed, no command chosen
-  } catch (e) {
-    if (e === USAGE) return EXIT.USAGE;
-    if (e instanceof ChosenCommand) return e.run();
-    throw e;
-  }
-  return EXIT.OK;
 }

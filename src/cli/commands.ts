@@ -1,14 +1,14 @@
 /**
  * The list of CLI commands: each one's usage, its one-line description and how to load its
  * options (options/). A command's options are imported only when the command line names it, so
- * that `--version`, `--help` and a usage error load no command (nor yargs, nor a store driver, nor
- * the schemas); its action (commands/) only when yargs has accepted the line, so that the
- * command's own `--help` and usage errors load neither the runner nor the server.
+ * that `--version`, `--help` and a usage error load no command (nor a store driver, nor the
+ * schemas); its action (commands/) only when its command line is accepted, so that the command's
+ * own `--help` and usage errors load neither the runner nor the server.
  */
 import type { CommandDefinition } from "./command-definition.js";
 
 /** One command of the CLI. */
-interface CommandEntry {
+export interface CommandEntry {
   readonly name: string;
   /** Its positionals as help shows them after the name, e.g. `<method> <path>`. */
   readonly positionals?: string;
@@ -79,4 +79,16 @@ export const COMMANDS: readonly CommandEntry[] = [
 /** How `entry` is called, as help shows it: its name and positionals. */
 export function commandUsage(entry: CommandEntry): string {
   return entry.positionals === undefined ? entry.name : `${entry.name} ${entry.positionals}`;
+}
+
+/**
+ * The command `argv` names (its first word that is a command's name), and the other words, which
+ * are that command's positionals and options; undefined when no word names a command.
+ */
+export function commandIn(
+  argv: readonly string[],
+): { readonly entry: CommandEntry; readonly words: readonly string[] } | undefined {
+  const at = argv.findIndex((word) => COMMANDS.some((c) => c.name === word));
+  const entry = COMMANDS.find((c) => c.name === argv[at]);
+  return entry && { entry, words: [...argv.slice(0, at), ...argv.slice(at + 1)] };
 }

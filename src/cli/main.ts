@@ -1,20 +1,22 @@
 /**
  * The `opensocial-kit` command line. Thin: each command parses its options and calls the
  * library; the commands are listed in `commands.ts`. A command line that names no command
- * (`--version`, `--help`, a missing or mistyped command) is answered here, loading neither
- * yargs nor any command; one that names a command is parsed by yargs (command-parser.ts), which
- * loads only the modules of the commands named.
+ * (`--version`, `--help`, a missing or mistyped command) is answered here, loading no command;
+ * one that names a command is read against that command's spec (command-parser.ts), which loads
+ * that command's modules only.
  */
 import { EXIT } from "../conformance/run/exit-codes.js";
-import { COMMANDS } from "./commands.js";
-import { helpWidth, mainHelp, NAME_A_COMMAND, USAGE_HINT, unknownCommand } from "./main-help.js";
+import { commandIn } from "./commands.js";
+import { helpWidth } from "./help-layout.js";
+import { mainHelp, NAME_A_COMMAND, USAGE_HINT, unknownCommand } from "./main-help.js";
 import { packageVersion } from "./version.js";
 
 /** Runs the CLI with `argv` (without node and script). Resolves to the exit code. */
 export async function main(argv: readonly string[] = process.argv.slice(2)): Promise<number> {
-  if (COMMANDS.some((c) => argv.includes(c.name))) {
+  const named = commandIn(argv);
+  if (named) {
     const { parseCommandLine } = await import("./command-parser.js");
-    return parseCommandLine(argv);
+    return parseCommandLine(named.entry, named.words);
   }
   if (argv.includes("--help")) {
     process.stdout.write(mainHelp(helpWidth()));

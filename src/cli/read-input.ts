@@ -10,10 +10,9 @@ type InputRead = { ok: true; bytes: Uint8Array } | { ok: false; message: string 
 
 /** Reads up to `limit` + 1 bytes of `path` (`-` for standard input). */
 export function readInput(path: string, limit: number): InputRead {
-  // yargs hands a lone `-` over as an empty string.
   let fd: number;
   try {
-    fd = path === "-" || path === "" ? 0 : openSync(path, "r");
+    fd = path === "-" ? 0 : openSync(path, "r");
   } catch (e) {
     const code = (e as { code?: string }).code;
     const why =

@@ -6,6 +6,7 @@ import { diffCommand } from "../../src/cli/commands/diff.js";
 import { fuzzCommand } from "../../src/cli/commands/fuzz.js";
 import { main } from "../../src/cli/main.js";
 import { type Running, sink, startReference } from "../conformance/helpers.js";
+import { captureOutput } from "./capture-output.js";
 
 let reference: Running;
 let defective: VariantProxy;
@@ -61,14 +62,14 @@ describe("fuzz", () => {
   });
 
   it("--help teaches: examples and exit codes", async () => {
-    const log = vi.spyOn(console, "log").mockImplementation(() => {});
+    const { out } = captureOutput();
     try {
       expect(await main(["fuzz", "--help"])).toBe(0);
-      const text = log.mock.calls.map((c) => c.join(" ")).join("");
+      const text = out.join("").replace(/\s+/g, " ");
       expect(text).toMatch(/Examples:/);
       expect(text).toMatch(/Exit codes: 0 no failure; 1 .*3 target unreachable/s);
     } finally {
-      log.mockRestore();
+      vi.restoreAllMocks();
     }
   });
 });
@@ -130,14 +131,14 @@ describe("diff", () => {
   });
 
   it("--help teaches: examples and exit codes", async () => {
-    const log = vi.spyOn(console, "log").mockImplementation(() => {});
+    const { out } = captureOutput();
     try {
       expect(await main(["diff", "--help"])).toBe(0);
-      const text = log.mock.calls.map((c) => c.join(" ")).join("");
+      const text = out.join("").replace(/\s+/g, " ");
       expect(text).toMatch(/Examples:/);
       expect(text).toMatch(/Exit codes: 0 no semantic difference; 1 .*3 a target unreachable/s);
     } finally {
-      log.mockRestore();
+      vi.restoreAllMocks();
     }
   });
 });

@@ -1,8 +1,8 @@
 /**
  * What the built CLI loads, by the modules its process resolves: `--version`, `--help`, a
- * missing and a mistyped command load neither yargs nor any command (the exit codes' table
- * aside); a command's own `--help` and usage errors load its options (cli/options/) and no
- * action, runner or server; `run` against the in-process reference
+ * missing and a mistyped command load no command and no parser (the exit codes' table aside); a
+ * command's own `--help` and usage errors load its options (cli/options/) and yargs-parser, and no
+ * action, runner or server, nor yargs' help machinery; `run` against the in-process reference
  * loads no store driver (SQLite, PostgreSQL), no JSON Schema compiler (the validators are
  * compiled ahead of time) and not the world generator. Uses bin/opensocial-kit.js (dist/).
  */
@@ -29,14 +29,14 @@ const matching = (urls: readonly string[], pattern: RegExp) => urls.filter((u) =
 
 describe("modules the CLI loads", () => {
   it.each([[["--version"]], [["--help"]], [[]], [["rnu"]]])(
-    "%j loads no yargs and no command",
+    "%j loads no parser and no command",
     (args) => {
       const urls = loaded(args);
       expect(urls.length).toBeGreaterThan(0);
       expect(
         matching(
           urls,
-          /node_modules\/(yargs|ajv|undici|better-sqlite3|pg)\/|dist\/(cli\/(commands|options)|server)\/|dist\/conformance\/(?!run\/exit-codes\.js)/,
+          /node_modules\/(yargs|yargs-parser|ajv|undici|better-sqlite3|pg)\/|dist\/(cli\/(commands|options)|server)\/|dist\/conformance\/(?!run\/exit-codes\.js)/,
         ),
       ).toEqual([]);
     },
@@ -62,7 +62,7 @@ describe("modules the CLI loads", () => {
       expect(
         matching(
           urls,
-          /node_modules\/(ajv|undici|better-sqlite3|pg|fast-check)\/|dist\/cli\/commands\/|dist\/server\/(?!http\/drain\.js)|dist\/conformance\/(?!run\/exit-codes\.js|reporters\/names\.js|case-types\.js)/,
+          /node_modules\/(yargs|cliui|y18n|ajv|undici|better-sqlite3|pg|fast-check)\/|dist\/cli\/commands\/|dist\/server\/(?!http\/drain\.js)|dist\/conformance\/(?!run\/exit-codes\.js|reporters\/names\.js|case-types\.js)/,
         ),
       ).toEqual([]);
     },

@@ -11,6 +11,7 @@ import { serveBanner, suggestRoles } from "../../src/cli/commands/serve-banner.j
 import { main } from "../../src/cli/main.js";
 import { loadTarget } from "../../src/conformance/index.js";
 import { APPS, bundledWorld, type Running, start } from "../server/harness.js";
+import { captureOutput } from "./capture-output.js";
 
 let s: Running;
 beforeAll(async () => {
@@ -119,14 +120,13 @@ describe("opensocial-kit request", () => {
   });
 
   it("--help teaches: examples and exit codes", async () => {
-    const lines: string[] = [];
-    const spy = vi.spyOn(console, "log").mockImplementation((...a) => void lines.push(a.join(" ")));
+    const { out } = captureOutput();
     try {
       expect(await main(["request", "--help"])).toBe(0);
     } finally {
-      spy.mockRestore();
+      vi.restoreAllMocks();
     }
-    const text = lines.join("\n");
+    const text = out.join("");
     expect(text).toMatch(/--form score=10/);
     expect(text.replace(/\s+/g, " ")).toMatch(
       /Exit codes: 0 a 2xx answer; 1 any other status; 2 usage.*3 no answer/,

@@ -34,7 +34,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startVariantProxy } from "../../scripts/mutants/variant-proxy.js";
-import { COMMANDS, commandUsage } from "../../src/cli/commands.js";
+import { COMMANDS } from "../../src/cli/commands.js";
 import { MAIN_EXAMPLES } from "../../src/cli/main-help.js";
 import { type PgCluster, startCluster } from "../server/pg-cluster.js";
 
@@ -81,24 +81,12 @@ function readmeSections(): { section: string; blocks: Command[][] }[] {
   return out;
 }
 
-/** The `--help` examples of every command (`$0` is the program), recorded from registration. */
+/** The `--help` examples of every command (`$0` is the program), from each command's spec. */
 async function helpExamples(): Promise<Command[]> {
   const out: Command[] = MAIN_EXAMPLES.map(([text]) => ({ text, where: "--help" }));
-  let current = "";
-  const chain: unknown = new Proxy(() => undefined, {
-    get:
-      (_t, prop) =>
-      (...args: unknown[]) => {
-        if (prop === "command") {
-          current = String(args[0]).split(" ")[0] ?? "";
-          if (typeof args[2] === "function") (args[2] as (y: unknown) => unknown)(chain);
-        }
-        if (prop === "example") out.push({ text: String(args[0]), where: `${current} --help` });
-        return chain;
-      },
-  });
   for (const entry of COMMANDS)
-    (await entry.load()).attach(chain as never, commandUsage(entry), entry.describe);
+    for (const [text] of (await entry.load()).spec.examples ?? [])
+      out.push({ text, where: `${entry.name} --help` });
   return out.map((c) => ({ ...c, text: c.text.replaceAll("$0", "opensocial-kit") }));
 }
 

@@ -25,12 +25,12 @@ import { BUNDLED_TARGET } from "../reference-server.js";
 import { serveBanner } from "./serve-banner.js";
 
 export interface ServeArgs {
-  world?: string;
+  world?: string | undefined;
   port: number;
   host: string;
   data: string;
   atomStrict: boolean;
-  publicUrl?: string;
+  publicUrl?: string | undefined;
   logRequests: boolean;
 }
 

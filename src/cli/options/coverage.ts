@@ -6,6 +6,6 @@ import { defineCommand } from "../command-definition.js";
 
 /** `coverage`: its options and its action. */
 export const coverageDefinition = defineCommand(
-  (y) => y.option("json", { type: "boolean", default: false, describe: "Print JSON" }),
+  { options: { json: { type: "boolean", default: false, describe: "Print JSON" } } },
   async (argv) => (await import("../commands/coverage.js")).coverageCommand({ json: argv.json }),
 );

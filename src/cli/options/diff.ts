@@ -3,50 +3,53 @@ import { defineCommand } from "../command-definition.js";
 
 /** `diff`: its options and its action. */
 export const diffDefinition = defineCommand(
-  (y) =>
-    y
-      .option("target", {
+  {
+    options: {
+      target: {
         type: "string",
         describe:
           "Implementation A: a target file, a base URL (bundled apps/users/world) or reference (default: reference, in-process)",
-      })
-      .option("against", {
+      },
+      against: {
         type: "string",
         describe: "Implementation B, in the same forms (required)",
-      })
-      .option("fuzz-seed", {
+      },
+      "fuzz-seed": {
         type: "number",
         describe: "Replay the fuzz sequence of this seed instead of the suite's requests",
-      })
-      .option("fuzz-steps", {
+      },
+      "fuzz-steps": {
         type: "number",
         default: 300,
         describe: "Operations of the fuzz sequence",
-      })
-      .option("grep", {
+      },
+      grep: {
         type: "string",
         describe: "Only cases whose id matches this regular expression (suite mode)",
-      })
-      .option("timeout", {
+      },
+      timeout: {
         type: "number",
         default: 10_000,
         describe: "Per-request timeout in ms",
-      })
-      .example(
+      },
+    },
+    examples: [
+      [
         "$0 diff --against http://127.0.0.1:8080",
         "the in-process reference against your server (bundled world)",
-      )
-      .example(
+      ],
+      [
         "$0 diff --target old.json --against new.json",
         "an old container against its replacement, both loaded with the same world",
-      )
-      .example(
+      ],
+      [
         "$0 diff --target old.json --against new.json --fuzz-seed 42 --fuzz-steps 1000",
         "a random sequence instead of the suite",
-      )
-      .epilogue(
-        "Not differences: integers as numeric strings and booleans as text (P-FMT-6), JSON member order, members the documents do not name, the order of an appdata answer's users, XML prefixes, whitespace between elements and extension elements, error message text, headers other than Content-Type and a 405's Allow. Both implementations must hold the same world (fixtures/world.json for a base URL). Exit codes: 0 no semantic difference; 1 differences (each printed with both answers); 2 usage or target-file error; 3 a target unreachable or refusing the credentials.",
-      ),
+      ],
+    ],
+    epilogue:
+      "Not differences: integers as numeric strings and booleans as text (P-FMT-6), JSON member order, members the documents do not name, the order of an appdata answer's users, XML prefixes, whitespace between elements and extension elements, error message text, headers other than Content-Type and a 405's Allow. Both implementations must hold the same world (fixtures/world.json for a base URL). Exit codes: 0 no semantic difference; 1 differences (each printed with both answers); 2 usage or target-file error; 3 a target unreachable or refusing the credentials.",
+  },
   async (argv) =>
     (await import("../commands/diff.js")).diffCommand({
       target: argv.target,

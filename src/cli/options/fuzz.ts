@@ -3,54 +3,54 @@ import { defineCommand } from "../command-definition.js";
 
 /** `fuzz`: its options and its action. */
 export const fuzzDefinition = defineCommand(
-  (y) =>
-    y
-      .option("target", {
+  {
+    options: {
+      target: {
         type: "string",
         describe: "Target file (baseUrl, apps, users, world); needs a world",
-      })
-      .option("base-url", {
+      },
+      "base-url": {
         type: "string",
         describe: "Base URL; apps, users and world from --target or fixtures/target.json",
-      })
-      .option("seed", { type: "number", describe: "fast-check seed (printed by every run)" })
-      .option("path", {
+      },
+      seed: { type: "number", describe: "fast-check seed (printed by every run)" },
+      path: {
         type: "string",
         describe: "Replay one counterexample: the path printed with a failure (needs --seed)",
-      })
-      .option("steps", {
+      },
+      steps: {
         type: "number",
         default: 1000,
         describe: "Operations to run (shrinking is bounded apart)",
-      })
-      .option("time", {
+      },
+      time: {
         type: "number",
         default: 120,
         describe: "Bound of the whole run in seconds, shrinking included",
-      })
-      .option("level", {
+      },
+      level: {
         type: "string",
         choices: ["core", "profile"],
         default: "profile",
         describe: "core: readers' tolerance (renderings, order); profile: also the writers' rules",
-      })
-      .option("max-commands", { type: "number", default: 30, describe: "Longest sequence" })
-      .example("$0 fuzz", "2 minutes at most against an in-process reference server")
-      .example(
+      },
+      "max-commands": { type: "number", default: 30, describe: "Longest sequence" },
+    },
+    examples: [
+      ["$0 fuzz", "2 minutes at most against an in-process reference server"],
+      [
         "$0 fuzz --target my-target.json --steps 5000 --time 300",
         "your implementation, a longer run",
-      )
-      .example(
-        "$0 fuzz --target t.json --seed 42 --path 7:1:0",
-        "replay the shrunk failure a run printed",
-      )
-      .example(
+      ],
+      ["$0 fuzz --target t.json --seed 42 --path 7:1:0", "replay the shrunk failure a run printed"],
+      [
         "$0 fuzz --base-url http://127.0.0.1:8080 --level core",
         "only what social-api.md itself says",
-      )
-      .epilogue(
-        "Writes only keys under a random prefix per sequence, as the target's own users, and deletes them after each sequence. Every read is made in JSON and in Atom, and both are held to the model (JSON ↔ Atom consistency). Exit codes: 0 no failure; 1 a failure was found (printed with its statement, seed, path and curl lines); 2 usage or target-file error; 3 target unreachable or credentials refused.",
-      ),
+      ],
+    ],
+    epilogue:
+      "Writes only keys under a random prefix per sequence, as the target's own users, and deletes them after each sequence. Every read is made in JSON and in Atom, and both are held to the model (JSON ↔ Atom consistency). Exit codes: 0 no failure; 1 a failure was found (printed with its statement, seed, path and curl lines); 2 usage or target-file error; 3 target unreachable or credentials refused.",
+  },
   async (argv) =>
     (await import("../commands/fuzz.js")).fuzzCommand({
       target: argv.target,

@@ -4,77 +4,78 @@ import { defineCommand } from "../command-definition.js";
 
 /** `run`: its options and its action. */
 export const runDefinition = defineCommand(
-  (y) =>
-    y
-      .option("target", { type: "string", describe: "Target file (baseUrl, apps, users, world)" })
-      .option("base-url", {
+  {
+    options: {
+      target: { type: "string", describe: "Target file (baseUrl, apps, users, world)" },
+      "base-url": {
         type: "string",
         describe: "Base URL; apps and users from --target or fixtures/target.json",
-      })
-      .option("level", {
+      },
+      level: {
         type: "string",
         choices: ["core", "profile"],
         default: "profile",
         describe: "core: social-api.md only; profile: also profile.md decisions",
-      })
-      .option("grep", {
+      },
+      grep: {
         type: "string",
         describe: "Only cases whose id matches this regular expression",
-      })
-      .option("feature", {
+      },
+      feature: {
         type: "array",
-        string: true,
         describe: "Only cases with one of these features",
-      })
-      .option("reporter", {
+      },
+      reporter: {
         type: "array",
-        string: true,
         describe: `${REPORTER_NAMES.join("|")}, or name:FILE (repeatable)`,
-      })
-      .option("out", {
+      },
+      out: {
         type: "string",
         describe: `File for the one ${FILE_REPORTER_NAMES.join("/")} reporter`,
-      })
-      .option("expectations", { type: "string", describe: "Known failures file" })
-      .option("timeout", {
+      },
+      expectations: { type: "string", describe: "Known failures file" },
+      timeout: {
         type: "number",
         default: 10_000,
         describe: "Per-request timeout in ms",
-      })
-      .option("concurrency", { type: "number", default: 16, describe: "Cases run at once" })
-      .option("bail", {
+      },
+      concurrency: { type: "number", default: 16, describe: "Cases run at once" },
+      bail: {
         type: "boolean",
         default: false,
         describe: "Stop after the first unexpected result",
-      })
-      .example("$0 run", "quick start: the whole suite against an in-process reference server")
-      .example(
+      },
+    },
+    examples: [
+      ["$0 run", "quick start: the whole suite against an in-process reference server"],
+      [
         "$0 run --target my-target.json",
         "your implementation (target file: see fixtures/target.json)",
-      )
-      .example(
+      ],
+      [
         "$0 run --base-url http://127.0.0.1:8080 --level core",
         "only what social-api.md itself says, with the bundled apps and users",
-      )
-      .example(
+      ],
+      [
         "$0 run --target t.json --reporter console --reporter junit:reports/junit.xml --reporter json:reports/run.json",
         "CI: progress on the console, JUnit and JSON reports to files",
-      )
-      .example(
+      ],
+      [
         "$0 run --target t.json --reporter console --reporter html:reports/conformance.html",
         "a self-contained HTML report: summary by operation and statement, each failure's expected and actual values, request and curl line",
-      )
-      .example(
+      ],
+      [
         "$0 run --target t.json --expectations known-failures.json",
         "gate on known failures: an unexpected pass or an unused entry fails the run",
-      )
-      .example(
+      ],
+      [
         "$0 run --grep '^appdata-write/' --bail",
         "one operation's cases, stop at the first failure",
-      )
-      .epilogue(
-        "Exit codes: 0 every selected case passed (or failed as expected); 1 a conformance failure, an unexpected pass or a stale expectation; 2 usage or target-file error; 3 the target did not answer: the smoke request did not get 200 (unreachable, credentials refused, redirected: check the base URL), or the target stopped answering during the run (the cases not run are listed); 4 nothing selected (a run that tested nothing is never green); 130 or 143 interrupted by Ctrl-C or SIGTERM: the started cases finish and every report is written, listing the cases not run (a second signal quits at once). Each failure prints the command that replays it against the same target. NO_COLOR turns the console's colours off. Docs: conformance/README-runners.md.",
-      ),
+      ],
+    ],
+    epilogue:
+      "Exit codes: 0 every selected case passed (or failed as expected); 1 a conformance failure, an unexpected pass or a stale expectation; 2 usage or target-file error; 3 the target did not answer: the smoke request did not get 200 (unreachable, credentials refused, redirected: check the base URL), or the target stopped answering during the run (the cases not run are listed); 4 nothing selected (a run that tested nothing is never green); 130 or 143 interrupted by Ctrl-C or SIGTERM: the started cases finish and every report is written, listing the cases not run (a second signal quits at once). Each failure prints the command that replays it against the same target. NO_COLOR turns the console's colours off. Docs: conformance/README-runners.md.",
+  },
   async (argv) =>
     (await import("../commands/run.js")).runCommand({
       target: argv.target,

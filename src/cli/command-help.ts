@@ -1,0 +1,104 @@
+/**
+ * A command's `--help`: its usage line and description, its positionals and options (each with
+ * its type, choices, default, and whether it is required), its examples and its epilogue, laid
+ * out in the terminal's width (help-layout.ts).
+ */
+import type { CommandSpec, OptionSpec } from "./command-definition.js";
+import { columns, wrapText } from "./help-layout.js";
+
+/** The flags every command takes. */
+const COMMON: Readonly<Record<string, OptionSpec>> = {
+  help: { type: "boolean", describe: "Show help" },
+  version: { type: "boolean", describe: "Show version number" },
+};
+
+/** An option's type, choices, default and whether it is required, as help shows them. */
+function traits(o: {
+  type?: string;
+  choices?: readonly string[];
+  default?: unknown;
+  required?: true;
+}): string {
+  return [
+    o.type === undefined ? "" : `[${o.type}]`,
+    o.choices ? `[choices: ${o.choices.map((c) => JSON.stringify(c)).join(", ")}]` : "",
+    o.default === undefined ? "" : `[default: ${JSON.stringify(o.default)}]`,
+    o.required ? "[required]" : "",
+  ]
+    .filter((t) => t !== "")
+    .join(" ");
+}
+
+/** Rows of names and descriptions, each description ending with its traits at the right edge. */
+function table(rows: readonly (readonly [string, string, string])[], width: number): string {
+  const left = Math.max(...rows.map(([l]) => l.length)) + 2;
+  const indent = " ".repeat(2 + left);
+  const right = Math.max(20, width - indent.length);
+  return rows
+    .map(([name, describe, trait]) => {
+      const lines = wrapText(describe, right);
+      const last = lines.at(-1) ?? "";
+      if (trait !== "") {
+        if (last.length + 1 + trait.length <= right)
+          lines[lines.length - 1] = last + " ".repeat(right - last.length - trait.length) + trait;
+        else lines.push(...wrapText(trait, right));
+      }
+      return lines
+        .map((line, i) => (i === 0 ? `  ${name.padEnd(left)}${line}` : `${indent}${line}`))
+        .join("\n");
+    })
+    .join("\n");
+}
+
+/** An example: in two columns when the command line is short, else the line, then what it does. */
+function examples(rows: readonly (readonly [string, string])[], width: number): string {
+  const narrow = rows.every(([command]) => command.length <= width / 2 - 4);
+  if (narrow) return columns(rows, width);
+  return rows
+    .map(([command, what]) =>
+      [`  ${command}`, ...wrapText(what, width - 6).map((line) => `      ${line}`)].join("\n"),
+    )
+    .join("\n");
+}
+
+/** The `--help` of the command called as `usage` (`opensocial-kit request <method> <path>`). */
+export function commandHelp(
+  program: string,
+  usage: string,
+  describe: string,
+  spec: CommandSpec,
+  width: number,
+): string {
+  const options = { ...COMMON, ...spec.options };
+  const flag = (name: string, o: OptionSpec) =>
+    o.alias === undefined ? `    --${name}` : `-${o.alias}, --${name}`;
+  const parts = [`${program} ${usage}`, "", ...wrapText(describe, width), ""];
+  if (spec.positionals?.length)
+    parts.push(
+      "Positionals:",
+      table(
+        spec.positionals.map((p) => [p.name, p.describe, "[string] [required]"]),
+        width,
+      ),
+      "",
+    );
+  parts.push(
+    "Options:",
+    table(
+      Object.entries(options).map(([name, o]) => [flag(name, o), o.describe, traits(o)]),
+      width,
+    ),
+    "",
+  );
+  if (spec.examples?.length)
+    parts.push(
+      "Examples:",
+      examples(
+        spec.examples.map(([command, what]) => [command.replaceAll("$0", program), what]),
+        width,
+      ),
+      "",
+    );
+  if (spec.epilogue !== undefined) parts.push(...wrapText(spec.epilogue, width), "");
+  return parts.join("\n");
+}

@@ -1,0 +1,110 @@
+/**
+ * A command's words parsed against its spec (command-definition.ts): yargs-parser reads them as
+ * yargs did (`--name value` and `--name=value`, `--no-flag`, `--camelCase` for `--camel-case`,
+ * an array option's values repeated or listed after one flag, `-i` for an alias), then the
+ * words are checked as a strict command line: every positional given and no more, no unknown
+ * option (a near miss of a known one is named: "Did you mean --level?"), required options present,
+ * a choice among its choices, a number that is one, an option that is not a list given once.
+ */
+import parser from "yargs-parser";
+import type { CommandSpec, OptionSpec } from "./command-definition.js";
+import { typoOf } from "./edit-distance.js";
+
+/** What a command line asks for. */
+export type CommandLine =
+  /** Run the command with these arguments (options by name, positionals by name). */
+  | { readonly kind: "run"; readonly args: Readonly<Record<string, unknown>> }
+  | { readonly kind: "help" }
+  | { readonly kind: "version" }
+  /** A usage error: what is wrong, in one or more lines. */
+  | { readonly kind: "usage"; readonly message: string };
+
+const camel = (name: string) => name.replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase());
+const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
+
+/** The option names of each type, the aliases and the defaults, as yargs-parser takes them. */
+function parserOptions(options: Readonly<Record<string, OptionSpec>>): parser.Options {
+  const of = (type: OptionSpec["type"]) =>
+    Object.keys(options).filter((n) => options[n]?.type === type);
+  const alias: Record<string, string[]> = {};
+  const defaults: Record<string, unknown> = {};
+  for (const [name, o] of Object.entries(options)) {
+    alias[name] = [
+      ...(o.alias === undefined ? [] : [o.alias]),
+      ...(camel(name) === name ? [] : [camel(name)]),
+    ];
+    if (o.default !== undefined) defaults[name] = o.default;
+  }
+  return {
+    string: [...of("string"), ...of("array")],
+    boolean: [...of("boolean"), "help", "version"],
+    number: of("number"),
+    array: of("array"),
+    alias,
+    default: defaults,
+    configuration: { "dot-notation": false, "parse-positional-numbers": false },
+  };
+}
+
+/** Reads `words` (the command line without the program and the command's name) against `spec`. */
+export function readCommandLine(spec: CommandSpec, words: readonly string[]): CommandLine {
+  const parsed = parser.detailed([...words], parserOptions(spec.options));
+  const argv: Readonly<Record<string, unknown>> & { readonly _: readonly (string | number)[] } =
+    parsed.argv;
+  if (argv.help === true) return { kind: "help" };
+  if (argv.version === true) return { kind: "version" };
+  if (parsed.error) return { kind: "usage", message: parsed.error.message };
+  const positionals = spec.positionals ?? [];
+  const given = argv._.map(String);
+  if (given.length < positionals.length)
+    return {
+      kind: "usage",
+      message: `Not enough non-option arguments: got ${given.length}, need at least ${positionals.length}`,
+    };
+  const known = new Set(["_", "--", "help", "version"]);
+  for (const [name, o] of Object.entries(spec.options)) {
+    known.add(name).add(camel(name));
+    if (o.alias !== undefined) known.add(o.alias);
+  }
+  // an unknown --foo-bar is read as foo-bar and fooBar: named once, as written
+  const unknownOptions = Object.keys(argv).filter(
+    (k) => !known.has(k) && !(k !== kebab(k) && Object.hasOwn(argv, kebab(k))),
+  );
+  const unknown = [...unknownOptions, ...given.slice(positionals.length)];
+  if (unknown.length) {
+    const typo =
+      unknown.length === 1 && unknownOptions[0] !== undefined
+        ? typoOf(unknownOptions[0], Object.keys(spec.options))
+        : undefined;
+    return {
+      kind: "usage",
+      message: `${plural(unknown.length, "Unknown argument", "Unknown arguments")}: ${unknown.join(", ")}${typo ? `. Did you mean --${typo}?` : ""}`,
+    };
+  }
+  const missing = Object.keys(spec.options).filter(
+    (n) => spec.options[n]?.required && argv[n] === undefined,
+  );
+  if (missing.length)
+    return {
+      kind: "usage",
+      message: `${plural(missing.length, "Missing required argument", "Missing required arguments")}: ${missing.join(", ")}`,
+    };
+  const args: Record<string, unknown> = {};
+  for (const [name, o] of Object.entries(spec.options)) {
+    const value: unknown = argv[name];
+    if (value === undefined) continue;
+    if (o.type !== "array" && Array.isArray(value))
+      return { kind: "usage", message: `--${name} is given more than once` };
+    if (o.type === "number" && Number.isNaN(value))
+      return { kind: "usage", message: `--${name} takes a number` };
+    if (o.choices && !o.choices.includes(String(value)))
+      return {
+        kind: "usage",
+        message: `Invalid values:\n  Argument: ${name}, Given: ${JSON.stringify(value)}, Choices: ${o.choices.map((c) => JSON.stringify(c)).join(", ")}`,
+      };
+    args[name] = value;
+  }
+  for (const [i, p] of positionals.entries()) args[p.name] = given[i];
+  return { kind: "run", args };
+}
