@@ -17,6 +17,6 @@ export const openApiDefinition = defineCommand(
     (await import("../commands/openapi.js")).openApiCommand(
       process.stdout,
       process.stderr,
-      argv.out as string | undefined,
+      argv.out,
     ),
 );

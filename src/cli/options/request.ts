@@ -81,8 +81,8 @@ export const requestDefinition = defineCommand(
   },
   async (argv) =>
     (await import("../commands/request.js")).requestCommand({
-      method: argv.method as string,
-      path: argv.path as string,
+      method: argv.method,
+      path: argv.path,
       json: argv.json,
       form: argv.form,
       as: argv.as,
