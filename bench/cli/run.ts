@@ -53,7 +53,7 @@ for (const f of figures) {
   );
 }
 process.stdout.write("\n");
-for (const f of figures)
+for (const f of figures.filter((f) => GOALS.some((g) => g.name === f.name)))
   process.stdout.write(
     goalLine(
       `${f.name} ≤ ${GOAL_RATIO}× node -e 0`,
