@@ -185,7 +185,8 @@ describe("conformance suite files", () => {
         const state = stateOf(s.request);
         const write = s.request.method !== "GET" && s.request.method !== "HEAD";
         const expected = [s.expect.status ?? []].flat();
-        if (write && state.startsWith("appdata/") && expected.some((x) => x < 300))
+        const mayWrite = expected.length === 0 || expected.some((x) => x < 300);
+        if (write && state.startsWith("appdata/") && mayWrite)
           expect(state, `${c.id}: ${s.request.method} ${s.request.path}`).toBe("appdata/viewer");
       }
   });
@@ -215,6 +216,21 @@ describe("conformance suite files", () => {
           `${c.id} saves before it deletes`,
         ).toBeGreaterThan(saved);
       }
+      const wholeDeletes = c.steps.flatMap((s, i) =>
+        s.request.method === "DELETE" && !fields(s.request.query) ? [i] : [],
+      );
+      const restoredAt = c.steps.findIndex((s) => restored.includes(s));
+      if (wholeDeletes.length)
+        expect(restoredAt, `${c.id} restores after its last whole delete`).toBeGreaterThan(
+          Math.max(...wholeDeletes),
+        );
+      // an always step runs after a failed save too: it may empty the record only once the
+      // save was answered, or the user's data is gone with nothing to restore it from
+      for (const i of wholeDeletes.filter((i) => c.steps[i]?.always))
+        expect(c.steps[i]?.onlyIf, `${c.id} step ${i + 1}`).toEqual({
+          capture: "saveAnswer",
+          check: { pointer: "/entry", type: "object" },
+        });
     }
   });
 
