@@ -96,8 +96,15 @@ export function readCommandLine(spec: CommandSpec, words: readonly string[]): Co
     if (value === undefined) continue;
     if (o.type !== "array" && Array.isArray(value))
       return { kind: "usage", message: `--${name} is given more than once` };
-    if (o.type === "number" && Number.isNaN(value))
+    if (o.type === "number" && (typeof value !== "number" || Number.isNaN(value)))
       return { kind: "usage", message: `--${name} takes a number` };
+    // `--no-out` reads as out: false
+    const text = (v: unknown) => typeof v === "string";
+    if (
+      (o.type === "string" && !text(value)) ||
+      (o.type === "array" && !(Array.isArray(value) && value.every(text)))
+    )
+      return { kind: "usage", message: `--${name} takes a value` };
     if (o.choices && !o.choices.includes(String(value)))
       return {
         kind: "usage",
@@ -107,4 +114,17 @@ export function readCommandLine(spec: CommandSpec, words: readonly string[]): Co
   }
   for (const [i, p] of positionals.entries()) args[p.name] = given[i];
   return { kind: "run", args };
+}
+
+/**
+ * Where the command's name stands in `argv`: the first word that is no option and no option's
+ * value, as yargs read it (`--grep serve run` is `run` with `--grep serve`); -1 when there is
+ * none. The words are read with no spec, so an option before the command takes the next word as
+ * its value unless written `--name=value`.
+ */
+export function commandWordAt(argv: readonly string[]): number {
+  // each word that is no option stands for its index, so the first positional tells where it is
+  const marked = argv.map((w, i) => (w.startsWith("-") && w !== "-" ? w : `\u0000${i}`));
+  const first = parser(marked, { configuration: { "dot-notation": false } })._[0];
+  return typeof first === "string" && first.startsWith("\u0000") ? Number(first.slice(1)) : -1;
 }

@@ -80,15 +80,3 @@ export const COMMANDS: readonly CommandEntry[] = [
 export function commandUsage(entry: CommandEntry): string {
   return entry.positionals === undefined ? entry.name : `${entry.name} ${entry.positionals}`;
 }
-
-/**
- * The command `argv` names (its first word that is a command's name), and the other words, which
- * are that command's positionals and options; undefined when no word names a command.
- */
-export function commandIn(
-  argv: readonly string[],
-): { readonly entry: CommandEntry; readonly words: readonly string[] } | undefined {
-  const at = argv.findIndex((word) => COMMANDS.some((c) => c.name === word));
-  const entry = COMMANDS.find((c) => c.name === argv[at]);
-  return entry && { entry, words: [...argv.slice(0, at), ...argv.slice(at + 1)] };
-}

@@ -6,17 +6,16 @@
  * that command's modules only.
  */
 import { EXIT } from "../conformance/run/exit-codes.js";
-import { commandIn } from "./commands.js";
+import { COMMANDS } from "./commands.js";
 import { helpWidth } from "./help-layout.js";
 import { mainHelp, NAME_A_COMMAND, USAGE_HINT, unknownCommand } from "./main-help.js";
 import { packageVersion } from "./version.js";
 
 /** Runs the CLI with `argv` (without node and script). Resolves to the exit code. */
 export async function main(argv: readonly string[] = process.argv.slice(2)): Promise<number> {
-  const named = commandIn(argv);
-  if (named) {
+  if (COMMANDS.some((c) => argv.includes(c.name))) {
     const { parseCommandLine } = await import("./command-parser.js");
-    return parseCommandLine(named.entry, named.words);
+    return parseCommandLine(argv);
   }
   if (argv.includes("--help")) {
     process.stdout.write(mainHelp(helpWidth()));

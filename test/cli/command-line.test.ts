@@ -2,7 +2,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { CommandSpec } from "../../src/cli/command-definition.js";
-import { readCommandLine } from "../../src/cli/command-line.js";
+import { commandWordAt, readCommandLine } from "../../src/cli/command-line.js";
 
 const SPEC: CommandSpec = {
   positionals: [
@@ -85,6 +85,8 @@ describe("readCommandLine", () => {
       /^--level is given more than once$/,
     ],
     [["GET", "/x", "--kind", "k", "--timeout", "soon"], /^--timeout takes a number$/],
+    [["GET", "/x", "--kind", "k", "--no-target"], /^--target takes a value$/],
+    [["GET", "/x", "--kind", "k", "--no-feature"], /^--feature takes a value$/],
   ])("%j is a usage error naming what is wrong", (words, message) => {
     expect(usage(...words)).toMatch(message);
   });
@@ -115,5 +117,19 @@ describe("readCommandLine", () => {
         }
       }),
     );
+  });
+});
+
+describe("commandWordAt", () => {
+  it.each([
+    [["run", "--level", "core"], 0],
+    [["--grep", "serve", "run"], 2],
+    [["--grep=serve", "run"], 1],
+    [["--level", "core", "serv"], 2],
+    [["--bail", "run"], -1],
+    [["--help"], -1],
+    [["-", "run"], 0],
+  ])("%j: the command word is at %i (as yargs read it)", (argv, at) => {
+    expect(commandWordAt(argv)).toBe(at);
   });
 });

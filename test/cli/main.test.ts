@@ -15,6 +15,12 @@ describe("opensocial-kit main", () => {
     [[], /Name a command/],
     [["run", "--level", "nope"], /Invalid values/],
     [["serve", "--port", "x", "--unknown"], /Unknown argument/],
+    [["--grep", "serve", "run", "--level", "nope"], /Invalid values/],
+    [
+      ["--bail", "run"],
+      /"run" was read as the value of an option before it: put the command first/,
+    ],
+    [["world", "--no-out"], /^--out takes a value\nRun 'opensocial-kit world --help'/],
   ])("%j is a usage error (exit 2) and runs nothing", async (argv, message) => {
     const { out, err } = captureOutput();
     expect(await main(argv)).toBe(2);
