@@ -13,9 +13,11 @@
  * every user. Both applications' data of one user count as one: a server that mixed them up
  * fails `appdata-delete/app-isolation`, and must not make other cases fail by chance.
  *
- * A path that does not name its collection plainly (another prefix, a placeholder or a
- * percent-escape there, a dot segment anywhere) could reach anything: it counts as
- * {@link ANY_STATE}.
+ * A path that does not name its collection plainly (another prefix, a placeholder there, a
+ * percent-escape, a backslash or a control character anywhere, which a WHATWG URL parser reads
+ * as a slash or drops, a dot segment anywhere) could reach anything: it counts as
+ * {@link ANY_STATE}. `@me` with a requestor id of the request's own (in its query, raw query or
+ * protocol parameters) counts as every user's.
  */
 import type { StepSpec } from "../case-types.js";
 import { ROLES } from "../case-types.js";
@@ -29,14 +31,29 @@ const ANY_USER = "*";
 
 const PLAIN = /^\/os\/0\.8\/([A-Za-z0-9_-]+)(?:[/?#]|$)/;
 const DOT_SEGMENT = /(^|\/)\.\.?(\/|$|[?#])/;
+/** A percent-escape, a backslash or a control character: a URL parser may read another path. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds
+const UNPLAIN = /[%\\\u0000-\u001f\u007f]/;
 const ROLE_PLACEHOLDER = new RegExp(`^\\{(${ROLES.join("|")})(?:\\.bare)?\\}$`);
 
-/** Whose application data a step's path names: a role, or {@link ANY_USER}. */
-function appDataUser(path: string, as: StepSpec["request"]["as"]): string {
-  const [user, selector] = path.split(/[?#]/, 1)[0]?.split("/").slice(4) ?? [];
+/** The parts of a request that say whose data it touches. */
+type TouchingRequest = Pick<StepSpec["request"], "path" | "as" | "query" | "rawQuery" | "auth">;
+
+/** Whether the request names a requestor of its own, besides its `as` (P-AUTH-4). */
+function namesRequestor(r: TouchingRequest): boolean {
+  return [r.query, r.rawQuery, r.auth?.unsignedQuery, r.auth?.protocol].some(
+    (part) => part !== undefined && JSON.stringify(part).includes("xoauth_requestor_id"),
+  );
+}
+
+/** Whose application data a step's request names: a role, or {@link ANY_USER}. */
+function appDataUser(r: TouchingRequest): string {
+  const [user, selector] = r.path.split(/[?#]/, 1)[0]?.split("/").slice(4) ?? [];
   if (selector !== "@self") return ANY_USER;
-  if (user === "@me")
-    return as === undefined ? "viewer" : as === "none" || as === "unknown" ? ANY_USER : as;
+  if (user === "@me") {
+    if (namesRequestor(r) || r.as === "none" || r.as === "unknown") return ANY_USER;
+    return r.as ?? "viewer";
+  }
   return ROLE_PLACEHOLDER.exec(user ?? "")?.[1] ?? ANY_USER;
 }
 
@@ -44,12 +61,12 @@ function appDataUser(path: string, as: StepSpec["request"]["as"]): string {
  * The state one step's request touches: a collection (`people`), one user's application data
  * (`appdata/friend`), every user's (`appdata/*`), or {@link ANY_STATE}.
  */
-export function stateOf(request: Pick<StepSpec["request"], "path" | "as">): string {
+export function stateOf(request: TouchingRequest): string {
   const { path } = request;
   const m = PLAIN.exec(path);
-  if (!m?.[1] || path.includes("%") || DOT_SEGMENT.test(path)) return ANY_STATE;
+  if (!m?.[1] || UNPLAIN.test(path) || DOT_SEGMENT.test(path)) return ANY_STATE;
   const collection = m[1].toLowerCase();
-  return collection === "appdata" ? `appdata/${appDataUser(path, request.as)}` : collection;
+  return collection === "appdata" ? `appdata/${appDataUser(request)}` : collection;
 }
 
 /** Every state the steps of `c` touch. */

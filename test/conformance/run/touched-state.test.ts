@@ -84,3 +84,23 @@ describe("statesMeet", () => {
     expect(statesMeet(friends, of("/os/0.8/appdata/{stranger}/@friends/@app"))).toBe(true);
   });
 });
+
+describe("stateOf, on paths and requests a URL parser or a server may read otherwise", () => {
+  it("counts a backslash or a control character in the path as everything", () => {
+    for (const p of [
+      "/os/0.8/appdata/{viewer}/@self/..\\..\\{friend}\\@self\\@app",
+      "/os/0.8/appdata/{viewer}/@self/.\t./{friend}/@self/@app",
+      "/os/0.8/appdata/{viewer}/@self/@app\n",
+    ])
+      expect(stateOf({ path: p })).toBe(ANY_STATE);
+  });
+  it("counts @me with a requestor id of the request's own as every user's (P-AUTH-4)", () => {
+    const path = "/os/0.8/appdata/@me/@self/@app";
+    expect(stateOf({ path, query: { xoauth_requestor_id: "{friend}" } })).toBe("appdata/*");
+    expect(stateOf({ path, rawQuery: "xoauth_requestor_id={friend}" })).toBe("appdata/*");
+    expect(stateOf({ path, auth: { mode: "valid", unsignedQuery: "xoauth_requestor_id=x" } })).toBe(
+      "appdata/*",
+    );
+    expect(stateOf({ path, query: { fields: "a" } })).toBe("appdata/viewer");
+  });
+});
