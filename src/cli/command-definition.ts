@@ -22,7 +22,7 @@ export interface OptionSpec {
 }
 
 /** One positional argument (every one is required), in order. */
-export interface PositionalSpec {
+interface PositionalSpec {
   readonly name: string;
   readonly describe: string;
 }
@@ -58,7 +58,7 @@ type PositionalNames<S> = S extends { positionals: readonly { name: infer N exte
   : never;
 
 /** The arguments of a command line parsed against `S`: options by their names, positionals. */
-export type ArgsOf<S extends CommandSpec> = {
+type ArgsOf<S extends CommandSpec> = {
   readonly [K in keyof S["options"]]: GivenOf<S["options"][K]>;
 } & { readonly [N in PositionalNames<S>]: string };
 

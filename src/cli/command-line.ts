@@ -11,7 +11,7 @@ import type { CommandSpec, OptionSpec } from "./command-definition.js";
 import { typoOf } from "./edit-distance.js";
 
 /** What a command line asks for. */
-export type CommandLine =
+type CommandLine =
   /** Run the command with these arguments (options by name, positionals by name). */
   | { readonly kind: "run"; readonly args: Readonly<Record<string, unknown>> }
   | { readonly kind: "help" }

@@ -8,7 +8,7 @@
 import type { CommandDefinition } from "./command-definition.js";
 
 /** One command of the CLI. */
-export interface CommandEntry {
+interface CommandEntry {
   readonly name: string;
   /** Its positionals as help shows them after the name, e.g. `<method> <path>`. */
   readonly positionals?: string;

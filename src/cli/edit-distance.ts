@@ -3,7 +3,7 @@
  */
 
 /** Edits (insertions, deletions, substitutions) between `a` and `b`. */
-export function editDistance(a: string, b: string): number {
+function editDistance(a: string, b: string): number {
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const row = [i];
