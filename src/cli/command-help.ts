@@ -4,7 +4,7 @@
  * out in the terminal's width (help-layout.ts).
  */
 import type { CommandSpec, OptionSpec } from "./command-definition.js";
-import { columns, wrapText } from "./help-layout.js";
+import { columns, table, wrapText } from "./help-layout.js";
 
 /** The flags every command takes. */
 const COMMON: Readonly<Record<string, OptionSpec>> = {
@@ -27,27 +27,6 @@ function traits(o: {
   ]
     .filter((t) => t !== "")
     .join(" ");
-}
-
-/** Rows of names and descriptions, each description ending with its traits at the right edge. */
-function table(rows: readonly (readonly [string, string, string])[], width: number): string {
-  const left = Math.max(...rows.map(([l]) => l.length)) + 2;
-  const indent = " ".repeat(2 + left);
-  const right = Math.max(20, width - indent.length);
-  return rows
-    .map(([name, describe, trait]) => {
-      const lines = wrapText(describe, right);
-      const last = lines.at(-1) ?? "";
-      if (trait !== "") {
-        if (last.length + 1 + trait.length <= right)
-          lines[lines.length - 1] = last + " ".repeat(right - last.length - trait.length) + trait;
-        else lines.push(...wrapText(trait, right));
-      }
-      return lines
-        .map((line, i) => (i === 0 ? `  ${name.padEnd(left)}${line}` : `${indent}${line}`))
-        .join("\n");
-    })
-    .join("\n");
 }
 
 /** An example: in two columns when the command line is short, else the line, then what it does. */

@@ -1,7 +1,7 @@
 /**
  * How help text is laid out: the width (the terminal's, at most 100 columns), paragraphs wrapped
- * at spaces, and two columns (a name and what it does). The program's help (main-help.ts) and
- * each command's (command-help.ts) are written with these.
+ * at spaces, and two columns (a name and what it does, with its traits at the right edge). The
+ * program's help (main-help.ts) and each command's (command-help.ts) are written with these.
  */
 
 /** The width help is laid out in: the terminal's, at most 100 columns. */
@@ -23,15 +23,31 @@ export function wrapText(text: string, width: number): string[] {
   return lines;
 }
 
-/** Two columns, indented by two: the left one as wide as its widest cell, the right one wrapped. */
-export function columns(rows: readonly (readonly [string, string])[], width: number): string {
+/** Rows of names and descriptions, each description ending with its traits at the right edge. */
+export function table(rows: readonly (readonly [string, string, string])[], width: number): string {
   const left = Math.max(...rows.map(([l]) => l.length)) + 2;
   const indent = " ".repeat(2 + left);
+  const right = Math.max(20, width - indent.length);
   return rows
-    .map(([l, r]) =>
-      wrapText(r, Math.max(20, width - indent.length))
-        .map((line, i) => (i === 0 ? `  ${l.padEnd(left)}${line}` : `${indent}${line}`))
-        .join("\n"),
-    )
+    .map(([name, describe, trait]) => {
+      const lines = wrapText(describe, right);
+      const last = lines.at(-1) ?? "";
+      if (trait !== "") {
+        if (last.length + 1 + trait.length <= right)
+          lines[lines.length - 1] = last + " ".repeat(right - last.length - trait.length) + trait;
+        else lines.push(...wrapText(trait, right));
+      }
+      return lines
+        .map((line, i) => (i === 0 ? `  ${name.padEnd(left)}${line}` : `${indent}${line}`))
+        .join("\n");
+    })
     .join("\n");
+}
+
+/** Two columns, indented by two: the left one as wide as its widest cell, the right one wrapped. */
+export function columns(rows: readonly (readonly [string, string])[], width: number): string {
+  return table(
+    rows.map(([l, r]) => [l, r, ""]),
+    width,
+  );
 }

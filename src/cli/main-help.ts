@@ -5,7 +5,7 @@
  */
 import { COMMANDS, commandUsage } from "./commands.js";
 import { typoOf } from "./edit-distance.js";
-import { columns, wrapText } from "./help-layout.js";
+import { columns, table, wrapText } from "./help-layout.js";
 
 /** The program's name as help and errors print it. */
 export const PROGRAM = "opensocial-kit";
@@ -23,9 +23,6 @@ export const NAME_A_COMMAND = `Name a command: ${COMMANDS.slice(0, -1)
 
 /** The line every usage error ends with. */
 export const USAGE_HINT = `Run '${PROGRAM} <command> --help' for usage.`;
-
-/** The type column of the two flags, as each command's help writes it. */
-const BOOLEAN = "[boolean]";
 
 /** The text of `opensocial-kit --help`, laid out in `width` columns. */
 export function mainHelp(width: number): string {
@@ -45,16 +42,13 @@ export function mainHelp(width: number): string {
     ),
     "",
     "Options:",
-    columns(
+    table(
       [
-        ["--help", "Show help"],
-        ["--version", "Show version number"],
+        ["--help", "Show help", "[boolean]"],
+        ["--version", "Show version number", "[boolean]"],
       ],
-      width - BOOLEAN.length,
-    )
-      .split("\n")
-      .map((line) => line.padEnd(width - BOOLEAN.length) + BOOLEAN)
-      .join("\n"),
+      width,
+    ),
     "",
     "Examples:",
     columns(
