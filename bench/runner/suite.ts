@@ -29,8 +29,14 @@ export interface SuiteRun {
   readonly exitCode: number | null;
 }
 
-/** Runs `opensocial-kit run …args` once in a child process and reads what it used. */
-export async function runSuiteProcess(args: readonly string[]): Promise<SuiteRun> {
+/**
+ * Runs `opensocial-kit run …args` once in a child process and reads what it used; `nodeOptions`
+ * is the child's `NODE_OPTIONS` (as a user would set it), none by default.
+ */
+export async function runSuiteProcess(
+  args: readonly string[],
+  nodeOptions = "",
+): Promise<SuiteRun> {
   const dir = mkdtempSync(join(tmpdir(), "osk-bench-suite-"));
   const usageFile = join(dir, "usage.json");
   const report = join(dir, "run.json");
@@ -39,7 +45,10 @@ export async function runSuiteProcess(args: readonly string[]): Promise<SuiteRun
     const child = spawn(
       process.execPath,
       ["--import", USAGE_HOOK, BIN, "run", ...args, "--reporter", `json:${report}`],
-      { stdio: "ignore", env: { ...process.env, OSK_BENCH_USAGE_FILE: usageFile } },
+      {
+        stdio: "ignore",
+        env: { ...process.env, NODE_OPTIONS: nodeOptions, OSK_BENCH_USAGE_FILE: usageFile },
+      },
     );
     const exitCode = await new Promise<number | null>((resolve, reject) => {
       child.once("error", reject);
