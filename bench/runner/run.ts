@@ -1,9 +1,10 @@
 /**
  * `npm run bench:runner`: the conformance runner's per-request overhead against a
- * plain undici request loop, both against the same reference server (a child process), both
- * signing every request with its own nonce (the server refuses replays), measured in one run.
+ * plain node:http request loop (the runner's own transport), both against the same reference
+ * server (a child process), both signing every request with its own nonce (the server refuses
+ * replays), measured in one run.
  *
- * - baseline: `Agent.request` + `signRequest` + read the body, nothing else;
+ * - baseline: `http.request` on a keep-alive agent + `signRequest` + read the body, nothing else;
  * - runner: `runCase` on a one-step case (build from the case data, sign, bounded send, decode
  *   JSON, status + content-type + strict schema + 3 pointer checks, step/case bookkeeping).
  * Sequential (latency) and 16 at a time (throughput); medians of 5 rounds. Wall time per request
@@ -17,9 +18,9 @@
  * per-request cells.
  */
 import { type ChildProcess, spawn } from "node:child_process";
+import { Agent, request } from "node:http";
 import { loadavg } from "node:os";
 import { join } from "node:path";
-import { Agent } from "undici";
 import type { CaseSpec } from "../../src/conformance/index.js";
 import { createHttpClient } from "../../src/conformance/index.js";
 import { type CaseEnv, runCase } from "../../src/conformance/run/run-case.js";
@@ -175,7 +176,7 @@ async function wholeSuite(): Promise<void> {
 async function main(): Promise<void> {
   const { child, url } = await startServer();
   validate("person", {}, { mode: "strict" }); // compile once, outside the timings
-  const agent = new Agent({ connections: 16 });
+  const agent = new Agent({ keepAlive: true, maxSockets: 16 });
   const client = createHttpClient(url, 16);
   const env: CaseEnv = {
     client,
@@ -196,14 +197,18 @@ async function main(): Promise<void> {
       requestorId: "example.org:alice",
     });
     const u = new URL(s.url);
-    const res = await agent.request({
-      origin: url,
-      path: u.pathname + u.search,
-      method: "GET",
-      headers: s.headers,
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = request(
+        { agent, host: u.hostname, port: u.port, path: u.pathname + u.search, headers: s.headers },
+        (res) => {
+          res.on("data", () => {});
+          res.on("end", () => resolve(res.statusCode ?? 0));
+        },
+      );
+      req.on("error", reject);
+      req.end();
     });
-    await res.body.arrayBuffer();
-    if (res.statusCode !== 200) failures++;
+    if (status !== 200) failures++;
   };
   const runner = async () => {
     const r = await runCase(CASE, env);
@@ -228,14 +233,14 @@ async function main(): Promise<void> {
       median(r.map((x) => x[1])),
     ]);
   }
-  await agent.close();
+  agent.destroy();
   await client.close();
   child.kill();
   console.log(
     `runner bench: ${N} requests × ${ROUNDS} rounds per cell, GET people @self, node ${process.version}, ${failures} failures\n`,
   );
   console.log(
-    "| mode | undici wall µs/req | runner wall µs/req | wall overhead | ratio | undici CPU µs/req | runner CPU µs/req | CPU overhead |",
+    "| mode | node:http wall µs/req | runner wall µs/req | wall overhead | ratio | node:http CPU µs/req | runner CPU µs/req | CPU overhead |",
   );
   console.log("|---|---|---|---|---|---|---|---|");
   for (const [mode, b, r, bc, rc] of rows)

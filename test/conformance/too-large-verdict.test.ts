@@ -100,7 +100,7 @@ async function verdict(url: string): Promise<Record<string, string>> {
   );
 }
 
-/** What every server gets: the 413 itself, sent through undici (P-ERR-4.1, P-ERR-5.1). */
+/** What every server gets: the 413 itself, sent through the HTTP client (P-ERR-4.1, P-ERR-5.1). */
 const ANSWERED = { "appdata-write/too-large-413": "pass", "auth/order-413-first": "pass" };
 /** The cases that follow the body to the connection's end (P-ERR-4.3). */
 const FOLLOWED = [

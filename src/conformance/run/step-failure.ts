@@ -1,7 +1,7 @@
 /**
  * Why a step got no answer to check, as a coded record: the codes are stable and
  * listed once, in {@link STEP_FAILURES}; the words are the reporters' (reporters/failure-text.ts).
- * A transport failure keeps the transport's own record (its code, what undici, zlib or the socket
+ * A transport failure keeps the transport's own record (its code, what node:http, zlib or the socket
  * said, and when).
  */
 import type { CaseProblem } from "../request/case-problems.js";

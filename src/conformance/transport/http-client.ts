@@ -1,10 +1,26 @@
 /**
- * The runner's HTTP client (undici 7). Every request is bounded: a deadline for the whole
- * exchange, a cap on the response body (default 4 MiB, the stream is aborted past it) and a
- * bounded decompression. Failures come back as data with a stable code, never thrown.
+ * The runner's HTTP client, on node:http: keep-alive connections, at most a given number at once,
+ * one request at a time on each (no pipelining), idle ones closed after 4 s (sooner when the
+ * server's `Keep-Alive: timeout` says so). Every request is bounded: a deadline for the whole
+ * exchange, a cap on the response body (default 4 MiB, reading stops past it) and a bounded
+ * decompression. Failures come back as data with a stable code, never thrown.
+ *
+ * What it sends is what the case built: the path as written (never normalised: `/a/../b` stays),
+ * the case's headers, then Host, Connection and the body's Content-Length. What it reads is the
+ * answer as its framing delimits it: bytes a server sends after a complete answer (a body on a
+ * HEAD answer, more than Content-Length) end the connection, not the answer, and an interim
+ * 1xx answer is passed over (RFC 9110 §15.2). A request on a kept-alive connection that the
+ * server resets before any answer (it closed the idle connection as the request went out, so it
+ * never read it) is sent once more, on a connection of its own, within the same deadline.
  */
+import {
+  Agent as HttpAgent,
+  request as httpRequest,
+  type IncomingMessage,
+  type RequestOptions,
+} from "node:http";
+import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
 import { gunzipSync, inflateSync } from "node:zlib";
-import { Agent } from "undici";
 import { bufferView } from "../../wire/bytes.js";
 import type { WireRequest } from "../request/wire-request.js";
 
@@ -54,102 +70,149 @@ export interface HttpClient {
 
 /** Creates a keep-alive client for `origin` (e.g. `http://127.0.0.1:8080`). */
 export function createHttpClient(origin: string, connections = 16): HttpClient {
-  const agent = new Agent({ connections, keepAliveTimeout: 4_000, pipelining: 1 });
-  return {
-    send: (req, limits) => send(agent, origin, req, { ...DEFAULT_LIMITS, ...limits }),
-    close: () => agent.close(),
+  const url = new URL(origin);
+  const secure = url.protocol === "https:";
+  const settings = { keepAlive: true, maxSockets: connections, timeout: 4_000 };
+  const agent = secure ? new HttpsAgent(settings) : new HttpAgent(settings);
+  const base: RequestOptions = {
+    agent,
+    protocol: url.protocol,
+    hostname: url.hostname.replace(/^\[(.*)\]$/, "$1"),
+    port: url.port || (secure ? 443 : 80),
   };
-}
-
-/**
- * Stops reading a body: destroying it can emit an abort error after we have returned, which with
- * no listener is an uncaught exception (it ended a `npm run fuzz:mutants` run); it is expected.
- */
-function abandon(body: {
-  on(event: "error", listener: () => void): unknown;
-  destroy(): unknown;
-}): void {
-  body.on("error", () => {});
-  body.destroy();
+  const send = secure ? httpsRequest : httpRequest;
+  return {
+    send: (req, limits) => exchange(send, base, req, { ...DEFAULT_LIMITS, ...limits }),
+    close: async () => agent.destroy(),
+  };
 }
 
 function elapsed(start: number): number {
   return Math.round((performance.now() - start) * 10) / 10;
 }
 
-async function send(
-  agent: Agent,
-  origin: string,
-  req: WireRequest,
-  limits: ClientLimits,
-): Promise<Exchange> {
-  const start = performance.now();
-  const ac = new AbortController();
-  const timer = setTimeout(() => ac.abort(), limits.timeoutMs);
-  const fail = (code: TransportErrorCode, message: string): Exchange => ({
-    ok: false,
-    error: { code, message, ms: elapsed(start) },
-  });
-  try {
-    const res = await agent.request({
-      origin,
-      path: req.path,
-      method: req.method as "GET",
-      headers: { ...req.headers },
-      body: req.body === undefined ? null : bufferView(req.body),
-      signal: ac.signal,
-      headersTimeout: limits.timeoutMs,
-      bodyTimeout: limits.timeoutMs,
-    });
-    const headers: Record<string, string> = {};
-    for (const [k, v] of Object.entries(res.headers)) {
-      if (v !== undefined) headers[k.toLowerCase()] = Array.isArray(v) ? v.join(", ") : v;
-    }
-    const declared = Number(headers["content-length"] ?? "0");
-    if (declared > limits.maxBodyBytes) {
-      abandon(res.body);
-      return fail("too-large", `Content-Length ${declared} exceeds ${limits.maxBodyBytes} bytes`);
-    }
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of res.body) {
-      const b = chunk as Buffer;
-      size += b.length;
-      if (size > limits.maxBodyBytes) {
-        abandon(res.body);
-        return fail("too-large", `body exceeds ${limits.maxBodyBytes} bytes; reading stopped`);
-      }
-      chunks.push(b);
-    }
-    const decoded = decode(Buffer.concat(chunks), headers["content-encoding"], limits.maxBodyBytes);
-    if (!decoded.ok) return fail("bad-encoding", decoded.message);
-    return {
-      ok: true,
-      response: { status: res.statusCode, headers, body: decoded.body, ms: elapsed(start) },
-    };
-  } catch (e) {
-    if (ac.signal.aborted)
-      return fail("timeout", `no complete response within ${limits.timeoutMs} ms`);
-    return classify(e, fail);
-  } finally {
-    clearTimeout(timer);
+/** Header names in lower case; a repeated header's values joined by ", ", none dropped. */
+function headersOf(res: IncomingMessage): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const raw = res.rawHeaders;
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const name = (raw[i] as string).toLowerCase();
+    const value = raw[i + 1] as string;
+    const before = headers[name];
+    headers[name] = before === undefined ? value : `${before}, ${value}`;
   }
+  return headers;
 }
 
-function classify(e: unknown, fail: (c: TransportErrorCode, m: string) => Exchange): Exchange {
+/** Errors of a connection the server closed or reset (ECONNRESET is also "socket hang up"). */
+const CLOSED_UNDER_US = new Set(["ECONNRESET", "EPIPE"]);
+
+function exchange(
+  send: typeof httpRequest,
+  base: RequestOptions,
+  req: WireRequest,
+  limits: ClientLimits,
+  start = performance.now(),
+  retried = false,
+): Promise<Exchange> {
+  return new Promise<Exchange>((resolve) => {
+    let settled = false;
+    let answer: IncomingMessage | undefined;
+    const chunks: Buffer[] = [];
+    const settle = (x: Exchange) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve(x);
+    };
+    const fail = (code: TransportErrorCode, message: string) =>
+      settle({ ok: false, error: { code, message, ms: elapsed(start) } });
+    const complete = (res: IncomingMessage, headers: Record<string, string>) => {
+      const decoded = decode(
+        Buffer.concat(chunks),
+        headers["content-encoding"],
+        limits.maxBodyBytes,
+      );
+      if (!decoded.ok) return fail("bad-encoding", decoded.message);
+      settle({
+        ok: true,
+        response: { status: res.statusCode ?? 0, headers, body: decoded.body, ms: elapsed(start) },
+      });
+    };
+    const timer = setTimeout(
+      () => {
+        fail("timeout", `no complete response within ${limits.timeoutMs} ms`);
+        outgoing?.destroy();
+      },
+      Math.max(1, limits.timeoutMs - (performance.now() - start)),
+    );
+    let outgoing: ReturnType<typeof httpRequest> | undefined;
+    try {
+      outgoing = send({ ...base, method: req.method, path: req.path, headers: { ...req.headers } });
+    } catch (e) {
+      // a path or header node:http will not write (a control character): nothing was sent
+      fail("closed", `not sent: ${(e as Error).message}`);
+      return;
+    }
+    const sent = outgoing;
+    sent.on("error", (e) => {
+      // bytes after a complete answer end the connection, not the answer (its body is read)
+      const done = answer;
+      if (done?.complete) setImmediate(() => complete(done, headersOf(done)));
+      else if (
+        !retried &&
+        !settled &&
+        done === undefined &&
+        sent.reusedSocket &&
+        CLOSED_UNDER_US.has((e as { code?: string }).code ?? "")
+      ) {
+        // A kept-alive connection the server closed as the request went out (it had been idle:
+        // the server never read the request): sent again once, on a connection of its own (no
+        // other pooled one, which may be as stale), within the same deadline (RFC 9112 §9.3.1;
+        // node:http's documented `reusedSocket` retry).
+        settled = true;
+        clearTimeout(timer);
+        resolve(exchange(send, { ...base, agent: false }, req, limits, start, true));
+      } else fail(...classify(e, done !== undefined));
+    });
+    sent.on("response", (res) => {
+      answer = res;
+      const headers = headersOf(res);
+      const declared = Number(headers["content-length"] ?? "0");
+      if (declared > limits.maxBodyBytes) {
+        res.destroy();
+        return fail("too-large", `Content-Length ${declared} exceeds ${limits.maxBodyBytes} bytes`);
+      }
+      let size = 0;
+      res.on("data", (b: Buffer) => {
+        size += b.length;
+        if (size > limits.maxBodyBytes) {
+          res.destroy();
+          return fail("too-large", `body exceeds ${limits.maxBodyBytes} bytes; reading stopped`);
+        }
+        chunks.push(b);
+      });
+      res.on("error", () => {}); // the request's own 'error' or 'close' says what happened
+      res.on("close", () => {
+        if (!res.complete)
+          fail("closed", `the connection closed after ${size} bytes of the body, before its end`);
+      });
+      res.on("end", () => complete(res, headers));
+    });
+    sent.end(req.body === undefined ? undefined : bufferView(req.body));
+  });
+}
+
+/** A failure's code and message; `answered`: the head of an answer had come. */
+function classify(e: unknown, answered: boolean): [TransportErrorCode, string] {
   const err = e as { code?: string; message?: string };
   const code = err.code ?? "";
   const message = `${code ? `${code}: ` : ""}${err.message ?? String(e)}`;
-  if (code === "UND_ERR_HEADERS_TIMEOUT" || code === "UND_ERR_BODY_TIMEOUT")
-    return fail("timeout", message);
-  if (
-    code === "ECONNREFUSED" ||
-    code === "ENOTFOUND" ||
-    code === "EHOSTUNREACH" ||
-    code === "UND_ERR_CONNECT_TIMEOUT"
-  )
-    return fail("connection", message);
-  return fail("closed", message);
+  if (code === "ECONNREFUSED" || code === "ENOTFOUND" || code === "EHOSTUNREACH")
+    return ["connection", message];
+  if (code === "ECONNRESET" && !answered)
+    return ["closed", `the connection closed before an answer (${message})`];
+  return ["closed", message];
 }
 
 /** Undoes `Content-Encoding` within the size cap. */

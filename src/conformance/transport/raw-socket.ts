@@ -1,5 +1,5 @@
 /**
- * Requests the runner writes byte by byte over a plain socket, for what undici cannot send:
+ * Requests the runner writes byte by byte over a plain socket, for what the HTTP client (http-client.ts) cannot send:
  * HTTP/1.0 (P-AUTH-6: HTTP/1.0 requests are served) and a request whose body is held back after
  * its first bytes (P-ERR-4.2: a 413 must not wait for the rest of the body), or written whole
  * before anything is read (P-ERR-4.3: such a client still gets the 413). The same deadline

@@ -1,0 +1,254 @@
+/**
+ * The runner's HTTP client against a raw TCP server that answers as each path says: what goes
+ * on the wire (the path as written, the case's headers, Content-Length), how an answer is read
+ * (repeated headers joined, none dropped; an interim 1xx passed over; bytes after a complete
+ * answer end the connection, not the answer), how failures come back (codes, never thrown), that
+ * connections are kept alive and bounded, and that a request on a kept-alive connection the
+ * server resets is sent once more on a new one.
+ */
+import type { Socket } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { WireRequest } from "../../../src/conformance/request/wire-request.js";
+import {
+  createHttpClient,
+  type Exchange,
+  type HttpClient,
+} from "../../../src/conformance/transport/http-client.js";
+import { type Running, startRawFake } from "../helpers.js";
+
+/** The answer the server writes for each path (latin1), and whether it then closes. */
+const ANSWERS: Record<string, { bytes: string; end?: true }> = {
+  "/ok": { bytes: "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nOK" },
+  "/two-types": {
+    bytes:
+      "HTTP/1.1 200 OK\r\nContent-Type: a/b\r\ncontent-type: c/d\r\nX-A: 1\r\nContent-Length: 0\r\n\r\n",
+  },
+  "/extra": { bytes: "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nokXXXX" },
+  "/head-body": { bytes: "HTTP/1.1 200 OK\r\nContent-Length: 4\r\n\r\nbody" },
+  "/short": { bytes: "HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\nabc", end: true },
+  "/until-close": { bytes: "HTTP/1.1 200 OK\r\n\r\nread until the end", end: true },
+  "/interim": {
+    bytes:
+      "HTTP/1.1 103 Early Hints\r\nLink: </a>\r\n\r\nHTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok",
+  },
+  "/chunked": {
+    bytes: "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n2;x=y\r\nok\r\n0\r\nT: v\r\n\r\n",
+  },
+  "/not-http": { bytes: "HTTXXX\r\n\r\n" },
+  "/hang-up": { bytes: "", end: true },
+};
+
+let server: Running;
+/** Every request head and body the server read, and the connections it accepted. */
+const seen: string[] = [];
+let connections = 0;
+
+beforeAll(async () => {
+  server = await startRawFake((socket: Socket) => {
+    connections++;
+    let onThisConnection = 0;
+    let buf = "";
+    socket.on("data", (d: Buffer) => {
+      buf += d.toString("latin1");
+      for (;;) {
+        const end = buf.indexOf("\r\n\r\n");
+        if (end < 0) return;
+        const length = Number(/\r\ncontent-length: *(\d+)/i.exec(buf.slice(0, end))?.[1] ?? 0);
+        if (buf.length < end + 4 + length) return;
+        const request = buf.slice(0, end + 4 + length);
+        buf = buf.slice(request.length);
+        seen.push(request);
+        const path = request.split(" ")[1]?.split("?")[0] ?? "";
+        onThisConnection++;
+        if (path === "/slow") continue; // never answered
+        if (path === "/reset-always" || (path === "/reset-reused" && onThisConnection > 1)) {
+          socket.resetAndDestroy();
+          return;
+        }
+        const answer = ANSWERS[path] ?? ANSWERS["/ok"];
+        if (answer?.bytes) socket.write(answer.bytes, "latin1");
+        if (answer?.end) socket.end();
+      }
+    });
+  });
+});
+afterAll(() => server.close());
+
+const get = (path: string, headers: Record<string, string> = {}): WireRequest => ({
+  method: "GET",
+  path,
+  headers,
+});
+
+/** Sends `req` on a client of its own, then `/ok` on the same client; both outcomes. */
+async function thenOk(req: WireRequest, timeoutMs = 2000): Promise<[Exchange, Exchange]> {
+  const client = createHttpClient(server.url, 1);
+  try {
+    const first = await client.send(req, { timeoutMs });
+    const next = await client.send(get("/ok"), { timeoutMs });
+    return [first, next];
+  } finally {
+    await client.close();
+  }
+}
+
+const body = (x: Exchange) => (x.ok ? x.response.body.toString("latin1") : `error ${x.error.code}`);
+
+describe("what the client sends", () => {
+  it("the path as written, never normalised, and the case's headers as given", async () => {
+    seen.length = 0;
+    const [x] = await thenOk(get("/os/0.8/../x/%7e/./y?a=%20&b", { Accept: "a/b;q=0.5" }));
+    expect(x.ok).toBe(true);
+    expect(seen[0]).toMatch(/^GET \/os\/0\.8\/\.\.\/x\/%7e\/\.\/y\?a=%20&b HTTP\/1\.1\r\n/);
+    expect(seen[0]).toContain("\r\nAccept: a/b;q=0.5\r\n");
+    expect(seen[0]).toMatch(/\r\nhost: 127\.0\.0\.1:\d+\r\n/i);
+    expect(seen[0]).not.toMatch(/content-length|transfer-encoding/i);
+  });
+
+  it.each([
+    ["a body", new TextEncoder().encode('{"k":"é"}'), "Content-Length: 10", '{"k":"é"}'],
+    ["an empty body", new Uint8Array(0), "Content-Length: 0", ""],
+  ])("POST with %s: its Content-Length, never chunked", async (_n, bytes, header, text) => {
+    seen.length = 0;
+    const client = createHttpClient(server.url, 1);
+    const x = await client.send({ method: "POST", path: "/ok", headers: {}, body: bytes });
+    await client.close();
+    expect(x.ok).toBe(true);
+    expect(seen[0]).toContain(`\r\n${header}\r\n`);
+    expect(seen[0]).not.toMatch(/transfer-encoding/i);
+    expect(Buffer.from(seen[0]?.split("\r\n\r\n")[1] ?? "", "latin1").toString("utf8")).toBe(text);
+  });
+
+  it("a header node:http will not write is a failure with a code, not a throw", async () => {
+    const client = createHttpClient(server.url, 1);
+    const x = await client.send(get("/ok", { "x-bad": "a\r\nb" }));
+    await client.close();
+    expect(x.ok ? "sent" : x.error.code).toBe("closed");
+    expect(x.ok ? "" : x.error.message).toMatch(/^not sent: /);
+  });
+});
+
+describe("how an answer is read", () => {
+  it("a repeated header's values are joined in order, none dropped; names in lower case", async () => {
+    const [x] = await thenOk(get("/two-types"));
+    expect(x.ok && x.response.headers).toMatchObject({ "content-type": "a/b, c/d", "x-a": "1" });
+  });
+
+  it.each([
+    ["bytes after Content-Length", get("/extra"), "ok"],
+    ["a body on a HEAD answer", { method: "HEAD", path: "/head-body", headers: {} }, ""],
+  ])(
+    "%s end the connection, not the answer; the next request is not touched",
+    async (_n, req, text) => {
+      const [x, next] = await thenOk(req as WireRequest);
+      expect(body(x)).toBe(text);
+      expect(body(next)).toBe("OK");
+    },
+  );
+
+  it("an interim 1xx answer is passed over (RFC 9110 §15.2)", async () => {
+    const [x] = await thenOk(get("/interim"));
+    expect(x.ok && x.response.status).toBe(200);
+    expect(body(x)).toBe("ok");
+  });
+
+  it("a chunked body with extensions and trailers; a body delimited by the close", async () => {
+    expect(body((await thenOk(get("/chunked")))[0])).toBe("ok");
+    const [x, next] = await thenOk(get("/until-close"));
+    expect(body(x)).toBe("read until the end");
+    expect(body(next)).toBe("OK");
+  });
+});
+
+describe("failures, as data", () => {
+  it.each([
+    ["a body shorter than its Content-Length", "/short", /closed after 3 bytes of the body/],
+    ["a connection closed before any answer", "/hang-up", /closed before an answer/],
+    ["bytes that are not HTTP", "/not-http", /HPE_/],
+  ])("%s: closed, said; the next request is not touched", async (_n, path, message) => {
+    const [x, next] = await thenOk(get(path));
+    expect(x.ok ? "ok" : x.error.code).toBe("closed");
+    expect(x.ok ? "" : x.error.message).toMatch(message);
+    expect(body(next)).toBe("OK");
+  });
+
+  it("no answer by the deadline: timeout", async () => {
+    const client = createHttpClient(server.url, 1);
+    const x = await client.send(get("/slow"), { timeoutMs: 200 });
+    await client.close();
+    expect(x.ok ? "ok" : x.error.code).toBe("timeout");
+  });
+
+  it("nothing listening: connection", async () => {
+    const probe = await startRawFake(() => {});
+    const url = probe.url;
+    await probe.close();
+    const client = createHttpClient(url, 1);
+    const x = await client.send(get("/ok"));
+    await client.close();
+    expect(x.ok ? "ok" : x.error.code).toBe("connection");
+  });
+});
+
+describe("connections", () => {
+  let client: HttpClient;
+  beforeAll(() => {
+    client = createHttpClient(server.url, 3);
+  });
+  afterAll(() => client.close());
+
+  it("one after another, one kept-alive connection serves them all", async () => {
+    const before = connections;
+    for (let i = 0; i < 5; i++) expect(body(await client.send(get("/ok")))).toBe("OK");
+    expect(connections - before).toBe(1);
+  });
+
+  it("twenty at once use at most the client's three connections", async () => {
+    const fresh = createHttpClient(server.url, 3);
+    const before = connections;
+    const all = await Promise.all(Array.from({ length: 20 }, () => fresh.send(get("/ok"))));
+    await fresh.close();
+    expect(all.map(body)).toEqual(Array(20).fill("OK"));
+    expect(connections - before).toBeLessThanOrEqual(3);
+  });
+});
+
+describe("a kept-alive connection the server resets as a request goes out", () => {
+  const sentTimes = (path: string) => seen.filter((r) => r.startsWith(`GET ${path} `)).length;
+
+  it("the request goes again, once, on a new connection, and its answer counts", async () => {
+    seen.length = 0;
+    const [first, again] = await thenOkFirst(get("/reset-reused"));
+    expect(body(first)).toBe("OK");
+    expect(body(again)).toBe("OK");
+    expect(sentTimes("/reset-reused")).toBe(2);
+  });
+
+  it("on a new connection a reset is a failure, never retried", async () => {
+    seen.length = 0;
+    const client = createHttpClient(server.url, 1);
+    const x = await client.send(get("/reset-always"));
+    await client.close();
+    expect(x.ok ? "ok" : x.error.code).toBe("closed");
+    expect(sentTimes("/reset-always")).toBe(1);
+  });
+
+  it("a reset again on the new connection is a failure: one retry only", async () => {
+    seen.length = 0;
+    const [ok, x] = await thenOkFirst(get("/reset-always"));
+    expect(body(ok)).toBe("OK");
+    expect(x.ok ? "ok" : x.error.code).toBe("closed");
+    expect(sentTimes("/reset-always")).toBe(2);
+  });
+});
+
+/** Sends `/ok`, then `req` on the same kept-alive connection; both outcomes. */
+async function thenOkFirst(req: WireRequest): Promise<[Exchange, Exchange]> {
+  const client = createHttpClient(server.url, 1);
+  try {
+    const first = await client.send(get("/ok"));
+    return [first, await client.send(req)];
+  } finally {
+    await client.close();
+  }
+}
