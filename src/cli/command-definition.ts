@@ -19,6 +19,15 @@ export interface OptionSpec {
   readonly required?: true;
   /** A one-letter short form (`-i`). */
   readonly alias?: string;
+  /** The values a number option accepts: a whole number (`whole`), from `min`, up to `max`. */
+  readonly range?: NumberRange;
+}
+
+/** Bounds of a number option, inclusive; checked when the command line is read. */
+export interface NumberRange {
+  readonly whole?: true;
+  readonly min?: number;
+  readonly max?: number;
 }
 
 /** One positional argument (every one is required), in order. */

@@ -3,8 +3,9 @@
  * its type, choices, default, and whether it is required), its examples and its epilogue, laid
  * out in the terminal's width (help-layout.ts).
  */
-import type { CommandSpec, OptionSpec } from "./command-definition.js";
+import type { CommandSpec, NumberRange, OptionSpec } from "./command-definition.js";
 import { columns, table, wrapText } from "./help-layout.js";
+import { rangeTrait } from "./number-range.js";
 
 /** The flags every command takes. */
 const COMMON: Readonly<Record<string, OptionSpec>> = {
@@ -12,15 +13,16 @@ const COMMON: Readonly<Record<string, OptionSpec>> = {
   version: { type: "boolean", describe: "Show version number" },
 };
 
-/** An option's type, choices, default and whether it is required, as help shows them. */
+/** An option's type (a number's range), choices, default and whether it is required, as help shows them. */
 function traits(o: {
   type?: string;
   choices?: readonly string[];
   default?: unknown;
   required?: true;
+  range?: NumberRange;
 }): string {
   return [
-    o.type === undefined ? "" : `[${o.type}]`,
+    o.type === undefined ? "" : `[${o.range ? rangeTrait(o.range) : o.type}]`,
     o.choices ? `[choices: ${o.choices.map((c) => JSON.stringify(c)).join(", ")}]` : "",
     o.default === undefined ? "" : `[default: ${JSON.stringify(o.default)}]`,
     o.required ? "[required]" : "",

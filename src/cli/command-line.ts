@@ -9,6 +9,7 @@
 import parser from "yargs-parser";
 import type { CommandSpec, OptionSpec } from "./command-definition.js";
 import { typoOf } from "./edit-distance.js";
+import { inRange, rangeText } from "./number-range.js";
 
 /** What a command line asks for. */
 type CommandLine =
@@ -96,8 +97,11 @@ export function readCommandLine(spec: CommandSpec, words: readonly string[]): Co
     if (value === undefined) continue;
     if (o.type !== "array" && Array.isArray(value))
       return { kind: "usage", message: `--${name} is given more than once` };
-    if (o.type === "number" && (typeof value !== "number" || Number.isNaN(value)))
-      return { kind: "usage", message: `--${name} takes a number` };
+    if (o.type === "number" && !(typeof value === "number" && inRange(value, o.range)))
+      return {
+        kind: "usage",
+        message: `--${name} is ${rangeText(o.range)}${typeof value === "number" && !Number.isNaN(value) ? `, not ${value}` : ""}`,
+      };
     // `--no-out` reads as out: false
     const text = (v: unknown) => typeof v === "string";
     if (
@@ -119,12 +123,17 @@ export function readCommandLine(spec: CommandSpec, words: readonly string[]): Co
 /**
  * Where the command's name stands in `argv`: the first word that is no option and no option's
  * value, as yargs read it (`--grep serve run` is `run` with `--grep serve`); -1 when there is
- * none. The words are read with no spec, so an option before the command takes the next word as
- * its value unless written `--name=value`.
+ * none. The words are read with no spec but `--help` and `--version`, which take no value, so
+ * another option before the command takes the next word as its value unless written
+ * `--name=value`.
  */
 export function commandWordAt(argv: readonly string[]): number {
   // each word that is no option stands for its index, so the first positional tells where it is
   const marked = argv.map((w, i) => (w.startsWith("-") && w !== "-" ? w : `\u0000${i}`));
-  const first = parser(marked, { configuration: { "dot-notation": false } })._[0];
+  // --help and --version take no value: `--help run` is run's help
+  const first = parser(marked, {
+    boolean: ["help", "version"],
+    configuration: { "dot-notation": false },
+  })._[0];
   return typeof first === "string" && first.startsWith("\u0000") ? Number(first.slice(1)) : -1;
 }

@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { commandHelp } from "../../src/cli/command-help.js";
 import { COMMANDS, commandUsage } from "../../src/cli/commands.js";
+import { rangeTrait } from "../../src/cli/number-range.js";
 
 describe("commandHelp", () => {
   it.each(COMMANDS.map((c) => [c.name, c] as const))(
@@ -17,7 +18,7 @@ describe("commandHelp", () => {
       for (const [name, o] of Object.entries(spec.options)) {
         expect(text).toMatch(new RegExp(`^ {2}(-${o.alias}, | {4})--${name} `, "m"));
         expect(flat).toContain(o.describe.replace(/\s+/g, " "));
-        expect(flat).toContain(`[${o.type}]`);
+        expect(flat).toContain(`[${o.range ? rangeTrait(o.range) : o.type}]`);
         if (o.default !== undefined)
           expect(flat).toContain(`[default: ${JSON.stringify(o.default)}]`);
         if (o.required) expect(flat).toContain("[required]");

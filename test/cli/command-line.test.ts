@@ -84,7 +84,7 @@ describe("readCommandLine", () => {
       ["GET", "/x", "--kind", "k", "--level", "core", "--level", "core"],
       /^--level is given more than once$/,
     ],
-    [["GET", "/x", "--kind", "k", "--timeout", "soon"], /^--timeout takes a number$/],
+    [["GET", "/x", "--kind", "k", "--timeout", "soon"], /^--timeout is a number$/],
     [["GET", "/x", "--kind", "k", "--no-target"], /^--target takes a value$/],
     [["GET", "/x", "--kind", "k", "--no-feature"], /^--feature takes a value$/],
   ])("%j is a usage error naming what is wrong", (words, message) => {
@@ -128,6 +128,8 @@ describe("commandWordAt", () => {
     [["--level", "core", "serv"], 2],
     [["--bail", "run"], -1],
     [["--help"], -1],
+    [["--help", "run"], 1],
+    [["--version", "serve", "--port", "0"], 1],
     [["-", "run"], 0],
   ])("%j: the command word is at %i (as yargs read it)", (argv, at) => {
     expect(commandWordAt(argv)).toBe(at);

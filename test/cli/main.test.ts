@@ -21,6 +21,14 @@ describe("opensocial-kit main", () => {
       /"run" was read as the value of an option before it: put the command first/,
     ],
     [["world", "--no-out"], /^--out takes a value\nRun 'opensocial-kit world --help'/],
+    [["run", "--concurrency", "abc"], /^--concurrency is a whole number from 1 to 256\nRun/],
+    [["serve", "--port", "70000"], /^--port is a whole number from 0 to 65535, not 70000\n/],
+    [
+      ["serve", "--host", ""],
+      /^--host names an address \(0\.0\.0\.0 listens on every interface\)\n/,
+    ],
+    [["run", "--base", "http://x"], /^Unknown argument: base\. Did you mean --base-url\?\n/],
+    [["request", "GET", "/x", "-x"], /^Unknown argument: x\nRun/],
   ])("%j is a usage error (exit 2) and runs nothing", async (argv, message) => {
     const { out, err } = captureOutput();
     expect(await main(argv)).toBe(2);
@@ -28,6 +36,18 @@ describe("opensocial-kit main", () => {
     expect(err.join("")).not.toMatch(/--level is core or profile/);
     expect(out.join("")).not.toMatch(/started the reference server/);
   });
+
+  it.each([
+    [["--help", "run"], /^opensocial-kit run\n/],
+    [["--version", "serve"], /^\d+\.\d+\.\d+\n$/],
+  ])(
+    "%j: --help and --version take no value; the word after them is the command",
+    async (argv, text) => {
+      const { out } = captureOutput();
+      expect(await main(argv)).toBe(0);
+      expect(out.join("")).toMatch(text);
+    },
+  );
 
   it("--version prints the package version", async () => {
     const { out } = captureOutput();

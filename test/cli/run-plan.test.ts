@@ -57,8 +57,6 @@ describe("planRun", () => {
     [{ reporter: ["json", "tap"] }, /only one reporter can write to stdout/],
     [{ reporter: ["json", "tap"], out: "x" }, /--out names the file of exactly one/],
     [{ grep: "(" }, /--grep:/],
-    [{ timeout: 0 }, /--timeout is a positive number/],
-    [{ concurrency: 257 }, /--concurrency is 1-256/],
     [{ baseUrl: "//host/path" }, /--base-url \/\/host\/path is not an absolute URL/],
   ] as [Partial<RunArgs>, RegExp][])("refuses %j", (extra, message) => {
     const r = planRun({ ...base, ...extra });

@@ -61,15 +61,6 @@ export async function diffCommand(
     return usage(
       "--against names the second implementation (a target file, a base URL, or reference)",
     );
-  if (
-    args.fuzzSeed !== undefined &&
-    (!Number.isInteger(args.fuzzSeed) || args.fuzzSeed < 0 || args.fuzzSeed > 0xffffffff)
-  )
-    return usage("--fuzz-seed is a whole number from 0 to 4294967295");
-  if (!Number.isInteger(args.fuzzSteps) || args.fuzzSteps < 1 || args.fuzzSteps > 100_000)
-    return usage("--fuzz-steps is 1-100000");
-  if (!Number.isInteger(args.timeout) || args.timeout < 1)
-    return usage("--timeout is a positive number of milliseconds");
   let grep: RegExp | undefined;
   try {
     if (args.grep !== undefined) grep = new RegExp(args.grep);

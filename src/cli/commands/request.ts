@@ -68,8 +68,6 @@ export async function requestCommand(
     }
   }
   if (args.app !== "main" && args.app !== "other") return usage("--app is main or other");
-  if (!Number.isInteger(args.timeout) || args.timeout < 1)
-    return usage("--timeout is a positive number of milliseconds");
   const loaded = loadTarget(args.target ?? BUNDLED_TARGET);
   if (!loaded.ok) return usage(issueText(loaded.issues));
   const target =

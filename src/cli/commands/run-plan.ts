@@ -83,10 +83,6 @@ export function planRun(args: RunArgs): { ok: true; plan: RunPlan } | { ok: fals
   } catch (e) {
     return usage(`--grep: ${(e as Error).message}`);
   }
-  if (!Number.isInteger(args.timeout) || args.timeout < 1)
-    return usage("--timeout is a positive number of milliseconds");
-  if (!Number.isInteger(args.concurrency) || args.concurrency < 1 || args.concurrency > 256)
-    return usage("--concurrency is 1-256");
   let baseUrl: string | undefined;
   if (args.baseUrl !== undefined) {
     try {

@@ -44,8 +44,9 @@ export async function runServe(args: ServeArgs): Promise<number> {
       );
     return EXIT.FAILED;
   }
-  if (!Number.isInteger(args.port) || args.port < 0 || args.port > 65535) {
-    process.stderr.write(`--port must be 0–65535\n`);
+  if (args.host.trim() === "") {
+    // an empty host would listen on every interface: that must be asked for by name
+    process.stderr.write(`--host names an address (0.0.0.0 listens on every interface)\n`);
     return EXIT.USAGE;
   }
   if (args.publicUrl !== undefined) {

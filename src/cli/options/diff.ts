@@ -16,11 +16,13 @@ export const diffDefinition = defineCommand(
       },
       "fuzz-seed": {
         type: "number",
+        range: { whole: true, min: 0, max: 0xffffffff },
         describe: "Replay the fuzz sequence of this seed instead of the suite's requests",
       },
       "fuzz-steps": {
         type: "number",
         default: 300,
+        range: { whole: true, min: 1, max: 100_000 },
         describe: "Operations of the fuzz sequence",
       },
       grep: {
@@ -30,6 +32,7 @@ export const diffDefinition = defineCommand(
       timeout: {
         type: "number",
         default: 10_000,
+        range: { whole: true, min: 1 },
         describe: "Per-request timeout in ms",
       },
     },

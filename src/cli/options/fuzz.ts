@@ -13,7 +13,11 @@ export const fuzzDefinition = defineCommand(
         type: "string",
         describe: "Base URL; apps, users and world from --target or fixtures/target.json",
       },
-      seed: { type: "number", describe: "fast-check seed (printed by every run)" },
+      seed: {
+        type: "number",
+        range: { whole: true, min: 0, max: 0xffffffff },
+        describe: "fast-check seed (printed by every run)",
+      },
       path: {
         type: "string",
         describe: "Replay one counterexample: the path printed with a failure (needs --seed)",
@@ -21,11 +25,13 @@ export const fuzzDefinition = defineCommand(
       steps: {
         type: "number",
         default: 1000,
+        range: { whole: true, min: 1, max: 1_000_000 },
         describe: "Operations to run (shrinking is bounded apart)",
       },
       time: {
         type: "number",
         default: 120,
+        range: { min: 1, max: 86_400 },
         describe: "Bound of the whole run in seconds, shrinking included",
       },
       level: {
@@ -34,7 +40,12 @@ export const fuzzDefinition = defineCommand(
         default: "profile",
         describe: "core: readers' tolerance (renderings, order); profile: also the writers' rules",
       },
-      "max-commands": { type: "number", default: 30, describe: "Longest sequence" },
+      "max-commands": {
+        type: "number",
+        default: 30,
+        range: { whole: true, min: 1, max: 500 },
+        describe: "Longest sequence",
+      },
     },
     examples: [
       ["$0 fuzz", "2 minutes at most against an in-process reference server"],

@@ -43,7 +43,12 @@ export const requestDefinition = defineCommand(
         default: false,
         describe: "Print the status line and response headers on stdout before the body",
       },
-      timeout: { type: "number", default: 10_000, describe: "Timeout in ms" },
+      timeout: {
+        type: "number",
+        default: 10_000,
+        range: { whole: true, min: 1 },
+        describe: "Timeout in ms",
+      },
     },
     examples: [
       ["$0 request GET /os/0.8/people/@me/@self", "the viewer's profile (alice)"],

@@ -37,9 +37,15 @@ export const runDefinition = defineCommand(
       timeout: {
         type: "number",
         default: 10_000,
+        range: { whole: true, min: 1 },
         describe: "Per-request timeout in ms",
       },
-      concurrency: { type: "number", default: 16, describe: "Cases run at once" },
+      concurrency: {
+        type: "number",
+        default: 16,
+        range: { whole: true, min: 1, max: 256 },
+        describe: "Cases run at once",
+      },
       bail: {
         type: "boolean",
         default: false,

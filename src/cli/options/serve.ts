@@ -13,7 +13,12 @@ export const serveDefinition = defineCommand(
         type: "string",
         describe: "World file (default: the bundled fixtures/world.json)",
       },
-      port: { type: "number", default: 8080, describe: "Port (0 = any free port)" },
+      port: {
+        type: "number",
+        default: 8080,
+        range: { whole: true, min: 0, max: 65_535 },
+        describe: "Port (0 = any free port)",
+      },
       host: { type: "string", default: "127.0.0.1", describe: "Address to listen on" },
       data: {
         type: "string",
