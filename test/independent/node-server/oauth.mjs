@@ -21,11 +21,14 @@ export function pctDecode(s, plusAsSpace) {
 export function enc(x) {
   const buf = Buffer.isBuffer(x) ? x : Buffer.from(String(x), 'utf8');
   let out = '';
-  for (const b of buf) {
-    if ((b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5a) || (b >= 0x61 && b <= 0x7a) || b === 0x2d || b === 0x2e || b === 0x5f || b === 0x7e) out += String.fromCharCode(b);
-    else out += '%' + HEX[b >> 4] + HEX[b & 15];
+  let from = 0; // the start of the run of unreserved bytes, copied at once
+  for (let k = 0; k < buf.length; k++) {
+    const b = buf[k];
+    if ((b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5a) || (b >= 0x61 && b <= 0x7a) || b === 0x2d || b === 0x2e || b === 0x5f || b === 0x7e) continue;
+    out += buf.toString('latin1', from, k) + '%' + HEX[b >> 4] + HEX[b & 15];
+    from = k + 1;
   }
-  return out;
+  return out + buf.toString('latin1', from);
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
