@@ -9,9 +9,11 @@
  * the case's headers, then Host, Connection and the body's Content-Length. What it reads is the
  * answer as its framing delimits it: bytes a server sends after a complete answer (a body on a
  * HEAD answer, more than Content-Length) end the connection, not the answer, and an interim
- * 1xx answer is passed over (RFC 9110 §15.2). A request on a kept-alive connection that the
- * server resets before any answer (it closed the idle connection as the request went out, so it
- * never read it) is sent once more, on a connection of its own, within the same deadline.
+ * 1xx answer is passed over (RFC 9110 §15.2). A GET, HEAD or OPTIONS on a kept-alive connection
+ * that the server resets before any answer (it closed the idle connection as the request went
+ * out, so it never read it) is sent once more, on a connection of its own, within the same
+ * deadline; any other method is not: the server may have read and applied it, and a second one
+ * would change what is judged (RFC 9112 §9.3.1.1).
  */
 import {
   Agent as HttpAgent,
@@ -107,6 +109,9 @@ function headersOf(res: IncomingMessage): Record<string, string> {
 /** Errors of a connection the server closed or reset (ECONNRESET is also "socket hang up"). */
 const CLOSED_UNDER_US = new Set(["ECONNRESET", "EPIPE"]);
 
+/** The safe methods (RFC 9110 §9.2.1): the only ones sent again, since a repeat changes nothing. */
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
 function exchange(
   send: typeof httpRequest,
   base: RequestOptions,
@@ -162,14 +167,15 @@ function exchange(
       else if (
         !retried &&
         !settled &&
+        SAFE_METHODS.has(req.method) &&
         done === undefined &&
         sent.reusedSocket &&
         CLOSED_UNDER_US.has((e as { code?: string }).code ?? "")
       ) {
         // A kept-alive connection the server closed as the request went out (it had been idle:
-        // the server never read the request): sent again once, on a connection of its own (no
-        // other pooled one, which may be as stale), within the same deadline (RFC 9112 §9.3.1;
-        // node:http's documented `reusedSocket` retry).
+        // the server never read the request): a safe request is sent again once, on a
+        // connection of its own (no other pooled one, which may be as stale), within the same
+        // deadline (RFC 9112 §9.3.1.1; node:http's documented `reusedSocket` retry).
         settled = true;
         clearTimeout(timer);
         resolve(exchange(send, { ...base, agent: false }, req, limits, start, true));

@@ -3,8 +3,8 @@
  * on the wire (the path as written, the case's headers, Content-Length), how an answer is read
  * (repeated headers joined, none dropped; an interim 1xx passed over; bytes after a complete
  * answer end the connection, not the answer), how failures come back (codes, never thrown), that
- * connections are kept alive and bounded, and that a request on a kept-alive connection the
- * server resets is sent once more on a new one.
+ * connections are kept alive and bounded, and that a GET on a kept-alive connection the server
+ * resets is sent once more on a new one, a write never.
  */
 import type { Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -232,6 +232,27 @@ describe("a kept-alive connection the server resets as a request goes out", () =
     expect(x.ok ? "ok" : x.error.code).toBe("closed");
     expect(sentTimes("/reset-always")).toBe(1);
   });
+
+  it.each(["POST", "PUT", "DELETE"])(
+    "a %s is never sent again: the server may have applied it (RFC 9112 §9.3.1.1)",
+    async (method) => {
+      seen.length = 0;
+      const client = createHttpClient(server.url, 1);
+      try {
+        expect(body(await client.send(get("/ok")))).toBe("OK");
+        const x = await client.send({
+          method,
+          path: "/reset-reused",
+          headers: {},
+          body: new Uint8Array(0),
+        });
+        expect(x.ok ? "ok" : x.error.code).toBe("closed");
+        expect(seen.filter((r) => r.startsWith(`${method} /reset-reused `)).length).toBe(1);
+      } finally {
+        await client.close();
+      }
+    },
+  );
 
   it("a reset again on the new connection is a failure: one retry only", async () => {
     seen.length = 0;
