@@ -5,6 +5,12 @@
  */
 import type { NumberRange } from "./command-definition.js";
 
+/**
+ * A timeout in milliseconds: at least 1, at most the longest delay a timer holds (2^31 - 1 ms,
+ * about 24.8 days; a longer one fires at once, so every request would time out).
+ */
+export const TIMEOUT_MS: NumberRange = { whole: true, min: 1, max: 2_147_483_647 };
+
 /** Whether `n` is a number within `range` (any number without one). */
 export function inRange(n: number, range: NumberRange = {}): boolean {
   return (

@@ -59,6 +59,14 @@ describe("number options' bounds", () => {
     },
   );
 
+  it.each(bounded.filter((b) => b.name === "timeout").map((b) => [b.entry.name, b] as const))(
+    "%s --timeout is no longer than a timer can wait (2^31 - 1 ms: longer fires at once)",
+    (_label, { spec, o }) => {
+      expect(o.range.max).toBe(2 ** 31 - 1);
+      expect(readCommandLine(spec, line(spec, ["--timeout", "3000000000"])).kind).toBe("usage");
+    },
+  );
+
   it("help shows each option's bounds beside it", () => {
     for (const { entry, spec, name, o } of bounded) {
       const help = commandHelp("opensocial-kit", commandUsage(entry), entry.describe, spec, 200);

@@ -1,5 +1,6 @@
 /** `diff` as help shows it; the action, commands/diff.ts, loads when it runs (commands.ts). */
 import { defineCommand } from "../command-definition.js";
+import { TIMEOUT_MS } from "../number-range.js";
 
 /** `diff`: its options and its action. */
 export const diffDefinition = defineCommand(
@@ -32,7 +33,7 @@ export const diffDefinition = defineCommand(
       timeout: {
         type: "number",
         default: 10_000,
-        range: { whole: true, min: 1 },
+        range: TIMEOUT_MS,
         describe: "Per-request timeout in ms",
       },
     },

@@ -3,6 +3,7 @@
  */
 import { ROLES } from "../../conformance/case-types.js";
 import { defineCommand } from "../command-definition.js";
+import { TIMEOUT_MS } from "../number-range.js";
 
 /** `request`: its options and its action. */
 export const requestDefinition = defineCommand(
@@ -46,7 +47,7 @@ export const requestDefinition = defineCommand(
       timeout: {
         type: "number",
         default: 10_000,
-        range: { whole: true, min: 1 },
+        range: TIMEOUT_MS,
         describe: "Timeout in ms",
       },
     },

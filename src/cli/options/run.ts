@@ -1,6 +1,7 @@
 /** `run` as help shows it; the action, commands/run.ts, loads when it runs (commands.ts). */
 import { FILE_REPORTER_NAMES, REPORTER_NAMES } from "../../conformance/reporters/names.js";
 import { defineCommand } from "../command-definition.js";
+import { TIMEOUT_MS } from "../number-range.js";
 
 /** `run`: its options and its action. */
 export const runDefinition = defineCommand(
@@ -37,7 +38,7 @@ export const runDefinition = defineCommand(
       timeout: {
         type: "number",
         default: 10_000,
-        range: { whole: true, min: 1 },
+        range: TIMEOUT_MS,
         describe: "Per-request timeout in ms",
       },
       concurrency: {
