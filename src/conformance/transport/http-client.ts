@@ -25,6 +25,7 @@ import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
 import { gunzipSync, inflateSync } from "node:zlib";
 import { bufferView } from "../../wire/bytes.js";
 import type { WireRequest } from "../request/wire-request.js";
+import { targetAddress } from "./target-address.js";
 
 /** A response read within its limits. Header names are lower case. */
 export interface WireResponse {
@@ -70,21 +71,32 @@ export interface HttpClient {
   close(): Promise<void>;
 }
 
-/** Creates a keep-alive client for `origin` (e.g. `http://127.0.0.1:8080`). */
+/**
+ * Creates a keep-alive client for `origin`, a target's base URL (`http://127.0.0.1:8080`, or
+ * with the path the API is mounted under, which each request's path follows: target-address.ts).
+ */
 export function createHttpClient(origin: string, connections = 16): HttpClient {
-  const url = new URL(origin);
-  const secure = url.protocol === "https:";
+  const address = targetAddress(origin);
   const settings = { keepAlive: true, maxSockets: connections, timeout: 4_000 };
-  const agent = secure ? new HttpsAgent(settings) : new HttpAgent(settings);
+  const agent = address.secure ? new HttpsAgent(settings) : new HttpAgent(settings);
   const base: RequestOptions = {
     agent,
-    protocol: url.protocol,
-    hostname: url.hostname.replace(/^\[(.*)\]$/, "$1"),
-    port: url.port || (secure ? 443 : 80),
+    protocol: address.secure ? "https:" : "http:",
+    hostname: address.hostname,
+    port: address.port,
   };
-  const send = secure ? httpsRequest : httpRequest;
+  const send = address.secure ? httpsRequest : httpRequest;
   return {
-    send: (req, limits) => exchange(send, base, req, { ...DEFAULT_LIMITS, ...limits }),
+    send: (req, limits) =>
+      exchange(
+        send,
+        base,
+        { ...req, path: `${address.prefix}${req.path}` },
+        {
+          ...DEFAULT_LIMITS,
+          ...limits,
+        },
+      ),
     close: async () => agent.destroy(),
   };
 }

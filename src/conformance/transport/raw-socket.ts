@@ -17,6 +17,7 @@ import { connect as connectTls } from "node:tls";
 import { bufferView } from "../../wire/bytes.js";
 import type { WireRequest } from "../request/wire-request.js";
 import { type ClientLimits, decode, type Exchange } from "./http-client.js";
+import { targetAddress } from "./target-address.js";
 
 /** How the request goes on the wire. */
 interface RawMode {
@@ -70,14 +71,17 @@ function chunks(bytes: Buffer): Buffer[] {
   return out;
 }
 
-/** Sends `req` over a socket of its own as `mode` says and reads the answer. */
+/**
+ * Sends `req` over a socket of its own as `mode` says and reads the answer; `origin` is the
+ * target's base URL, whose path `req.path` follows (target-address.ts).
+ */
 export function sendRaw(
   origin: string,
   req: WireRequest,
   limits: ClientLimits,
   mode: RawMode,
 ): Promise<Exchange> {
-  const url = new URL(origin);
+  const address = targetAddress(origin);
   const start = performance.now();
   const ms = () => Math.round((performance.now() - start) * 10) / 10;
   return new Promise((resolve) => {
@@ -121,11 +125,11 @@ export function sendRaw(
       }
       return undefined;
     };
-    const tls = url.protocol === "https:";
-    const port = Number(url.port || (tls ? 443 : 80));
+    const tls = address.secure;
+    const { hostname: host, port } = address;
     const socket: Socket = tls
-      ? connectTls({ host: url.hostname, port, servername: url.hostname })
-      : connect({ host: url.hostname, port });
+      ? connectTls({ host, port, servername: host })
+      : connect({ host, port });
     const timer = setTimeout(
       () =>
         // A server that neither closes nor resets after its answer has not closed unread.
@@ -146,7 +150,11 @@ export function sendRaw(
     socket.on(tls ? "secureConnect" : "connect", () => {
       connected = true;
       if (mode.writeFirst) socket.pause();
-      const bytes = requestBytes(url.host, req, mode);
+      const bytes = requestBytes(
+        address.host,
+        { ...req, path: `${address.prefix}${req.path}` },
+        mode,
+      );
       const lastPart = bytes.length - 1;
       for (const [i, b] of bytes.entries())
         socket.write(b, i === lastPart && mode.writeFirst ? () => socket.resume() : undefined);

@@ -11,9 +11,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { WireRequest } from "../../../src/conformance/request/wire-request.js";
 import {
   createHttpClient,
+  DEFAULT_LIMITS,
   type Exchange,
   type HttpClient,
 } from "../../../src/conformance/transport/http-client.js";
+import { sendRaw } from "../../../src/conformance/transport/raw-socket.js";
 import { type Running, startRawFake } from "../helpers.js";
 
 /** The answer the server writes for each path (latin1), and whether it then closes. */
@@ -273,3 +275,19 @@ async function thenOkFirst(req: WireRequest): Promise<[Exchange, Exchange]> {
     await client.close();
   }
 }
+
+describe("a base URL with a path: the API mounted below it", () => {
+  it("each request's path follows the base URL's, on both transports", async () => {
+    seen.length = 0;
+    const client = createHttpClient(`${server.url}/social/`, 1);
+    const x = await client.send(get("/os/0.8/people/@me/@self?a=1"));
+    await client.close();
+    const raw = await sendRaw(`${server.url}/social`, get("/os/0.8/x"), DEFAULT_LIMITS, {
+      http: "1.0",
+    });
+    expect(body(x)).toBe("OK");
+    expect(raw.ok).toBe(true);
+    expect(seen[0]).toMatch(/^GET \/social\/os\/0\.8\/people\/@me\/@self\?a=1 HTTP\/1\.1\r\n/);
+    expect(seen[1]).toMatch(/^GET \/social\/os\/0\.8\/x HTTP\/1\.0\r\n/);
+  });
+});
