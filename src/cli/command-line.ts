@@ -24,6 +24,14 @@ const camel = (name: string) => name.replace(/-([a-z])/g, (_m, c: string) => c.t
 const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
 
+/** A number option's value as a number: its default, or a word that writes one (not ""). */
+function numberOf(value: unknown): number | undefined {
+  if (typeof value === "number") return value;
+  if (typeof value !== "string" || value.trim() === "") return undefined;
+  const n = Number(value);
+  return Number.isNaN(n) ? undefined : n;
+}
+
 /** The option names of each type, the aliases and the defaults, as yargs-parser takes them. */
 function parserOptions(options: Readonly<Record<string, OptionSpec>>): parser.Options {
   const of = (type: OptionSpec["type"]) =>
@@ -38,9 +46,9 @@ function parserOptions(options: Readonly<Record<string, OptionSpec>>): parser.Op
     if (o.default !== undefined) defaults[name] = o.default;
   }
   return {
-    string: [...of("string"), ...of("array")],
+    // a number is read as text and made a number here: yargs-parser reads "" as 0
+    string: [...of("string"), ...of("array"), ...of("number")],
     boolean: [...of("boolean"), "help", "version"],
-    number: of("number"),
     array: of("array"),
     alias,
     default: defaults,
@@ -97,11 +105,16 @@ export function readCommandLine(spec: CommandSpec, words: readonly string[]): Co
     if (value === undefined) continue;
     if (o.type !== "array" && Array.isArray(value))
       return { kind: "usage", message: `--${name} is given more than once` };
-    if (o.type === "number" && !(typeof value === "number" && inRange(value, o.range)))
-      return {
-        kind: "usage",
-        message: `--${name} is ${rangeText(o.range)}${typeof value === "number" && !Number.isNaN(value) ? `, not ${value}` : ""}`,
-      };
+    if (o.type === "number") {
+      const n = numberOf(value);
+      if (n === undefined || !inRange(n, o.range))
+        return {
+          kind: "usage",
+          message: `--${name} is ${rangeText(o.range)}${n !== undefined ? `, not ${n}` : ""}`,
+        };
+      args[name] = n;
+      continue;
+    }
     // `--no-out` reads as out: false
     const text = (v: unknown) => typeof v === "string";
     if (

@@ -85,6 +85,9 @@ describe("readCommandLine", () => {
       /^--level is given more than once$/,
     ],
     [["GET", "/x", "--kind", "k", "--timeout", "soon"], /^--timeout is a number$/],
+    [["GET", "/x", "--kind", "k", "--timeout", ""], /^--timeout is a number$/], // not 0
+    [["GET", "/x", "--kind", "k", "--timeout="], /^--timeout is a number$/],
+    [["GET", "/x", "--kind", "k", "--no-timeout"], /^--timeout is a number$/],
     [["GET", "/x", "--kind", "k", "--no-target"], /^--target takes a value$/],
     [["GET", "/x", "--kind", "k", "--no-feature"], /^--feature takes a value$/],
   ])("%j is a usage error naming what is wrong", (words, message) => {
