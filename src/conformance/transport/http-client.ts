@@ -196,7 +196,9 @@ function exchange(
     sent.on("response", (res) => {
       answer = res;
       const headers = headersOf(res);
-      const declared = Number(headers["content-length"] ?? "0");
+      // a HEAD answer, a 204 and a 304 have no body, whatever length they declare
+      const bodiless = req.method === "HEAD" || res.statusCode === 204 || res.statusCode === 304;
+      const declared = bodiless ? 0 : Number(headers["content-length"] ?? "0");
       if (declared > limits.maxBodyBytes) {
         res.destroy();
         return fail("too-large", `Content-Length ${declared} exceeds ${limits.maxBodyBytes} bytes`);

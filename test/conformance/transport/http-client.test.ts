@@ -27,6 +27,8 @@ const ANSWERS: Record<string, { bytes: string; end?: true }> = {
   },
   "/extra": { bytes: "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nokXXXX" },
   "/head-body": { bytes: "HTTP/1.1 200 OK\r\nContent-Length: 4\r\n\r\nbody" },
+  "/head-large": { bytes: "HTTP/1.1 200 OK\r\nContent-Length: 99999999\r\n\r\n" },
+  "/not-modified-large": { bytes: "HTTP/1.1 304 Not Modified\r\nContent-Length: 99999999\r\n\r\n" },
   "/short": { bytes: "HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\nabc", end: true },
   "/until-close": { bytes: "HTTP/1.1 200 OK\r\n\r\nread until the end", end: true },
   "/interim": {
@@ -144,6 +146,18 @@ describe("how an answer is read", () => {
     async (_n, req, text) => {
       const [x, next] = await thenOk(req as WireRequest);
       expect(body(x)).toBe(text);
+      expect(body(next)).toBe("OK");
+    },
+  );
+
+  it.each([
+    ["a HEAD answer", { method: "HEAD", path: "/head-large", headers: {} }, 200],
+    ["a 304", get("/not-modified-large"), 304],
+  ])(
+    "%s declaring a length over the cap has no body: read, not too-large",
+    async (_n, req, status) => {
+      const [x, next] = await thenOk(req as WireRequest);
+      expect(x.ok ? x.response.status : x.error.code).toBe(status);
       expect(body(next)).toBe("OK");
     },
   );
