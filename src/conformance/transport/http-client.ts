@@ -5,11 +5,12 @@
  * exchange, a cap on the response body (default 4 MiB, reading stops past it) and a bounded
  * decompression. Failures come back as data with a stable code, never thrown.
  *
- * What it sends is what the case built: the path as written (never normalised: `/a/../b` stays),
- * the case's headers, then Host, Connection and the body's Content-Length. What it reads is the
- * answer as its framing delimits it: bytes a server sends after a complete answer (a body on a
- * HEAD answer, more than Content-Length) end the connection, not the answer, and an interim
- * 1xx answer is passed over (RFC 9110 §15.2). A GET, HEAD or OPTIONS on a kept-alive connection
+ * What it sends is what the case built: the base URL's path if it has one (target-address.ts),
+ * then the path as written (never normalised: `/a/../b` stays), the case's headers, then Host,
+ * Connection and the body's Content-Length. What it reads is the answer as its framing delimits
+ * it: bytes a server sends after a complete answer (a body on a HEAD answer, more than
+ * Content-Length) end the connection, not the answer; a HEAD answer, a 204 and a 304 have no
+ * body whatever length they declare; an interim 1xx answer is passed over (RFC 9110 §15.2). A GET, HEAD or OPTIONS on a kept-alive connection
  * that the server resets before any answer (it closed the idle connection as the request went
  * out, so it never read it) is sent once more, on a connection of its own, within the same
  * deadline; any other method is not: the server may have read and applied it, and a second one
