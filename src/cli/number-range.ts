@@ -21,22 +21,43 @@ export function inRange(n: number, range: NumberRange = {}): boolean {
   );
 }
 
+/** How bounds are written: the kind of number, and each of the three shapes of bounds. */
+interface RangeWords {
+  readonly whole: string;
+  readonly any: string;
+  between(min: number, max: number): string;
+  atLeast(min: number): string;
+  atMost(max: number): string;
+}
+
+/** `range` in `words`: the kind of number, then its bounds if it has any. */
+function written(range: NumberRange, words: RangeWords): string {
+  const kind = range.whole ? words.whole : words.any;
+  const { min, max } = range;
+  if (min !== undefined && max !== undefined) return `${kind} ${words.between(min, max)}`;
+  if (min !== undefined) return `${kind} ${words.atLeast(min)}`;
+  if (max !== undefined) return `${kind} ${words.atMost(max)}`;
+  return kind;
+}
+
 /** The values `range` accepts, in words: "a whole number from 1 to 256". */
 export function rangeText(range: NumberRange = {}): string {
-  const kind = range.whole ? "a whole number" : "a number";
-  if (range.min !== undefined && range.max !== undefined)
-    return `${kind} from ${range.min} to ${range.max}`;
-  if (range.min !== undefined) return `${kind} of at least ${range.min}`;
-  if (range.max !== undefined) return `${kind} up to ${range.max}`;
-  return kind;
+  return written(range, {
+    whole: "a whole number",
+    any: "a number",
+    between: (min, max) => `from ${min} to ${max}`,
+    atLeast: (min) => `of at least ${min}`,
+    atMost: (max) => `up to ${max}`,
+  });
 }
 
 /** The same, short, as help shows it beside the option: "integer 1-256", "number <= 86400". */
 export function rangeTrait(range: NumberRange): string {
-  const kind = range.whole ? "integer" : "number";
-  if (range.min !== undefined && range.max !== undefined)
-    return `${kind} ${range.min}-${range.max}`;
-  if (range.min !== undefined) return `${kind} >= ${range.min}`;
-  if (range.max !== undefined) return `${kind} <= ${range.max}`;
-  return kind;
+  return written(range, {
+    whole: "integer",
+    any: "number",
+    between: (min, max) => `${min}-${max}`,
+    atLeast: (min) => `>= ${min}`,
+    atMost: (max) => `<= ${max}`,
+  });
 }

@@ -6,7 +6,7 @@
 /** A request on the wire. */
 export interface WireRequest {
   readonly method: string;
-  /** Path and query, sent verbatim. */
+  /** Path and query, sent verbatim after the target's base path (transport/target-address.ts). */
   readonly path: string;
   readonly headers: Readonly<Record<string, string>>;
   readonly body?: Uint8Array;

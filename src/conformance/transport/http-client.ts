@@ -119,6 +119,12 @@ function headersOf(res: IncomingMessage): Record<string, string> {
   return headers;
 }
 
+/** An answer whose head has come: the message, and its headers as headersOf reads them. */
+interface Answer {
+  readonly res: IncomingMessage;
+  readonly headers: Record<string, string>;
+}
+
 /** Errors of a connection the server closed or reset (ECONNRESET is also "socket hang up"). */
 const CLOSED_UNDER_US = new Set(["ECONNRESET", "EPIPE"]);
 
@@ -134,10 +140,26 @@ function exchange(
   retried = false,
 ): Promise<Exchange> {
   return new Promise<Exchange>((resolve) => {
+    let sent: ReturnType<typeof httpRequest>;
+    try {
+      sent = send({ ...base, method: req.method, path: req.path, headers: { ...req.headers } });
+    } catch (e) {
+      // a path or header node:http will not write (a control character): nothing was sent
+      const message = `not sent: ${(e as Error).message}`;
+      return resolve({ ok: false, error: { code: "closed", message, ms: elapsed(start) } });
+    }
     let settled = false;
-    let answer: IncomingMessage | undefined;
+    /** The answer once its head has come. */
+    let answer: Answer | undefined;
     const chunks: Buffer[] = [];
-    const settle = (x: Exchange) => {
+    const timer = setTimeout(
+      () => {
+        fail("timeout", `no complete response within ${limits.timeoutMs} ms`);
+        sent.destroy();
+      },
+      Math.max(1, limits.timeoutMs - (performance.now() - start)),
+    );
+    const settle = (x: Exchange | Promise<Exchange>) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
@@ -145,7 +167,7 @@ function exchange(
     };
     const fail = (code: TransportErrorCode, message: string) =>
       settle({ ok: false, error: { code, message, ms: elapsed(start) } });
-    const complete = (res: IncomingMessage, headers: Record<string, string>) => {
+    const complete = ({ res, headers }: Answer) => {
       const decoded = decode(
         Buffer.concat(chunks),
         headers["content-encoding"],
@@ -157,26 +179,10 @@ function exchange(
         response: { status: res.statusCode ?? 0, headers, body: decoded.body, ms: elapsed(start) },
       });
     };
-    const timer = setTimeout(
-      () => {
-        fail("timeout", `no complete response within ${limits.timeoutMs} ms`);
-        outgoing?.destroy();
-      },
-      Math.max(1, limits.timeoutMs - (performance.now() - start)),
-    );
-    let outgoing: ReturnType<typeof httpRequest> | undefined;
-    try {
-      outgoing = send({ ...base, method: req.method, path: req.path, headers: { ...req.headers } });
-    } catch (e) {
-      // a path or header node:http will not write (a control character): nothing was sent
-      fail("closed", `not sent: ${(e as Error).message}`);
-      return;
-    }
-    const sent = outgoing;
     sent.on("error", (e) => {
       // bytes after a complete answer end the connection, not the answer (its body is read)
       const done = answer;
-      if (done?.complete) setImmediate(() => complete(done, headersOf(done)));
+      if (done?.res.complete) setImmediate(() => complete(done));
       else if (
         !retried &&
         !settled &&
@@ -189,14 +195,13 @@ function exchange(
         // the server never read the request): a safe request is sent again once, on a
         // connection of its own (no other pooled one, which may be as stale), within the same
         // deadline (RFC 9112 §9.3.1.1; node:http's documented `reusedSocket` retry).
-        settled = true;
-        clearTimeout(timer);
-        resolve(exchange(send, { ...base, agent: false }, req, limits, start, true));
+        settle(exchange(send, { ...base, agent: false }, req, limits, start, true));
       } else fail(...classify(e, done !== undefined));
     });
     sent.on("response", (res) => {
-      answer = res;
       const headers = headersOf(res);
+      const head: Answer = { res, headers };
+      answer = head;
       // a HEAD answer, a 204 and a 304 have no body, whatever length they declare
       const bodiless = req.method === "HEAD" || res.statusCode === 204 || res.statusCode === 304;
       const declared = bodiless ? 0 : Number(headers["content-length"] ?? "0");
@@ -218,7 +223,7 @@ function exchange(
         if (!res.complete)
           fail("closed", `the connection closed after ${size} bytes of the body, before its end`);
       });
-      res.on("end", () => complete(res, headers));
+      res.on("end", () => complete(head));
     });
     sent.end(req.body === undefined ? undefined : bufferView(req.body));
   });
