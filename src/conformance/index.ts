@@ -48,6 +48,8 @@ export {
 } from "./reporters/index.js";
 /** Issues as text, one line each (`file pointer: message`). */
 export { issueText } from "./reporters/issue-text.js";
+/** A request body's bytes: held whole, or a large body described (head, a byte repeated, tail). */
+export type { BodyBytes, FilledBytes } from "./request/body-bytes.js";
 /** The curl reproduction line (secrets redacted). */
 export { curlLine } from "./request/curl.js";
 /** Redaction of signatures and secrets where they can appear (never in ids, descriptions, paths). */

@@ -27,12 +27,23 @@ export function signaturesEqual(a: string, b: string): boolean {
   return ab.length === bb.length && timingSafeEqual(ab, bb);
 }
 
-/** `oauth_body_hash` (base64 SHA-1 of the body bytes), P-AUTH-2. */
-export function bodyHash(body: Uint8Array | string): string {
-  return createHash("sha1").update(body).digest("base64");
+/** The SHA-1 of a body given as its bytes, its text, or its bytes in consecutive pieces. */
+function sha1Of(body: Uint8Array | string | readonly Uint8Array[]) {
+  const hash = createHash("sha1");
+  if (typeof body === "string" || body instanceof Uint8Array) return hash.update(body);
+  for (const piece of body) hash.update(piece);
+  return hash;
+}
+
+/**
+ * `oauth_body_hash` (base64 SHA-1 of the body bytes), P-AUTH-2; a large body may be given in
+ * consecutive pieces.
+ */
+export function bodyHash(body: Uint8Array | string | readonly Uint8Array[]): string {
+  return sha1Of(body).digest("base64");
 }
 
 /** `oauth_body_hash` in hex, as some deployed clients send it (P-AUTH-6). */
-export function bodyHashHex(body: Uint8Array | string): string {
-  return createHash("sha1").update(body).digest("hex");
+export function bodyHashHex(body: Uint8Array | string | readonly Uint8Array[]): string {
+  return sha1Of(body).digest("hex");
 }

@@ -16,7 +16,7 @@ import {
 } from "../../src/oauth/base-string.js";
 import { percentEncode } from "../../src/oauth/percent-encode.js";
 import { formParams, queryParams, signRequest } from "../../src/oauth/sign-request.js";
-import { hmacSha1, signingKey } from "../../src/oauth/signature.js";
+import { bodyHash, bodyHashHex, hmacSha1, signingKey } from "../../src/oauth/signature.js";
 
 /** The value of a read that must succeed. */
 function readValue<T>(r: Result<T>): T {
@@ -25,6 +25,17 @@ function readValue<T>(r: Result<T>): T {
 }
 
 describe("RFC 5849", () => {
+  it("hashes a body given in pieces as the same bytes given whole (P-AUTH-2, P-AUTH-6)", () => {
+    expect(bodyHash("Hello World!")).toBe("Lve95gjOVATpfV8EL5X4nxwjKHE=");
+    fc.assert(
+      fc.property(fc.array(fc.uint8Array({ maxLength: 64 }), { maxLength: 8 }), (pieces) => {
+        const whole = Buffer.concat(pieces);
+        expect(bodyHash(pieces)).toBe(bodyHash(whole));
+        expect(bodyHashHex(pieces)).toBe(bodyHashHex(whole));
+      }),
+    );
+  });
+
   it("percent-encodes per §3.6", () => {
     expect(percentEncode("a b!*'()~-._")).toBe("a%20b%21%2A%27%28%29~-._");
     expect(percentEncode("é")).toBe("%C3%A9");

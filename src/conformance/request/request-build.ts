@@ -5,9 +5,9 @@
  * (case-problems.ts), returned, never thrown.
  */
 import { percentEncode } from "../../oauth/index.js";
-import { bufferView } from "../../wire/bytes.js";
 import type { BodySpec, RequestSpec } from "../case-types.js";
 import type { AppCredentials } from "../suite/target.js";
+import { type BodyBytes, bodyStart } from "./body-bytes.js";
 import type { CaseOutcome } from "./case-problems.js";
 import { fillOrdered, stringifyOrdered } from "./ordered-json.js";
 import type { SentRequest } from "./sent-request.js";
@@ -54,24 +54,23 @@ const REPORTED_BODY_UNITS = 2000;
  * at least n/3 units), so that a 15 MiB body is neither decoded whole nor kept alive by a slice
  * of its text until the report is written.
  */
-function reportedText(body: Uint8Array): string {
-  const head = bufferView(body);
-  const text = head.toString("utf8", 0, Math.min(head.length, 3 * REPORTED_BODY_UNITS + 3));
-  return text.length > REPORTED_BODY_UNITS || head.length > 3 * REPORTED_BODY_UNITS + 3
+function reportedText(body: BodyBytes): string {
+  const text = bodyStart(body, 3 * REPORTED_BODY_UNITS + 3).toString("utf8");
+  return text.length > REPORTED_BODY_UNITS || body.length > 3 * REPORTED_BODY_UNITS + 3
     ? `${text.slice(0, REPORTED_BODY_UNITS)}…`
     : text;
 }
 
 /** A request body: its bytes and their natural content type. */
 interface Body {
-  readonly bytes: Uint8Array;
+  readonly bytes: BodyBytes;
   readonly contentType: string | undefined;
 }
 
 /** Produces the body bytes and their natural content type. */
 export function buildBody(spec: BodySpec, ctx: TemplateContext): CaseOutcome<Body> {
   const f = caseFiller(ctx);
-  let bytes: Uint8Array;
+  let bytes: BodyBytes;
   let type: string | undefined;
   if ("json" in spec) {
     const json = fillOrdered(spec.json, ctx);
@@ -100,11 +99,14 @@ export function buildBody(spec: BodySpec, ctx: TemplateContext): CaseOutcome<Bod
       type = "application/json";
     }
   } else {
-    // {"k":"xx…x"}: `bytes` long (8 at least), written into one buffer (no 15 MiB string first)
-    const body = Buffer.alloc(Math.max(8, spec.bytes), "x");
-    body.write('{"k":"', 0, "latin1");
-    body.write('"}', body.length - 2, "latin1");
-    bytes = body;
+    // {"k":"xx…x"}: `bytes` long (8 at least), never held whole (body-bytes.ts)
+    const fill = "x".charCodeAt(0);
+    bytes = {
+      head: enc.encode('{"k":"'),
+      fill,
+      tail: enc.encode('"}'),
+      length: Math.max(8, spec.bytes),
+    };
     type = "application/json";
   }
   if (f.problem) return { ok: false, problem: f.problem };
@@ -150,7 +152,7 @@ function buildOne(
   const headers: Record<string, string> = {};
   for (const [k, v] of Object.entries(spec.headers ?? {})) headers[k.toLowerCase()] = f.text(v);
   if (f.problem) return { ok: false, problem: f.problem };
-  let body: Uint8Array | undefined;
+  let body: BodyBytes | undefined;
   let contentType: string | undefined;
   if (spec.body) {
     const built = buildBody(spec.body, ctx);

@@ -16,10 +16,10 @@ import {
   signingKey,
 } from "../../oauth/index.js";
 import { randomHex } from "../../oauth/random-hex.js";
-import { bufferView } from "../../wire/bytes.js";
 import { FORM_MEDIA_TYPE, mediaTypeOf } from "../../wire/media-type.js";
 import type { AuthMode, AuthSpec } from "../case-types.js";
 import type { AppCredentials } from "../suite/target.js";
+import { type BodyBytes, bodyPieces, wholeBody } from "./body-bytes.js";
 
 /** What to sign. */
 export interface SignInput {
@@ -31,7 +31,7 @@ export interface SignInput {
   readonly query: string;
   /** Text appended to the query last, verbatim (joined with `&` unless it starts with one, so `&` alone makes a trailing `&`); signed like the rest. */
   readonly trailing?: string;
-  readonly body?: Uint8Array;
+  readonly body?: BodyBytes;
   readonly contentType?: string;
   readonly app: AppCredentials;
   readonly requestor?: string;
@@ -113,15 +113,17 @@ export function sign(input: SignInput): SignOutput {
     ["oauth_version", "1.0"],
   ];
   const body = input.body ?? new Uint8Array();
-  if (auth.body === "hash" && input.body) oauth.push(["oauth_body_hash", bodyHash(body)]);
-  if (auth.body === "hash-hex" && input.body) oauth.push(["oauth_body_hash", bodyHashHex(body)]);
+  if (auth.body === "hash" && input.body)
+    oauth.push(["oauth_body_hash", bodyHash(bodyPieces(body))]);
+  if (auth.body === "hash-hex" && input.body)
+    oauth.push(["oauth_body_hash", bodyHashHex(bodyPieces(body))]);
   if ((auth.body === "hash-wrong" || auth.body === "form-hash-wrong") && input.body)
-    oauth.push(["oauth_body_hash", bodyHash(Buffer.concat([body, Buffer.from(" ")]))]);
+    oauth.push(["oauth_body_hash", bodyHash([...bodyPieces(body), Buffer.from(" ")])]);
   if (!reqInQuery) oauth.push(...requestor);
   applyProtocol(oauth, auth.protocol, false);
 
   // the body's text only where it is signed (a 15 MiB body is not decoded for nothing)
-  const bodyText = () => bufferView(body).toString("utf8");
+  const bodyText = () => wholeBody(body).toString("utf8");
   const bodyParams: OAuthParam[] =
     auth.body === "param" && input.body
       ? [[bodyText(), ""]]

@@ -24,7 +24,7 @@ import {
 } from "node:http";
 import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
 import { gunzipSync, inflateSync } from "node:zlib";
-import { bufferView } from "../../wire/bytes.js";
+import { bodyPieces } from "../request/body-bytes.js";
 import type { WireRequest } from "../request/wire-request.js";
 import { targetAddress } from "./target-address.js";
 
@@ -142,7 +142,7 @@ function exchange(
   return new Promise<Exchange>((resolve) => {
     let sent: ReturnType<typeof httpRequest>;
     try {
-      sent = send({ ...base, method: req.method, path: req.path, headers: { ...req.headers } });
+      sent = send({ ...base, method: req.method, path: req.path, headers: sentHeaders(req) });
     } catch (e) {
       // a path or header node:http will not write (a control character): nothing was sent
       const message = `not sent: ${(e as Error).message}`;
@@ -225,8 +225,18 @@ function exchange(
       });
       res.on("end", () => complete(head));
     });
-    sent.end(req.body === undefined ? undefined : bufferView(req.body));
+    // a body goes in pieces (a large one is never held whole, body-bytes.ts), never chunked
+    for (const piece of req.body === undefined ? [] : bodyPieces(req.body)) sent.write(piece);
+    sent.end();
   });
+}
+
+/** The request's headers, and the body's length where they do not declare one. */
+function sentHeaders(req: WireRequest): Record<string, string> {
+  const declared = Object.keys(req.headers).some((k) => k.toLowerCase() === "content-length");
+  return req.body === undefined || declared
+    ? { ...req.headers }
+    : { ...req.headers, "Content-Length": String(req.body.length) };
 }
 
 /** A failure's code and message; `answered`: the head of an answer had come. */

@@ -14,7 +14,7 @@
  */
 import { connect, type Socket } from "node:net";
 import { connect as connectTls } from "node:tls";
-import { bufferView } from "../../wire/bytes.js";
+import { bodyPieces } from "../request/body-bytes.js";
 import type { WireRequest } from "../request/wire-request.js";
 import { type ClientLimits, decode, type Exchange } from "./http-client.js";
 import { targetAddress } from "./target-address.js";
@@ -32,43 +32,35 @@ interface RawMode {
   readonly writeFirst?: boolean;
 }
 
-/** Chunks the held request's body is written in (chunked transfer coding). */
-const CHUNK = 64 * 1024;
-
 /** The request head and the body bytes to write, as `mode` says. */
 export function requestBytes(host: string, req: WireRequest, mode: RawMode): Buffer[] {
   const lines = [`${req.method} ${req.path} HTTP/${mode.http}`, `Host: ${host}`];
   for (const [k, v] of Object.entries(req.headers)) lines.push(`${k}: ${v}`);
-  const body = req.body ? bufferView(req.body) : undefined;
+  const body = req.body;
   const chunked = mode.hold?.chunked === true && mode.http === "1.1";
   if (body && chunked) lines.push("Transfer-Encoding: chunked");
   else if (body) lines.push(`Content-Length: ${body.length}`);
-  const out: Buffer[] = [Buffer.from(`${lines.join("\r\n")}\r\n\r\n`, "latin1")];
-  if (!body) return out;
-  const sent = mode.hold ? body.subarray(0, Math.min(mode.hold.after, body.length)) : body;
-  if (!chunked) {
-    if (sent.length > 0) out.push(sent);
-    return out;
-  }
-  return [...out, ...chunks(sent)];
+  const head = Buffer.from(`${lines.join("\r\n")}\r\n\r\n`, "latin1");
+  if (!body) return [head];
+  const sent = bodyPieces(body, 0, mode.hold ? mode.hold.after : body.length);
+  return [head, ...(chunked ? chunks(sent) : sent)];
 }
 
 /** The rest of a held body, sent once the answer is in (chunked: its chunks and the last chunk). */
 function heldBytes(req: WireRequest, mode: RawMode): Buffer[] {
   if (!mode.hold || !req.body) return [];
-  const rest = bufferView(req.body).subarray(Math.min(mode.hold.after, req.body.length));
-  if (!(mode.hold.chunked && mode.http === "1.1")) return rest.length > 0 ? [rest] : [];
+  const rest = bodyPieces(req.body, mode.hold.after);
+  if (!(mode.hold.chunked && mode.http === "1.1")) return rest;
   return [...chunks(rest), Buffer.from("0\r\n\r\n", "latin1")];
 }
 
-/** Bytes in chunked transfer coding, without the last chunk. */
-function chunks(bytes: Buffer): Buffer[] {
-  const out: Buffer[] = [];
-  for (let at = 0; at < bytes.length; at += CHUNK) {
-    const piece = bytes.subarray(at, at + CHUNK);
-    out.push(Buffer.from(`${piece.length.toString(16)}\r\n`, "latin1"), piece, Buffer.from("\r\n"));
-  }
-  return out;
+/** The body's pieces in chunked transfer coding, a chunk each, without the last chunk. */
+function chunks(pieces: readonly Buffer[]): Buffer[] {
+  return pieces.flatMap((piece) => [
+    Buffer.from(`${piece.length.toString(16)}\r\n`, "latin1"),
+    piece,
+    Buffer.from("\r\n"),
+  ]);
 }
 
 /**

@@ -1,11 +1,16 @@
 /**
  * What a built request reports of its body (`sent.body`): the first 2,000 UTF-16 units of its
  * UTF-8 text and `…` when there is more, as if the whole body were decoded, though only its head
- * is; and a `bytes` body of exactly the size asked.
+ * is; and a `bytes` body of exactly the size asked, never held whole.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { RequestSpec } from "../../../src/conformance/case-types.js";
+import {
+  type BodyBytes,
+  bodyPieces,
+  wholeBody,
+} from "../../../src/conformance/request/body-bytes.js";
 import { buildBody, buildRequest } from "../../../src/conformance/request/request-build.js";
 import type { TemplateContext } from "../../../src/conformance/request/template.js";
 
@@ -28,12 +33,15 @@ function built(spec: RequestSpec) {
   return r.value;
 }
 
-/** The body bytes built from `spec`. */
-function bodyBytes(spec: Parameters<typeof buildBody>[0]): Uint8Array {
+/** The body built from `spec`, as it is held. */
+function heldBody(spec: Parameters<typeof buildBody>[0]): BodyBytes {
   const r = buildBody(spec, ctx);
   if (!r.ok) throw new Error(`not built: ${JSON.stringify(r.problem)}`);
   return r.value.bytes;
 }
+
+/** The body bytes built from `spec`. */
+const bodyBytes = (spec: Parameters<typeof buildBody>[0]): Uint8Array => wholeBody(heldBody(spec));
 
 /** The report's text of a body, decoding the whole body (the definition). */
 function wholeText(body: Uint8Array): string {
@@ -83,7 +91,7 @@ describe("a built request's reported body", () => {
   });
 
   it("of a 15 MiB body is 2,000 characters and an ellipsis", () => {
-    const bytes = bodyBytes({ bytes: 15 * 1024 * 1024 });
+    const bytes = heldBody({ bytes: 15 * 1024 * 1024 });
     expect(bytes.length).toBe(15 * 1024 * 1024);
     const body = built({
       method: "POST",
@@ -91,6 +99,14 @@ describe("a built request's reported body", () => {
       body: { bytes: 15 * 1024 * 1024 },
     }).sent.body;
     expect(body).toBe(`{"k":"${"x".repeat(1994)}…`);
+  });
+
+  it("a 15 MiB `bytes` body is never held whole: its pieces share less than 1 MiB of memory", () => {
+    const body = heldBody({ bytes: 15 * 1024 * 1024 });
+    const pieces = bodyPieces(body);
+    expect(pieces.reduce((n, p) => n + p.length, 0)).toBe(15 * 1024 * 1024);
+    const memory = new Set(pieces.map((p) => p.buffer));
+    expect([...memory].reduce((n, b) => n + b.byteLength, 0)).toBeLessThan(1024 * 1024);
   });
 
   it('a `bytes` body is {"k":"x…x"} of the size asked (8 at least)', () => {

@@ -112,6 +112,12 @@ describe("what the client sends", () => {
   it.each([
     ["a body", new TextEncoder().encode('{"k":"é"}'), "Content-Length: 10", '{"k":"é"}'],
     ["an empty body", new Uint8Array(0), "Content-Length: 0", ""],
+    [
+      "a filled body (never held whole) of 200,000 bytes",
+      { head: Buffer.from('{"k":"'), fill: 0x78, tail: Buffer.from('"}'), length: 200_000 },
+      "Content-Length: 200000",
+      `{"k":"${"x".repeat(199_992)}"}`,
+    ],
   ])("POST with %s: its Content-Length, never chunked", async (_n, bytes, header, text) => {
     seen.length = 0;
     const client = createHttpClient(server.url, 1);

@@ -184,27 +184,64 @@ describe("sendRaw, a held-back body (P-ERR-4.2) and a body written first (P-ERR-
     }
   });
 
+  /**
+   * A server that answers 413 once it has 1,000 bytes, reads on, and closes when the client has
+   * ended; `body()`: the bytes it read after the request's head.
+   */
+  async function answersEarly() {
+    let received = Buffer.alloc(0);
+    const server = await rawServer((socket) => {
+      let answered = false;
+      socket.on("data", (b: Buffer) => {
+        received = Buffer.concat([received, b]);
+        if (!answered && received.length > 1000) {
+          answered = true;
+          socket.write("HTTP/1.1 413 Payload Too Large\r\nContent-Length: 2\r\n\r\n{}");
+        }
+      });
+      socket.on("end", () => socket.end());
+    });
+    const body = () => received.subarray(received.indexOf("\r\n\r\n") + 4);
+    return { ...server, body };
+  }
+
   it("sends the rest of a held body once the answer is in, and waits for the server's close", async () => {
     for (const chunked of [false, true]) {
-      let received = Buffer.alloc(0);
-      const { at, close } = await rawServer((socket) => {
-        let answered = false;
-        socket.on("data", (b: Buffer) => {
-          received = Buffer.concat([received, b]);
-          if (!answered && received.length > 1000) {
-            answered = true;
-            socket.write("HTTP/1.1 413 Payload Too Large\r\nContent-Length: 2\r\n\r\n{}");
-          }
-        });
-        socket.on("end", () => socket.end());
-      });
+      const { at, close, body } = await answersEarly();
       try {
         const x = await held(at, 100_000, chunked);
         expect(x.ok && x.response.status).toBe(413);
-        const text = received.toString("latin1");
-        const body = text.slice(text.indexOf("\r\n\r\n") + 4);
-        if (chunked) expect(dechunk(Buffer.from(body, "latin1"))?.length).toBe(req.body.length);
-        else expect(body.length).toBe(req.body.length);
+        expect((chunked ? dechunk(body()) : body())?.equals(req.body)).toBe(true);
+      } finally {
+        close();
+      }
+    }
+  });
+
+  it("sends a filled body (never held whole) byte for byte, held or not, chunked or not", async () => {
+    const filled = {
+      head: Buffer.from('{"k":"'),
+      fill: 0x78,
+      tail: Buffer.from('"}'),
+      length: 150_000,
+    };
+    const written = `{"k":"${"x".repeat(149_992)}"}`;
+    for (const mode of [
+      { http: "1.1" as const, writeFirst: true },
+      { http: "1.1" as const, hold: { after: 70_000, chunked: false } },
+      { http: "1.1" as const, hold: { after: 70_000, chunked: true } },
+    ]) {
+      const { at, close, body } = await answersEarly();
+      try {
+        const x = await sendRaw(
+          at,
+          { ...req, body: filled },
+          { timeoutMs: 5000, maxBodyBytes: 1024 },
+          mode,
+        );
+        expect(x.ok && x.response.status).toBe(413);
+        const chunked = mode.hold?.chunked === true;
+        expect((chunked ? dechunk(body()) : body())?.toString("latin1")).toBe(written);
       } finally {
         close();
       }
