@@ -1,8 +1,11 @@
 #!/usr/bin/env node
-// Entry point of the opensocial-kit command. The code lives in dist/ (built by `npm run build`,
-// which `npm ci` runs through `prepare`).
-import { main } from "../dist/cli/main.js";
-import { EXIT } from "../dist/conformance/run/exit-codes.js";
+// Entry point of the opensocial-kit command. The code lives in dist/cli-bundle/, the CLI bundled
+// with its lazy chunks (scripts/bundle-cli.ts; built by `npm run build`, which `npm ci` runs
+// through `prepare`). Stack traces name the bundle's chunks; `NODE_OPTIONS=--enable-source-maps`
+// maps them to src/.
+
+import { EXIT } from "../dist/cli-bundle/exit-codes.js";
+import { main } from "../dist/cli-bundle/main.js";
 
 // A reader that goes away (`opensocial-kit coverage | head -1`) ends the command quietly, as a
 // closed pipe ends a shell tool: exit 141 (128 + SIGPIPE, what a shell reports for such a tool),

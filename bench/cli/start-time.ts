@@ -1,9 +1,9 @@
 /**
  * How long the `opensocial-kit` command takes to start and end, timed from outside as a user
- * waits for it: whole processes of the built CLI (`bin/opensocial-kit.js`, code in `dist/`),
- * taken in turn with `node -e 0` in each round so that the machine's drift hits both, and each
- * command's ratio to that round's `node -e 0`. Used by `npm run bench:cli` and by the test that
- * keeps the start within its bound.
+ * waits for it: whole processes of the built CLI (`bin/opensocial-kit.js`, which runs the CLI
+ * bundle, `dist/cli-bundle/`), taken in turn with `node -e 0` in each round so that the machine's
+ * drift hits both, and each command's ratio to that round's `node -e 0`. Used by
+ * `npm run bench:cli` and by the test that keeps the start within its bound.
  */
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";

@@ -4,11 +4,10 @@
  * every command that runs against "the reference" when no target is given (run, fuzz, diff);
  * only the CLI imports the server, never the runner.
  */
-import { join } from "node:path";
-import { PACKAGE_DIR } from "../conformance/suite/suite-location.js";
+import { packagePath } from "../model/package-root.js";
 
 /** The bundled target (fits fixtures/world.json). */
-export const BUNDLED_TARGET = join(PACKAGE_DIR, "fixtures", "target.json");
+export const BUNDLED_TARGET = packagePath("fixtures", "target.json");
 
 /** A started reference server: where it listens and how to stop it. */
 interface StartedReference {

@@ -5,8 +5,10 @@
  * at first use (precompiled.ts); a schema that does not compile is a bug (`OSK_SCHEMA_COMPILE`).
  */
 import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import type { Options, ValidateFunction } from "ajv/dist/2020.js";
 import { KitError } from "../model/kit-error.js";
+import { packagePath } from "../model/package-root.js";
 import { ALL_SCHEMA_FILES, type Kind, type Mode, SCHEMA_FILES } from "./kinds.js";
 import * as lenientValidators from "./kinds-lenient.generated.js";
 import * as strictValidators from "./kinds-strict.generated.js";
@@ -15,7 +17,7 @@ import { lenientKeyword } from "./lenient-keyword.js";
 import { ajvModule, precompiledOr, validatorName } from "./precompiled.js";
 
 /** Folder of the bundled schema files (the package's `schemas/`). */
-export const SCHEMA_DIR = new URL("../../schemas/", import.meta.url);
+export const SCHEMA_DIR = packagePath("schemas");
 
 /** Base of every bundled schema's `$id`. */
 export const SCHEMA_BASE = "https://opensocial-kit.example/schemas/";
@@ -33,7 +35,7 @@ export const KIND_SCHEMA_FILES = [...new Set(Object.values(SCHEMA_FILES))];
 
 /** The text of one bundled schema file. */
 function readSchemaText(file: string): string {
-  return readFileSync(new URL(file, SCHEMA_DIR), "utf8");
+  return readFileSync(join(SCHEMA_DIR, file), "utf8");
 }
 
 /** Reads one bundled schema file as JSON. */

@@ -4,13 +4,14 @@
  * social-api.md §5's signing covers and P-ERR-6 leaves to each service, like `/` and `/healthz`.
  */
 import { readFileSync } from "node:fs";
+import { packagePath } from "../model/package-root.js";
 import type { ServerResponse } from "./types.js";
 
 /** Where the document is served. */
 export const OPENAPI_PATH = "/openapi.json";
 
 /** The shipped document (schemas/openapi.json, what `opensocial-kit openapi` writes). */
-const DOCUMENT = new URL("../../schemas/openapi.json", import.meta.url);
+const DOCUMENT = packagePath("schemas", "openapi.json");
 
 let body: Buffer | undefined;
 

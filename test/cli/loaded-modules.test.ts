@@ -4,30 +4,69 @@
  * command's own `--help` and usage errors load its options (cli/options/) and yargs-parser, and no
  * action, runner or server, nor yargs' help machinery; `run` against the in-process reference
  * loads no store driver (SQLite, PostgreSQL), no JSON Schema compiler (the validators are
- * compiled ahead of time) and not the world generator. Uses bin/opensocial-kit.js (dist/).
+ * compiled ahead of time) and not the world generator. Uses bin/opensocial-kit.js, which runs the
+ * CLI bundle (dist/cli-bundle/, scripts/bundle-cli.ts): each chunk it loads is read as the dist/
+ * modules it holds, from the metafile the bundler wrote, so a lazy `import()` that became a
+ * static import shows as its modules loaded where they were not before.
  */
 import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { BUNDLE_DIR, METAFILE } from "../../scripts/bundle-cli.js";
 
 const ROOT = join(import.meta.dirname, "../..");
 const TRACE = join(import.meta.dirname, "module-trace.mjs");
 
-/** The module URLs `opensocial-kit …args` resolves, relative to the package. */
-function loaded(args: readonly string[]): string[] {
+/** For each file of the bundle (from the package root), the dist/ modules it holds. */
+const CHUNKS = new Map(
+  Object.entries(
+    (
+      JSON.parse(readFileSync(join(ROOT, METAFILE), "utf8")) as {
+        outputs: Record<string, { inputs: Record<string, unknown> }>;
+      }
+    ).outputs,
+  ).map(([file, output]) => [file, Object.keys(output.inputs)]),
+);
+
+/**
+ * The module URLs `opensocial-kit …args` resolves, each once (a chunk is resolved by each chunk
+ * that imports it), relative to the package.
+ */
+function resolved(args: readonly string[]): string[] {
   const r = spawnSync(
     process.execPath,
     ["--import", TRACE, join(ROOT, "bin/opensocial-kit.js"), ...args],
     { encoding: "utf8", cwd: ROOT },
   );
-  return [...r.stderr.matchAll(/^loaded (.*)$/gm)].map((m) =>
+  const urls = [...r.stderr.matchAll(/^loaded (.*)$/gm)].map((m) =>
     (m[1] ?? "").replace(`file://${ROOT}/`, ""),
   );
+  return [...new Set(urls)];
+}
+
+/**
+ * What `opensocial-kit …args` loads: the modules it resolves, a chunk of the bundle read as the
+ * dist/ modules it holds (an unknown chunk is a stale build: the test says so).
+ */
+function loaded(args: readonly string[]): string[] {
+  return resolved(args).flatMap((url) => {
+    if (!url.startsWith(`${BUNDLE_DIR}/`)) return [url];
+    const modules = CHUNKS.get(url);
+    if (modules === undefined) throw new Error(`${url} is not in ${METAFILE}: npm run build`);
+    return modules;
+  });
 }
 
 const matching = (urls: readonly string[], pattern: RegExp) => urls.filter((u) => pattern.test(u));
 
 describe("modules the CLI loads", () => {
+  it("are the bundle's chunks: bin/ loads none of dist/'s own modules", () => {
+    const ours = resolved(["--version"]).filter((u) => u.startsWith("dist/"));
+    expect(ours).toContain(`${BUNDLE_DIR}/main.js`);
+    expect(ours.filter((u) => !u.startsWith(`${BUNDLE_DIR}/`))).toEqual([]);
+  });
+
   it.each([[["--version"]], [["--help"]], [[]], [["rnu"]]])(
     "%j loads no parser and no command",
     (args) => {

@@ -12,6 +12,7 @@ import {
   OperationalError,
   type OperationalErrorCode,
 } from "../../src/model/operational-error.js";
+import { findPackageRoot } from "../../src/model/package-root.js";
 import { randomHex } from "../../src/oauth/random-hex.js";
 import { publicOrigin } from "../../src/server/public-url.js";
 import { openStore } from "../../src/server/store/open.js";
@@ -20,6 +21,7 @@ const triggers: Partial<Record<KitErrorCode, () => unknown>> = {
   OSK_INVALID_VALUE: () => toJson("albums", { entry: "x" } as never),
   OSK_INVALID_ID: () => formatPlatformId("", "alice"),
   OSK_INVALID_BYTE_COUNT: () => randomHex(-1),
+  OSK_PACKAGE_ROOT: () => findPackageRoot(tmpdir()),
 };
 
 const dir = mkdtempSync(join(tmpdir(), "osk-errors-"));

@@ -1,10 +1,8 @@
 /**
  * Where the bundled suite lives: the package's `conformance/` folder (case schema, statements,
- * cases). Works from src/ (tsx, vitest) and from dist/ alike.
+ * cases), found from the package root (model/package-root.ts).
  */
-import { fileURLToPath } from "node:url";
+import { packagePath } from "../../model/package-root.js";
 
 /** The `conformance/` folder of the package. */
-export const SUITE_DIR = fileURLToPath(new URL("../../../conformance/", import.meta.url));
-/** The package root. */
-export const PACKAGE_DIR = fileURLToPath(new URL("../../../", import.meta.url));
+export const SUITE_DIR = packagePath("conformance");

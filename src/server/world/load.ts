@@ -4,9 +4,12 @@
  * Pointer of each fault.
  */
 import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import type { ValidateFunction } from "ajv/dist/2020.js";
 import { parseJsonText } from "../../codecs/json/limits.js";
 import { fail, ok, type Result } from "../../model/issue.js";
+import { packagePath } from "../../model/package-root.js";
 import { excerpt } from "../../model/quote.js";
 import { toIssues } from "../../schemas/issues.js";
 import { schemaValidator } from "../../schemas/precompiled.js";
@@ -17,14 +20,14 @@ import { checkReferences } from "./check-refs.js";
 import type { World, WorldFile } from "./types.js";
 
 /** The bundled world (fixtures/world.json). */
-export const BUNDLED_WORLD = new URL("../../../fixtures/world.json", import.meta.url);
+export const BUNDLED_WORLD = pathToFileURL(packagePath("fixtures", "world.json"));
 
 let validator: ValidateFunction | undefined;
 
 /** world.schema.json, compiled ahead of time unless edited since (schemas/precompiled.ts). */
 function worldValidator(): ValidateFunction {
   if (!validator) {
-    const text = readFileSync(new URL("world.schema.json", SCHEMA_DIR), "utf8");
+    const text = readFileSync(join(SCHEMA_DIR, "world.schema.json"), "utf8");
     validator = schemaValidator(generated, "world", text, SCHEMA_AJV_OPTIONS);
   }
   return validator;
