@@ -878,13 +878,17 @@ class Scanner {
         c = this.skipSpaces();
         if (c === QUESTION) break;
         if (c === EOF) this.unexpectedEnd();
-        let name = String.fromCodePoint(c);
+        // names and values are sliced from the text, never built a character at a time (a
+        // megabyte-long name would cost a string per character)
+        const nameStart = this.i - (c > 0xffff ? 2 : 1);
+        let nameEnd = this.i;
         for (;;) {
+          nameEnd = this.i;
           c = this.next();
           if (c === EOF) this.unexpectedEnd();
           if (c === EQ || c === QUESTION || isS(c)) break;
-          name += String.fromCodePoint(c);
         }
+        const name = this.s.slice(nameStart, nameEnd);
         if (c === QUESTION) this.malformed("the XML declaration is incomplete");
         if (!expects.includes(name)) {
           this.malformed(
@@ -903,14 +907,16 @@ class Scanner {
         if (q === QUESTION) this.malformed("the XML declaration is incomplete");
         if (q === EOF) this.unexpectedEnd();
         if (q !== QUOTE && q !== APOS) this.malformed(`${name} value must be quoted`);
-        let value = "";
+        const valueStart = this.i;
+        let valueEnd = this.i;
         for (;;) {
+          valueEnd = this.i;
           const d = this.next();
           if (d === EOF) this.unexpectedEnd();
           if (d === QUESTION) this.malformed("the XML declaration is incomplete");
           if (d === q) break;
-          value += String.fromCodePoint(d);
         }
+        const value = this.s.slice(valueStart, valueEnd);
         if (name === "version") {
           expects = ["encoding", "standalone"];
           if (!/^1\.[0-9]+$/.test(value)) this.malformed("version must be 1.x");
