@@ -38,9 +38,11 @@ export function codePointLength(text: string): number {
 
 /** True when `value` is a value the write path accepts (P-DATA-1). */
 export function isValidValue(value: string): boolean {
+  // a value of at most MAX_VALUE_CODE_POINTS UTF-16 units has at most as many code points:
+  // only a longer one (astral characters) is counted
   return (
     value.length <= MAX_VALUE_CODE_POINTS * 2 &&
-    codePointLength(value) <= MAX_VALUE_CODE_POINTS &&
+    (value.length <= MAX_VALUE_CODE_POINTS || codePointLength(value) <= MAX_VALUE_CODE_POINTS) &&
     isXmlText(value)
   );
 }
