@@ -10,6 +10,7 @@ import type { AppCredentials } from "../suite/target.js";
 import { type BodyBytes, bodyStart } from "./body-bytes.js";
 import type { CaseOutcome } from "./case-problems.js";
 import { fillOrdered, stringifyOrdered } from "./ordered-json.js";
+import { pairsBody } from "./pairs-body.js";
 import type { SentRequest } from "./sent-request.js";
 import { normaliseAuth, sign } from "./signing.js";
 import { caseFiller, type TemplateContext } from "./template.js";
@@ -86,18 +87,14 @@ export function buildBody(spec: BodySpec, ctx: TemplateContext): CaseOutcome<Bod
   } else if ("base64" in spec) {
     bytes = Buffer.from(spec.base64, "base64");
   } else if ("pairs" in spec) {
-    const prefix = f.text(spec.keyPrefix ?? "k{unique}-");
-    const entries: [string, string][] = [];
+    const form = spec.encoding === "form";
     const filler =
-      spec.valueLength === undefined ? undefined : (spec.valueChar ?? "x").repeat(spec.valueLength);
-    for (let i = 0; i < spec.pairs; i++) entries.push([`${prefix}${i}`, filler ?? `v${i}`]);
-    if (spec.encoding === "form") {
-      bytes = enc.encode(entries.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join("&"));
-      type = "application/x-www-form-urlencoded";
-    } else {
-      bytes = enc.encode(JSON.stringify(Object.fromEntries(entries)));
-      type = "application/json";
-    }
+      spec.valueLength === undefined
+        ? undefined
+        : { char: spec.valueChar ?? "x", length: spec.valueLength };
+    const prefix = f.text(spec.keyPrefix ?? "k{unique}-");
+    bytes = pairsBody({ prefix, count: spec.pairs, form, ...(filler ? { filler } : {}) });
+    type = form ? "application/x-www-form-urlencoded" : "application/json";
   } else {
     // {"k":"xx…x"}: `bytes` long (8 at least), never held whole (body-bytes.ts)
     const fill = "x".charCodeAt(0);
