@@ -7,7 +7,9 @@
 import { packagePath } from "../model/package-root.js";
 
 /** The bundled target (fits fixtures/world.json). */
-export const BUNDLED_TARGET = packagePath("fixtures", "target.json");
+export function bundledTarget(): string {
+  return packagePath("fixtures", "target.json");
+}
 
 /** A started reference server: where it listens and how to stop it. */
 interface StartedReference {

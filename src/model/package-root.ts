@@ -39,10 +39,19 @@ export function findPackageRoot(dir: string): string {
   }
 }
 
-/** The package root: the folder of the package's package.json. */
-export const PACKAGE_ROOT = findPackageRoot(dirname(fileURLToPath(import.meta.url)));
+let root: string | undefined;
+
+/**
+ * The package root: the folder of the package's package.json, looked for on first use, so that
+ * importing the library reads nothing and fails on nothing (bundled into another program, where
+ * the package's files are not beside it, only what reads them fails).
+ */
+export function packageRoot(): string {
+  root ??= findPackageRoot(dirname(fileURLToPath(import.meta.url)));
+  return root;
+}
 
 /** A file or folder of the package, by its path from the root (`packagePath("schemas")`). */
 export function packagePath(...segments: readonly string[]): string {
-  return join(PACKAGE_ROOT, ...segments);
+  return join(packageRoot(), ...segments);
 }

@@ -17,7 +17,9 @@ import { lenientKeyword } from "./lenient-keyword.js";
 import { ajvModule, precompiledOr, validatorName } from "./precompiled.js";
 
 /** Folder of the bundled schema files (the package's `schemas/`). */
-export const SCHEMA_DIR = packagePath("schemas");
+export function schemaDir(): string {
+  return packagePath("schemas");
+}
 
 /** Base of every bundled schema's `$id`. */
 export const SCHEMA_BASE = "https://opensocial-kit.example/schemas/";
@@ -35,7 +37,7 @@ export const KIND_SCHEMA_FILES = [...new Set(Object.values(SCHEMA_FILES))];
 
 /** The text of one bundled schema file. */
 function readSchemaText(file: string): string {
-  return readFileSync(join(SCHEMA_DIR, file), "utf8");
+  return readFileSync(join(schemaDir(), file), "utf8");
 }
 
 /** Reads one bundled schema file as JSON. */

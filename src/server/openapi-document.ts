@@ -10,14 +10,12 @@ import type { ServerResponse } from "./types.js";
 /** Where the document is served. */
 export const OPENAPI_PATH = "/openapi.json";
 
-/** The shipped document (schemas/openapi.json, what `opensocial-kit openapi` writes). */
-const DOCUMENT = packagePath("schemas", "openapi.json");
-
 let body: Buffer | undefined;
 
 /** The answer to `GET /openapi.json`. */
 export function openApiResponse(): ServerResponse {
-  body ??= readFileSync(DOCUMENT);
+  // the shipped document (schemas/openapi.json, what `opensocial-kit openapi` writes)
+  body ??= readFileSync(packagePath("schemas", "openapi.json"));
   return {
     status: 200,
     headers: {

@@ -21,7 +21,7 @@ import {
   runSuite,
   type Target,
 } from "../../src/conformance/index.js";
-import { SUITE_DIR } from "../../src/conformance/suite/suite-location.js";
+import { suiteDir } from "../../src/conformance/suite/suite-location.js";
 import { generateWorld, jsonFileText } from "../../src/worldgen/generate.js";
 
 const SERVER = fileURLToPath(new URL("../independent/node-server/server.mjs", import.meta.url));
@@ -70,7 +70,7 @@ afterAll(async () => {
 function aboutIdForm(level: Level): string[] {
   const st = loadStatements();
   if (!st.ok) throw new Error("statements");
-  const cases = loadCases(st.value, SUITE_DIR);
+  const cases = loadCases(st.value, suiteDir());
   if (!cases.ok) throw new Error("cases");
   return cases.value
     .filter(

@@ -14,7 +14,7 @@ import {
   runSuite,
 } from "../../src/conformance/index.js";
 import { type CaseEnv, runCase } from "../../src/conformance/run/run-case.js";
-import { SUITE_DIR } from "../../src/conformance/suite/suite-location.js";
+import { suiteDir } from "../../src/conformance/suite/suite-location.js";
 import { bundledTarget, type Running, startFake } from "./helpers.js";
 
 const chunk = Buffer.alloc(64 * 1024, 120);
@@ -261,6 +261,6 @@ describe("a run against a bad target goes on", () => {
   });
 
   it("uses the bundled suite location by default", () => {
-    expect(SUITE_DIR).toBe(join(import.meta.dirname, "../../conformance"));
+    expect(suiteDir()).toBe(join(import.meta.dirname, "../../conformance"));
   });
 });

@@ -3,7 +3,7 @@
 import { readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { KINDS } from "../../src/schemas/kinds.js";
-import { readSchema, SCHEMA_DIR, validatorFor } from "../../src/schemas/registry.js";
+import { readSchema, schemaDir, validatorFor } from "../../src/schemas/registry.js";
 import { validate } from "../../src/schemas/validate.js";
 
 function walk(
@@ -28,7 +28,7 @@ describe("schema registry", () => {
   });
 
   it("bounds every pattern with a maxLength", () => {
-    const files = readdirSync(SCHEMA_DIR).filter((f) => f.endsWith(".schema.json"));
+    const files = readdirSync(schemaDir()).filter((f) => f.endsWith(".schema.json"));
     expect(files.length).toBeGreaterThanOrEqual(12);
     const unbounded: string[] = [];
     for (const file of files) {

@@ -7,7 +7,7 @@
 import { EXIT, isRunAbort, loadTarget, type Target } from "../../conformance/index.js";
 import { issueText } from "../../conformance/reporters/issue-text.js";
 import { endAborted, usageError } from "../abort-exit.js";
-import { BUNDLED_TARGET, startReferenceServer } from "../reference-server.js";
+import { bundledTarget, startReferenceServer } from "../reference-server.js";
 import type { TextSink } from "../text-sink.js";
 import { importWithFastCheck } from "./fast-check-import.js";
 
@@ -28,7 +28,7 @@ async function resolveSide(
   err: TextSink,
   stops: (() => Promise<void>)[],
 ): Promise<Target | string> {
-  const bundled = loadTarget(BUNDLED_TARGET);
+  const bundled = loadTarget(bundledTarget());
   if (spec === "reference") {
     if (!bundled.ok) return issueText(bundled.issues);
     const started = await startReferenceServer();

@@ -12,7 +12,7 @@ import { EXIT } from "../../conformance/run/exit-codes.js";
 import { loadTarget } from "../../conformance/suite/target.js";
 import { sendOne } from "../../conformance/transport/one-request.js";
 import { usageError } from "../abort-exit.js";
-import { BUNDLED_TARGET } from "../reference-server.js";
+import { bundledTarget } from "../reference-server.js";
 import type { TextSink } from "../text-sink.js";
 import { withBaseUrl } from "./target-option.js";
 
@@ -68,7 +68,7 @@ export async function requestCommand(
     }
   }
   if (args.app !== "main" && args.app !== "other") return usage("--app is main or other");
-  const loaded = loadTarget(args.target ?? BUNDLED_TARGET);
+  const loaded = loadTarget(args.target ?? bundledTarget());
   if (!loaded.ok) return usage(issueText(loaded.issues));
   const target =
     args.baseUrl === undefined ? loaded.value : withBaseUrl(loaded.value, args.baseUrl);

@@ -21,7 +21,7 @@ import {
   SHUTDOWN_GRACE_MS,
 } from "../../server/index.js";
 import { isPostgresUrl } from "../../server/store/postgres.js";
-import { BUNDLED_TARGET } from "../reference-server.js";
+import { bundledTarget } from "../reference-server.js";
 import { serveBanner } from "./serve-banner.js";
 
 export interface ServeArgs {
@@ -90,7 +90,7 @@ export async function runServe(args: ServeArgs): Promise<number> {
   }
   const bundledWorldFile = fileURLToPath(BUNDLED_WORLD);
   const bundled = args.world === undefined || resolve(args.world) === bundledWorldFile;
-  const target = loadTarget(BUNDLED_TARGET);
+  const target = loadTarget(bundledTarget());
   // One write: a reader of the pipe (a supervisor, a test) that waits for the banner gets the
   // public-URL line with it (two writes reached a loaded CI's reader as two chunks).
   const publicLine =

@@ -6,7 +6,7 @@
 
 import { issueText } from "../../conformance/reporters/issue-text.js";
 import { loadTarget, type Target } from "../../conformance/suite/target.js";
-import { BUNDLED_TARGET, startReferenceServer } from "../reference-server.js";
+import { bundledTarget, startReferenceServer } from "../reference-server.js";
 import type { TextSink } from "../text-sink.js";
 
 /** A resolved target, and how to stop the server started for it (if any). */
@@ -31,7 +31,7 @@ export async function resolveTarget(
   command: string,
   err: TextSink,
 ): Promise<ResolvedTarget | string> {
-  const loaded = loadTarget(opts.target ?? BUNDLED_TARGET);
+  const loaded = loadTarget(opts.target ?? bundledTarget());
   if (!loaded.ok) return issueText(loaded.issues);
   if (opts.baseUrl !== undefined) {
     const moved = withBaseUrl(loaded.value, opts.baseUrl);

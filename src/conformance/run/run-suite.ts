@@ -14,7 +14,7 @@ import type { ExpectationEntry } from "../suite/expectations.js";
 import { loadCases } from "../suite/load-cases.js";
 import { loadStatements } from "../suite/load-statements.js";
 import { selectCases } from "../suite/selection.js";
-import { SUITE_DIR } from "../suite/suite-location.js";
+import { suiteDir } from "../suite/suite-location.js";
 import type { Target } from "../suite/target.js";
 import { loadWorldFacts } from "../suite/world-facts.js";
 import { createHttpClient, DEFAULT_LIMITS } from "../transport/http-client.js";
@@ -66,10 +66,10 @@ export async function runSuite(opts: RunOptions): Promise<RunReport | RunAbort> 
   const concurrency = opts.concurrency ?? 16;
   const st = loadStatements(opts.suiteDir);
   if (!st.ok) return { abort: "input", issues: st.issues };
-  const loaded = loadCases(st.value, opts.suiteDir ?? SUITE_DIR);
+  const loaded = loadCases(st.value, opts.suiteDir ?? suiteDir());
   if (!loaded.ok) return { abort: "input", issues: loaded.issues };
   const suite = loaded.value;
-  const styles = loadClientStyles(new Set(suite.map((c) => c.id)), opts.suiteDir ?? SUITE_DIR);
+  const styles = loadClientStyles(new Set(suite.map((c) => c.id)), opts.suiteDir ?? suiteDir());
   if (!styles.ok) return { abort: "input", issues: styles.issues };
   let world: Record<string, unknown> | undefined;
   if (opts.target.world) {

@@ -14,7 +14,7 @@ import { toIssues } from "../../schemas/issues.js";
 import { schemaValidator } from "../../schemas/precompiled.js";
 import * as generated from "./clients.generated.js";
 import { readJsonFile } from "./json-file.js";
-import { SUITE_DIR } from "./suite-location.js";
+import { suiteDir } from "./suite-location.js";
 
 /** One deployed client style. */
 export interface ClientStyle {
@@ -52,7 +52,7 @@ function validator(dir: string): ValidateFunction {
  */
 export function loadClientStyles(
   caseIds: ReadonlySet<string>,
-  dir = SUITE_DIR,
+  dir = suiteDir(),
 ): Result<ClientStyle[]> {
   if (!existsSync(join(dir, CLIENTS_FILE))) return ok([]);
   const read = readJsonFile(join(dir, CLIENTS_FILE), "case-invalid", CLIENTS_FILE);

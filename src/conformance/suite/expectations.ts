@@ -15,7 +15,7 @@ import { toIssues } from "../../schemas/issues.js";
 import { schemaValidator } from "../../schemas/precompiled.js";
 import * as generated from "./expectations.generated.js";
 import { readJsonFile } from "./json-file.js";
-import { SUITE_DIR } from "./suite-location.js";
+import { suiteDir } from "./suite-location.js";
 
 /** One known failure. */
 export interface ExpectationEntry {
@@ -31,7 +31,7 @@ let validator: ValidateFunction | undefined;
 /** expectations.schema.json, compiled ahead of time unless edited since (precompiled.ts). */
 function expectationsValidator(): ValidateFunction {
   if (!validator) {
-    const text = readFileSync(join(SUITE_DIR, "expectations.schema.json"), "utf8");
+    const text = readFileSync(join(suiteDir(), "expectations.schema.json"), "utf8");
     validator = schemaValidator(generated, "expectations", text, EXPECTATIONS_AJV_OPTIONS);
   }
   return validator;

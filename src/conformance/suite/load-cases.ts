@@ -16,7 +16,7 @@ import type { CaseFile } from "../case-types.js";
 import type { Statement } from "../statement-types.js";
 import * as generated from "./case.generated.js";
 import { type CaseSpec, expandSteps, loadStepLibrary } from "./expand-steps.js";
-import { SUITE_DIR } from "./suite-location.js";
+import { suiteDir } from "./suite-location.js";
 
 /** ajv's options for case files and library step files. */
 export const CASE_AJV_OPTIONS: Options = { allErrors: false, strict: false };
@@ -67,12 +67,12 @@ function suiteValidators(dir: string): Validators {
 }
 
 /** The compiled case schema of the suite in `dir`. */
-export function caseValidator(dir = SUITE_DIR): ValidateFunction {
+export function caseValidator(dir = suiteDir()): ValidateFunction {
   return suiteValidators(dir).caseFile;
 }
 
 /** The compiled step.schema.json of the suite in `dir` (it refers to case.schema.json). */
-export function stepValidator(dir = SUITE_DIR): ValidateFunction {
+export function stepValidator(dir = suiteDir()): ValidateFunction {
   return suiteValidators(dir).step();
 }
 
@@ -89,7 +89,7 @@ function listJson(dir: string): string[] {
 const STATEMENT_FIELDS = /"statement":\s*"([^"]*)"/g;
 
 /** Loads and validates every case under `dir/cases`, against the known statements. */
-export function loadCases(statements: readonly Statement[], dir = SUITE_DIR): Result<CaseSpec[]> {
+export function loadCases(statements: readonly Statement[], dir = suiteDir()): Result<CaseSpec[]> {
   // A case cites clauses; a statement id is still read, as all of its clauses.
   const known = new Set(statements.flatMap((s) => [s.id, ...s.clauses.map((c) => c.id)]));
   const validate = caseValidator(dir);

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { fail, type Issue, ok, type Result } from "../../model/issue.js";
 import type { Clause, Statement } from "../statement-types.js";
 import { readJsonFile } from "./json-file.js";
-import { SUITE_DIR } from "./suite-location.js";
+import { suiteDir } from "./suite-location.js";
 
 /**
  * The suite format this runner reads. It changes when the meaning of a case member changes;
@@ -48,7 +48,7 @@ export function statementTexts(statements: readonly Statement[]): Map<string, st
 }
 
 /** Reads the statement catalogue; problems come back as `statements-invalid` issues. */
-export function loadStatements(dir = SUITE_DIR): Result<Statement[]> {
+export function loadStatements(dir = suiteDir()): Result<Statement[]> {
   const read = readJsonFile(join(dir, "statements.json"), "statements-invalid", "statements.json");
   if (!read.ok) return read;
   const data = read.value;

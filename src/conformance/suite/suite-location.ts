@@ -5,4 +5,6 @@
 import { packagePath } from "../../model/package-root.js";
 
 /** The `conformance/` folder of the package. */
-export const SUITE_DIR = packagePath("conformance");
+export function suiteDir(): string {
+  return packagePath("conformance");
+}

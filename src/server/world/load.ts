@@ -9,25 +9,39 @@ import { pathToFileURL } from "node:url";
 import type { ValidateFunction } from "ajv/dist/2020.js";
 import { parseJsonText } from "../../codecs/json/limits.js";
 import { fail, ok, type Result } from "../../model/issue.js";
+import { KitError } from "../../model/kit-error.js";
 import { packagePath } from "../../model/package-root.js";
 import { excerpt } from "../../model/quote.js";
 import { toIssues } from "../../schemas/issues.js";
 import { schemaValidator } from "../../schemas/precompiled.js";
-import { SCHEMA_AJV_OPTIONS, SCHEMA_DIR } from "../../schemas/registry.js";
+import { SCHEMA_AJV_OPTIONS, schemaDir } from "../../schemas/registry.js";
 import * as generated from "../../schemas/world.generated.js";
 import { buildIndex } from "./build-index.js";
 import { checkReferences } from "./check-refs.js";
 import type { World, WorldFile } from "./types.js";
 
-/** The bundled world (fixtures/world.json). */
-export const BUNDLED_WORLD = pathToFileURL(packagePath("fixtures", "world.json"));
+/**
+ * The bundled world (fixtures/world.json). Where no package root is found (the library bundled
+ * into another program), the URL the package's own layout gives, so that importing never fails:
+ * reading it fails then, as any missing file does.
+ */
+export const BUNDLED_WORLD = bundledWorldUrl();
+
+function bundledWorldUrl(): URL {
+  try {
+    return pathToFileURL(packagePath("fixtures", "world.json"));
+  } catch (e) {
+    if (!(e instanceof KitError && e.code === "OSK_PACKAGE_ROOT")) throw e;
+    return new URL("../../../fixtures/world.json", import.meta.url);
+  }
+}
 
 let validator: ValidateFunction | undefined;
 
 /** world.schema.json, compiled ahead of time unless edited since (schemas/precompiled.ts). */
 function worldValidator(): ValidateFunction {
   if (!validator) {
-    const text = readFileSync(join(SCHEMA_DIR, "world.schema.json"), "utf8");
+    const text = readFileSync(join(schemaDir(), "world.schema.json"), "utf8");
     validator = schemaValidator(generated, "world", text, SCHEMA_AJV_OPTIONS);
   }
   return validator;

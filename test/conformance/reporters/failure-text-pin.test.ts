@@ -21,7 +21,7 @@ import {
   runSuite,
   statementTexts,
 } from "../../../src/conformance/index.js";
-import { SUITE_DIR } from "../../../src/conformance/suite/suite-location.js";
+import { suiteDir } from "../../../src/conformance/suite/suite-location.js";
 import { bundledTarget, type Running, sink, startFake } from "../helpers.js";
 
 const OK = '{"entry":{"id":"example.org:alice"},"startIndex":0,"totalResults":1}';
@@ -104,8 +104,8 @@ beforeAll(async () => {
     res.end('{"error":{"code":401,"message":"no"}}');
   });
   dir = mkdtempSync(join(tmpdir(), "osk-pin-"));
-  cpSync(join(SUITE_DIR, "statements.json"), join(dir, "statements.json"));
-  cpSync(join(SUITE_DIR, "case.schema.json"), join(dir, "case.schema.json"));
+  cpSync(join(suiteDir(), "statements.json"), join(dir, "statements.json"));
+  cpSync(join(suiteDir(), "case.schema.json"), join(dir, "case.schema.json"));
   mkdirSync(join(dir, "cases", "pin"), { recursive: true });
   for (const [name, c] of Object.entries(CASES))
     writeFileSync(
@@ -195,7 +195,7 @@ describe("failure text, pinned", () => {
     await expect(stable(REPORTERS.html(r, ctx))).toMatchFileSnapshot("__pinned__/report.html.txt");
     const raw = JSON.parse(REPORTERS.json(r, ctx));
     const validate = new Ajv2020({ strict: false }).compile(
-      JSON.parse(readFileSync(join(SUITE_DIR, "report.schema.json"), "utf8")),
+      JSON.parse(readFileSync(join(suiteDir(), "report.schema.json"), "utf8")),
     );
     expect(validate(raw), JSON.stringify(validate.errors)).toBe(true);
     const json = JSON.stringify(withoutStructure(raw), null, 2);

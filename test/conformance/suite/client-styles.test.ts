@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { loadCases, loadStatements } from "../../../src/conformance/index.js";
 import { loadClientStyles } from "../../../src/conformance/suite/client-styles.js";
-import { SUITE_DIR } from "../../../src/conformance/suite/suite-location.js";
+import { suiteDir } from "../../../src/conformance/suite/suite-location.js";
 
 const st = loadStatements();
 const loaded = st.ok ? loadCases(st.value) : undefined;
@@ -33,7 +33,7 @@ describe("conformance/clients.json", () => {
   });
 
   it("refuses a style naming an unknown case, a style listed twice, and a file off its schema", () => {
-    cpSync(join(SUITE_DIR, "clients.schema.json"), join(dir, "clients.schema.json"));
+    cpSync(join(suiteDir(), "clients.schema.json"), join(dir, "clients.schema.json"));
     const style = { id: "x", name: "x", traits: "t", cases: ["clients/none"] };
     writeFileSync(join(dir, "clients.json"), JSON.stringify({ styles: [style, style] }));
     const r = loadClientStyles(ids, dir);

@@ -14,10 +14,10 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { loadCases, loadStatements } from "../../../src/conformance/index.js";
-import { SUITE_DIR } from "../../../src/conformance/suite/suite-location.js";
+import { suiteDir } from "../../../src/conformance/suite/suite-location.js";
 
 const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
-const VENDORED = join(SUITE_DIR, "spec", "social-api.md");
+const VENDORED = join(suiteDir(), "spec", "social-api.md");
 const SHARED = join(ROOT, "..", "shared", "spec", "social-api.md");
 /** The digest of the document as it was copied. */
 const SHA256 = "68513a424a33b07ccdb170bc9a593fafa114ced1afee741071e608c6e45bb968";
@@ -62,7 +62,7 @@ describe("decidedBy", () => {
     const dir = mkdtempSync(join(tmpdir(), "osk-decided-"));
     try {
       for (const f of ["case.schema.json", "step.schema.json", "statements.json"])
-        writeFileSync(join(dir, f), readFileSync(join(SUITE_DIR, f)));
+        writeFileSync(join(dir, f), readFileSync(join(suiteDir(), f)));
       mkdirSync(join(dir, "cases", "x"), { recursive: true });
       const step = {
         request: { method: "GET", path: "/os/0.8/people/{viewer}/@self" },

@@ -12,9 +12,9 @@ import type { CaseStep } from "../../../src/conformance/case-types.js";
 import { expandSteps, loadStepLibrary } from "../../../src/conformance/suite/expand-steps.js";
 import { loadCases, stepValidator } from "../../../src/conformance/suite/load-cases.js";
 import { loadStatements } from "../../../src/conformance/suite/load-statements.js";
-import { SUITE_DIR } from "../../../src/conformance/suite/suite-location.js";
+import { suiteDir } from "../../../src/conformance/suite/suite-location.js";
 
-const bundled = loadStepLibrary(SUITE_DIR, () => stepValidator());
+const bundled = loadStepLibrary(suiteDir(), () => stepValidator());
 if (!bundled.ok) throw new Error(JSON.stringify(bundled.issues));
 const library = bundled.value;
 
@@ -104,7 +104,7 @@ describe("the step library", () => {
   const dir = mkdtempSync(join(tmpdir(), "osk-steps-"));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   for (const f of ["case.schema.json", "step.schema.json", "statements.json"])
-    writeFileSync(join(dir, f), readFileSync(join(SUITE_DIR, f)));
+    writeFileSync(join(dir, f), readFileSync(join(suiteDir(), f)));
   mkdirSync(join(dir, "steps"));
   mkdirSync(join(dir, "cases", "x"), { recursive: true });
   const step = { request: { method: "GET", path: "/os/0.8/people/{viewer}/@self" }, expect: {} };
@@ -123,7 +123,7 @@ describe("the step library", () => {
   });
 
   it("demands only what each case using a step needs: every required capture is used by each of them", () => {
-    const casesDir = join(SUITE_DIR, "cases");
+    const casesDir = join(suiteDir(), "cases");
     const files = readdirSync(casesDir, { recursive: true, encoding: "utf8" }).filter((f) =>
       f.endsWith(".json"),
     );
