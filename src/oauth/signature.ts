@@ -30,7 +30,8 @@ export function signaturesEqual(a: string, b: string): boolean {
 /** The SHA-1 of a body given as its bytes, its text, or its bytes in consecutive pieces. */
 function sha1Of(body: Uint8Array | string | readonly Uint8Array[]) {
   const hash = createHash("sha1");
-  if (typeof body === "string" || body instanceof Uint8Array) return hash.update(body);
+  // pieces are an array; bytes are any typed array, whatever realm made them
+  if (!Array.isArray(body)) return hash.update(body as Uint8Array | string);
   for (const piece of body) hash.update(piece);
   return hash;
 }

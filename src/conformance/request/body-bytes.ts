@@ -8,7 +8,10 @@
  */
 import { bufferView } from "../../wire/bytes.js";
 
-/** `head`, then the byte `fill` until `length` bytes less the tail's, then `tail`. */
+/**
+ * `head`, then the byte `fill` (0–255) until `length` bytes less the tail's, then `tail`;
+ * `length` is at least the head's and the tail's together.
+ */
 export interface FilledBytes {
   readonly head: Uint8Array;
   readonly fill: number;
@@ -26,7 +29,7 @@ export const BODY_PIECE_BYTES = 64 * 1024;
 export function bodyPieces(body: BodyBytes, from = 0, to = body.length): Buffer[] {
   const end = Math.min(to, body.length);
   const pieces: Buffer[] = [];
-  if (body instanceof Uint8Array) {
+  if (ArrayBuffer.isView(body)) {
     const whole = bufferView(body);
     for (let at = from; at < end; at += BODY_PIECE_BYTES)
       pieces.push(whole.subarray(at, Math.min(at + BODY_PIECE_BYTES, end)));
@@ -58,7 +61,7 @@ function filledRange(body: FilledBytes, from: number, to: number): Buffer {
 
 /** The body's first `n` bytes (fewer if it is shorter), copied only for a filled body. */
 export function bodyStart(body: BodyBytes, n: number): Buffer {
-  if (body instanceof Uint8Array) return bufferView(body).subarray(0, n);
+  if (ArrayBuffer.isView(body)) return bufferView(body).subarray(0, n);
   return Buffer.concat(bodyPieces(body, 0, n));
 }
 

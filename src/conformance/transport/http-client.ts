@@ -6,8 +6,8 @@
  * decompression. Failures come back as data with a stable code, never thrown.
  *
  * What it sends is what the case built: the base URL's path if it has one (target-address.ts),
- * then the path as written (never normalised: `/a/../b` stays), the case's headers, then Host,
- * Connection and the body's Content-Length. What it reads is the answer as its framing delimits
+ * then the path as written (never normalised: `/a/../b` stays), the case's headers, the body's
+ * Content-Length (unless the case gave it or a Transfer-Encoding), then Host and Connection. What it reads is the answer as its framing delimits
  * it: bytes a server sends after a complete answer (a body on a HEAD answer, more than
  * Content-Length) end the connection, not the answer; a HEAD answer, a 204 and a 304 have no
  * body whatever length they declare; an interim 1xx answer is passed over (RFC 9110 §15.2). A GET, HEAD or OPTIONS on a kept-alive connection
@@ -225,15 +225,21 @@ function exchange(
       });
       res.on("end", () => complete(head));
     });
-    // a body goes in pieces (a large one is never held whole, body-bytes.ts), never chunked
+    // a body goes in pieces (a large one is never held whole, body-bytes.ts), chunked only
+    // where the request's own headers say so
     for (const piece of req.body === undefined ? [] : bodyPieces(req.body)) sent.write(piece);
     sent.end();
   });
 }
 
-/** The request's headers, and the body's length where they do not declare one. */
+/**
+ * The request's headers, and the body's length where they declare neither a length nor a
+ * transfer coding (RFC 9112 §6.1: never both).
+ */
 function sentHeaders(req: WireRequest): Record<string, string> {
-  const declared = Object.keys(req.headers).some((k) => k.toLowerCase() === "content-length");
+  const declared = Object.keys(req.headers).some((k) =>
+    ["content-length", "transfer-encoding"].includes(k.toLowerCase()),
+  );
   return req.body === undefined || declared
     ? { ...req.headers }
     : { ...req.headers, "Content-Length": String(req.body.length) };

@@ -3,6 +3,7 @@
  * held whole and a filled one (head, one byte repeated, tail); a filled body's pieces inside its
  * run of the repeated byte are views of one shared buffer, not copies.
  */
+import { runInNewContext } from "node:vm";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
@@ -77,6 +78,12 @@ describe("bodyPieces", () => {
       }),
       { numRuns: 60 },
     );
+  });
+
+  it("bytes made in another realm (a vm context) are read as bytes", () => {
+    const foreign = runInNewContext("new Uint8Array([104, 105, 33])") as Uint8Array;
+    expect(Buffer.concat(bodyPieces(foreign)).toString()).toBe("hi!");
+    expect(bodyStart(foreign, 2).toString()).toBe("hi");
   });
 
   it("the pieces inside a filled body's run are one shared buffer, not copies", () => {

@@ -7,6 +7,7 @@
  * resets is sent once more on a new one, a write never.
  */
 import type { Socket } from "node:net";
+import { runInNewContext } from "node:vm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { WireRequest } from "../../../src/conformance/request/wire-request.js";
 import {
@@ -17,6 +18,8 @@ import {
 } from "../../../src/conformance/transport/http-client.js";
 import { sendRaw } from "../../../src/conformance/transport/raw-socket.js";
 import { type Running, startRawFake } from "../helpers.js";
+
+const enc = (text: string) => new TextEncoder().encode(text);
 
 /** The answer the server writes for each path (latin1), and whether it then closes. */
 const ANSWERS: Record<string, { bytes: string; end?: true }> = {
@@ -127,6 +130,28 @@ describe("what the client sends", () => {
     expect(seen[0]).toContain(`\r\n${header}\r\n`);
     expect(seen[0]).not.toMatch(/transfer-encoding/i);
     expect(Buffer.from(seen[0]?.split("\r\n\r\n")[1] ?? "", "latin1").toString("utf8")).toBe(text);
+  });
+
+  it("a body under the case's own Transfer-Encoding: chunked, no Content-Length (RFC 9112 §6.1)", async () => {
+    seen.length = 0;
+    const client = createHttpClient(server.url, 1);
+    const headers = { "Transfer-Encoding": "chunked" };
+    const x = await client.send({ method: "POST", path: "/ok", headers, body: enc("hello") });
+    await client.close();
+    expect(x.ok).toBe(true);
+    expect(seen[0]).toMatch(/\r\nTransfer-Encoding: chunked\r\n/);
+    expect(seen[0]).not.toMatch(/content-length/i);
+  });
+
+  it("a body made in another realm (a vm context) is sent as any other", async () => {
+    seen.length = 0;
+    const client = createHttpClient(server.url, 1);
+    const body = runInNewContext("new Uint8Array([104, 105])") as Uint8Array;
+    const x = await client.send({ method: "POST", path: "/ok", headers: {}, body });
+    await client.close();
+    expect(x.ok).toBe(true);
+    expect(seen[0]).toContain("\r\nContent-Length: 2\r\n");
+    expect(seen[0]?.endsWith("\r\n\r\nhi")).toBe(true);
   });
 
   it("a header node:http will not write is a failure with a code, not a throw", async () => {
