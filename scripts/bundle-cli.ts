@@ -19,10 +19,11 @@
  */
 import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { build } from "esbuild";
 
-const ROOT = join(import.meta.dirname, "..");
+// not import.meta.dirname: `npm run build` runs on every node that package.json's engines allow
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
 
 /** Where the bundle is written, from the package root. */
 export const BUNDLE_DIR = "dist/cli-bundle";
