@@ -1298,8 +1298,8 @@ export const MUTANTS: readonly Mutant[] = [
     edits: [
       {
         file: "src/model/appdata-rules.ts",
-        find: "    codePointLength(value) <= MAX_VALUE_CODE_POINTS &&",
-        replace: "    value.length <= MAX_VALUE_CODE_POINTS &&",
+        find: "(value.length <= MAX_VALUE_CODE_POINTS || codePointLength(value) <= MAX_VALUE_CODE_POINTS)",
+        replace: "value.length <= MAX_VALUE_CODE_POINTS",
       },
     ],
   },
