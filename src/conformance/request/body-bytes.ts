@@ -36,11 +36,14 @@ export function bodyPieces(body: BodyBytes, from = 0, to = body.length): Buffer[
     return pieces;
   }
   const fillEnd = body.length - body.tail.length;
-  const run = Buffer.alloc(Math.min(BODY_PIECE_BYTES, Math.max(0, fillEnd)), body.fill);
+  /** The shared run, made when a piece first lies inside it (a head read alone makes none). */
+  let run: Buffer | undefined;
   for (let at = from; at < end; at += BODY_PIECE_BYTES) {
     const stop = Math.min(at + BODY_PIECE_BYTES, end);
-    if (at >= body.head.length && stop <= fillEnd) pieces.push(run.subarray(0, stop - at));
-    else pieces.push(filledRange(body, at, stop));
+    if (at >= body.head.length && stop <= fillEnd) {
+      run ??= Buffer.alloc(BODY_PIECE_BYTES, body.fill);
+      pieces.push(run.subarray(0, stop - at));
+    } else pieces.push(filledRange(body, at, stop));
   }
   return pieces;
 }

@@ -7,14 +7,15 @@
  *
  * What it sends is what the case built: the base URL's path if it has one (target-address.ts),
  * then the path as written (never normalised: `/a/../b` stays), the case's headers, the body's
- * Content-Length (unless the case gave it or a Transfer-Encoding), then Host and Connection. What it reads is the answer as its framing delimits
- * it: bytes a server sends after a complete answer (a body on a HEAD answer, more than
- * Content-Length) end the connection, not the answer; a HEAD answer, a 204 and a 304 have no
- * body whatever length they declare; an interim 1xx answer is passed over (RFC 9110 §15.2). A GET, HEAD or OPTIONS on a kept-alive connection
- * that the server resets before any answer (it closed the idle connection as the request went
- * out, so it never read it) is sent once more, on a connection of its own, within the same
- * deadline; any other method is not: the server may have read and applied it, and a second one
- * would change what is judged (RFC 9112 §9.3.1.1).
+ * Content-Length (unless the case gave it or a Transfer-Encoding), then Host and Connection.
+ * What it reads is the answer as its framing delimits it: bytes a server sends after a complete
+ * answer (a body on a HEAD answer, more than Content-Length) end the connection, not the answer;
+ * a HEAD answer, a 204 and a 304 have no body whatever length they declare; an interim 1xx
+ * answer is passed over (RFC 9110 §15.2). A GET, HEAD or OPTIONS on a kept-alive connection that
+ * the server resets before any answer (it closed the idle connection as the request went out, so
+ * it never read it) is sent once more, on a connection of its own, within the same deadline; any
+ * other method is not: the server may have read and applied it, and a second one would change
+ * what is judged (RFC 9112 §9.3.1.1).
  */
 import {
   Agent as HttpAgent,

@@ -32,12 +32,17 @@ interface RawMode {
   readonly writeFirst?: boolean;
 }
 
+/** Whether the body goes in chunked transfer coding: a held body asked so, over HTTP/1.1. */
+function chunkedIn(mode: RawMode): boolean {
+  return mode.hold?.chunked === true && mode.http === "1.1";
+}
+
 /** The request head and the body bytes to write, as `mode` says. */
 export function requestBytes(host: string, req: WireRequest, mode: RawMode): Buffer[] {
   const lines = [`${req.method} ${req.path} HTTP/${mode.http}`, `Host: ${host}`];
   for (const [k, v] of Object.entries(req.headers)) lines.push(`${k}: ${v}`);
   const body = req.body;
-  const chunked = mode.hold?.chunked === true && mode.http === "1.1";
+  const chunked = chunkedIn(mode);
   if (body && chunked) lines.push("Transfer-Encoding: chunked");
   else if (body) lines.push(`Content-Length: ${body.length}`);
   const head = Buffer.from(`${lines.join("\r\n")}\r\n\r\n`, "latin1");
@@ -50,7 +55,7 @@ export function requestBytes(host: string, req: WireRequest, mode: RawMode): Buf
 function heldBytes(req: WireRequest, mode: RawMode): Buffer[] {
   if (!mode.hold || !req.body) return [];
   const rest = bodyPieces(req.body, mode.hold.after);
-  if (!(mode.hold.chunked && mode.http === "1.1")) return rest;
+  if (!chunkedIn(mode)) return rest;
   return [...chunks(rest), Buffer.from("0\r\n\r\n", "latin1")];
 }
 
