@@ -158,9 +158,9 @@ export const MUTANTS: readonly Mutant[] = [
     edits: [
       {
         file: "src/server/store/memory.ts",
-        find: "      const rec = recordOf(app, user);\n      for (const [k, v] of pairs) rec.set(k, v);",
+        find: "      const rec = recordOf(app, user);\n      for (const [k, v] of pairs) rec.set(own(k), own(v));",
         replace:
-          "      const rec = new Map(current);\n      for (const [k, v] of pairs) rec.set(k, v);\n      await new Promise((r) => setTimeout(r, 5));\n      recordOf(app, user);\n      apps.get(app)?.set(user, rec);",
+          "      const rec = new Map(current);\n      for (const [k, v] of pairs) rec.set(own(k), own(v));\n      await new Promise((r) => setTimeout(r, 5));\n      recordOf(app, user);\n      apps.get(app)?.set(user, rec);",
       },
     ],
   },
@@ -1506,9 +1506,8 @@ export const MUTANTS: readonly Mutant[] = [
     edits: [
       {
         file: "src/server/handlers/write-body.ts",
-        find: "    pairs.set(JSON.parse(k[0]) as string, JSON.parse(v[0]) as string);",
-        replace:
-          '    pairs.set(JSON.parse(k[0]) as string, (JSON.parse(v[0]) as string).replace(/[\\u{10000}-\\u{10FFFF}]/gu, "\\uFFFD"));',
+        find: "    pairs.set(k[0], v[0]);",
+        replace: '    pairs.set(k[0], v[0].replace(/[\\u{10000}-\\u{10FFFF}]/gu, "\\uFFFD"));',
       },
     ],
   },
@@ -1738,9 +1737,8 @@ export const MUTANTS: readonly Mutant[] = [
     edits: [
       {
         file: "src/server/handlers/write-body.ts",
-        find: "pairs.set(JSON.parse(k[0]) as string, JSON.parse(v[0]) as string);",
-        replace:
-          "if (!pairs.has(JSON.parse(k[0]) as string)) pairs.set(JSON.parse(k[0]) as string, JSON.parse(v[0]) as string);",
+        find: "pairs.set(k[0], v[0]);",
+        replace: "if (!pairs.has(k[0])) pairs.set(k[0], v[0]);",
       },
     ],
   },

@@ -3,11 +3,16 @@
  * isolation; PostgreSQL as well as memory and SQLite), checked against a model with
  * fast-check.
  */
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { storeKinds } from "./store-kinds.js";
 
 const kinds = storeKinds();
+
+setFlagsFromString("--expose-gc");
+const gc = runInNewContext("gc") as () => void;
 
 type Op =
   | { kind: "write"; app: string; pairs: [string, string][] }
@@ -65,6 +70,23 @@ describe.each(kinds)("%s store", (_, make) => {
       }),
       { numRuns: 40 },
     );
+  });
+  // The write-body scanner slices keys and values from the body's text; a store that kept the
+  // slices would keep every body alive (P-DATA-7 would count 36 bytes a write, the heap 1 MiB).
+  it("keeps no more than the keys and values it is given, not the text they were cut from", async () => {
+    const store = await make();
+    const texts = 48;
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    for (let i = 0; i < texts; i++) {
+      const text = `${"k".repeat(20)}${i}${"v".repeat(1024 * 1024)}`;
+      await store.write("quiz", `u${i}`, [[text.slice(0, 20 + String(i).length), text.slice(-16)]]);
+    }
+    gc();
+    const grown = process.memoryUsage().heapUsed - before;
+    expect(grown).toBeLessThan((texts / 3) * 1024 * 1024);
+    expect([...(await store.read("quiz", "u7"))]).toEqual([[`${"k".repeat(20)}7`, "v".repeat(16)]]);
+    await store.close();
   });
   it("seeds once", async () => {
     const store = await make();

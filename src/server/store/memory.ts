@@ -7,6 +7,13 @@ import { type AppDataMap, type AppDataStore, pick } from "./types.js";
 
 const EMPTY: AppDataMap = new Map();
 
+/**
+ * A copy of `s` that holds nothing else. A string cut from a larger one (the write-body scanner
+ * slices keys and values from the body's text) keeps that whole text alive: a record would count
+ * its bytes (P-DATA-7) while holding up to a body (P-ERR-4) for each of them.
+ */
+const own = (s: string): string => structuredClone(s);
+
 /** Creates an empty in-memory store. */
 export function memoryStore(): AppDataStore {
   const apps = new Map<string, Map<string, Map<string, string>>>();
@@ -48,7 +55,7 @@ export function memoryStore(): AppDataStore {
       }
       if (size > RECORD_LIMITS.maxKeys || bytes > RECORD_LIMITS.maxBytes) return "over-limit";
       const rec = recordOf(app, user);
-      for (const [k, v] of pairs) rec.set(k, v);
+      for (const [k, v] of pairs) rec.set(own(k), own(v));
       recordSize.set(rec, bytes);
       return "written";
     },

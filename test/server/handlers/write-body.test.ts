@@ -48,6 +48,18 @@ describe("parseWriteBody", () => {
       ),
     );
   });
+  it("property: any string, escaped or not, control characters and astral ones included, reads back", () => {
+    fc.assert(
+      fc.property(
+        fc.dictionary(fc.string({ unit: "binary" }), fc.string({ unit: "binary" })),
+        (obj) => {
+          const text = JSON.stringify(obj);
+          const read = scanStringObject(text);
+          expect(read && Object.fromEntries(read.pairs)).toEqual(JSON.parse(text));
+        },
+      ),
+    );
+  });
   it("property: the scanner never throws and refuses what JSON.parse refuses", () => {
     fc.assert(
       fc.property(fc.string(), (text) => {
