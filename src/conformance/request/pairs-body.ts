@@ -39,12 +39,9 @@ export function pairsBody(spec: PairsBodySpec): Uint8Array {
   const { form } = spec;
   const keys = Array.from({ length: spec.count }, (_, i) => `${spec.prefix}${i}`);
   if (!spec.filler) {
-    const entries = keys.map((key, i) => [key, `v${i}`] as const);
-    return enc.encode(
-      form
-        ? entries.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join("&")
-        : JSON.stringify(Object.fromEntries(entries)),
-    );
+    // `v<i>` needs no escape in either spelling
+    const pairs = keys.map((key, i) => (form ? `${key}=v${i}` : `${JSON.stringify(key)}:"v${i}"`));
+    return enc.encode(form ? pairs.join("&") : `{${pairs.join(",")}}`);
   }
   // the filler's bytes between the keys' (JSON.stringify's spelling, pair by pair)
   const filler = fillerBytes(spec.filler, form);

@@ -86,6 +86,7 @@ function replaceAll(
   ctx: TemplateContext,
   show: (v: unknown) => string,
 ): CaseOutcome<string> {
+  if (!text.includes("{")) return ok(text);
   let out = "";
   let last = 0;
   for (const m of text.matchAll(PLACEHOLDER)) {

@@ -12,5 +12,5 @@ export const WHOLE_PLACEHOLDER = /^\{(\$?[A-Za-z][A-Za-z0-9_.-]*|#(?:\/[^{}]*)?)
 
 /** The names of the placeholders a string uses (for role resolution before a run). */
 export function placeholderNames(text: string): string[] {
-  return [...text.matchAll(PLACEHOLDER)].map((m) => m[1] ?? "");
+  return text.includes("{") ? [...text.matchAll(PLACEHOLDER)].map((m) => m[1] ?? "") : [];
 }
