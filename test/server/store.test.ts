@@ -72,7 +72,7 @@ describe.each(kinds)("%s store", (_, make) => {
     );
   });
   // The write-body scanner slices keys and values from the body's text; a store that kept the
-  // slices would keep every body alive (P-DATA-7 would count 36 bytes a write, the heap 1 MiB).
+  // slices would keep every body alive (P-DATA-7 would count under 40 bytes a write, the heap 1 MiB).
   it("keeps no more than the keys and values it is given, not the text they were cut from", async () => {
     const store = await make();
     const texts = 48;

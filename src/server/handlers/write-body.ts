@@ -46,8 +46,10 @@ function jsonString(text: string, at: number): [string, number] | undefined {
 /** The index of the first character at or after `at` that is not JSON whitespace. */
 function skip(text: string, at: number): number {
   let i = at;
-  for (let c = text.charCodeAt(i); c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09; )
-    c = text.charCodeAt(++i);
+  for (; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09) break;
+  }
   return i;
 }
 

@@ -10,7 +10,9 @@ const EMPTY: AppDataMap = new Map();
 /**
  * A copy of `s` that holds nothing else. A string cut from a larger one (the write-body scanner
  * slices keys and values from the body's text) keeps that whole text alive: a record would count
- * its bytes (P-DATA-7) while holding up to a body (P-ERR-4) for each of them.
+ * its bytes (P-DATA-7) while holding up to a body (P-ERR-4) for each of them. Node's
+ * `structuredClone` makes a new string (the language would let it return the same one; the
+ * store test checks that nothing more is held, on the Node it runs on).
  */
 const own = (s: string): string => structuredClone(s);
 

@@ -39,7 +39,7 @@ describe("parseWriteBody", () => {
     fc.assert(
       fc.property(
         fc.dictionary(fc.string(), fc.string()),
-        fc.constantFrom("", " ", "\n\t"),
+        fc.constantFrom("", " ", "\n\t", "\r\n", " \r"),
         (obj, ws) => {
           const text = JSON.stringify(obj, null, ws === "" ? undefined : ws);
           const read = scanStringObject(text);
