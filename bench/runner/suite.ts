@@ -25,6 +25,8 @@ export interface SuiteRun {
   /** From the report: the cases' run (start to last answer), and the sum of every case's time. */
   readonly runMs: number;
   readonly caseMsSum: number;
+  /** Each case's time, by id. */
+  readonly caseMs: ReadonlyMap<string, number>;
   readonly passed: number;
   readonly exitCode: number | null;
 }
@@ -62,7 +64,7 @@ export async function runSuiteProcess(
     const parsed = JSON.parse(readFileSync(report, "utf8")) as {
       summary: { total: number; pass: number; skip: number };
       ms: number;
-      cases: { ms: number }[];
+      cases: { id: string; ms: number }[];
     };
     const summary = parsed.summary;
     return {
@@ -73,6 +75,7 @@ export async function runSuiteProcess(
       passed: summary.pass,
       runMs: parsed.ms,
       caseMsSum: parsed.cases.reduce((n, c) => n + c.ms, 0),
+      caseMs: new Map(parsed.cases.map((c) => [c.id, c.ms])),
       exitCode,
     };
   } finally {
