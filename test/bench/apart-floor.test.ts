@@ -1,0 +1,39 @@
+/**
+ * The 50 ms line's floor of cases kept apart (bench/runner/apart-floor.ts) adds up what the
+ * scheduler never overlaps: a floor that overlapped them would excuse a slow schedule, one that
+ * added up cases the scheduler may overlap would call a good schedule slow.
+ */
+import { describe, expect, it } from "vitest";
+import { apartFloorMs } from "../../bench/runner/apart-floor.js";
+
+const floor = (cases: Record<string, number>, runMs = 0, wallMs = 0) =>
+  apartFloorMs(new Map(Object.entries(cases)), runMs, wallMs, 16);
+
+describe("apartFloorMs", () => {
+  it("adds up the exclusive cases on one user's data, and the shared ones there over 16 slots", () => {
+    const cases = {
+      "appdata-delete/all": 300,
+      "appdata-write/record-exactly-4mib": 500,
+      "appdata-read/me": 160,
+    };
+    expect(floor(cases)).toBe(300 + 500 + 160 / 16);
+  });
+
+  it("counts a case reading everyone's data (@friends) with each user's exclusive cases", () => {
+    expect(floor({ "appdata-delete/all": 300, "appdata-read/other-app-friends": 250 })).toBe(550);
+  });
+
+  it("does not add up exclusive cases on two users' data: they may run side by side", () => {
+    const cases = { "appdata-delete/all": 300, "appdata-write/record-10000-keys": 1000 };
+    expect(floor(cases)).toBe(1000);
+  });
+
+  it("leaves shared cases on other collections out, and adds the run's start", () => {
+    const cases = { "appdata-delete/all": 300, "people/self-viewer": 9000 };
+    expect(floor(cases, 4000, 4250)).toBe(250 + 300);
+  });
+
+  it("ignores ids the bundled suite does not have", () => {
+    expect(floor({ "appdata-delete/all": 300, "no-such/case": 5000 })).toBe(300);
+  });
+});
