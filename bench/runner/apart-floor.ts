@@ -13,7 +13,12 @@
  * what the cases' meaning leaves, below which only fewer or faster round trips go.
  */
 import { type CaseSpec, loadCases, loadStatements } from "../../src/conformance/index.js";
-import { statesMeet, statesOf } from "../../src/conformance/run/touched-state.js";
+import {
+  ANY_STATE,
+  ANY_USER,
+  statesMeet,
+  statesOf,
+} from "../../src/conformance/run/touched-state.js";
 
 /** A case's part in the floor: whether it is exclusive and what it touches. */
 interface Placed {
@@ -40,7 +45,7 @@ function suiteCases(): Map<string, Placed> {
 }
 
 /** True when `state` names one user's data or one collection (not every user's, not anything). */
-const plain = (state: string): boolean => state !== "*" && !state.endsWith("/*");
+const plain = (state: string): boolean => state !== ANY_STATE && !state.endsWith(`/${ANY_USER}`);
 
 /**
  * The floor, in ms: `caseMs` the time of each case run (by id), `runMs` the cases' run, `wallMs`

@@ -27,7 +27,7 @@ import type { CaseSpec } from "../suite/expand-steps.js";
 export const ANY_STATE = "*";
 
 /** In `appdata/<user>`: every user's data. */
-const ANY_USER = "*";
+export const ANY_USER = "*";
 
 const PLAIN = /^\/os\/0\.8\/([A-Za-z0-9_-]+)(?:[/?#]|$)/;
 const DOT_SEGMENT = /(^|\/)\.\.?(\/|$|[?#])/;
