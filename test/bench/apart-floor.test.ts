@@ -13,7 +13,7 @@ describe("apartFloorMs", () => {
   it("adds up the exclusive cases on one user's data, and the shared ones there over 16 slots", () => {
     const cases = {
       "appdata-delete/all": 300,
-      "appdata-write/record-exactly-4mib": 500,
+      "appdata-delete/empty-fields-all": 500,
       "appdata-read/me": 160,
     };
     expect(floor(cases)).toBe(300 + 500 + 160 / 16);

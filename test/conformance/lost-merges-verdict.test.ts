@@ -1,10 +1,10 @@
 /**
- * The 10,000-key case (P-DATA-7) fills the record 16 writes at once: merges of distinct keys,
- * which a correct server applies all (P-DATA-4). A server whose concurrent merges lose keys
- * must fail under the rule it broke, P-DATA-4.1 (the case counts the keys back before it tests
- * the limit), never under P-DATA-7: in front of the reference server's handlers stands a store
- * that merges into the record as it read it a moment before, so a merge landing meanwhile is
- * lost. The correct store passes.
+ * The record-limit cases (P-DATA-7) fill the record several writes at once (the 10,000-key case
+ * 16, the two 4 MiB cases 4): merges of distinct keys, which a correct server applies all
+ * (P-DATA-4). A server whose concurrent merges lose keys must fail under the rule it broke,
+ * P-DATA-4.1 (each case reads the writes back before it tests the limit), never under P-DATA-7:
+ * in front of the reference server's handlers stands a store that merges into the record as it
+ * read it a moment before, so a merge landing meanwhile is lost. The correct store passes.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isRunAbort, runSuite } from "../../src/conformance/index.js";
@@ -56,22 +56,35 @@ afterAll(async () => {
   await lossy.close();
 });
 
-async function verdict(url: string) {
+/** The cases that fill a record with writes sent at once. */
+const FILLED_AT_ONCE = [
+  "appdata-write/record-10000-keys",
+  "appdata-write/record-4mib",
+  "appdata-write/record-exactly-4mib",
+];
+
+async function verdict(url: string, id: string) {
   const r = await runSuite({
     target: bundledTarget(url),
-    grep: /^appdata-write\/record-10000-keys$/,
+    grep: new RegExp(`^${id}$`),
   });
   if (isRunAbort(r)) throw new Error(`run aborted: ${r.abort}`);
   const c = r.cases[0];
   return { outcome: c?.outcome, failedStatement: c?.failedStatement };
 }
 
-describe("the 10,000-key case against lost concurrent merges", () => {
+describe.each(FILLED_AT_ONCE)("%s against lost concurrent merges", (id) => {
   it("passes the correct server", async () => {
-    expect(await verdict(correct.url)).toEqual({ outcome: "pass", failedStatement: undefined });
+    expect(await verdict(correct.url, id)).toEqual({
+      outcome: "pass",
+      failedStatement: undefined,
+    });
   });
   it("fails the server that loses merges under P-DATA-4.1, not P-DATA-7", async () => {
     for (let i = 0; i < 3; i++)
-      expect(await verdict(lossy.url)).toEqual({ outcome: "fail", failedStatement: "P-DATA-4.1" });
+      expect(await verdict(lossy.url, id)).toEqual({
+        outcome: "fail",
+        failedStatement: "P-DATA-4.1",
+      });
   });
 });
