@@ -2,8 +2,9 @@
  * What only the PostgreSQL store has to prove: the schema is migrated once when
  * instances start at once, and again without change; a newer schema is refused; writers on two
  * instances never cross the record limit (P-DATA-7) nor lose a write (P-DATA-4); nonces are
- * shared and expire (P-AUTH-3); an unreachable database is `OSK_STORE_UNAVAILABLE` without
- * its password. The behaviour shared with the other stores is in store.test.ts and
+ * shared and expire (P-AUTH-3); a batch of writes (group commit) keeps each write's own outcome
+ * and never deadlocks with another batch; an unreachable database is `OSK_STORE_UNAVAILABLE`
+ * without its password. The behaviour shared with the other stores is in store.test.ts and
  * record-limits.test.ts.
  */
 import pg from "pg";
@@ -116,6 +117,101 @@ describe("writers on two instances (two pools) over one record", () => {
     const rec = await a.read("quiz", "u");
     expect(rec.size).toBe(201);
     for (let i = 0; i < 200; i++) expect(rec.get(`w${i}`)).toBe(String(i));
+  });
+});
+
+/** Calls osk_write_batch on `url` with `writes` ([app, user, pairs]); the outcomes. */
+async function writeBatch(
+  client: pg.Client,
+  writes: [string, string, [string, string][]][],
+): Promise<boolean[]> {
+  const r = await client.query<{ done: boolean[] }>(
+    "SELECT osk_write_batch($1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6, $7) AS done",
+    [
+      writes.map((w) => w[0]),
+      writes.map((w) => w[1]),
+      writes.map((w) => w[2].length),
+      writes.flatMap((w) => w[2].map((p) => p[0])),
+      writes.flatMap((w) => w[2].map((p) => p[1])),
+      RECORD_LIMITS.maxKeys,
+      RECORD_LIMITS.maxBytes,
+    ],
+  );
+  return r.rows[0]?.done ?? [];
+}
+
+describe("a batch of writes (group commit, migration 3)", () => {
+  it("gives each write its own outcome: one over the limit (P-DATA-7) changes nothing, the others are merged in order", async () => {
+    const url = await cluster.createDatabase();
+    const store = open(url);
+    const fill: [string, string][] = Array.from({ length: RECORD_LIMITS.maxKeys - 2 }, (_, i) => [
+      `f${i}`,
+      "v",
+    ]);
+    expect(await store.write("quiz", "u", fill)).toBe("written");
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    try {
+      const done = await writeBatch(c, [
+        ["quiz", "u", [["a", "1"]]],
+        ["quiz", "u", Array.from({ length: 5 }, (_, i): [string, string] => [`over${i}`, "v"])],
+        ["notes", "u", []],
+        [
+          "quiz",
+          "u",
+          [
+            ["a", "2"],
+            ["c", "3"],
+          ],
+        ],
+        ["quiz", "other", [["x", "y"]]],
+      ]);
+      expect(done).toEqual([true, false, true, true, true]);
+    } finally {
+      await c.end();
+    }
+    const rec = await store.read("quiz", "u");
+    expect(rec.size).toBe(RECORD_LIMITS.maxKeys);
+    expect([...rec].slice(-2)).toEqual([
+      ["a", "2"],
+      ["c", "3"],
+    ]);
+    expect([...rec.keys()].some((k) => k.startsWith("over"))).toBe(false);
+    expect([...(await store.read("quiz", "other"))]).toEqual([["x", "y"]]);
+  });
+
+  it("never waits on another batch in a cycle: batches over the same records in opposite orders all commit", async () => {
+    const url = await cluster.createDatabase();
+    await open(url).ping(); // migrates
+    const clients = [
+      new pg.Client({ connectionString: url }),
+      new pg.Client({ connectionString: url }),
+    ];
+    await Promise.all(clients.map((c) => c.connect()));
+    try {
+      // writes of 2,000 keys take long enough that, were each record locked only when its
+      // write begins, two batches would each hold one record and wait for the other's: a
+      // deadlock, which PostgreSQL ends by failing one of them
+      const pairs = Array.from({ length: 2_000 }, (_, i): [string, string] => [`k${i}`, "v"]);
+      const forth = ["r1", "r2", "r3", "r4"].map((u): [string, string, [string, string][]] => [
+        "quiz",
+        u,
+        pairs,
+      ]);
+      const back = [...forth].reverse();
+      for (let i = 0; i < 8; i++) {
+        const results = await Promise.allSettled([
+          writeBatch(clients[0] as pg.Client, forth),
+          writeBatch(clients[1] as pg.Client, back),
+        ]);
+        expect(results).toEqual([
+          { status: "fulfilled", value: [true, true, true, true] },
+          { status: "fulfilled", value: [true, true, true, true] },
+        ]);
+      }
+    } finally {
+      await Promise.all(clients.map((c) => c.end()));
+    }
   });
 });
 

@@ -71,6 +71,41 @@ BEGIN
   RETURN FOUND;
 END $$;
 `,
+  // 3: several writes in one statement and one transaction, so one durable commit (one WAL
+  // flush) serves them all (postgres-writes.ts). Write i is p_counts[i] pairs of p_keys and
+  // p_values, after those of the writes before it; each is osk_write's merge with its own
+  // outcome (false: over the record limit, P-DATA-7, and that write alone changed nothing). The
+  // records' locks are taken first, in one order, so that two batches never wait on each other
+  // in a cycle.
+  `
+CREATE FUNCTION osk_write_batch(p_apps text[], p_usrs text[], p_counts int[], p_keys text[],
+                                p_values text[], p_max_keys bigint, p_max_bytes bigint)
+RETURNS boolean[]
+LANGUAGE plpgsql AS $$
+DECLARE
+  done boolean[] := '{}';
+  at int := 1;
+  ha int;
+  hu int;
+BEGIN
+  FOR ha, hu IN
+    SELECT DISTINCT hashtext(a), hashtext(u) FROM unnest(p_apps, p_usrs) AS t(a, u) ORDER BY 1, 2
+  LOOP
+    PERFORM pg_advisory_xact_lock(ha, hu);
+  END LOOP;
+  FOR i IN 1 .. coalesce(array_length(p_apps, 1), 0) LOOP
+    BEGIN
+      PERFORM osk_write(p_apps[i], p_usrs[i], p_keys[at : at + p_counts[i] - 1],
+                        p_values[at : at + p_counts[i] - 1], p_max_keys, p_max_bytes);
+      done := done || true;
+    EXCEPTION WHEN SQLSTATE '${OVER_LIMIT_SQLSTATE}' THEN
+      done := done || false;
+    END;
+    at := at + p_counts[i];
+  END LOOP;
+  RETURN done;
+END $$;
+`,
 ];
 
 /** Brings the database of `pool` to the newest schema version; returns that version. */

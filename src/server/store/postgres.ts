@@ -2,10 +2,12 @@
  * PostgreSQL {@link AppDataStore} for several stateless server instances over one
  * database (node-postgres, a pool per instance). Nothing is cached: every read asks the
  * database, so an instance sees what the others wrote. The schema is migrated at start
- * (`postgres-schema.ts`); a write is one statement in its own transaction, acknowledged once it
- * has committed (P-DATA-4), with the record limit (P-DATA-7) checked inside it under a lock per
- * (application, user). Nonces (P-AUTH-3) are shared through the same database, each claim
- * committed asynchronously (no wait on a WAL flush: see migration 2 in `postgres-schema.ts`).
+ * (`postgres-schema.ts`). Writes are grouped (`postgres-writes.ts`): those that arrive while a
+ * batch is in flight go together in the next, one statement in one transaction, each
+ * acknowledged once that has committed (P-DATA-4), with the record limit (P-DATA-7) checked for
+ * each under a lock per (application, user). Nonces (P-AUTH-3) are shared through the same
+ * database, each claim committed asynchronously (no wait on a WAL flush: see migration 2 in
+ * `postgres-schema.ts`).
  *
  * A database that does not answer (down, restarting, unreachable) surfaces as a
  * `OperationalError("OSK_STORE_UNAVAILABLE")`, which the server answers 503; the pool reconnects by
@@ -18,7 +20,8 @@ import { OperationalError } from "../../model/operational-error.js";
 import { excerpt } from "../../model/quote.js";
 import type { NonceStore } from "../auth/nonce-store.js";
 import { TIMESTAMP_WINDOW_S } from "../auth/nonce-store.js";
-import { migrate, OVER_LIMIT_SQLSTATE } from "./postgres-schema.js";
+import { migrate } from "./postgres-schema.js";
+import { writeBatcher } from "./postgres-writes.js";
 import type { AppDataMap, AppDataStore, WriteResult } from "./types.js";
 
 /** True for `postgres://…` and `postgresql://…` locations. */
@@ -122,6 +125,24 @@ export function postgresStore(url: string): AppDataStore {
       return r.rows[0]?.claimed === true;
     },
   };
+  // Group commit (postgres-writes.ts): the writes waiting on a batch in flight share the next
+  // batch's statement and its durable commit.
+  const writes = writeBatcher(async (batch) => {
+    const r = await query<{ done: boolean[] }>({
+      name: "osk_write_batch",
+      text: "SELECT osk_write_batch($1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6, $7) AS done",
+      values: [
+        batch.map((w) => w.app),
+        batch.map((w) => w.user),
+        batch.map((w) => w.keys.length),
+        batch.flatMap((w) => w.keys),
+        batch.flatMap((w) => w.values),
+        RECORD_LIMITS.maxKeys,
+        RECORD_LIMITS.maxBytes,
+      ],
+    });
+    return r.rows[0]?.done ?? [];
+  });
   let closed = false;
   return {
     volatile: false,
@@ -137,18 +158,8 @@ export function postgresStore(url: string): AppDataStore {
       return rec;
     },
     async write(app, user, pairs): Promise<WriteResult> {
-      const [ks, vs] = columns(pairs);
-      try {
-        await query({
-          name: "osk_write",
-          text: "SELECT osk_write($1, $2, $3::text[], $4::text[], $5, $6)",
-          values: [app, user, ks, vs, RECORD_LIMITS.maxKeys, RECORD_LIMITS.maxBytes],
-        });
-        return "written";
-      } catch (e) {
-        if ((e as { code?: unknown }).code === OVER_LIMIT_SQLSTATE) return "over-limit";
-        throw e;
-      }
+      const [keys, values] = columns(pairs);
+      return (await writes.write({ app, user, keys, values })) ? "written" : "over-limit";
     },
     async delete(app, user, keys) {
       await query(
@@ -196,6 +207,7 @@ export function postgresStore(url: string): AppDataStore {
       if (closed) return;
       closed = true;
       await migrating?.catch(() => {});
+      await writes.idle();
       await pool.end();
     },
   };
