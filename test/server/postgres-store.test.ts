@@ -260,6 +260,35 @@ describe("shared nonces (P-AUTH-3)", () => {
     }
   });
 
+  it("a batch of claims (migration 4) takes each pair once, in order, per consumer key", async () => {
+    const url = await cluster.createDatabase();
+    await open(url).ping(); // migrated
+    const now = 1_800_000_000;
+    const rows = await sql<{ claimed: boolean[] }>(
+      url,
+      "SELECT osk_claim_nonces($1::text[], $2::text[], $3::bigint[], $4::bigint[]) AS claimed",
+      [
+        ["quiz-key", "quiz-key", "notes-key", "quiz-key", "quiz-key"],
+        ["n1", "n1", "n1", "n2", "old"],
+        [now + 300, now + 300, now + 300, now + 300, now - 10],
+        [now, now, now, now, now - 400],
+      ],
+    );
+    expect(rows[0]?.claimed).toEqual([true, false, true, true, true]);
+    const again = await sql<{ claimed: boolean[] }>(
+      url,
+      "SELECT osk_claim_nonces($1::text[], $2::text[], $3::bigint[], $4::bigint[]) AS claimed",
+      [
+        ["quiz-key", "quiz-key"],
+        ["old", "n2"],
+        [now + 300, now + 300],
+        [now, now],
+      ],
+    );
+    // "old" expired at now - 10: taken again; "n2" is still in its window
+    expect(again[0]?.claimed).toEqual([true, false]);
+  });
+
   it("the store claims through that function", async () => {
     const url = await cluster.createDatabase();
     const db = new URL(url).pathname.slice(1);

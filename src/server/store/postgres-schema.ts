@@ -72,7 +72,7 @@ BEGIN
 END $$;
 `,
   // 3: several writes in one statement and one transaction, so one durable commit (one WAL
-  // flush) serves them all (postgres-writes.ts). Write i is p_counts[i] pairs of p_keys and
+  // flush) serves them all (postgres-batches.ts). Write i is p_counts[i] pairs of p_keys and
   // p_values, after those of the writes before it; each is osk_write's merge with its own
   // outcome (false: over the record limit, P-DATA-7, and that write alone changed nothing). The
   // records' locks are taken first, in one order, so that two batches never wait on each other
@@ -102,6 +102,22 @@ BEGIN
       done := done || false;
     END;
     at := at + p_counts[i];
+  END LOOP;
+  RETURN done;
+END $$;
+`,
+  // 4: several nonce claims in one statement (postgres-batches.ts), each osk_claim_nonce in
+  // turn (a pair claimed twice in one batch is taken once), the transaction committed
+  // asynchronously as a single claim's is (migration 2).
+  `
+CREATE FUNCTION osk_claim_nonces(p_keys text[], p_nonces text[], p_expires bigint[],
+                                 p_nows bigint[])
+RETURNS boolean[]
+LANGUAGE plpgsql AS $$
+DECLARE done boolean[] := '{}';
+BEGIN
+  FOR i IN 1 .. coalesce(array_length(p_keys, 1), 0) LOOP
+    done := done || osk_claim_nonce(p_keys[i], p_nonces[i], p_expires[i], p_nows[i]);
   END LOOP;
   RETURN done;
 END $$;

@@ -2,12 +2,12 @@
  * PostgreSQL {@link AppDataStore} for several stateless server instances over one
  * database (node-postgres, a pool per instance). Nothing is cached: every read asks the
  * database, so an instance sees what the others wrote. The schema is migrated at start
- * (`postgres-schema.ts`). Writes are grouped (`postgres-writes.ts`): those that arrive while a
- * batch is in flight go together in the next, one statement in one transaction, each
- * acknowledged once that has committed (P-DATA-4), with the record limit (P-DATA-7) checked for
- * each under a lock per (application, user). Nonces (P-AUTH-3) are shared through the same
- * database, each claim committed asynchronously (no wait on a WAL flush: see migration 2 in
- * `postgres-schema.ts`).
+ * (`postgres-schema.ts`). Writes and nonce claims are grouped (`postgres-batches.ts`): those
+ * that arrive while a batch of their kind is in flight go together in the next, one statement
+ * in one transaction. A write is acknowledged once that has committed (P-DATA-4), with the
+ * record limit (P-DATA-7) checked for each under a lock per (application, user). Nonces
+ * (P-AUTH-3) are shared through the same database, claims committed asynchronously (no wait on
+ * a WAL flush: see migration 2 in `postgres-schema.ts`).
  *
  * A database that does not answer (down, restarting, unreachable) surfaces as a
  * `OperationalError("OSK_STORE_UNAVAILABLE")`, which the server answers 503; the pool reconnects by
@@ -20,8 +20,8 @@ import { OperationalError } from "../../model/operational-error.js";
 import { excerpt } from "../../model/quote.js";
 import type { NonceStore } from "../auth/nonce-store.js";
 import { TIMESTAMP_WINDOW_S } from "../auth/nonce-store.js";
+import { batcher } from "./postgres-batches.js";
 import { migrate } from "./postgres-schema.js";
-import { writeBatcher } from "./postgres-writes.js";
 import type { AppDataMap, AppDataStore, WriteResult } from "./types.js";
 
 /** True for `postgres://…` and `postgresql://…` locations. */
@@ -103,6 +103,24 @@ export function postgresStore(url: string): AppDataStore {
     for (const [k, v] of pairs) merged.set(k, v);
     return [[...merged.keys()], [...merged.values()]];
   };
+  // Group commit (postgres-batches.ts): the claims waiting on a batch in flight share the
+  // next batch's statement and transaction.
+  const claims = batcher<
+    { consumerKey: string; nonce: string; expiresS: number; nowS: number },
+    boolean
+  >(async (batch) => {
+    const r = await query<{ claimed: boolean[] }>({
+      name: "osk_nonce_claims",
+      text: "SELECT osk_claim_nonces($1::text[], $2::text[], $3::bigint[], $4::bigint[]) AS claimed",
+      values: [
+        batch.map((c) => c.consumerKey),
+        batch.map((c) => c.nonce),
+        batch.map((c) => c.expiresS),
+        batch.map((c) => c.nowS),
+      ],
+    });
+    return r.rows[0]?.claimed ?? [];
+  });
   let sweptAt = 0;
   const nonces: NonceStore = {
     async claim(consumerKey, nonce, timestampS, nowMs) {
@@ -116,33 +134,31 @@ export function postgresStore(url: string): AppDataStore {
         }).catch(() => {}); // best effort: an unswept nonce is only an expired row
       }
       // A pair seen before is taken again only once its expiry has passed (P-AUTH-3).
-      // Committed asynchronously (postgres-schema.ts, migration 2).
-      const r = await query<{ claimed: boolean }>({
-        name: "osk_nonce_claim",
-        text: "SELECT osk_claim_nonce($1, $2, $3, $4) AS claimed",
-        values: [consumerKey, nonce, timestampS + TIMESTAMP_WINDOW_S, nowS],
-      });
-      return r.rows[0]?.claimed === true;
+      // Committed asynchronously (postgres-schema.ts, migration 2), in a batch of claims.
+      return claims.run({ consumerKey, nonce, expiresS: timestampS + TIMESTAMP_WINDOW_S, nowS });
     },
   };
-  // Group commit (postgres-writes.ts): the writes waiting on a batch in flight share the next
+  // Group commit (postgres-batches.ts): the writes waiting on a batch in flight share the next
   // batch's statement and its durable commit.
-  const writes = writeBatcher(async (batch) => {
-    const r = await query<{ done: boolean[] }>({
-      name: "osk_write_batch",
-      text: "SELECT osk_write_batch($1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6, $7) AS done",
-      values: [
-        batch.map((w) => w.app),
-        batch.map((w) => w.user),
-        batch.map((w) => w.keys.length),
-        batch.flatMap((w) => w.keys),
-        batch.flatMap((w) => w.values),
-        RECORD_LIMITS.maxKeys,
-        RECORD_LIMITS.maxBytes,
-      ],
-    });
-    return r.rows[0]?.done ?? [];
-  });
+  const writes = batcher<{ app: string; user: string; keys: string[]; values: string[] }, boolean>(
+    async (batch) => {
+      const r = await query<{ done: boolean[] }>({
+        name: "osk_write_batch",
+        text: "SELECT osk_write_batch($1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6, $7) AS done",
+        values: [
+          batch.map((w) => w.app),
+          batch.map((w) => w.user),
+          batch.map((w) => w.keys.length),
+          batch.flatMap((w) => w.keys),
+          batch.flatMap((w) => w.values),
+          RECORD_LIMITS.maxKeys,
+          RECORD_LIMITS.maxBytes,
+        ],
+      });
+      return r.rows[0]?.done ?? [];
+    },
+    (w) => w.keys.reduce((n, k) => n + k.length, 0) + w.values.reduce((n, v) => n + v.length, 0),
+  );
   let closed = false;
   return {
     volatile: false,
@@ -159,7 +175,7 @@ export function postgresStore(url: string): AppDataStore {
     },
     async write(app, user, pairs): Promise<WriteResult> {
       const [keys, values] = columns(pairs);
-      return (await writes.write({ app, user, keys, values })) ? "written" : "over-limit";
+      return (await writes.run({ app, user, keys, values })) ? "written" : "over-limit";
     },
     async delete(app, user, keys) {
       await query(
@@ -208,6 +224,7 @@ export function postgresStore(url: string): AppDataStore {
       closed = true;
       await migrating?.catch(() => {});
       await writes.idle();
+      await claims.idle();
       await pool.end();
     },
   };

@@ -1,5 +1,5 @@
 /**
- * The PostgreSQL store's group commit (src/server/store/postgres-writes.ts), over a `send` of
+ * The PostgreSQL store's group commit (src/server/store/postgres-batches.ts), over a `send` of
  * our own that records each batch and answers when the test says: a write with nothing in
  * flight goes at once and alone; the writes arriving meanwhile go together in the next batch,
  * in their order, within the batch's bounds; each write gets its own outcome; a batch failing
@@ -8,7 +8,19 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { type BatchedWrite, writeBatcher } from "../../src/server/store/postgres-writes.js";
+import { batcher } from "../../src/server/store/postgres-batches.js";
+
+/** A write as the PostgreSQL store batches it. */
+interface BatchedWrite {
+  readonly app: string;
+  readonly user: string;
+  readonly keys: readonly string[];
+  readonly values: readonly string[];
+}
+
+/** Characters of a write, as the store measures it for the batch bound. */
+const charsOf = (w: BatchedWrite) =>
+  w.keys.reduce((n, k) => n + k.length, 0) + w.values.reduce((n, v) => n + v.length, 0);
 
 /** A `send` whose batches wait until `answer` settles them; `sent` lists them, by user. */
 function held() {
@@ -46,11 +58,11 @@ const w = (user: string, size = 1): BatchedWrite => ({
   values: ["x".repeat(size)],
 });
 
-describe("writeBatcher", () => {
+describe("batcher (writes)", () => {
   it("sends a write alone at once when nothing is in flight", async () => {
     const h = held();
-    const b = writeBatcher(h.send);
-    const done = b.write(w("a"));
+    const b = batcher(h.send, charsOf);
+    const done = b.run(w("a"));
     expect(h.sent).toEqual([["a"]]);
     await h.answer();
     expect(await done).toBe(true);
@@ -58,9 +70,9 @@ describe("writeBatcher", () => {
 
   it("sends the writes that arrive meanwhile together, in order, each with its own outcome", async () => {
     const h = held();
-    const b = writeBatcher(h.send);
-    const first = b.write(w("a"));
-    const rest = ["b", "c", "d"].map((u) => b.write(w(u)));
+    const b = batcher(h.send, charsOf);
+    const first = b.run(w("a"));
+    const rest = ["b", "c", "d"].map((u) => b.run(w(u)));
     expect(h.sent).toEqual([["a"]]);
     await h.answer();
     expect(h.sent).toEqual([["a"], ["b", "c", "d"]]);
@@ -71,11 +83,11 @@ describe("writeBatcher", () => {
 
   it("holds at most 32 writes and 4 Mi characters in a batch; a larger write goes alone", async () => {
     const h = held();
-    const b = writeBatcher(h.send);
-    const all = [b.write(w("lead"))];
-    for (let i = 0; i < 40; i++) all.push(b.write(w(`n${i}`)));
+    const b = batcher(h.send, charsOf);
+    const all = [b.run(w("lead"))];
+    for (let i = 0; i < 40; i++) all.push(b.run(w(`n${i}`)));
     const big = 3 * 1024 * 1024;
-    all.push(b.write(w("big1", big)), b.write(w("big2", big)), b.write(w("huge", 5 * 1024 * 1024)));
+    all.push(b.run(w("big1", big)), b.run(w("big2", big)), b.run(w("huge", 5 * 1024 * 1024)));
     while (h.pending.length > 0) await h.answer();
     await Promise.all(all);
     expect(h.sent.map((batch) => batch.length)).toEqual([1, 32, 9, 1, 1]);
@@ -85,9 +97,9 @@ describe("writeBatcher", () => {
 
   it("sends each write of a batch that failed as a whole again alone: one bad write fails alone", async () => {
     const h = held();
-    const b = writeBatcher(h.send);
-    const first = b.write(w("a"));
-    const rest = Promise.allSettled(["b", "bad", "c"].map((u) => b.write(w(u))));
+    const b = batcher(h.send, charsOf);
+    const first = b.run(w("a"));
+    const rest = Promise.allSettled(["b", "bad", "c"].map((u) => b.run(w(u))));
     await h.answer();
     await h.fail();
     expect(h.sent.slice(1)).toEqual([["b", "bad", "c"], ["b"]]);
@@ -102,19 +114,24 @@ describe("writeBatcher", () => {
 
   it("rejects a write sent alone whose statement fails (a database that is down)", async () => {
     const h = held();
-    const b = writeBatcher(h.send);
-    const done = b.write(w("a")).catch((e: unknown) => e);
+    const b = batcher(h.send, charsOf);
+    const done = b.run(w("a")).catch((e: unknown) => e);
     await h.fail(new Error("down"));
     expect(await done).toEqual(new Error("down"));
     expect(h.sent).toEqual([["a"]]);
   });
 
+  it("rejects rather than guess when the database answers another number of outcomes", async () => {
+    const b = batcher(async () => [], charsOf);
+    await expect(b.run(w("a"))).rejects.toThrow("a batch of 1 got 0 outcomes");
+  });
+
   it("idle() resolves once nothing is queued or in flight", async () => {
     const h = held();
-    const b = writeBatcher(h.send);
+    const b = batcher(h.send, charsOf);
     await b.idle();
-    void b.write(w("a"));
-    void b.write(w("b"));
+    void b.run(w("a"));
+    void b.run(w("b"));
     let idle = false;
     const waiting = b.idle().then(() => {
       idle = true;
@@ -132,12 +149,12 @@ describe("writeBatcher", () => {
         fc.array(fc.tuple(fc.nat(3), fc.boolean()), { minLength: 1, maxLength: 80 }),
         async (script) => {
           const h = held();
-          const b = writeBatcher(h.send);
+          const b = batcher(h.send, charsOf);
           const outcomes: Promise<boolean>[] = [];
           let n = 0;
           // each step: some writes arrive, then (maybe) the batch in flight is answered
           for (const [arrivals, answer] of script) {
-            for (let i = 0; i < arrivals; i++) outcomes.push(b.write(w(`u${n++}`)));
+            for (let i = 0; i < arrivals; i++) outcomes.push(b.run(w(`u${n++}`)));
             expect(h.pending.length).toBeLessThanOrEqual(1);
             if (answer && h.pending.length > 0) await h.answer([`u${n - 1}`]);
           }
