@@ -25,7 +25,7 @@ const MAX_ITEMS = 32;
 const MAX_CHARS = 4 * 1024 * 1024;
 
 /** Sends a batch to the database; its outcomes, in its order. */
-export type SendBatch<T, R> = (items: readonly T[]) => Promise<readonly R[]>;
+type SendBatch<T, R> = (items: readonly T[]) => Promise<readonly R[]>;
 
 interface Waiting<T, R> {
   readonly item: T;
@@ -34,7 +34,7 @@ interface Waiting<T, R> {
 }
 
 /** Operations of one kind, batched over `send`. */
-export interface Batcher<T, R> {
+interface Batcher<T, R> {
   /** Resolves to the operation's outcome once its batch has committed. */
   run(item: T): Promise<R>;
   /** Resolves once nothing is queued or in flight. */

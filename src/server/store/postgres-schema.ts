@@ -9,7 +9,7 @@ import type pg from "pg";
 import { OperationalError } from "../../model/operational-error.js";
 
 /** SQLSTATE raised by `osk_write` when a record would cross RECORD_LIMITS (P-DATA-7). */
-export const OVER_LIMIT_SQLSTATE = "OSK01";
+const OVER_LIMIT_SQLSTATE = "OSK01";
 
 /** Key of the session-independent advisory lock held while migrating ("osk" schema). */
 const MIGRATION_LOCK = "7302491500000001";
