@@ -112,6 +112,19 @@ describe("batcher (writes)", () => {
     expect((settled[1] as PromiseRejectedResult).reason).toEqual(new Error("bad write"));
   });
 
+  it("fails every write of a batch at once when retryAlone refuses the error (a database that is down)", async () => {
+    const h = held();
+    const down = new Error("down");
+    const b = batcher(h.send, charsOf, (e) => e !== down);
+    const first = b.run(w("a"));
+    const rest = Promise.allSettled(["b", "c", "d"].map((u) => b.run(w(u))));
+    await h.answer();
+    await h.fail(down);
+    expect(await first).toBe(true);
+    expect((await rest).map((s) => s.status)).toEqual(["rejected", "rejected", "rejected"]);
+    expect(h.sent).toEqual([["a"], ["b", "c", "d"]]);
+  });
+
   it("rejects a write sent alone whose statement fails (a database that is down)", async () => {
     const h = held();
     const b = batcher(h.send, charsOf);

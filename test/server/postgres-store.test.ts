@@ -7,6 +7,7 @@
  * without its password. The behaviour shared with the other stores is in store.test.ts and
  * record-limits.test.ts.
  */
+import { type AddressInfo, createServer as createNetServer } from "node:net";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RECORD_LIMITS } from "../../src/model/limits.js";
@@ -338,6 +339,34 @@ describe("an unreachable database", () => {
       code: "OSK_STORE_UNAVAILABLE",
     });
   });
+
+  it("that never answers fails a batch's claims and writes at once, not one connection wait after another", async () => {
+    // accepts connections and never says a word: each connection attempt waits out the
+    // pool's 5 s timeout
+    const silent = createNetServer(() => {});
+    await new Promise<void>((r) => silent.listen(0, "127.0.0.1", r));
+    const port = (silent.address() as AddressInfo).port;
+    try {
+      const store = open(`postgres://app@127.0.0.1:${port}/db`);
+      const t0 = performance.now();
+      const settled = await Promise.allSettled([
+        ...Array.from({ length: 6 }, (_, i) =>
+          store.nonces?.claim("quiz-key", `n${i}`, 1_800_000_000, 1_800_000_000_000),
+        ),
+        ...Array.from({ length: 6 }, (_, i) => store.write("quiz", "u", [[`k${i}`, "v"]])),
+      ]);
+      const ms = performance.now() - t0;
+      expect(settled.every((r) => r.status === "rejected")).toBe(true);
+      for (const r of settled)
+        expect((r as PromiseRejectedResult).reason).toMatchObject({
+          code: "OSK_STORE_UNAVAILABLE",
+        });
+      // the first of each kind alone, then the rest together: two waits, not six
+      expect(ms).toBeLessThan(15_000);
+    } finally {
+      silent.close();
+    }
+  }, 40_000);
 
   it("redactUrl hides only the password", () => {
     expect(redactUrl("postgres://u:p%40ss@db.example:5432/x?sslmode=require")).toBe(

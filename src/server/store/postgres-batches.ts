@@ -10,9 +10,11 @@
  * once, alone: nothing waits for a timer.
  *
  * A batch holds at most {@link MAX_ITEMS} operations and {@link MAX_CHARS} characters by the
- * kind's measure (a larger operation goes alone). A batch that fails as a whole (a statement
- * error, a lost connection) is sent again one operation at a time, so that one bad operation
- * cannot take the others down with it; a database that is down fails each of them.
+ * kind's measure (a larger operation goes alone). A batch that fails as a whole because of
+ * its operations (a statement error) is sent again one operation at a time, so that one bad
+ * operation cannot take the others down with it; one that fails because the database is down
+ * (unreachable, restarting: `retryAlone` says which) fails all of its operations at once, as
+ * soon as it is known, rather than one connection attempt after another.
  */
 
 /**
@@ -43,11 +45,14 @@ interface Batcher<T, R> {
 
 /**
  * A batcher over `send`: one batch in flight, the operations arriving meanwhile in the next.
- * `charsOf` measures an operation for {@link MAX_CHARS} (none: only the count bounds a batch).
+ * `charsOf` measures an operation for {@link MAX_CHARS} (none: only the count bounds a batch);
+ * `retryAlone` says whether a batch that failed with an error is sent again one operation at
+ * a time (default: always).
  */
 export function batcher<T, R>(
   send: SendBatch<T, R>,
   charsOf: (item: T) => number = () => 0,
+  retryAlone: (e: unknown) => boolean = () => true,
 ): Batcher<T, R> {
   let queue: Waiting<T, R>[] = [];
   let inFlight = false;
@@ -82,8 +87,8 @@ export function batcher<T, R>(
       const got = await outcomes(batch.map((w) => w.item));
       for (const [i, w] of batch.entries()) w.resolve(got[i] as R);
     } catch (e) {
-      if (batch.length === 1) {
-        batch[0]?.reject(e);
+      if (batch.length === 1 || !retryAlone(e)) {
+        for (const w of batch) w.reject(e);
         return;
       }
       for (const w of batch) {

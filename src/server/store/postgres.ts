@@ -103,24 +103,31 @@ export function postgresStore(url: string): AppDataStore {
     for (const [k, v] of pairs) merged.set(k, v);
     return [[...merged.keys()], [...merged.values()]];
   };
+  // A batch that failed because the database does not answer is not sent again one by one:
+  // each attempt would wait for a connection in turn (OSK_STORE_UNAVAILABLE, 503, at once).
+  const unavailableNotRetried = (e: unknown) => !(e instanceof OperationalError);
   // Group commit (postgres-batches.ts): the claims waiting on a batch in flight share the
   // next batch's statement and transaction.
   const claims = batcher<
     { consumerKey: string; nonce: string; expiresS: number; nowS: number },
     boolean
-  >(async (batch) => {
-    const r = await query<{ claimed: boolean[] }>({
-      name: "osk_nonce_claims",
-      text: "SELECT osk_claim_nonces($1::text[], $2::text[], $3::bigint[], $4::bigint[]) AS claimed",
-      values: [
-        batch.map((c) => c.consumerKey),
-        batch.map((c) => c.nonce),
-        batch.map((c) => c.expiresS),
-        batch.map((c) => c.nowS),
-      ],
-    });
-    return r.rows[0]?.claimed ?? [];
-  });
+  >(
+    async (batch) => {
+      const r = await query<{ claimed: boolean[] }>({
+        name: "osk_nonce_claims",
+        text: "SELECT osk_claim_nonces($1::text[], $2::text[], $3::bigint[], $4::bigint[]) AS claimed",
+        values: [
+          batch.map((c) => c.consumerKey),
+          batch.map((c) => c.nonce),
+          batch.map((c) => c.expiresS),
+          batch.map((c) => c.nowS),
+        ],
+      });
+      return r.rows[0]?.claimed ?? [];
+    },
+    undefined,
+    unavailableNotRetried,
+  );
   let sweptAt = 0;
   const nonces: NonceStore = {
     async claim(consumerKey, nonce, timestampS, nowMs) {
@@ -158,6 +165,7 @@ export function postgresStore(url: string): AppDataStore {
       return r.rows[0]?.done ?? [];
     },
     (w) => w.keys.reduce((n, k) => n + k.length, 0) + w.values.reduce((n, v) => n + v.length, 0),
+    unavailableNotRetried,
   );
   let closed = false;
   return {
