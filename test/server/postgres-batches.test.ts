@@ -61,7 +61,7 @@ const w = (user: string, size = 1): BatchedWrite => ({
 describe("batcher (writes)", () => {
   it("sends a write alone at once when nothing is in flight", async () => {
     const h = held();
-    const b = batcher(h.send, charsOf);
+    const b = batcher(h.send, { charsOf });
     const done = b.run(w("a"));
     expect(h.sent).toEqual([["a"]]);
     await h.answer();
@@ -70,7 +70,7 @@ describe("batcher (writes)", () => {
 
   it("sends the writes that arrive meanwhile together, in order, each with its own outcome", async () => {
     const h = held();
-    const b = batcher(h.send, charsOf);
+    const b = batcher(h.send, { charsOf });
     const first = b.run(w("a"));
     const rest = ["b", "c", "d"].map((u) => b.run(w(u)));
     expect(h.sent).toEqual([["a"]]);
@@ -83,7 +83,7 @@ describe("batcher (writes)", () => {
 
   it("holds at most 32 writes and 4 Mi characters in a batch; a larger write goes alone", async () => {
     const h = held();
-    const b = batcher(h.send, charsOf);
+    const b = batcher(h.send, { charsOf });
     const all = [b.run(w("lead"))];
     for (let i = 0; i < 40; i++) all.push(b.run(w(`n${i}`)));
     const big = 3 * 1024 * 1024;
@@ -97,7 +97,7 @@ describe("batcher (writes)", () => {
 
   it("sends each write of a batch that failed as a whole again alone: one bad write fails alone", async () => {
     const h = held();
-    const b = batcher(h.send, charsOf);
+    const b = batcher(h.send, { charsOf });
     const first = b.run(w("a"));
     const rest = Promise.allSettled(["b", "bad", "c"].map((u) => b.run(w(u))));
     await h.answer();
@@ -115,7 +115,7 @@ describe("batcher (writes)", () => {
   it("fails every write of a batch at once when retryAlone refuses the error (a database that is down)", async () => {
     const h = held();
     const down = new Error("down");
-    const b = batcher(h.send, charsOf, (e) => e !== down);
+    const b = batcher(h.send, { charsOf, retryAlone: (e) => e !== down });
     const first = b.run(w("a"));
     const rest = Promise.allSettled(["b", "c", "d"].map((u) => b.run(w(u))));
     await h.answer();
@@ -127,7 +127,7 @@ describe("batcher (writes)", () => {
 
   it("rejects a write sent alone whose statement fails (a database that is down)", async () => {
     const h = held();
-    const b = batcher(h.send, charsOf);
+    const b = batcher(h.send, { charsOf });
     const done = b.run(w("a")).catch((e: unknown) => e);
     await h.fail(new Error("down"));
     expect(await done).toEqual(new Error("down"));
@@ -135,13 +135,13 @@ describe("batcher (writes)", () => {
   });
 
   it("rejects rather than guess when the database answers another number of outcomes", async () => {
-    const b = batcher(async () => [], charsOf);
+    const b = batcher(async () => [], { charsOf });
     await expect(b.run(w("a"))).rejects.toThrow("a batch of 1 got 0 outcomes");
   });
 
   it("idle() resolves once nothing is queued or in flight", async () => {
     const h = held();
-    const b = batcher(h.send, charsOf);
+    const b = batcher(h.send, { charsOf });
     await b.idle();
     void b.run(w("a"));
     void b.run(w("b"));
@@ -162,7 +162,7 @@ describe("batcher (writes)", () => {
         fc.array(fc.tuple(fc.nat(3), fc.boolean()), { minLength: 1, maxLength: 80 }),
         async (script) => {
           const h = held();
-          const b = batcher(h.send, charsOf);
+          const b = batcher(h.send, { charsOf });
           const outcomes: Promise<boolean>[] = [];
           let n = 0;
           // each step: some writes arrive, then (maybe) the batch in flight is answered

@@ -43,16 +43,18 @@ interface Batcher<T, R> {
   idle(): Promise<void>;
 }
 
-/**
- * A batcher over `send`: one batch in flight, the operations arriving meanwhile in the next.
- * `charsOf` measures an operation for {@link MAX_CHARS} (none: only the count bounds a batch);
- * `retryAlone` says whether a batch that failed with an error is sent again one operation at
- * a time (default: always).
- */
+/** How a batcher measures operations and treats a failed batch. */
+interface BatchOptions<T> {
+  /** An operation's size for {@link MAX_CHARS} (none: only the count bounds a batch). */
+  readonly charsOf?: (item: T) => number;
+  /** Whether a batch that failed with `e` is sent again one operation at a time (default: yes). */
+  readonly retryAlone?: (e: unknown) => boolean;
+}
+
+/** A batcher over `send`: one batch in flight, the operations arriving meanwhile in the next. */
 export function batcher<T, R>(
   send: SendBatch<T, R>,
-  charsOf: (item: T) => number = () => 0,
-  retryAlone: (e: unknown) => boolean = () => true,
+  { charsOf = () => 0, retryAlone = () => true }: BatchOptions<T> = {},
 ): Batcher<T, R> {
   let queue: Waiting<T, R>[] = [];
   let inFlight = false;

@@ -105,28 +105,28 @@ export function postgresStore(url: string): AppDataStore {
   };
   // A batch that failed because the database does not answer is not sent again one by one:
   // each attempt would wait for a connection in turn (OSK_STORE_UNAVAILABLE, 503, at once).
-  const unavailableNotRetried = (e: unknown) => !(e instanceof OperationalError);
+  const retryAlone = (e: unknown) => !(e instanceof OperationalError);
+  /** The outcomes a batch statement answers (its one row's boolean[] column `outcomes`). */
+  const outcomes = async (config: pg.QueryConfig): Promise<boolean[]> =>
+    (await query<{ outcomes: boolean[] }>(config)).rows[0]?.outcomes ?? [];
   // Group commit (postgres-batches.ts): the claims waiting on a batch in flight share the
   // next batch's statement and transaction.
   const claims = batcher<
     { consumerKey: string; nonce: string; expiresS: number; nowS: number },
     boolean
   >(
-    async (batch) => {
-      const r = await query<{ claimed: boolean[] }>({
+    (batch) =>
+      outcomes({
         name: "osk_nonce_claims",
-        text: "SELECT osk_claim_nonces($1::text[], $2::text[], $3::bigint[], $4::bigint[]) AS claimed",
+        text: "SELECT osk_claim_nonces($1::text[], $2::text[], $3::bigint[], $4::bigint[]) AS outcomes",
         values: [
           batch.map((c) => c.consumerKey),
           batch.map((c) => c.nonce),
           batch.map((c) => c.expiresS),
           batch.map((c) => c.nowS),
         ],
-      });
-      return r.rows[0]?.claimed ?? [];
-    },
-    undefined,
-    unavailableNotRetried,
+      }),
+    { retryAlone },
   );
   let sweptAt = 0;
   const nonces: NonceStore = {
@@ -148,10 +148,10 @@ export function postgresStore(url: string): AppDataStore {
   // Group commit (postgres-batches.ts): the writes waiting on a batch in flight share the next
   // batch's statement and its durable commit.
   const writes = batcher<{ app: string; user: string; keys: string[]; values: string[] }, boolean>(
-    async (batch) => {
-      const r = await query<{ done: boolean[] }>({
+    (batch) =>
+      outcomes({
         name: "osk_write_batch",
-        text: "SELECT osk_write_batch($1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6, $7) AS done",
+        text: "SELECT osk_write_batch($1::text[], $2::text[], $3::int[], $4::text[], $5::text[], $6, $7) AS outcomes",
         values: [
           batch.map((w) => w.app),
           batch.map((w) => w.user),
@@ -161,11 +161,12 @@ export function postgresStore(url: string): AppDataStore {
           RECORD_LIMITS.maxKeys,
           RECORD_LIMITS.maxBytes,
         ],
-      });
-      return r.rows[0]?.done ?? [];
+      }),
+    {
+      charsOf: (w) =>
+        w.keys.reduce((n, k) => n + k.length, 0) + w.values.reduce((n, v) => n + v.length, 0),
+      retryAlone,
     },
-    (w) => w.keys.reduce((n, k) => n + k.length, 0) + w.values.reduce((n, v) => n + v.length, 0),
-    unavailableNotRetried,
   );
   let closed = false;
   return {
