@@ -24,10 +24,10 @@ const SIZES = [256 * KIB, 512 * KIB, MIB] as const;
 /** Runs per size; the least time counts. */
 const RUNS = 4;
 /**
- * Milliseconds of the parse's own time allowed per MiB. The slowest shapes take about 60 ms per MiB on an idle
- * machine; a loaded 2-core CI machine may triple that. The duplicate-attribute check that keyed
- * attributes on their full namespace name took 700 ms on the 32 KiB probe of the prefixed
- * attributes shape (22 s per MiB), and minutes at 256 KiB.
+ * Milliseconds of the parse's own time allowed per MiB. The slowest shapes take about 60 ms per
+ * MiB on an idle machine; a loaded 2-core CI machine may triple that. The duplicate-attribute
+ * check that keyed attributes on their full namespace name took 700 ms on the 32 KiB probe of
+ * the prefixed attributes shape (22 s per MiB), and minutes at 256 KiB.
  */
 const MS_PER_MIB = 1000;
 /**
