@@ -56,7 +56,7 @@ export function batcher<T, R>(
   send: SendBatch<T, R>,
   { charsOf = () => 0, retryAlone = () => true }: BatchOptions<T> = {},
 ): Batcher<T, R> {
-  let queue: Waiting<T, R>[] = [];
+  const queue: Waiting<T, R>[] = [];
   let inFlight = false;
   let idleWaiters: (() => void)[] = [];
 
@@ -70,9 +70,7 @@ export function batcher<T, R>(
       chars += size;
       n++;
     }
-    const batch = queue.slice(0, n);
-    queue = queue.slice(n);
-    return batch;
+    return queue.splice(0, n);
   };
 
   /** `send`'s outcomes for `items`, one each (another count is a bug). */
