@@ -169,6 +169,17 @@ function exchange(
     const fail = (code: TransportErrorCode, message: string) =>
       settle({ ok: false, error: { code, message, ms: elapsed(start) } });
     const complete = ({ res, headers }: Answer) => {
+      // a body-less answer keeps its Content-Encoding for the body a GET would have had
+      if (bodiless(req.method, res.statusCode))
+        return settle({
+          ok: true,
+          response: {
+            status: res.statusCode ?? 0,
+            headers,
+            body: Buffer.alloc(0),
+            ms: elapsed(start),
+          },
+        });
       const decoded = decode(
         Buffer.concat(chunks),
         headers["content-encoding"],
@@ -203,9 +214,9 @@ function exchange(
       const headers = headersOf(res);
       const head: Answer = { res, headers };
       answer = head;
-      // a HEAD answer, a 204 and a 304 have no body, whatever length they declare
-      const bodiless = req.method === "HEAD" || res.statusCode === 204 || res.statusCode === 304;
-      const declared = bodiless ? 0 : Number(headers["content-length"] ?? "0");
+      const declared = bodiless(req.method, res.statusCode)
+        ? 0
+        : Number(headers["content-length"] ?? "0");
       if (declared > limits.maxBodyBytes) {
         res.destroy();
         return fail("too-large", `Content-Length ${declared} exceeds ${limits.maxBodyBytes} bytes`);
@@ -231,6 +242,11 @@ function exchange(
     for (const piece of req.body === undefined ? [] : bodyPieces(req.body)) sent.write(piece);
     sent.end();
   });
+}
+
+/** A HEAD answer, a 204 and a 304 have no body, whatever length or coding they declare. */
+function bodiless(method: string, status: number | undefined): boolean {
+  return method === "HEAD" || status === 204 || status === 304;
 }
 
 /**

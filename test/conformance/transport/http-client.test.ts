@@ -32,6 +32,10 @@ const ANSWERS: Record<string, { bytes: string; end?: true }> = {
   "/head-body": { bytes: "HTTP/1.1 200 OK\r\nContent-Length: 4\r\n\r\nbody" },
   "/head-large": { bytes: "HTTP/1.1 200 OK\r\nContent-Length: 99999999\r\n\r\n" },
   "/not-modified-large": { bytes: "HTTP/1.1 304 Not Modified\r\nContent-Length: 99999999\r\n\r\n" },
+  "/head-gzip": {
+    bytes: "HTTP/1.1 200 OK\r\nContent-Encoding: gzip\r\nContent-Length: 31\r\n\r\n",
+  },
+  "/no-content-gzip": { bytes: "HTTP/1.1 204 No Content\r\nContent-Encoding: gzip\r\n\r\n" },
   "/short": { bytes: "HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\nabc", end: true },
   "/until-close": { bytes: "HTTP/1.1 200 OK\r\n\r\nread until the end", end: true },
   "/interim": {
@@ -189,6 +193,20 @@ describe("how an answer is read", () => {
     async (_n, req, status) => {
       const [x, next] = await thenOk(req as WireRequest);
       expect(x.ok ? x.response.status : x.error.code).toBe(status);
+      expect(body(next)).toBe("OK");
+    },
+  );
+
+  it.each([
+    ["a HEAD answer", { method: "HEAD", path: "/head-gzip", headers: {} }, 200],
+    ["a 204", get("/no-content-gzip"), 204],
+  ])(
+    "%s declaring Content-Encoding gzip is read with an empty body, nothing to decode",
+    async (_n, req, status) => {
+      const [x, next] = await thenOk(req as WireRequest);
+      expect(x.ok ? x.response.status : x.error.code).toBe(status);
+      expect(x.ok && x.response.headers["content-encoding"]).toBe("gzip");
+      expect(body(x)).toBe("");
       expect(body(next)).toBe("OK");
     },
   );
