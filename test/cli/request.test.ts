@@ -83,6 +83,15 @@ describe("opensocial-kit request", () => {
     expect(r.err).toBe("");
   });
 
+  it("HEAD: the headers a GET gets (gzip among them, asked for), no body, exit 0", async () => {
+    const r = await request({ method: "HEAD", path: "people/@me/@self", include: true });
+    expect(r.err).toBe("");
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^HTTP 200 OK\n/);
+    expect(r.out).toMatch(/\ncontent-encoding: gzip\n/);
+    expect(r.out).toMatch(/\n\n$/);
+  });
+
   it.each([
     [{ method: "PATCH", path: "people/@me/@self" }, /METHOD is one of/],
     [{ method: "POST", path: "appdata/@me/@self/@app", json: "{nope" }, /--json is not JSON/],
@@ -165,6 +174,18 @@ describe("serve banner", () => {
     expect(text).toMatch(/never printed/);
     expect(text).toMatch(
       /request GET \/os\/0\.8\/people\/@me\/@self --target my-target\.json --base-url http:\/\/127\.0\.0\.1:9999/,
+    );
+  });
+  it("behind a proxy (--public-url) the line is signed for and sent to the public origin", () => {
+    const text = serveBanner({
+      ...base,
+      url: "http://127.0.0.1:8092",
+      worldFile: undefined,
+      bundledTarget: target.value,
+      publicOrigin: "https://sandbox.example",
+    });
+    expect(text).toMatch(
+      /\n {4}opensocial-kit request GET \/os\/0\.8\/people\/@me\/@self --base-url https:\/\/sandbox\.example\n/,
     );
   });
   it("suggested roles follow the world's friendships and apps", () => {

@@ -21,6 +21,8 @@ interface BannerInput {
   readonly bundledTarget: Target | undefined;
   /** The default base URL of `request` (the bundled target's). */
   readonly defaultBaseUrl: string;
+  /** The origin clients sign for behind a TLS-terminating proxy (`--public-url`, P-AUTH-7). */
+  readonly publicOrigin?: string | undefined;
 }
 
 /**
@@ -81,7 +83,9 @@ export function serveBanner(b: BannerInput): string {
     const apps = p ? (p.apps.length ? `uses ${p.apps.join(", ")}` : "uses no app") : "";
     lines.push(`    ${role.padEnd(16)} ${id}${apps ? ` (${apps})` : ""}`);
   }
-  const baseUrl = b.url === b.defaultBaseUrl ? "" : ` --base-url ${b.url}`;
+  // behind a proxy a request is signed for, and so sent to, the public origin (P-AUTH-7)
+  const clientUrl = b.publicOrigin ?? b.url;
+  const baseUrl = clientUrl === b.defaultBaseUrl ? "" : ` --base-url ${clientUrl}`;
   const target = bundled ? "" : " --target my-target.json";
   lines.push(
     "  try (signs for you; --help for more):",

@@ -110,6 +110,7 @@ export async function runServe(args: ServeArgs): Promise<number> {
           : resolve(args.data),
       bundledTarget: bundled && target.ok ? target.value : undefined,
       defaultBaseUrl: target.ok ? target.value.baseUrl : "http://127.0.0.1:8080",
+      publicOrigin: args.publicUrl === undefined ? undefined : publicOrigin(args.publicUrl),
     }) + publicLine,
   );
   // The first SIGINT or SIGTERM stops the server; later ones are ignored until it has stopped
