@@ -24,7 +24,16 @@ export function reportPathProblem(file: string): string | undefined {
   return undefined;
 }
 
-/** Writes a report's text to its file. */
-export function writeReport(file: string, text: string): void {
-  writeFileSync(file, text);
+/**
+ * Writes a report's text to its file; why it could not be written (a full disk, a folder removed
+ * during the run), or undefined when it was.
+ */
+export function writeReport(file: string, text: string): string | undefined {
+  try {
+    writeFileSync(file, text);
+    return undefined;
+  } catch (e) {
+    const code = (e as { code?: string }).code ?? "";
+    return `report file ${file} could not be written (${code || (e as Error).message})`;
+  }
 }

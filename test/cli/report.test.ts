@@ -178,6 +178,32 @@ describe("a target file copied without its world", () => {
   });
 });
 
+describe("a report file that cannot be written at the end (a full disk)", () => {
+  it("says which, writes the others, and the run is not green (exit 1)", async () => {
+    const target = join(t.dir, "reference-target.json");
+    writeFileSync(target, JSON.stringify(bundledTarget(reference.url)));
+    const junit = join(t.dir, "full-disk.junit.xml");
+    const err = sink();
+    const code = await runCommand(
+      {
+        target,
+        level: "profile",
+        grep: "^people/self-me$",
+        reporter: ["json:/dev/full", `junit:${junit}`],
+        timeout: 5000,
+        concurrency: 1,
+        bail: false,
+      },
+      sink(),
+      err,
+    );
+    expect(err.text).toMatch(/report file \/dev\/full could not be written \(ENOSPC\)/);
+    expect(err.text).toMatch(/every case passed, but 1 report file\(s\) are missing/);
+    expect(code).toBe(1);
+    expect(readFileSync(junit, "utf8")).toMatch(/<testsuites[^>]* tests="1"/);
+  });
+});
+
 describe("a selection that runs nothing", () => {
   it("says why in words (exit 4)", async () => {
     const err = sink();

@@ -90,11 +90,26 @@ async function execute(
     secrets: [apps.main.consumerSecret, ...(apps.other ? [apps.other.consumerSecret] : [])],
     replay: replayCommand(plan),
   };
+  let unwritten = 0;
   for (const o of plan.outputs) {
     const onTerminal = o.file === undefined && o.name === "console" && colourTerminal(out);
     const text = REPORTERS[o.name](report, onTerminal ? { ...ctx, colour: true } : ctx);
-    if (o.file === undefined) out.write(text);
-    else writeReport(o.file, text);
+    if (o.file === undefined) {
+      out.write(text);
+      continue;
+    }
+    const problem = writeReport(o.file, text);
+    if (problem !== undefined) {
+      unwritten++;
+      err.write(`opensocial-kit run: ${problem}\n`);
+    }
+  }
+  // a verdict CI cannot read is no pass: the other reports are written, the run fails
+  if (unwritten > 0 && report.exitCode === EXIT.OK) {
+    err.write(
+      `opensocial-kit run: every case passed, but ${unwritten} report file(s) are missing\n`,
+    );
+    return EXIT.FAILED;
   }
   return report.exitCode;
 }

@@ -81,7 +81,7 @@ export const runDefinition = defineCommand(
       ],
     ],
     epilogue:
-      "Exit codes: 0 every selected case passed (or failed as expected); 1 a conformance failure, an unexpected pass or a stale expectation; 2 usage or target-file error; 3 the target did not answer: the smoke request did not get 200 (unreachable, credentials refused, redirected: check the base URL), or the target stopped answering during the run (the cases not run are listed); 4 nothing selected (a run that tested nothing is never green); 130 or 143 interrupted by Ctrl-C or SIGTERM: the started cases finish and every report is written, listing the cases not run (a second signal quits at once). Each failure prints the command that replays it against the same target. NO_COLOR turns the console's colours off. Docs: conformance/README-runners.md.",
+      "Exit codes: 0 every selected case passed (or failed as expected); 1 a conformance failure, an unexpected pass, a stale expectation or a report file that could not be written; 2 usage or target-file error; 3 the target did not answer: the smoke request did not get 200 (unreachable, credentials refused, redirected: check the base URL), or the target stopped answering during the run (the cases not run are listed); 4 nothing selected (a run that tested nothing is never green); 130 or 143 interrupted by Ctrl-C or SIGTERM: the started cases finish and every report is written, listing the cases not run (a second signal quits at once). Each failure prints the command that replays it against the same target. NO_COLOR turns the console's colours off. Docs: conformance/README-runners.md.",
   },
   async (argv) =>
     (await import("../commands/run.js")).runCommand({

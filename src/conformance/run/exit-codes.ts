@@ -9,7 +9,8 @@ export const EXIT = {
   OK: 0,
   /**
    * A conformance failure, an unexpected pass, or a stale expectation entry; `validate`: the
-   * payload is invalid; `serve`: the world, the store or the port cannot be used.
+   * payload is invalid; `serve`: the world, the store or the port cannot be used; `run`: a
+   * report file could not be written at the end (a full disk), though every case passed.
    */
   FAILED: 1,
   /** Usage, target-file, expectations-file or suite errors. */
