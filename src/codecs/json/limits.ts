@@ -3,6 +3,7 @@
  * never overflows the stack.
  */
 import { fail, issue, ok, type Result } from "../../model/issue.js";
+import { jsonSyntaxMessage } from "./syntax-error.js";
 
 /** Limits applied to JSON text. */
 export interface JsonLimits {
@@ -46,7 +47,7 @@ export function parseJsonText(text: string, limits: JsonLimits = {}): Result<unk
   if (!limit.ok) return limit;
   try {
     return ok(JSON.parse(text) as unknown);
-  } catch (e) {
-    return fail([issue("not-json", "", `not JSON: ${(e as Error).message}`)]);
+  } catch {
+    return fail([issue("not-json", "", `not JSON: ${jsonSyntaxMessage(text)}`)]);
   }
 }

@@ -4,17 +4,26 @@
  * is not JSON.
  */
 import { readFileSync } from "node:fs";
+import { jsonSyntaxMessage } from "../../codecs/json/syntax-error.js";
 import { fail, type IssueCode, ok, type Result } from "../../model/issue.js";
 import { excerpt } from "../../model/quote.js";
 
 /** Reads and parses `path`; `file` is how the issue names it (default: the path). */
 export function readJsonFile(path: string, code: IssueCode, file = path): Result<unknown> {
+  let text: string;
   try {
-    return ok(JSON.parse(readFileSync(path, "utf8")));
+    text = readFileSync(path, "utf8");
   } catch (e) {
     // Node's message names the path again: both are cut to a prefix (a path can be any size).
     return fail([
       { code, pointer: "", message: excerpt((e as Error).message), file: excerpt(file) },
     ]);
+  }
+  try {
+    return ok(JSON.parse(text));
+  } catch {
+    // where, never what: the text there may be a secret left unquoted
+    const message = `not JSON: ${jsonSyntaxMessage(text)}`;
+    return fail([{ code, pointer: "", message, file: excerpt(file) }]);
   }
 }

@@ -26,6 +26,21 @@ describe("target files", () => {
       expect(r.value.world).toMatch(/fixtures\/world\.json$/);
     }
   });
+  it("refuses a baseUrl carrying a user name or password, without repeating it", () => {
+    const r = checkTarget(
+      {
+        baseUrl: "http://u:TOPSECRETPW@127.0.0.1:8080",
+        apps: { main: { consumerKey: "k", consumerSecret: "s" } },
+        users: { viewer: "a:b" },
+      },
+      dir,
+    );
+    expect(r.ok).toBe(false);
+    if (!r.ok) {
+      expect(issueText(r.issues)).toMatch(/baseUrl must not carry a user name or password/);
+      expect(issueText(r.issues)).not.toContain("TOPSECRETPW");
+    }
+  });
   it("reports every problem at once, never echoing secrets", () => {
     const r = checkTarget(
       {
@@ -84,6 +99,16 @@ describe("target files", () => {
     expect(r.ok && r.value.baseUrl).toBe("http://h:1");
     writeFileSync(join(dir, "t.json"), "{");
     expect(loadTarget(join(dir, "t.json")).ok).toBe(false);
+  });
+  it("a secret left unquoted: the file's fault is placed by line and column, the secret not quoted", () => {
+    const file = join(dir, "unquoted.json");
+    writeFileSync(file, '{"apps": {"main": {"consumerKey": "k", "consumerSecret":TOPSECRET1}}}');
+    const r = loadTarget(file);
+    expect(r.ok).toBe(false);
+    if (!r.ok) {
+      expect(issueText(r.issues)).toMatch(/not JSON: unexpected character at line 1, column 57/);
+      expect(issueText(r.issues)).not.toMatch(/TOPSECRET|SECRET1/);
+    }
   });
 });
 
