@@ -57,10 +57,22 @@ describe("planRun", () => {
     [{ reporter: ["json", "tap"] }, /only one reporter can write to stdout/],
     [{ reporter: ["json", "tap"], out: "x" }, /--out names the file of exactly one/],
     [{ grep: "(" }, /--grep:/],
-    [{ baseUrl: "//host/path" }, /--base-url \/\/host\/path is not an absolute URL/],
+    [{ reporter: ["json:r.json", "junit:./r.json"] }, /two reporters write to .*r\.json/],
+    [{ baseUrl: "ftp://host" }, /--base-url must be http or https/],
+    [{ baseUrl: "http://host/?x=1" }, /--base-url must not have a query or fragment/],
+    [{ baseUrl: "//host/path" }, /--base-url must be an absolute URL/],
   ] as [Partial<RunArgs>, RegExp][])("refuses %j", (extra, message) => {
     const r = planRun({ ...base, ...extra });
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.usage).toMatch(message);
+  });
+
+  it("refuses a base URL carrying a password, without repeating it", () => {
+    const r = planRun({ ...base, baseUrl: "http://u:TOPSECRETPW@127.0.0.1:8080" });
+    expect(r.ok).toBe(false);
+    if (!r.ok) {
+      expect(r.usage).toMatch(/--base-url must not carry a user name or password/);
+      expect(r.usage).not.toContain("TOPSECRETPW");
+    }
   });
 });

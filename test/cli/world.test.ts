@@ -54,6 +54,18 @@ describe("opensocial-kit world", () => {
     },
   );
 
+  it.each([
+    ["nope", /must be an absolute URL/],
+    ["http://u:pw@h:1", /user name or password/],
+  ])("refuses --base-url %s, which no command would read back (exit 2)", async (url, message) => {
+    const { err } = captureOutput();
+    expect(await main(["world", "--seed", "1", "--out", join(dir, "bad"), "--base-url", url])).toBe(
+      2,
+    );
+    expect(err.join("")).toMatch(message);
+    expect(existsSync(join(dir, "bad"))).toBe(false);
+  });
+
   it("keeps files already there unless --force", async () => {
     const out = join(dir, "kept");
     captureOutput();

@@ -6,6 +6,7 @@
  */
 import { EXIT, isRunAbort, loadTarget, type Target } from "../../conformance/index.js";
 import { issueText } from "../../conformance/reporters/issue-text.js";
+import { baseUrlProblem } from "../../conformance/suite/target.js";
 import { endAborted, usageError } from "../abort-exit.js";
 import { bundledTarget, startReferenceServer } from "../reference-server.js";
 import type { TextSink } from "../text-sink.js";
@@ -39,11 +40,8 @@ async function resolveSide(
   }
   if (/^https?:\/\//i.test(spec)) {
     if (!bundled.ok) return issueText(bundled.issues);
-    try {
-      new URL(spec);
-    } catch {
-      return `${option} ${spec} is not an absolute URL`;
-    }
+    const problem = baseUrlProblem(spec);
+    if (problem !== undefined) return `${option} ${problem}`;
     return { ...bundled.value, baseUrl: spec.replace(/\/+$/, "") };
   }
   const loaded = loadTarget(spec);

@@ -4,9 +4,11 @@
  * tested without I/O. The second stage (run.ts) probes the files, resolves the target, runs.
  */
 
+import { resolve } from "node:path";
 import type { Level } from "../../conformance/case-types.js";
 import { isReporterName, type ReporterName } from "../../conformance/index.js";
 import { FILE_REPORTER_NAMES, REPORTER_NAMES } from "../../conformance/reporters/index.js";
+import { baseUrlProblem } from "../../conformance/suite/target.js";
 
 /** Options of `run`, as parsed. */
 export interface RunArgs {
@@ -68,6 +70,10 @@ function parseReporters(
   }
   if (outs.filter((o) => o.file === undefined).length > 1)
     return "only one reporter can write to stdout; give the others a file (--reporter junit:FILE)";
+  const files = outs.flatMap((o) => (o.file === undefined ? [] : [resolve(o.file)]));
+  const twice = files.find((f, i) => files.indexOf(f) !== i);
+  if (twice !== undefined)
+    return `two reporters write to ${twice}: the last would replace the other; give each its own file`;
   return outs;
 }
 
@@ -85,11 +91,8 @@ export function planRun(args: RunArgs): { ok: true; plan: RunPlan } | { ok: fals
   }
   let baseUrl: string | undefined;
   if (args.baseUrl !== undefined) {
-    try {
-      new URL(args.baseUrl);
-    } catch {
-      return usage(`--base-url ${args.baseUrl} is not an absolute URL`);
-    }
+    const problem = baseUrlProblem(args.baseUrl);
+    if (problem !== undefined) return usage(`--base-url ${problem}`);
     baseUrl = args.baseUrl.replace(/\/+$/, "");
   }
   return {

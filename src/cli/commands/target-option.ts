@@ -5,7 +5,7 @@
  */
 
 import { issueText } from "../../conformance/reporters/issue-text.js";
-import { loadTarget, type Target } from "../../conformance/suite/target.js";
+import { baseUrlProblem, loadTarget, type Target } from "../../conformance/suite/target.js";
 import { bundledTarget, startReferenceServer } from "../reference-server.js";
 import type { TextSink } from "../text-sink.js";
 
@@ -15,13 +15,10 @@ interface ResolvedTarget {
   readonly stop?: () => Promise<void>;
 }
 
-/** `target` at `--base-url baseUrl`, or why that is not a URL. */
+/** `target` at `--base-url baseUrl`, or why it cannot go there. */
 export function withBaseUrl(target: Target, baseUrl: string): Target | string {
-  try {
-    new URL(baseUrl);
-  } catch {
-    return `--base-url ${baseUrl} is not an absolute URL`;
-  }
+  const problem = baseUrlProblem(baseUrl);
+  if (problem !== undefined) return `--base-url ${problem}`;
   return { ...target, baseUrl: baseUrl.replace(/\/+$/, "") };
 }
 

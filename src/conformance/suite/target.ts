@@ -58,6 +58,26 @@ function app(v: unknown, pointer: string, issues: Issue[]): AppCredentials | und
   return { consumerKey: a.consumerKey, consumerSecret: a.consumerSecret };
 }
 
+/**
+ * Why `url` cannot be a target's base URL (a target file's `baseUrl`, `--base-url`), in words
+ * that follow it ("must be http or https"), never repeating it (a password would be shown);
+ * undefined when it can. The API is mounted under its path (P-AUTH-7); the kit sends no user
+ * name or password, so a URL carrying them is refused rather than printed in every report.
+ */
+export function baseUrlProblem(url: string): string | undefined {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return "must be an absolute URL";
+  }
+  if (u.protocol !== "http:" && u.protocol !== "https:") return "must be http or https";
+  if (u.search || u.hash) return "must not have a query or fragment";
+  if (u.username || u.password)
+    return "must not carry a user name or password (the kit sends none: requests are signed with two-legged OAuth, P-AUTH-1)";
+  return undefined;
+}
+
 /** Checks parsed target data; `baseDir` resolves a relative `world` path. */
 export function checkTarget(data: unknown, baseDir: string): Result<Target> {
   const issues: Issue[] = [];
@@ -68,15 +88,8 @@ export function checkTarget(data: unknown, baseDir: string): Result<Target> {
     if (!["baseUrl", "apps", "users", "world", "$schema", "description"].includes(k))
       issues.push(bad(childPointer("", k), `unknown member ${k}`));
   const baseUrl = typeof t.baseUrl === "string" ? t.baseUrl.replace(/\/+$/, "") : "";
-  try {
-    const u = new URL(baseUrl);
-    if (u.protocol !== "http:" && u.protocol !== "https:")
-      issues.push(bad("/baseUrl", "baseUrl must be http or https"));
-    if (u.search || u.hash)
-      issues.push(bad("/baseUrl", "baseUrl must not have a query or fragment"));
-  } catch {
-    issues.push(bad("/baseUrl", "baseUrl must be an absolute URL"));
-  }
+  const problem = baseUrlProblem(baseUrl);
+  if (problem !== undefined) issues.push(bad("/baseUrl", `baseUrl ${problem}`));
   const apps = (t.apps ?? {}) as Record<string, unknown>;
   const main = app(apps.main, "/apps/main", issues);
   const other = apps.other === undefined ? undefined : app(apps.other, "/apps/other", issues);
