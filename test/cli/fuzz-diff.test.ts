@@ -112,6 +112,17 @@ describe("diff", () => {
     expect(fuzzed.text).toMatch(/fuzz sequence of seed 3/);
   }
 
+  it("a --grep that selects no case compares nothing: never green (exit 4)", async () => {
+    const err = sink();
+    const code = await diffCommand(
+      { ...diffArgs, target: reference.url, against: reference.url, grep: "^no-such-case$" },
+      sink(),
+      err,
+    );
+    expect(err.text).toMatch(/no request compared: no case matches --grep/);
+    expect(code).toBe(4);
+  });
+
   it("usage errors exit 2; an unreachable target exits 3", async () => {
     const err = sink();
     expect(await diffCommand({ ...diffArgs }, sink(), err)).toBe(2);

@@ -91,6 +91,13 @@ export async function diffCommand(
       ...(t.apps.other ? [t.apps.other.consumerSecret] : []),
     ]);
     out.write(formatDiffResult(result, [args.target ?? "reference", args.against], secrets));
+    if (result.compared === 0) {
+      // a diff that compared nothing is never green, as a run that tested nothing
+      err.write(
+        `opensocial-kit diff: no request compared${grep ? ": no case matches --grep" : ""}\n`,
+      );
+      return EXIT.EMPTY;
+    }
     return result.differences.length === 0 ? EXIT.OK : EXIT.FAILED;
   } finally {
     for (const stop of stops) await stop();

@@ -17,7 +17,7 @@ export const EXIT = {
   USAGE: 2,
   /** The smoke request did not get 200: unreachable, credentials refused, redirected, or else. */
   UNREACHABLE: 3,
-  /** Nothing selected: a run that tested nothing is never green. */
+  /** Nothing selected: a run that tested nothing (or a diff that compared nothing) is never green. */
   EMPTY: 4,
   /** Interrupted by SIGINT (Ctrl-C) and stopped early, as a shell reports it (128 + 2). */
   INTERRUPTED: 130,
