@@ -260,6 +260,31 @@ describe("a run against a bad target goes on", () => {
     expect(performance.now() - t0).toBeLessThan(4000);
   });
 
+  it("an interrupt while the target holds the smoke request ends the run at once: every case not run, exit 130", async () => {
+    const silent = await startFake(() => {}); // accepts, never answers
+    try {
+      const interrupt = new AbortController();
+      const t0 = performance.now();
+      setTimeout(() => interrupt.abort("SIGINT"), 100);
+      const report = await runSuite({
+        target: bundledTarget(silent.url),
+        grep: /^people\//,
+        timeoutMs: 60_000,
+        interrupt: interrupt.signal,
+      });
+      expect(performance.now() - t0).toBeLessThan(3000);
+      expect("cases" in report).toBe(true);
+      if (!("cases" in report)) return;
+      expect(report.stopped).toEqual({ code: "interrupted", signal: "SIGINT" });
+      expect(report.exitCode).toBe(130);
+      expect(report.cases.length).toBeGreaterThan(0);
+      for (const c of report.cases) expect(c.outcome).toBe("skip");
+      expect(report.cases.filter((c) => c.skip?.code === "not-run").length).toBeGreaterThan(0);
+    } finally {
+      await silent.close();
+    }
+  });
+
   it("uses the bundled suite location by default", () => {
     expect(suiteDir()).toBe(join(import.meta.dirname, "../../conformance"));
   });

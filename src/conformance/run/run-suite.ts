@@ -109,7 +109,8 @@ export async function runSuite(opts: RunOptions): Promise<RunReport | RunAbort> 
     ...(world ? { world } : {}),
   };
   try {
-    const refusal = await smoke(env);
+    // an interrupt does not wait for a smoke request the target holds: no case starts after it
+    const refusal = await Promise.race([smoke(env), whenAborted(opts.interrupt)]);
     if (refusal) return { abort: "unreachable", refusal };
     const expected = new Map((opts.expectations ?? []).map((e) => [e.id, e]));
     let stop = false;
@@ -218,6 +219,14 @@ function toResult(
     ms: run.ms,
     steps: run.steps,
   };
+}
+
+/** Resolves (to undefined) once `signal` aborts; never without one. */
+function whenAborted(signal: AbortSignal | undefined): Promise<undefined> {
+  return new Promise((resolve) => {
+    if (signal?.aborted) resolve(undefined);
+    else signal?.addEventListener("abort", () => resolve(undefined), { once: true });
+  });
 }
 
 /** The signal an interrupt's reason names (SIGINT unless it says SIGTERM). */
