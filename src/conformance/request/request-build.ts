@@ -112,7 +112,8 @@ export function buildBody(spec: BodySpec, ctx: TemplateContext): CaseOutcome<Bod
 }
 
 /** A built request with the nonce and signature it was signed with. */
-type SignedBuild = BuiltRequest & { nonce: string; signature: string };
+/** `appSecret`: the signing app's consumer secret as the target holds it (never sent). */
+type SignedBuild = BuiltRequest & { nonce: string; signature: string; appSecret: string };
 
 /** Builds one request, or says what in the case the run cannot make. */
 export function buildRequest(
@@ -203,6 +204,7 @@ function buildOne(
     ...(spec.writeBodyFirst ? { writeFirst: true as const } : {}),
     nonce: signed.nonce,
     signature: signed.signature,
+    appSecret: app.consumerSecret,
     sent: {
       method: spec.method,
       url: `${env.origin}${fullPath}`,

@@ -182,7 +182,11 @@ async function runStep({ c, step, index, env, template }: StepRun): Promise<Step
     };
   const built = made.value;
   const captures = template.captures as Map<string, unknown>;
-  captures.set("sent", { nonce: built.nonce, signature: built.signature });
+  captures.set("sent", {
+    nonce: built.nonce,
+    signature: built.signature,
+    appSecret: built.appSecret,
+  });
   if (built.replay) {
     const first = await exchange(env, { ...built, wire: built.replay });
     if (!first.ok || first.response.status !== 200) {
