@@ -86,7 +86,7 @@ export function sendRaw(
     let size = 0;
     /** The last bytes of the previous read, for a last chunk split across reads. */
     let tail = Buffer.alloc(0);
-    const head = headScanner();
+    let head = headScanner();
     let done = false;
     /** Set once connected: an error after it is a close by the server, not a refused connection. */
     let connected = false;
@@ -172,14 +172,26 @@ export function sendRaw(
       chunks.push(b);
       // Each chunk is scanned once for the end of the headers; afterwards only the running size
       // is compared (no re-joining of every chunk on every event), or, for a chunked answer,
-      // the tail is looked at for the last chunk.
-      const end = head.push(b, chunks);
+      // the tail is looked at for the empty line that ends it.
+      let end = head.push(b, chunks);
+      // An interim 1xx answer is passed over (RFC 9110 §15.2): its bytes are dropped and what
+      // follows it is scanned as the answer.
+      while (end?.kind === "interim") {
+        const rest = Buffer.concat(chunks).subarray(end.headEnd);
+        chunks.length = 0;
+        size = rest.length;
+        head = headScanner();
+        if (rest.length === 0) return;
+        chunks.push(rest);
+        end = head.push(rest, chunks);
+      }
       if (end === undefined || end.kind === "close") return;
       if (end.kind === "length" && size < end.total) return;
       if (end.kind === "chunked") {
-        const seen = Buffer.concat([tail, b.subarray(Math.max(0, b.length - 5))]);
-        tail = seen.subarray(Math.max(0, seen.length - 4));
-        if (!seen.includes("0\r\n\r\n")) return;
+        // the last chunk, any trailer fields, then an empty line (RFC 9112 §7.1); the whole
+        // message is checked (dechunk) only when what came so far ends as one would
+        tail = Buffer.concat([tail, b.subarray(-4)]).subarray(-4);
+        if (!tail.equals(MESSAGE_END)) return;
       }
       const x = complete();
       if (x) conclude(x);
@@ -230,10 +242,17 @@ function reset(e: Error, got: Exchange | undefined, ms: number): Exchange {
   };
 }
 
-/** Where a response ends, once its headers are in. */
+/** The empty line that ends a chunked message (after the last chunk and any trailer fields). */
+const MESSAGE_END = Buffer.from("\r\n\r\n", "latin1");
+
+/**
+ * Where a response ends, once its headers are in; `interim`: the head was a 1xx answer other
+ * than 101, ending at `headEnd`, and the final answer follows it.
+ */
 type ResponseEnd =
   | { readonly kind: "length"; readonly total: number }
   | { readonly kind: "chunked"; readonly headEnd: number }
+  | { readonly kind: "interim"; readonly headEnd: number }
   | { readonly kind: "close" };
 
 /**
@@ -262,6 +281,7 @@ export function headScanner(): {
       }
       const split = seen - tail.length + at;
       const text = Buffer.concat(all).subarray(0, split).toString("latin1");
+      if (/^HTTP\/1\.[01] 1(?!01)\d\d/.test(text)) return { kind: "interim", headEnd: split + 4 };
       const length = /\r\ncontent-length:\s*(\d+)/i.exec(text);
       found = /\r\ntransfer-encoding:[^\r]*chunked/i.test(text)
         ? { kind: "chunked", headEnd: split + 4 }

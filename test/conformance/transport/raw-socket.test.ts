@@ -161,6 +161,59 @@ describe("sendRaw, a held-back body (P-ERR-4.2) and a body written first (P-ERR-
     }
   });
 
+  it.each([
+    ["an interim 100 Continue", "HTTP/1.1 100 Continue\r\n\r\n"],
+    ["interim 103 Early Hints, twice", "HTTP/1.1 103 Early Hints\r\nLink: </a>\r\n\r\n".repeat(2)],
+  ])(
+    "passes over %s before the answer (RFC 9110 §15.2), held or written first",
+    async (_n, interim) => {
+      const answer = `${interim}HTTP/1.1 413 Payload Too Large\r\nContent-Length: 2\r\n\r\n{}`;
+      const { at, close } = await rawServer((socket) => {
+        // the interim answer in a write of its own, then the final one
+        socket.once("data", () => {
+          socket.write(interim);
+          setTimeout(() => socket.write(answer.slice(interim.length)), 20);
+        });
+        socket.on("end", () => socket.end());
+      });
+      try {
+        for (const mode of [
+          { hold: { after: 100, chunked: false } },
+          { writeFirst: true as const },
+        ]) {
+          const x = await sendRaw(
+            at,
+            req,
+            { timeoutMs: 3000, maxBodyBytes: 1024 },
+            { http: "1.1", ...mode },
+          );
+          expect(x.ok ? x.response.status : x.error.message).toBe(413);
+          if (x.ok) expect(x.response.body.toString()).toBe("{}");
+        }
+      } finally {
+        close();
+      }
+    },
+  );
+
+  it("reads a chunked answer whose last chunk has an extension and trailer fields", async () => {
+    const { at, close } = await rawServer((socket) => {
+      socket.once("data", () =>
+        socket.write(
+          "HTTP/1.1 413 Payload Too Large\r\nTransfer-Encoding: chunked\r\nTrailer: X-Sum\r\n\r\n2\r\n{}\r\n0;x=1\r\nX-Sum: abc\r\n\r\n",
+        ),
+      );
+      socket.on("end", () => socket.end());
+    });
+    try {
+      const x = await held(at, 100, false);
+      expect(x.ok ? x.response.status : x.error.message).toBe(413);
+      if (x.ok) expect(x.response.body.toString()).toBe("{}");
+    } finally {
+      close();
+    }
+  });
+
   it("writes the whole body before reading, then reads the answer", async () => {
     let received = 0;
     const { at, close } = await rawServer((socket) =>
