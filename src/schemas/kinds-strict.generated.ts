@@ -463,7 +463,7 @@ errors++;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate21(data0[i0], {instancePath:instancePath+"/entry/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+if (vErrors === null) vErrors = validate21.errors; else for (const e of validate21.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -976,7 +976,7 @@ errors++;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate25(data0[i0], {instancePath:instancePath+"/entry/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+if (vErrors === null) vErrors = validate25.errors; else for (const e of validate25.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -1981,7 +1981,7 @@ errors++;
 }
 if(data.entry !== undefined){
 if(!(validate29(data.entry, {instancePath:instancePath+"/entry",parentData:data,parentDataProperty:"entry",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
+if (vErrors === null) vErrors = validate29.errors; else for (const e of validate29.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -2177,7 +2177,7 @@ errors++;
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
 if(!(validate29(data0[i0], {instancePath:instancePath+"/entry/" + i0,parentData:data0,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
+if (vErrors === null) vErrors = validate29.errors; else for (const e of validate29.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }

@@ -257,37 +257,37 @@ errors++;
 }
 if(data.id !== undefined){
 if(!(validate22(data.id, {instancePath:instancePath+"/id",parentData:data,parentDataProperty:"id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+if (vErrors === null) vErrors = validate22.errors; else for (const e of validate22.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 if(data.nickname !== undefined){
 if(!(validate24(data.nickname, {instancePath:instancePath+"/nickname",parentData:data,parentDataProperty:"nickname",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if (vErrors === null) vErrors = validate24.errors; else for (const e of validate24.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 if(data.displayName !== undefined){
 if(!(validate24(data.displayName, {instancePath:instancePath+"/displayName",parentData:data,parentDataProperty:"displayName",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if (vErrors === null) vErrors = validate24.errors; else for (const e of validate24.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 if(data.updated !== undefined){
 if(!(validate24(data.updated, {instancePath:instancePath+"/updated",parentData:data,parentDataProperty:"updated",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if (vErrors === null) vErrors = validate24.errors; else for (const e of validate24.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 if(data.thumbnailUrl !== undefined){
 if(!(validate24(data.thumbnailUrl, {instancePath:instancePath+"/thumbnailUrl",parentData:data,parentDataProperty:"thumbnailUrl",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if (vErrors === null) vErrors = validate24.errors; else for (const e of validate24.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 if(data.profileUrl !== undefined){
 if(!(validate24(data.profileUrl, {instancePath:instancePath+"/profileUrl",parentData:data,parentDataProperty:"profileUrl",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if (vErrors === null) vErrors = validate24.errors; else for (const e of validate24.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -447,19 +447,19 @@ errors++;
 }
 if(data.birthday !== undefined){
 if(!(validate24(data.birthday, {instancePath:instancePath+"/birthday",parentData:data,parentDataProperty:"birthday",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if (vErrors === null) vErrors = validate24.errors; else for (const e of validate24.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 if(data.gender !== undefined){
 if(!(validate24(data.gender, {instancePath:instancePath+"/gender",parentData:data,parentDataProperty:"gender",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if (vErrors === null) vErrors = validate24.errors; else for (const e of validate24.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 if(data.userHash !== undefined){
 if(!(validate24(data.userHash, {instancePath:instancePath+"/userHash",parentData:data,parentDataProperty:"userHash",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if (vErrors === null) vErrors = validate24.errors; else for (const e of validate24.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -910,7 +910,7 @@ errors++;
 const len1 = data7.length;
 for(let i1=0; i1<len1; i1++){
 if(!(validate21(data7[i1], {instancePath:instancePath+"/people/" + i1,parentData:data7,parentDataProperty:i1,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+if (vErrors === null) vErrors = validate21.errors; else for (const e of validate21.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -956,7 +956,7 @@ errors++;
 const len3 = data10.length;
 for(let i3=0; i3<len3; i3++){
 if(!(validate22(data10[i3], {instancePath:instancePath+"/friends/" + i2+"/" + i3,parentData:data10,parentDataProperty:i3,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+if (vErrors === null) vErrors = validate22.errors; else for (const e of validate22.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -1075,37 +1075,37 @@ errors++;
 }
 if(data13.id !== undefined){
 if(!(validate22(data13.id, {instancePath:instancePath+"/albums/" + i4+"/id",parentData:data13,parentDataProperty:"id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+if (vErrors === null) vErrors = validate22.errors; else for (const e of validate22.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 if(data13.ownerId !== undefined){
 if(!(validate22(data13.ownerId, {instancePath:instancePath+"/albums/" + i4+"/ownerId",parentData:data13,parentDataProperty:"ownerId",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+if (vErrors === null) vErrors = validate22.errors; else for (const e of validate22.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 if(data13.title !== undefined){
 if(!(validate24(data13.title, {instancePath:instancePath+"/albums/" + i4+"/title",parentData:data13,parentDataProperty:"title",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if (vErrors === null) vErrors = validate24.errors; else for (const e of validate24.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 if(data13.caption !== undefined){
 if(!(validate24(data13.caption, {instancePath:instancePath+"/albums/" + i4+"/caption",parentData:data13,parentDataProperty:"caption",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if (vErrors === null) vErrors = validate24.errors; else for (const e of validate24.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 if(data13.description !== undefined){
 if(!(validate24(data13.description, {instancePath:instancePath+"/albums/" + i4+"/description",parentData:data13,parentDataProperty:"description",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if (vErrors === null) vErrors = validate24.errors; else for (const e of validate24.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 if(data13.thumbnailUrl !== undefined){
 if(!(validate24(data13.thumbnailUrl, {instancePath:instancePath+"/albums/" + i4+"/thumbnailUrl",parentData:data13,parentDataProperty:"thumbnailUrl",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if (vErrors === null) vErrors = validate24.errors; else for (const e of validate24.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -1247,25 +1247,25 @@ errors++;
 }
 if(data22.id !== undefined){
 if(!(validate22(data22.id, {instancePath:instancePath+"/photos/" + i5+"/id",parentData:data22,parentDataProperty:"id",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+if (vErrors === null) vErrors = validate22.errors; else for (const e of validate22.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 if(data22.albumId !== undefined){
 if(!(validate22(data22.albumId, {instancePath:instancePath+"/photos/" + i5+"/albumId",parentData:data22,parentDataProperty:"albumId",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+if (vErrors === null) vErrors = validate22.errors; else for (const e of validate22.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 if(data22.title !== undefined){
 if(!(validate24(data22.title, {instancePath:instancePath+"/photos/" + i5+"/title",parentData:data22,parentDataProperty:"title",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if (vErrors === null) vErrors = validate24.errors; else for (const e of validate24.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 if(data22.description !== undefined){
 if(!(validate24(data22.description, {instancePath:instancePath+"/photos/" + i5+"/description",parentData:data22,parentDataProperty:"description",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if (vErrors === null) vErrors = validate24.errors; else for (const e of validate24.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
@@ -1373,13 +1373,13 @@ errors++;
 }
 if(data22.thumbnailUrl !== undefined){
 if(!(validate24(data22.thumbnailUrl, {instancePath:instancePath+"/photos/" + i5+"/thumbnailUrl",parentData:data22,parentDataProperty:"thumbnailUrl",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if (vErrors === null) vErrors = validate24.errors; else for (const e of validate24.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }
 if(data22.url !== undefined){
 if(!(validate24(data22.url, {instancePath:instancePath+"/photos/" + i5+"/url",parentData:data22,parentDataProperty:"url",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if (vErrors === null) vErrors = validate24.errors; else for (const e of validate24.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 }

@@ -1097,7 +1097,7 @@ if(valid0){
 if(data.body !== undefined){
 const _errs29 = errors;
 if(!(validate24(data.body, {instancePath:instancePath+"/body",parentData:data,parentDataProperty:"body",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate24.errors : vErrors.concat(validate24.errors);
+if (vErrors === null) vErrors = validate24.errors; else for (const e of validate24.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 var valid0 = _errs29 === errors;
@@ -1208,7 +1208,7 @@ if(valid0){
 if(data.auth !== undefined){
 const _errs37 = errors;
 if(!(validate26(data.auth, {instancePath:instancePath+"/auth",parentData:data,parentDataProperty:"auth",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
+if (vErrors === null) vErrors = validate26.errors; else for (const e of validate26.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 var valid0 = _errs37 === errors;
@@ -2581,7 +2581,7 @@ const len2 = data6.length;
 for(let i2=0; i2<len2; i2++){
 const _errs24 = errors;
 if(!(validate30(data6[i2], {instancePath:instancePath+"/when/json/" + i2,parentData:data6,parentDataProperty:i2,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+if (vErrors === null) vErrors = validate30.errors; else for (const e of validate30.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 var valid6 = _errs24 === errors;
@@ -3056,7 +3056,7 @@ const len4 = data29.length;
 for(let i4=0; i4<len4; i4++){
 const _errs71 = errors;
 if(!(validate30(data29[i4], {instancePath:instancePath+"/json/" + i4,parentData:data29,parentDataProperty:i4,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+if (vErrors === null) vErrors = validate30.errors; else for (const e of validate30.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 var valid15 = _errs71 === errors;
@@ -3184,7 +3184,7 @@ if(valid0){
 if(data.check !== undefined){
 const _errs4 = errors;
 if(!(validate30(data.check, {instancePath:instancePath+"/check",parentData:data,parentDataProperty:"check",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+if (vErrors === null) vErrors = validate30.errors; else for (const e of validate30.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -3249,7 +3249,7 @@ if(valid0){
 if(data.request !== undefined){
 const _errs4 = errors;
 if(!(validate23(data.request, {instancePath:instancePath+"/request",parentData:data,parentDataProperty:"request",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate23.errors : vErrors.concat(validate23.errors);
+if (vErrors === null) vErrors = validate23.errors; else for (const e of validate23.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -3261,7 +3261,7 @@ if(valid0){
 if(data.expect !== undefined){
 const _errs5 = errors;
 if(!(validate29(data.expect, {instancePath:instancePath+"/expect",parentData:data,parentDataProperty:"expect",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate29.errors : vErrors.concat(validate29.errors);
+if (vErrors === null) vErrors = validate29.errors; else for (const e of validate29.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 var valid0 = _errs5 === errors;
@@ -3322,7 +3322,7 @@ passing0 = 0;
 }
 const _errs15 = errors;
 if(!(validate34(data5, {instancePath:instancePath+"/onlyIf",parentData:data,parentDataProperty:"onlyIf",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
+if (vErrors === null) vErrors = validate34.errors; else for (const e of validate34.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 var _valid0 = _errs15 === errors;
@@ -3620,7 +3620,7 @@ ifClause0 = "then";
 else {
 const _errs13 = errors;
 if(!(validate22(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+if (vErrors === null) vErrors = validate22.errors; else for (const e of validate22.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 var _valid0 = _errs13 === errors;
@@ -3967,7 +3967,7 @@ const len3 = data11.length;
 for(let i6=0; i6<len3; i6++){
 const _errs27 = errors;
 if(!(validate21(data11[i6], {instancePath:instancePath+"/steps/" + i6,parentData:data11,parentDataProperty:i6,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+if (vErrors === null) vErrors = validate21.errors; else for (const e of validate21.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 var valid9 = _errs27 === errors;
@@ -4211,7 +4211,7 @@ if(valid0){
 if(data.step !== undefined){
 const _errs20 = errors;
 if(!(validate22(data.step, {instancePath:instancePath+"/step",parentData:data,parentDataProperty:"step",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
+if (vErrors === null) vErrors = validate22.errors; else for (const e of validate22.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 var valid0 = _errs20 === errors;
@@ -4249,7 +4249,7 @@ if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
 if(!(validate40(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+if (vErrors === null) vErrors = validate40.errors; else for (const e of validate40.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 validate39.errors = vErrors;
