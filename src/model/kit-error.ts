@@ -17,6 +17,7 @@ export const KIT_ERROR_CODES = {
   OSK_MALFORMED_ESCAPE: "a URL or form body to sign holds a malformed percent escape",
   OSK_ATOM_OWNER_REQUIRED: "the photos Atom writer needs the album owner's id (options.ownerId)",
   OSK_INVALID_BYTE_COUNT: "a count of random bytes is a whole number, 0 or more",
+  OSK_INVALID_LIMIT: "a reader's limit (maxBytes, maxDepth, maxLength) is a number, 0 or more",
   OSK_PACKAGE_ROOT:
     "the package's own files cannot be found: no package.json named opensocial-kit in a folder above the module",
   OSK_CASE_UNBUILDABLE:

@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { fromAtom } from "../../src/codecs/atom/index.js";
 import { toJson } from "../../src/codecs/json/write.js";
 import { formatPlatformId } from "../../src/model/ids.js";
 import { KIT_ERROR_CODES, KitError, type KitErrorCode } from "../../src/model/kit-error.js";
@@ -21,6 +22,7 @@ const triggers: Partial<Record<KitErrorCode, () => unknown>> = {
   OSK_INVALID_VALUE: () => toJson("albums", { entry: "x" } as never),
   OSK_INVALID_ID: () => formatPlatformId("", "alice"),
   OSK_INVALID_BYTE_COUNT: () => randomHex(-1),
+  OSK_INVALID_LIMIT: () => fromAtom("people", "<feed/>", { limits: { maxDepth: Number.NaN } }),
   OSK_PACKAGE_ROOT: () => findPackageRoot(tmpdir()),
 };
 

@@ -2,6 +2,7 @@
  * Bounds on untrusted Atom input: size and nesting are checked before and while
  * parsing, so that hostile documents cost linear time and bounded memory.
  */
+import { limitOption } from "../limit-option.js";
 
 /** Limits of the Atom readers. */
 export interface AtomReadLimits {
@@ -27,7 +28,10 @@ export const MAX_ATOM_DEPTH = 256;
 
 /** The nesting limit in effect: the caller's `maxDepth` (default 32), at most {@link MAX_ATOM_DEPTH}. */
 export function effectiveDepth(limits: AtomReadLimits): number {
-  return Math.min(limits.maxDepth ?? DEFAULT_ATOM_LIMITS.maxDepth, MAX_ATOM_DEPTH);
+  return Math.min(
+    limitOption("maxDepth", limits.maxDepth, DEFAULT_ATOM_LIMITS.maxDepth),
+    MAX_ATOM_DEPTH,
+  );
 }
 
 /**

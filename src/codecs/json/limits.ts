@@ -3,6 +3,7 @@
  * never overflows the stack.
  */
 import { fail, issue, ok, type Result } from "../../model/issue.js";
+import { limitOption } from "../limit-option.js";
 import { jsonSyntaxMessage } from "./syntax-error.js";
 
 /** Limits applied to JSON text. */
@@ -17,8 +18,8 @@ const DEFAULT_JSON_LIMITS = { maxLength: 8 * 1024 * 1024, maxDepth: 64 } as cons
 
 /** `text` itself, or a `too-large`/`too-deep` issue when it breaks a limit; scans it once. */
 function checkJsonLimits(text: string, limits: JsonLimits = {}): Result<string> {
-  const maxLength = limits.maxLength ?? DEFAULT_JSON_LIMITS.maxLength;
-  const maxDepth = limits.maxDepth ?? DEFAULT_JSON_LIMITS.maxDepth;
+  const maxLength = limitOption("maxLength", limits.maxLength, DEFAULT_JSON_LIMITS.maxLength);
+  const maxDepth = limitOption("maxDepth", limits.maxDepth, DEFAULT_JSON_LIMITS.maxDepth);
   if (text.length > maxLength) {
     return fail([
       issue("too-large", "", `JSON text of ${text.length} characters exceeds ${maxLength}`),

@@ -5,6 +5,7 @@
  * parse's own bounds (DOCTYPE refused, depth, well-formedness, XML characters; see tree.ts).
  */
 import { fail, type Issue, issue, ok, type Result } from "../../../model/issue.js";
+import { limitOption } from "../../limit-option.js";
 import {
   type AtomReadLimits,
   DEFAULT_ATOM_LIMITS,
@@ -89,7 +90,10 @@ export function parseXmlDocument(
   xml: string | Uint8Array,
   limits: AtomReadLimits = {},
 ): Result<XmlElement> {
-  const input = decodeInput(xml, limits.maxBytes ?? DEFAULT_ATOM_LIMITS.maxBytes);
+  const input = decodeInput(
+    xml,
+    limitOption("maxBytes", limits.maxBytes, DEFAULT_ATOM_LIMITS.maxBytes),
+  );
   if (!input.ok) return input;
   return parseTree(input.value, effectiveDepth(limits));
 }
