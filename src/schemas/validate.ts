@@ -49,6 +49,25 @@ function safeClone(value: unknown): unknown {
   try {
     return structuredClone(value);
   } catch {
-    return value;
+    // a member structuredClone cannot copy (a function, a symbol): the arrays and objects are
+    // copied all the same, so that normalising never writes into the caller's value
+    return containersCopied(value, new Map());
   }
+}
+
+/** `value` with every array and object copied (cycles kept as cycles), other values shared. */
+function containersCopied(value: unknown, copies: Map<object, unknown>): unknown {
+  if (value === null || typeof value !== "object") return value;
+  const done = copies.get(value);
+  if (done !== undefined) return done;
+  if (Array.isArray(value)) {
+    const out: unknown[] = [];
+    copies.set(value, out);
+    for (const v of value) out.push(containersCopied(v, copies));
+    return out;
+  }
+  const out: Record<string, unknown> = {};
+  copies.set(value, out);
+  for (const [k, v] of Object.entries(value)) out[k] = containersCopied(v, copies);
+  return out;
 }

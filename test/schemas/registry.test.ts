@@ -55,4 +55,27 @@ describe("schema registry", () => {
     });
     expect(value.error.code).toBe("400");
   });
+
+  it("nor one structuredClone cannot copy (a function member), cycles and all", () => {
+    const onClick = () => 1;
+    const value: Record<string, unknown> = {
+      entry: [],
+      startIndex: "0",
+      itemsPerPage: "20",
+      totalResults: "0",
+      onClick,
+    };
+    value.self = value;
+    const r = validate("albums", value);
+    expect(r.ok).toBe(true);
+    expect(value.startIndex).toBe("0");
+    expect(value.itemsPerPage).toBe("20");
+    if (r.ok) {
+      expect(r.value).not.toBe(value);
+      const copy = r.value as unknown as Record<string, unknown>;
+      expect(copy.startIndex).toBe(0);
+      expect(copy.self).toBe(copy);
+      expect(copy.onClick).toBe(onClick);
+    }
+  });
 });
