@@ -10,7 +10,7 @@ import { KitError } from "../model/kit-error.js";
 import type { KindValue } from "../schemas/kind-values.js";
 
 import { isKind, type Kind, unknownKind } from "../schemas/kinds.js";
-import { validate } from "../schemas/validate.js";
+import { validateInPlace } from "../schemas/validate.js";
 import { ATOM_KINDS, type AtomKind, fromAtom, isAtomKind, toAtom } from "./atom/index.js";
 import { parseJsonText } from "./json/limits.js";
 import { toJson } from "./json/write.js";
@@ -92,8 +92,10 @@ export function readCaptured(bytes: Uint8Array, options: CapturedOptions): Resul
     if (!parsed.ok) return parsed;
     value = parsed.value;
   }
-  const checked = validate(options.kind, value, { mode: options.strict ? "strict" : "lenient" });
-  return checked.ok ? { ok: true, value: { format, value } } : fail(checked.issues);
+  // the value just read is the reader's own: normalised in place, and returned as normalised
+  // (lenient: "0" → 0 in JSON, as the Atom reader already gives it)
+  const checked = validateInPlace(options.kind, value, options.strict ? "strict" : "lenient");
+  return checked.ok ? { ok: true, value: { format, value: checked.value } } : fail(checked.issues);
 }
 
 /** Converts a captured document to the other form (`to`); photos need the album owner. */

@@ -35,6 +35,29 @@ describe("captured payloads", () => {
     );
   });
 
+  it("a JSON document reads as the Atom one does: lenient renderings normalised", () => {
+    const json = readCaptured(
+      bytes({ entry: [], startIndex: "0", itemsPerPage: "20", totalResults: "0" }),
+      { kind: "albums" },
+    );
+    expect(json.ok && json.value.value).toEqual({
+      entry: [],
+      startIndex: 0,
+      itemsPerPage: 20,
+      totalResults: 0,
+    });
+    const atom = convertCaptured(
+      bytes({ entry: [], startIndex: 0, itemsPerPage: 20, totalResults: 0 }),
+      {
+        kind: "albums",
+        to: "atom",
+      },
+    );
+    if (!atom.ok) throw new Error(JSON.stringify(atom.issues));
+    const read = readCaptured(Buffer.from(atom.value), { kind: "albums" });
+    expect(read.ok && read.value.value).toEqual(json.ok && json.value.value);
+  });
+
   it("never throws on arbitrary bytes", () => {
     fc.assert(
       fc.property(
