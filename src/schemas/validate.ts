@@ -3,7 +3,7 @@
  * the value (lenient mode: a normalised copy, §2 renderings turned into the declared types) or
  * the issues. Never throws on any input value.
  */
-import { fail, ok, type Result } from "../model/issue.js";
+import { fail, issue, ok, type Result } from "../model/issue.js";
 import { toIssues } from "./issues.js";
 import type { KindValue } from "./kind-values.js";
 import { isKind, type Kind, type Mode, unknownKind } from "./kinds.js";
@@ -27,7 +27,13 @@ export function validate<K extends Kind>(
 ): Result<KindValue<K>> {
   if (!isKind(kind)) return unknownKind(kind);
   const mode = options.mode ?? "lenient";
-  return validateInPlace(kind, mode === "lenient" ? safeClone(value) : value, mode);
+  try {
+    return validateInPlace(kind, mode === "lenient" ? safeClone(value) : value, mode);
+  } catch (e) {
+    // a value nested deeper than the stack goes (200,000 levels): an issue, never a throw
+    if (!(e instanceof RangeError)) throw e;
+    return fail([issue("too-deep", "", "the value is nested too deeply to validate")]);
+  }
 }
 
 /**

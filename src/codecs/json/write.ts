@@ -19,5 +19,13 @@ export function toJson<K extends Kind>(kind: K, value: KindValue<K>): string {
     const where = isKind(kind) ? `${kind}: ${first?.pointer || "/"} ` : "";
     throw new KitError("OSK_INVALID_VALUE", `${where}${first?.message ?? ""}`);
   }
-  return JSON.stringify(checked.value);
+  try {
+    return JSON.stringify(checked.value);
+  } catch {
+    // the schema does not look inside every member: one may hold itself (or a BigInt)
+    throw new KitError(
+      "OSK_INVALID_VALUE",
+      `${kind}: a member holds a cycle or a value JSON cannot carry`,
+    );
+  }
 }
