@@ -58,6 +58,9 @@ function app(v: unknown, pointer: string, issues: Issue[]): AppCredentials | und
   return { consumerKey: a.consumerKey, consumerSecret: a.consumerSecret };
 }
 
+/** A character outside RFC 3986's `pchar` (unreserved, sub-delims, ":" and "@"). */
+const NOT_PCHAR = /[^A-Za-z0-9\-._~!$&'()*+,;=:@]/u;
+
 /**
  * Why `url` cannot be a target's base URL (a target file's `baseUrl`, `--base-url`), in words
  * that follow it ("must be http or https"), never repeating it (a password would be shown);
@@ -103,7 +106,17 @@ export function checkTarget(data: unknown, baseDir: string): Result<Target> {
       issues.push(bad(at, `users.${role}: unknown role (known: ${ROLES.join(", ")})`));
     else if (typeof id !== "string" || id === "")
       issues.push(bad(at, `users.${role}: must be a user id (a non-empty string)`));
-    else {
+    else if (NOT_PCHAR.test(id)) {
+      // the cases put ids in paths as written (/people/{viewer}/@self): one a path cannot
+      // carry would fail every case as "unreachable", the file's fault and not the server's
+      const c = NOT_PCHAR.exec(id)?.[0] ?? "";
+      issues.push(
+        bad(
+          at,
+          `users.${role}: holds ${/^[\x21-\x7e]$/.test(c) ? JSON.stringify(c) : `U+${(c.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")}`}, which a URL path cannot carry as written (RFC 3986 §3.3), and the suite sends ids unescaped`,
+        ),
+      );
+    } else {
       // Each role is a different person: a target naming bob as both friend and secondFriend
       // would fail cases for a reason that is the file's, not the server's.
       const same = Object.entries(users).find(([, other]) => other === id);

@@ -26,6 +26,26 @@ describe("target files", () => {
       expect(r.value.world).toMatch(/fixtures\/world\.json$/);
     }
   });
+  it.each([
+    ["a b:c", "U+0020"],
+    ["ns:a/b", '"/"'],
+    ["ns:é", "U+00E9"],
+    ["ns:a?b", '"?"'],
+  ])("refuses the user id %j, which a path cannot carry as written (%s)", (id, shown) => {
+    const r = checkTarget({ baseUrl: "http://h:1", apps, users: { viewer: id } }, dir);
+    expect(r.ok).toBe(false);
+    if (!r.ok)
+      expect(issueText(r.issues)).toContain(
+        `users.viewer: holds ${shown}, which a URL path cannot carry`,
+      );
+  });
+  it("takes ids of every pchar: other shapes than §2.1's included", () => {
+    const r = checkTarget(
+      { baseUrl: "http://h:1", apps, users: { viewer: "john.doe~!$&'()*+,;=:@-_" } },
+      dir,
+    );
+    expect(r.ok).toBe(true);
+  });
   it("refuses a baseUrl carrying a user name or password, without repeating it", () => {
     const r = checkTarget(
       {
