@@ -61,10 +61,10 @@ export function fromAtom<K extends AtomKind>(
   const feed = tree.value;
   const report = new Report();
   if (!isFeed(feed, report)) return fail(report.issues);
-  const value = readHead(feed, report);
+  const located: Located = new Map();
+  const value = readHead(feed, report, located);
   const entries = entriesOf(feed, report);
   const assembler = ASSEMBLERS[kind];
-  const located: Located = new Map();
   assembler.assemble(entries, feed, value, { report, located });
   if (report.issues.length > 0) return fail(report.issues);
   if (assembler.passesFast?.(value)) return ok(value as unknown as AtomValueMap[K]);

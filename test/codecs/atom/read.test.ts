@@ -214,8 +214,22 @@ describe("fromAtom: issues a conformance checker needs (with XML path, line, col
     expect(issues.map((i) => [i.pointer, i.xml?.xpath])).toEqual(
       expect.arrayContaining([
         ["/entry/0/hasApp", "/feed/entry/content/person/hasApp"],
-        ["/itemsPerPage", "/feed"],
+        ["/itemsPerPage", "/feed/itemsPerPage"],
       ]),
+    );
+  });
+  it("a feed member's schema issue is placed at its own element and line, not the feed's", () => {
+    const head = "<os:startIndex>0</os:startIndex>\n<os:totalResults>x</os:totalResults>";
+    const issues = issuesOf(feed({ head }));
+    expect(issues.map((i) => [i.pointer, i.xml?.xpath, i.xml?.line])).toEqual(
+      expect.arrayContaining([["/totalResults", "/feed/totalResults", 3]]),
+    );
+  });
+  it("an appdata entry's id outside §2.1's form is placed at that entry's id element", () => {
+    const entry = `<entry><content type="application/xml"><appdata xmlns="${OS}"><a>1</a></appdata></content>\n<author><url>urn:guid:nocolon</url></author>\n<id>urn:guid:nocolon</id></entry>`;
+    const issues = issuesOf(feed({ entry }));
+    expect(issues.map((i) => [i.pointer, i.xml?.xpath, i.xml?.line])).toEqual(
+      expect.arrayContaining([["/id/0", "/feed/entry/id", 4]]),
     );
   });
   it("a person feed with two entries → too-many", () => {

@@ -27,6 +27,7 @@ export const APPDATA: Assembler = {
         continue;
       }
       located.set(pointer, parts.data);
+      if (parts.idElement) located.set(`/id/${ids.length}`, parts.idElement);
       entry.set(parts.id, readRecord(parts.data, pointer, report));
       ids.push(parts.id);
     }

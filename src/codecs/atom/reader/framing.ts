@@ -9,6 +9,7 @@ import type { DataElement } from "../kinds.js";
 import { ATOM_NS, isOpenSearchNs, OPENSOCIAL_NS } from "../namespaces.js";
 import type { XmlElement } from "../tree.js";
 import { childOrReport, reportNamespace, type Wanted } from "./find.js";
+import type { Located } from "./locate.js";
 import type { Report } from "./report.js";
 
 type JsonObject = Record<string, unknown>;
@@ -64,13 +65,18 @@ export function isFeed(root: XmlElement, report: Report): boolean {
   return false;
 }
 
-/** The OpenSearch members of the feed (either namespace spelling), as text. */
-export function readHead(feed: XmlElement, report: Report): JsonObject {
+/**
+ * The OpenSearch members of the feed (either namespace spelling), as text; each element read is
+ * kept in `located` under its member's pointer, where a schema issue about it is placed.
+ */
+export function readHead(feed: XmlElement, report: Report, located: Located): JsonObject {
   const head: JsonObject = {};
   for (const wanted of OPENSEARCH) {
     const name = wanted.names[0] ?? "";
     const el = childOrReport(feed, wanted, `/${name}`, report);
-    if (el) head[name] = el.text.trim();
+    if (!el) continue;
+    head[name] = el.text.trim();
+    located.set(`/${name}`, el);
   }
   return head;
 }
@@ -107,9 +113,10 @@ function readAuthor(entry: XmlElement, pointer: string, report: Report): void {
   else guidOf(url, "author url", pointer, report);
 }
 
-/** What one entry gave: its id and its data element. */
+/** What one entry gave: its id, the element holding it, and its data element. */
 interface EntryParts {
   readonly id: string | undefined;
+  readonly idElement: XmlElement | undefined;
   readonly data: XmlElement | undefined;
 }
 
@@ -124,5 +131,9 @@ export function readEntry(
   const id = idEl ? guidOf(idEl, "entry id", pointer, report) : undefined;
   readAuthor(el, pointer, report);
   const content = childOrReport(el, CONTENT, pointer, report);
-  return { id, data: content ? childOrReport(content, data, pointer, report) : undefined };
+  return {
+    id,
+    idElement: idEl,
+    data: content ? childOrReport(content, data, pointer, report) : undefined,
+  };
 }

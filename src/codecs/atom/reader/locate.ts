@@ -1,7 +1,8 @@
 /**
  * Locating schema issues in the document: an issue found by the JSON Schema on the assembled
- * value names a JSON Pointer; the element it stands for is found by walking from the data
- * element of the entry the pointer starts with, member by member (P-FMT-4 names decoded).
+ * value names a JSON Pointer; the element it stands for is found by walking from the element
+ * read for the longest pointer it starts with (an entry's data element, an OpenSearch member,
+ * an appdata entry's id), member by member (P-FMT-4 names decoded).
  */
 import type { Issue } from "../../../model/issue.js";
 import { pointerTokens } from "../../../model/json-pointer.js";
@@ -9,7 +10,10 @@ import { decodeName } from "../names.js";
 import type { XmlElement } from "../tree.js";
 import { locationOf, MAX_ISSUES } from "./report.js";
 
-/** Pointer of each entry's value (`/entry/0`, `/entry/<user>`) → its data element. */
+/**
+ * Pointer → the element it was read from: each entry's value (`/entry/0`, `/entry/<user>`) → its
+ * data element, `/totalResults` and the other OpenSearch members, an appdata id (`/id/0`).
+ */
 export type Located = Map<string, XmlElement>;
 
 /** Finds the element a schema issue's pointer names, walking the entries' data elements. */
