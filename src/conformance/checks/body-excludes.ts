@@ -4,6 +4,14 @@ import { fillText } from "../request/template.js";
 import type { CheckResult } from "./check-result.js";
 import { type CheckContext, result } from "./context.js";
 
+/**
+ * The shortest text looked for. A text the body must not hold is a value the server must not
+ * echo (a signature, a nonce, a consumer secret); one shorter than this (a secret such as `K-`)
+ * would be found in a correct server's own words by chance, so it is not looked for, and the
+ * report says so.
+ */
+export const MIN_EXCLUDED_LENGTH = 8;
+
 /** Checks `expect.bodyExcludes`. */
 export function checkBodyExcludes(expect: ExpectSpec, ctx: CheckContext): CheckResult[] {
   return (expect.bodyExcludes ?? []).map((raw) => {
@@ -15,6 +23,12 @@ export function checkBodyExcludes(expect: ExpectSpec, ctx: CheckContext): CheckR
         finding: { code: "placeholder-unfilled", problem: filled.problem },
       });
     const needle = filled.value;
+    if (needle.length < MIN_EXCLUDED_LENGTH)
+      return result(ctx, {
+        check: "body excludes",
+        ok: true,
+        finding: { code: "body-excludes-too-short", length: needle.length },
+      });
     const at = ctx.text().indexOf(needle);
     return result(ctx, {
       check: "body excludes",

@@ -39,6 +39,7 @@ interface FindingParams {
   "body-not-empty": { bytes: number; contentLength: string | undefined };
   "body-excludes-ok": { needle: string };
   "body-excludes-found": { needle: string; offset: number };
+  "body-excludes-too-short": { length: number };
   "error-content-type": { contentType: string | undefined };
   "error-body-not-json": { detail: string | undefined };
   "error-body-ok": object;
@@ -193,6 +194,8 @@ export const FINDINGS: { readonly [C in FindingCode]: string } = {
   "body-not-empty": "the body is not empty (or Content-Length is not 0)",
   "body-excludes-ok": "the body does not contain a text it must not",
   "body-excludes-found": "the body contains a text it must not",
+  "body-excludes-too-short":
+    "a text the body must not contain is too short to tell from ordinary words (a short consumer secret): not looked for",
   "error-content-type": "the Content-Type of an error body",
   "error-body-not-json": "an error body that is not JSON",
   "error-body-ok": "an error body of the P-ERR-1 shape",

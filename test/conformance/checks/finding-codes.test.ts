@@ -85,6 +85,10 @@ const SAMPLES: { [C in FindingCode]: [Extract<Finding, { code: C }>, string] } =
     { code: "body-excludes-found", needle: "oauth_signature", offset: 12 },
     'body contains "oauth_signature" at offset 12',
   ],
+  "body-excludes-too-short": [
+    { code: "body-excludes-too-short", length: 2 },
+    "a text of 2 characters is too short to tell from the body's own words: not looked for",
+  ],
   "error-content-type": [
     { code: "error-content-type", contentType: undefined },
     "error Content-Type (none)",
