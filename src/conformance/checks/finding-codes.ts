@@ -39,6 +39,7 @@ interface FindingParams {
   "body-not-empty": { bytes: number; contentLength: string | undefined };
   "body-excludes-ok": { needle: string };
   "body-excludes-found": { needle: string; offset: number };
+  "body-excludes-found-escaped": { needle: string };
   "body-excludes-too-short": { length: number };
   "error-content-type": { contentType: string | undefined };
   "error-body-not-json": { detail: string | undefined };
@@ -194,6 +195,8 @@ export const FINDINGS: { readonly [C in FindingCode]: string } = {
   "body-not-empty": "the body is not empty (or Content-Length is not 0)",
   "body-excludes-ok": "the body does not contain a text it must not",
   "body-excludes-found": "the body contains a text it must not",
+  "body-excludes-found-escaped":
+    "the body contains a text it must not, written with escapes (JSON or XML)",
   "body-excludes-too-short":
     "a text the body must not contain is too short to tell from ordinary words (a short consumer secret): not looked for",
   "error-content-type": "the Content-Type of an error body",

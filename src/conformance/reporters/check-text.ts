@@ -51,6 +51,8 @@ export const FINDING_WORDS: Words = {
     `body of ${f.bytes} bytes (Content-Length ${f.contentLength ?? "absent"}), expected none`,
   "body-excludes-ok": (f) => `body does not contain ${q(f.needle)}`,
   "body-excludes-found": (f) => `body contains ${q(f.needle)} at offset ${f.offset}`,
+  "body-excludes-found-escaped": (f) =>
+    `body contains ${q(f.needle)} once its escapes (JSON or XML) are undone`,
   "body-excludes-too-short": (f) =>
     `a text of ${f.length} characters is too short to tell from the body's own words: not looked for`,
   "error-content-type": (f) => `error Content-Type ${f.contentType ?? "(none)"}`,

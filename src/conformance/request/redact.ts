@@ -41,8 +41,8 @@ function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
-/** The forms of `secret` on the wire. */
-function wireForms(secret: string): string[] {
+/** The forms of `secret` on the wire: as is, percent-encoded once (a signing key) and twice. */
+export function wireForms(secret: string): string[] {
   let once = secret;
   let twice = secret;
   try {

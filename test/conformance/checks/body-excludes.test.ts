@@ -23,7 +23,7 @@ function judged(body: string, appSecret: string) {
       unique: "",
       captures: new Map([["sent", { appSecret }]]),
     },
-    decoded: () => ({ ok: false, finding: { code: "body-missing", expected: "JSON" } }),
+    decoded: () => ({ ok: true, value: JSON.parse(body) }),
     text: () => body,
   };
   return checkBodyExcludes({ bodyExcludes: ["{$sent.appSecret}"] }, ctx).map((r) => ({
@@ -36,6 +36,21 @@ describe("body excludes", () => {
   it("a secret echoed in the body fails", () => {
     expect(judged('{"error":{"message":"made with quiz secret+1/é"}}', "quiz secret+1/é")).toEqual([
       { ok: false, text: 'body contains "quiz secret+1/é" at offset 31' },
+    ]);
+  });
+  it("as the signing key writes it (percent-encoded), it fails too", () => {
+    expect(
+      judged('{"error":{"message":"key quiz%20secret%2B1%2F%C3%A9& refused"}}', "quiz secret+1/é"),
+    ).toEqual([{ ok: false, text: 'body contains "quiz%20secret%2B1%2F%C3%A9" at offset 25' }]);
+  });
+  it("written with JSON escapes (PHP's json_encode: \\/ and \\u00e9), it fails too", () => {
+    expect(
+      judged('{"error":{"message":"made with quiz secret+1\\/\\u00e9"}}', "quiz secret+1/é"),
+    ).toEqual([
+      {
+        ok: false,
+        text: 'body contains "quiz secret+1/é" once its escapes (JSON or XML) are undone',
+      },
     ]);
   });
   it("a secret shorter than the least length is not looked for, and the report says so", () => {

@@ -85,6 +85,10 @@ const SAMPLES: { [C in FindingCode]: [Extract<Finding, { code: C }>, string] } =
     { code: "body-excludes-found", needle: "oauth_signature", offset: 12 },
     'body contains "oauth_signature" at offset 12',
   ],
+  "body-excludes-found-escaped": [
+    { code: "body-excludes-found-escaped", needle: "a/é" },
+    'body contains "a/é" once its escapes (JSON or XML) are undone',
+  ],
   "body-excludes-too-short": [
     { code: "body-excludes-too-short", length: 2 },
     "a text of 2 characters is too short to tell from the body's own words: not looked for",
