@@ -5,6 +5,7 @@
  */
 import { OperationalError } from "../model/operational-error.js";
 import { quoted } from "../model/quote.js";
+import { apiUrlProblem } from "../wire/http-url.js";
 
 /**
  * The origin of `url` as a signature base string URI starts (RFC 5849 §3.4.1.2: scheme and host
@@ -19,8 +20,7 @@ export function publicOrigin(url: string): string {
   } catch {
     throw new OperationalError("OSK_INVALID_PUBLIC_URL", quoted(url));
   }
-  const plain = u.pathname === "/" && !u.search && !u.hash && !u.username && !u.password;
-  if ((u.protocol !== "http:" && u.protocol !== "https:") || !plain || /[?#]$/.test(url))
+  if (apiUrlProblem(url) !== undefined || u.pathname !== "/")
     throw new OperationalError("OSK_INVALID_PUBLIC_URL", quoted(url));
   return u.origin;
 }

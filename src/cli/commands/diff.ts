@@ -6,7 +6,7 @@
  */
 import { EXIT, isRunAbort, loadTarget, type Target } from "../../conformance/index.js";
 import { issueText } from "../../conformance/reporters/issue-text.js";
-import { baseUrlProblem } from "../../conformance/suite/target.js";
+import { apiUrlProblem } from "../../wire/http-url.js";
 import { endAborted, usageError } from "../abort-exit.js";
 import { bundledTarget, startReferenceServer } from "../reference-server.js";
 import type { TextSink } from "../text-sink.js";
@@ -40,7 +40,7 @@ async function resolveSide(
   }
   if (/^https?:\/\//i.test(spec)) {
     if (!bundled.ok) return issueText(bundled.issues);
-    const problem = baseUrlProblem(spec);
+    const problem = apiUrlProblem(spec);
     if (problem !== undefined) return `${option} ${problem}`;
     return { ...bundled.value, baseUrl: spec.replace(/\/+$/, "") };
   }

@@ -8,7 +8,7 @@ import { resolve } from "node:path";
 import type { Level } from "../../conformance/case-types.js";
 import { isReporterName, type ReporterName } from "../../conformance/index.js";
 import { FILE_REPORTER_NAMES, REPORTER_NAMES } from "../../conformance/reporters/index.js";
-import { baseUrlProblem } from "../../conformance/suite/target.js";
+import { apiUrlProblem } from "../../wire/http-url.js";
 
 /** Options of `run`, as parsed. */
 export interface RunArgs {
@@ -91,7 +91,7 @@ export function planRun(args: RunArgs): { ok: true; plan: RunPlan } | { ok: fals
   }
   let baseUrl: string | undefined;
   if (args.baseUrl !== undefined) {
-    const problem = baseUrlProblem(args.baseUrl);
+    const problem = apiUrlProblem(args.baseUrl);
     if (problem !== undefined) return usage(`--base-url ${problem}`);
     baseUrl = args.baseUrl.replace(/\/+$/, "");
   }

@@ -5,7 +5,8 @@
  */
 
 import { issueText } from "../../conformance/reporters/issue-text.js";
-import { baseUrlProblem, loadTarget, type Target } from "../../conformance/suite/target.js";
+import { loadTarget, type Target } from "../../conformance/suite/target.js";
+import { apiUrlProblem } from "../../wire/http-url.js";
 import { bundledTarget, startReferenceServer } from "../reference-server.js";
 import type { TextSink } from "../text-sink.js";
 
@@ -17,7 +18,7 @@ interface ResolvedTarget {
 
 /** `target` at `--base-url baseUrl`, or why it cannot go there. */
 export function withBaseUrl(target: Target, baseUrl: string): Target | string {
-  const problem = baseUrlProblem(baseUrl);
+  const problem = apiUrlProblem(baseUrl);
   if (problem !== undefined) return `--base-url ${problem}`;
   return { ...target, baseUrl: baseUrl.replace(/\/+$/, "") };
 }

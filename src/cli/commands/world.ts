@@ -10,8 +10,8 @@ import { randomInt } from "node:crypto";
 import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { EXIT } from "../../conformance/run/exit-codes.js";
-import { baseUrlProblem } from "../../conformance/suite/target.js";
 import { makeFolders } from "../../server/store/make-folders.js";
+import { apiUrlProblem } from "../../wire/http-url.js";
 import { type GeneratedWorld, generateWorld, jsonFileText } from "../../worldgen/generate.js";
 import { isSeed, MAX_SEED } from "../../worldgen/rng.js";
 import type { TextSink } from "../text-sink.js";
@@ -51,7 +51,7 @@ export function worldCommand(args: WorldArgs, out: TextSink, err: TextSink): num
     err.write(`opensocial-kit world: --seed is an integer 0 … ${MAX_SEED}\n`);
     return EXIT.USAGE;
   }
-  const problem = args.baseUrl === undefined ? undefined : baseUrlProblem(args.baseUrl);
+  const problem = args.baseUrl === undefined ? undefined : apiUrlProblem(args.baseUrl);
   if (problem !== undefined) {
     // the target file written would be refused by every command that reads it
     err.write(`opensocial-kit world: --base-url ${problem}\n`);

@@ -10,6 +10,7 @@ import { dirname, resolve } from "node:path";
 import { parsePlatformId } from "../../model/ids.js";
 import { fail, type Issue, ok, type Result } from "../../model/issue.js";
 import { childPointer } from "../../model/json-pointer.js";
+import { apiUrlProblem } from "../../wire/http-url.js";
 import { ROLES } from "../case-types.js";
 import { readJsonFile } from "./json-file.js";
 
@@ -61,26 +62,6 @@ function app(v: unknown, pointer: string, issues: Issue[]): AppCredentials | und
 /** A character outside RFC 3986's `pchar` (unreserved, sub-delims, ":" and "@"). */
 const NOT_PCHAR = /[^A-Za-z0-9\-._~!$&'()*+,;=:@]/u;
 
-/**
- * Why `url` cannot be a target's base URL (a target file's `baseUrl`, `--base-url`), in words
- * that follow it ("must be http or https"), never repeating it (a password would be shown);
- * undefined when it can. The API is mounted under its path (P-AUTH-7); the kit sends no user
- * name or password, so a URL carrying them is refused rather than printed in every report.
- */
-export function baseUrlProblem(url: string): string | undefined {
-  let u: URL;
-  try {
-    u = new URL(url);
-  } catch {
-    return "must be an absolute URL";
-  }
-  if (u.protocol !== "http:" && u.protocol !== "https:") return "must be http or https";
-  if (u.search || u.hash) return "must not have a query or fragment";
-  if (u.username || u.password)
-    return "must not carry a user name or password (the kit sends none: requests are signed with two-legged OAuth, P-AUTH-1)";
-  return undefined;
-}
-
 /** Checks parsed target data; `baseDir` resolves a relative `world` path. */
 export function checkTarget(data: unknown, baseDir: string): Result<Target> {
   const issues: Issue[] = [];
@@ -91,7 +72,7 @@ export function checkTarget(data: unknown, baseDir: string): Result<Target> {
     if (!["baseUrl", "apps", "users", "world", "$schema", "description"].includes(k))
       issues.push(bad(childPointer("", k), `unknown member ${k}`));
   const baseUrl = typeof t.baseUrl === "string" ? t.baseUrl.replace(/\/+$/, "") : "";
-  const problem = baseUrlProblem(baseUrl);
+  const problem = apiUrlProblem(baseUrl);
   if (problem !== undefined) issues.push(bad("/baseUrl", `baseUrl ${problem}`));
   const apps = (t.apps ?? {}) as Record<string, unknown>;
   const main = app(apps.main, "/apps/main", issues);
