@@ -114,12 +114,15 @@ describe("diff", () => {
 
   it("a --grep that selects no case compares nothing: never green (exit 4)", async () => {
     const err = sink();
+    const out = sink();
     const code = await diffCommand(
       { ...diffArgs, target: reference.url, against: reference.url, grep: "^no-such-case$" },
-      sink(),
+      out,
       err,
     );
     expect(err.text).toMatch(/no request compared: no case matches --grep/);
+    expect(out.text).toMatch(/: nothing compared\n$/);
+    expect(out.text).not.toMatch(/no semantic difference/);
     expect(code).toBe(4);
   });
 

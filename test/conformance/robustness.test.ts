@@ -3,6 +3,7 @@
  * 100 MB body, malformed JSON or XML, wrong content type) a case fails clearly, in bounded
  * time and memory, and the run goes on.
  */
+import { getEventListeners } from "node:events";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -283,6 +284,18 @@ describe("a run against a bad target goes on", () => {
     } finally {
       await silent.close();
     }
+  });
+
+  it("a run leaves no listener on the interrupt signal it was given (one signal, many runs)", async () => {
+    const interrupt = new AbortController();
+    for (let i = 0; i < 2; i++)
+      await runSuite({
+        target: bundledTarget(bad.url, false),
+        suiteDir: dir,
+        grep: /^bad\/ok$/,
+        interrupt: interrupt.signal,
+      });
+    expect(getEventListeners(interrupt.signal, "abort")).toHaveLength(0);
   });
 
   it("uses the bundled suite location by default", () => {

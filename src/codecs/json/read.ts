@@ -18,7 +18,8 @@ export interface JsonReadOptions {
 /**
  * Parses JSON `text` as `kind` (for an already-parsed value, `validate`). Issues: `unknown-kind`,
  * `too-large`, `too-deep`, `not-json`, and the kind's schema issues with their JSON Pointers.
- * Never throws for any input.
+ * Never throws for any input text (a limit option that is not a number 0 or more is a KitError,
+ * `OSK_INVALID_LIMIT`).
  */
 export function fromJson<K extends Kind>(
   kind: K,

@@ -41,8 +41,14 @@ export function formatDiffResult(
     out.push("");
   }
   const what = r.mode === "fuzz" ? `fuzz sequence of seed ${r.seed}` : "the suite's requests";
+  const verdict =
+    r.compared === 0
+      ? "nothing compared"
+      : r.differences.length === 0
+        ? "no semantic difference"
+        : `${r.differences.length} semantic difference(s)`;
   out.push(
-    `diff: ${r.compared} request pairs (${what}) in ${(r.ms / 1000).toFixed(1)} s; A = ${names[0]}, B = ${names[1]}: ${r.differences.length === 0 ? "no semantic difference" : `${r.differences.length} semantic difference(s)`}`,
+    `diff: ${r.compared} request pairs (${what}) in ${(r.ms / 1000).toFixed(1)} s; A = ${names[0]}, B = ${names[1]}: ${verdict}`,
   );
   return `${out.join("\n")}\n`;
 }

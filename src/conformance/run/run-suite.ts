@@ -110,7 +110,10 @@ export async function runSuite(opts: RunOptions): Promise<RunReport | RunAbort> 
   };
   try {
     // an interrupt does not wait for a smoke request the target holds: no case starts after it
-    const refusal = await Promise.race([smoke(env), whenAborted(opts.interrupt)]);
+    const interrupted = whenAborted(opts.interrupt);
+    const refusal = await Promise.race([smoke(env), interrupted.promise]).finally(
+      interrupted.release,
+    );
     if (refusal) return { abort: "unreachable", refusal };
     const expected = new Map((opts.expectations ?? []).map((e) => [e.id, e]));
     let stop = false;
@@ -221,12 +224,22 @@ function toResult(
   };
 }
 
-/** Resolves (to undefined) once `signal` aborts; never without one. */
-function whenAborted(signal: AbortSignal | undefined): Promise<undefined> {
-  return new Promise((resolve) => {
-    if (signal?.aborted) resolve(undefined);
-    else signal?.addEventListener("abort", () => resolve(undefined), { once: true });
+/**
+ * A promise that resolves (to undefined) once `signal` aborts, never without one; `release`
+ * removes its listener (a caller may pass one signal to many runs).
+ */
+function whenAborted(signal: AbortSignal | undefined): {
+  promise: Promise<undefined>;
+  release: () => void;
+} {
+  let release = (): void => {};
+  const promise = new Promise<undefined>((resolve) => {
+    if (signal?.aborted) return resolve(undefined);
+    const onAbort = (): void => resolve(undefined);
+    signal?.addEventListener("abort", onAbort, { once: true });
+    release = () => signal?.removeEventListener("abort", onAbort);
   });
+  return { promise, release };
 }
 
 /** The signal an interrupt's reason names (SIGINT unless it says SIGTERM). */
