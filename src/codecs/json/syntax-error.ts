@@ -5,11 +5,10 @@
  * Run only after `JSON.parse` refused the text, so its cost is never on a good input's path.
  */
 
-/** RFC 8259 §6 number, anchored where it is tried. */
-const NUMBER = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/y;
-const LITERALS = ["true", "false", "null"] as const;
+const LITERALS: Readonly<Record<string, string>> = { t: "true", f: "false", n: "null" };
 const ESCAPES = new Set(['"', "\\", "/", "b", "f", "n", "r", "t"]);
-const HEX4 = /^[0-9a-fA-F]{4}$/;
+const isDigit = (c: string | undefined): boolean => c !== undefined && c >= "0" && c <= "9";
+const isHex = (c: string | undefined): boolean => c !== undefined && /^[0-9a-fA-F]$/.test(c);
 
 /**
  * The offset (UTF-16 units) of the first character at which `text` is not JSON, or
@@ -24,7 +23,9 @@ export function jsonSyntaxErrorAt(text: string): number | undefined {
     for (let c = text.charCodeAt(i); c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d; )
       c = text.charCodeAt(++i);
   };
-  /** A string at `i` (its quote): true when whole, `i` after it; else `i` at the fault. */
+  // Each reader below takes the token at `i`: true when it is whole, `i` after it; false with
+  // `i` at the first character that cannot continue it (`n` when the text ended first).
+  /** A string at its opening quote. */
   const string = (): boolean => {
     if (text[i] !== '"') return false;
     for (i++; i < n; ) {
@@ -34,25 +35,55 @@ export function jsonSyntaxErrorAt(text: string): number | undefined {
         return true;
       }
       if (c < 0x20) return false;
-      if (c !== 0x5c) i++;
-      else if (text[i + 1] === "u" && HEX4.test(text.slice(i + 2, i + 6))) i += 6;
-      else if (ESCAPES.has(text[i + 1] ?? "")) i += 2;
-      else return false;
+      if (c !== 0x5c) {
+        i++;
+        continue;
+      }
+      i++; // the escape's letter
+      if (i >= n) return false;
+      if (text[i] !== "u") {
+        if (!ESCAPES.has(text[i] ?? "")) return false;
+        i++;
+        continue;
+      }
+      for (let k = 0; k < 4; k++) if (!isHex(text[++i])) return false;
+      i++;
     }
     return false;
   };
-  /** A scalar at `i`: true when whole, `i` after it. */
-  const scalar = (): boolean => {
-    if (text[i] === '"') return string();
-    const word = LITERALS.find((w) => text.startsWith(w, i));
-    if (word) {
-      i += word.length;
-      return true;
+  /** `true`, `false` or `null`, starting with its first letter. */
+  const literal = (word: string): boolean => {
+    for (const c of word) {
+      if (text[i] !== c) return false;
+      i++;
     }
-    NUMBER.lastIndex = i;
-    if (!NUMBER.test(text)) return false;
-    i = NUMBER.lastIndex;
     return true;
+  };
+  /** An RFC 8259 §6 number. */
+  const number = (): boolean => {
+    if (text[i] === "-") i++;
+    if (text[i] === "0") i++;
+    else if (isDigit(text[i])) while (isDigit(text[i])) i++;
+    else return false;
+    if (text[i] === ".") {
+      if (!isDigit(text[++i])) return false;
+      while (isDigit(text[i])) i++;
+    }
+    if (text[i] === "e" || text[i] === "E") {
+      i++;
+      if (text[i] === "+" || text[i] === "-") i++;
+      if (!isDigit(text[i])) return false;
+      while (isDigit(text[i])) i++;
+    }
+    return true;
+  };
+  /** A string, literal or number. */
+  const scalar = (): boolean => {
+    const c = text[i];
+    if (c === '"') return string();
+    const word = c === undefined ? undefined : LITERALS[c];
+    if (word) return literal(word);
+    return c === "-" || isDigit(c) ? number() : false;
   };
   /** A member's name and colon at `i`: true when both are there, `i` at the value. */
   const name = (): boolean => {
@@ -105,7 +136,7 @@ export function jsonSyntaxErrorAt(text: string): number | undefined {
 export function jsonSyntaxMessage(text: string): string {
   const at = jsonSyntaxErrorAt(text);
   if (at === undefined) return "not JSON";
-  if (text.trim() === "") return "no value (the text is empty)";
+  if (/^[ \t\n\r]*$/.test(text)) return "no value (the text is empty)";
   const before = text.slice(0, at);
   const line = before.split("\n").length;
   const column = at - (before.lastIndexOf("\n") + 1) + 1;

@@ -49,6 +49,26 @@ describe("jsonSyntaxErrorAt", () => {
     );
   });
 
+  it("where JSON.parse names a position, the same one", () => {
+    let compared = 0;
+    fc.assert(
+      fc.property(fc.oneof(mutated, jsonish), (text) => {
+        let message = "";
+        try {
+          JSON.parse(text);
+        } catch (e) {
+          message = (e as Error).message;
+        }
+        const v8 = /at position (\d+)/.exec(message)?.[1];
+        if (v8 === undefined) return;
+        compared++;
+        expect(jsonSyntaxErrorAt(text)).toBe(Number(v8));
+      }),
+      { numRuns: 3000 },
+    );
+    expect(compared).toBeGreaterThan(100);
+  });
+
   it("any depth: 100,000 nested arrays, one bracket short", () => {
     const deep = `${"[".repeat(100_000)}${"]".repeat(99_999)}`;
     expect(jsonSyntaxErrorAt(deep)).toBe(deep.length);
@@ -59,11 +79,19 @@ describe("jsonSyntaxErrorAt", () => {
     ['{"a":1,}', 7],
     ['{"a" 1}', 5],
     ["[1,2]x", 5],
-    ['"\\x"', 1],
+    ['"\\x"', 2],
+    ['"\\u12', 5],
+    ['"\\u12x"', 5],
+    ["nulx", 3],
+    ["1.", 2],
+    ["-", 1],
+    ["-x", 1],
+    ["1e", 2],
+    ["1e+x", 3],
     ['"tab\tin"', 4],
     ["01", 1],
     ["[1 2]", 3],
-    ["tru", 0],
+    ["tru", 3],
     ["", 0],
     ['{"a":1', 6],
   ])("%j: first fault at %i", (text, at) => {
@@ -81,6 +109,9 @@ describe("jsonSyntaxMessage", () => {
   it.each([
     ["", "no value (the text is empty)"],
     [" \n ", "no value (the text is empty)"],
+    ["\u00a0", "unexpected character at line 1, column 1"],
+    ["\ufeff", "unexpected character at line 1, column 1"],
+    ["tru", "the text ends too soon at line 1, column 4"],
     ['{"a":', "the text ends too soon at line 1, column 6"],
   ])("%j: %s", (text, message) => {
     expect(jsonSyntaxMessage(text)).toBe(message);
