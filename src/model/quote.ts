@@ -35,3 +35,8 @@ function described(value: unknown): string {
   if (Array.isArray(value)) return `an array of ${value.length} items`;
   return typeof value === "object" ? "an object" : `a ${typeof value}`;
 }
+
+/** A character as a message names it when printing it would not do: `U+00E9`, `U+1F600`. */
+export function codePointLabel(c: number): string {
+  return `U+${c.toString(16).toUpperCase().padStart(4, "0")}`;
+}

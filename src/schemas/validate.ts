@@ -31,7 +31,7 @@ export function validate<K extends Kind>(
     return validateInPlace(kind, mode === "lenient" ? safeClone(value) : value, mode);
   } catch (e) {
     // a value nested deeper than the stack goes (200,000 levels): an issue, never a throw
-    if (!(e instanceof RangeError)) throw e;
+    if (!(e instanceof RangeError && /call stack/i.test(e.message))) throw e;
     return fail([issue("too-deep", "", "the value is nested too deeply to validate")]);
   }
 }
@@ -74,6 +74,13 @@ function containersCopied(value: unknown, copies: Map<object, unknown>): unknown
   }
   const out: Record<string, unknown> = {};
   copies.set(value, out);
-  for (const [k, v] of Object.entries(value)) out[k] = containersCopied(v, copies);
+  // defined, not assigned: an own "__proto__" member (JSON.parse makes one) stays a member
+  for (const [k, v] of Object.entries(value))
+    Object.defineProperty(out, k, {
+      value: containersCopied(v, copies),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   return out;
 }

@@ -56,6 +56,19 @@ describe("schema registry", () => {
     expect(value.error.code).toBe("400");
   });
 
+  it("that copy keeps an own __proto__ member a member (JSON.parse makes one)", () => {
+    const value = JSON.parse('{"error":{"code":"400","message":"m","__proto__":{"x":1}}}');
+    value.error.onClick = () => 1;
+    const r = validate("error", value);
+    expect(r.ok).toBe(true);
+    if (r.ok) {
+      const error = r.value.error as unknown as Record<string, unknown>;
+      expect(Object.getPrototypeOf(error)).toBe(Object.prototype);
+      expect(Object.hasOwn(error, "__proto__")).toBe(true);
+      expect(error.code).toBe(400);
+    }
+  });
+
   it("nor one structuredClone cannot copy (a function member), cycles and all", () => {
     const onClick = () => 1;
     const value: Record<string, unknown> = {

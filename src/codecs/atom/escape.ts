@@ -6,6 +6,7 @@
  * no character reference can carry it either.
  */
 import { KitError } from "../../model/kit-error.js";
+import { codePointLabel } from "../../model/quote.js";
 
 /**
  * Escapes `text` for element content: `&`, `<`, `>` (so `]]>` never appears) and CR (as `&#xD;`,
@@ -76,6 +77,8 @@ function escapeFrom(text: string, start: number, attribute: boolean): string {
 }
 
 function unwritable(text: string, index: number): KitError {
-  const code = text.charCodeAt(index).toString(16).toUpperCase().padStart(4, "0");
-  return new KitError("OSK_XML_UNWRITABLE", `U+${code} at index ${index}`);
+  return new KitError(
+    "OSK_XML_UNWRITABLE",
+    `${codePointLabel(text.charCodeAt(index))} at index ${index}`,
+  );
 }

@@ -10,6 +10,7 @@ import { dirname, resolve } from "node:path";
 import { parsePlatformId } from "../../model/ids.js";
 import { fail, type Issue, ok, type Result } from "../../model/issue.js";
 import { childPointer } from "../../model/json-pointer.js";
+import { codePointLabel } from "../../model/quote.js";
 import { apiUrlProblem } from "../../wire/http-url.js";
 import { ROLES } from "../case-types.js";
 import { readJsonFile } from "./json-file.js";
@@ -94,7 +95,7 @@ export function checkTarget(data: unknown, baseDir: string): Result<Target> {
       issues.push(
         bad(
           at,
-          `users.${role}: holds ${/^[\x21-\x7e]$/.test(c) ? JSON.stringify(c) : `U+${(c.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")}`}, which a URL path cannot carry as written (RFC 3986 §3.3), and the suite sends ids unescaped`,
+          `users.${role}: holds ${/^[\x21-\x7e]$/.test(c) ? JSON.stringify(c) : codePointLabel(c.codePointAt(0) ?? 0)}, which a URL path cannot carry as written (RFC 3986 §3.3), and the suite sends ids unescaped`,
         ),
       );
     } else {

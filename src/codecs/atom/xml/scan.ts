@@ -15,6 +15,7 @@
  * set beyond), no regular expression can backtrack, no recursion.
  */
 import type { IssueCode } from "../../../model/issue.js";
+import { codePointLabel } from "../../../model/quote.js";
 import { Bindings } from "./bindings.js";
 import {
   isAsciiNameChar,
@@ -224,8 +225,7 @@ class Scanner {
   }
 
   private invalidChar(c: number): never {
-    const hex = c.toString(16).toUpperCase().padStart(4, "0");
-    this.fail("xml-invalid-char", `U+${hex} is not an XML character`);
+    this.fail("xml-invalid-char", `${codePointLabel(c)} is not an XML character`);
   }
 
   /**
