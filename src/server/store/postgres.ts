@@ -35,14 +35,16 @@ export function redactUrl(location: string): string {
 }
 
 /**
- * SQLSTATE classes that mean "the database is not answering" rather than "this query is
- * wrong": 08 connection exception, 53 insufficient resources, 57 operator intervention
- * (shutdown, starting up), 58 system error. Errors without a SQLSTATE are socket errors.
+ * True when `e` means "the database is not answering" rather than "this query is wrong": an
+ * error the server did not send (a socket's EPIPE or ECONNRESET, a connection timeout), or one
+ * it sent with a SQLSTATE of class 08 connection exception, 53 insufficient resources, 57
+ * operator intervention (shutdown, starting up) or 58 system error. Told apart by type, not by
+ * the code's shape: `EPIPE` has five capital letters as a SQLSTATE does.
  */
-function isUnavailable(e: unknown): boolean {
+export function isUnavailable(e: unknown): boolean {
   if (e instanceof KitError || e instanceof OperationalError) return false;
-  const code = (e as { code?: unknown }).code;
-  return typeof code !== "string" || !/^[0-9A-Z]{5}$/.test(code) || /^(08|53|57|58)/.test(code);
+  if (!(e instanceof pg.DatabaseError)) return true;
+  return /^(08|53|57|58)/.test(e.code ?? "");
 }
 
 /** Most clients in one instance's pool. */
