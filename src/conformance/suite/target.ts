@@ -63,6 +63,13 @@ function app(v: unknown, pointer: string, issues: Issue[]): AppCredentials | und
 /** A character outside RFC 3986's `pchar` (unreserved, sub-delims, ":" and "@"). */
 const NOT_PCHAR = /[^A-Za-z0-9\-._~!$&'()*+,;=:@]/u;
 
+/** The first character of `id` outside `pchar`, as a message names it; undefined if none. */
+function unsendableChar(id: string): string | undefined {
+  const c = NOT_PCHAR.exec(id)?.[0];
+  if (c === undefined) return undefined;
+  return /^[\x21-\x7e]$/.test(c) ? JSON.stringify(c) : codePointLabel(c.codePointAt(0) ?? 0);
+}
+
 /** Checks parsed target data; `baseDir` resolves a relative `world` path. */
 export function checkTarget(data: unknown, baseDir: string): Result<Target> {
   const issues: Issue[] = [];
@@ -84,21 +91,21 @@ export function checkTarget(data: unknown, baseDir: string): Result<Target> {
     issues.push(bad("/users", "users must be an object"));
   for (const [role, id] of Object.entries(u)) {
     const at = childPointer("/users", role);
+    const unsendable = typeof id === "string" ? unsendableChar(id) : undefined;
     if (!(ROLES as readonly string[]).includes(role))
       issues.push(bad(at, `users.${role}: unknown role (known: ${ROLES.join(", ")})`));
     else if (typeof id !== "string" || id === "")
       issues.push(bad(at, `users.${role}: must be a user id (a non-empty string)`));
-    else if (NOT_PCHAR.test(id)) {
+    else if (unsendable !== undefined)
       // the cases put ids in paths as written (/people/{viewer}/@self): one a path cannot
       // carry would fail every case as "unreachable", the file's fault and not the server's
-      const c = NOT_PCHAR.exec(id)?.[0] ?? "";
       issues.push(
         bad(
           at,
-          `users.${role}: holds ${/^[\x21-\x7e]$/.test(c) ? JSON.stringify(c) : codePointLabel(c.codePointAt(0) ?? 0)}, which a URL path cannot carry as written (RFC 3986 §3.3), and the suite sends ids unescaped`,
+          `users.${role}: holds ${unsendable}, which a URL path cannot carry as written (RFC 3986 §3.3), and the suite sends ids unescaped`,
         ),
       );
-    } else {
+    else {
       // Each role is a different person: a target naming bob as both friend and secondFriend
       // would fail cases for a reason that is the file's, not the server's.
       const same = Object.entries(users).find(([, other]) => other === id);
