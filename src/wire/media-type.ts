@@ -8,6 +8,8 @@
 export const JSON_MEDIA_TYPE = "application/json";
 /** The Atom representation (P-FMT-1). */
 export const ATOM_MEDIA_TYPE = "application/atom+xml";
+/** The type of an Atom entry's `content` holding a data element (§4.3, P-FMT-2, P-FMT-7). */
+export const XML_MEDIA_TYPE = "application/xml";
 /** Form-encoded bodies (P-DATA-2; signed as parameters, RFC 5849 §3.4.1.3.1). */
 export const FORM_MEDIA_TYPE = "application/x-www-form-urlencoded";
 /** The index page's HTML. */

@@ -1,6 +1,7 @@
 /**
  * The Atom framing check (§4.3, P-FMT-2, P-FMT-7), which the codec's lenient reader does not
- * enforce: every entry has `content type="application/xml"`, an empty `title`, an empty
+ * enforce: every entry has `content type="application/xml"` (a media type: any case, parameters
+ * allowed), an empty `title`, an empty
  * `updated`, an `author` with a `url` child (in any namespace; core also takes an Atom `uri`,
  * P-FMT-5), and an `id`; author/url and id are `urn:guid:`
  * values and, for application data and people, the same. Profile cases also require the order
@@ -10,6 +11,7 @@
 import { ATOM_NS, OPENSOCIAL_NS } from "../../codecs/atom/namespaces.js";
 import { parseXmlDocument } from "../../codecs/atom/read.js";
 import { type XmlElement, xpathOf } from "../../codecs/atom/tree.js";
+import { mediaTypeOf, XML_MEDIA_TYPE } from "../../wire/media-type.js";
 import type { ExpectSpec } from "../case-types.js";
 import { authorUrls } from "./atom-author.js";
 import type { CheckResult } from "./check-result.js";
@@ -51,7 +53,9 @@ function entryProblems(entry: XmlElement, kind: string, ordered: boolean): Probl
       local: data.local,
       uri: data.uri,
     });
-  if (content && content.attributes.type?.value !== "application/xml")
+  // RFC 4287 §4.1.3.1: the attribute is a media type, whose type and subtype are
+  // case-insensitive (RFC 6838 §4.2) and which may carry parameters.
+  if (content && mediaTypeOf(content.attributes.type?.value) !== XML_MEDIA_TYPE)
     out.push({
       code: "atom-frame-content-type",
       xpath: xpathOf(content),

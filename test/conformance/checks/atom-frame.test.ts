@@ -74,6 +74,16 @@ describe("Atom framing check", () => {
   ])("fails on %s", (_name, xml, message) => {
     expect(failures(xml).join("; ")).toMatch(message);
   });
+  it.each([
+    'type="Application/XML"',
+    'type="application/xml; charset=utf-8"',
+    'type=" application/xml "',
+  ])(
+    "reads the content type as a media type: %s passes (RFC 4287 §4.1.3.1, RFC 6838 §4.2)",
+    (attr) => {
+      expect(failures(GOOD.replace('type="application/xml"', attr))).toEqual([]);
+    },
+  );
   it("takes an Atom uri for the url only at core level (P-FMT-5: readers accept it)", () => {
     const uri = GOOD.replace(/<url>/, "<uri>").replace(/<\/url>/, "</uri>");
     expect(failures(uri, "core")).toEqual([]);
