@@ -304,6 +304,41 @@ describe("§4.5 delete", () => {
     await call(s.url, { method: "DELETE", path: `${SELF}?fields=`, as: ERIN });
     expect(JSON.parse(await read(SELF, ERIN)).totalResults).toBe(0);
   });
+  it("fields in a signed form body are read (§4.5 'request parameter', RFC 5849 §3.4.1.3.1): only those keys go", async () => {
+    await post({ a: "1", b: "2", c: "3" }, ERIN);
+    const form = {
+      method: "DELETE",
+      path: SELF,
+      as: ERIN,
+      contentType: "application/x-www-form-urlencoded",
+    };
+    const d = await call(s.url, { ...form, body: "fields=a%2Cc" });
+    expect(d.status).toBe(200);
+    expect(JSON.parse(await read(SELF, ERIN)).entry[ERIN]).toEqual({ b: "2" });
+    // the query's fields comes first, as its first value does elsewhere
+    await call(s.url, { ...form, path: `${SELF}?fields=zz`, body: "fields=b" });
+    expect(JSON.parse(await read(SELF, ERIN)).entry[ERIN]).toEqual({ b: "2" });
+    // a form body names keys under the same rules as the query (P-DATA-1, P-DATA-3)
+    expect((await call(s.url, { ...form, body: "fields=a%2Fb" })).status).toBe(400);
+  });
+  it.each([
+    ["a JSON body", "application/json", '{"fields":"a"}'],
+    [
+      "a form-labelled JSON body (P-DATA-2 reads it as JSON)",
+      "application/x-www-form-urlencoded",
+      '{"fields":"a"}',
+    ],
+    ["a text body", "text/plain", "fields=a"],
+  ])(
+    "%s, which cannot carry fields, is refused (400) and deletes nothing",
+    async (_name, contentType, body) => {
+      await post({ a: "1", b: "2" }, ERIN);
+      const d = await call(s.url, { method: "DELETE", path: SELF, as: ERIN, contentType, body });
+      expect(d.status).toBe(400);
+      expect(d.text).toContain("names its keys in the fields parameter");
+      expect(JSON.parse(await read(SELF, ERIN)).entry[ERIN]).toEqual({ a: "1", b: "2" });
+    },
+  );
   it("another guid → 403; 100 fields → 400; bad key → 400", async () => {
     expect(
       (

@@ -13,6 +13,7 @@ import type { AppDataMap } from "../store/types.js";
 import type { HandlerContext } from "../types.js";
 import { areFriends, findPerson, resolveGuid } from "../world/resolve.js";
 import type { WorldPerson } from "../world/types.js";
+import { deleteParams } from "./delete-params.js";
 import { parseWriteBody } from "./write-body.js";
 
 /** P-DATA-6 read permission: `@self` of the viewer or a friend; `@friends` of the viewer only. */
@@ -86,7 +87,7 @@ export async function writeAppData(
   return { kind: "empty" };
 }
 
-/** Answers a delete: the listed keys, or all (P-DATA-5). */
+/** Answers a delete: the listed keys, or all (§4.5, P-DATA-5); `fields` as deleteParams reads it. */
 export async function deleteAppData(
   ctx: HandlerContext,
   route: RouteOf<"appdata-delete">,
@@ -94,7 +95,9 @@ export async function deleteAppData(
   if (!isOwnGuid(ctx, route.guid)) return fault(403, "forbidden", "no permission to update");
   const format = chooseFormat(ctx.query, ctx.req.headers.accept);
   if (isFault(format)) return format;
-  const keys = appDataKeys(ctx.query);
+  const params = deleteParams(ctx.query, ctx.req.headers["content-type"], ctx.req.body);
+  if (isFault(params)) return params;
+  const keys = appDataKeys(params);
   if (isFault(keys)) return keys;
   await ctx.store.delete(ctx.app.id, ctx.viewer.id, keys);
   return { kind: "empty" };
