@@ -27,6 +27,8 @@ describe("opensocial-kit main", () => {
       ["serve", "--host", ""],
       /^--host names an address \(0\.0\.0\.0 listens on every interface\)\n/,
     ],
+    [["serve", "--data", ""], /^--data names a SQLite file, :memory: or a postgres:\/\/ URL\n/],
+    [["serve", "--data", " "], /^--data names a SQLite file/],
     [["run", "--base", "http://x"], /^Unknown argument: base\. Did you mean --base-url\?\n/],
     [["request", "GET", "/x", "-x"], /^Unknown argument: x\nRun/],
   ])("%j is a usage error (exit 2) and runs nothing", async (argv, message) => {

@@ -31,6 +31,16 @@ describe("opening the SQLite store", () => {
     await again.close();
   });
 
+  it.each(["", "  "])(
+    "refuses an empty path %j: SQLite would open a temporary database and lose every write",
+    (path) => {
+      expect(openStore(path)).toMatchObject({
+        ok: false,
+        issues: [{ code: "store-unavailable", message: expect.stringMatching(/empty path/) }],
+      });
+    },
+  );
+
   it("refuses a location it cannot create, with the stable code", () => {
     const notADir = join(tmp.dir, "plain-file");
     writeFileSync(notADir, "x");

@@ -49,6 +49,11 @@ export async function runServe(args: ServeArgs): Promise<number> {
     process.stderr.write(`--host names an address (0.0.0.0 listens on every interface)\n`);
     return EXIT.USAGE;
   }
+  if (args.data.trim() === "") {
+    // an unset variable in a script (`--data "$DATA"`): SQLite would take it for a temporary file
+    process.stderr.write(`--data names a SQLite file, :memory: or a postgres:// URL\n`);
+    return EXIT.USAGE;
+  }
   if (args.publicUrl !== undefined) {
     try {
       publicOrigin(args.publicUrl);

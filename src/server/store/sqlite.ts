@@ -36,6 +36,13 @@ const CACHE_LIMIT = 10_000;
  * POST.
  */
 function openExclusive(file: string): Database.Database {
+  // SQLite opens a temporary database, deleted on close, for an empty name: every write would
+  // be acknowledged and then lost
+  if (file.trim() === "")
+    throw new OperationalError(
+      "OSK_STORE_UNAVAILABLE",
+      "an empty path names no file (SQLite would keep the data in a temporary database)",
+    );
   let db: Database.Database | undefined;
   try {
     makeFolders(dirname(file));
