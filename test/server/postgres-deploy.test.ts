@@ -140,4 +140,29 @@ describe("serve --data postgres://…", () => {
     expect(err + out).not.toContain("pw-not-shown");
     expect(err).not.toMatch(/at .*\.[jt]s:\d+/);
   });
+
+  it.each([
+    [
+      "a database that does not exist (3D000)",
+      () => cluster.url("osk_no_such_db"),
+      /does not exist/,
+    ],
+    [
+      "a role that does not exist (28000)",
+      () => cluster.url().replace("postgres://postgres@", "postgres://osk_nobody@"),
+      /role "osk_nobody" does not exist/,
+    ],
+  ])(
+    "%s: exit 1 at start with the database's reason, not an internal error",
+    async (_n, url, why) => {
+      const s = serve(["--port", "0", "--data", `${url()}?password=pw-not-shown`]);
+      expect(await s.exit).toBe(1);
+      const { err, out } = s.output();
+      expect(err).toMatch(/not available/);
+      expect(err).toMatch(why);
+      expect(err).toContain("password=***");
+      expect(err + out).not.toContain("pw-not-shown");
+      expect(err).not.toMatch(/internal error|at .*\.[jt]s:\d+/);
+    },
+  );
 });

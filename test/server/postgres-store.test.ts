@@ -373,5 +373,14 @@ describe("an unreachable database", () => {
       "postgres://u:***@db.example:5432/x?sslmode=require",
     );
     expect(redactUrl("postgresql://u@db/x")).toBe("postgresql://u@db/x");
+    // the query's password parameters, which node-postgres and libpq read too
+    expect(redactUrl("postgres://u@db/x?sslmode=require&password=s3cret&sslpassword=k3y#f")).toBe(
+      "postgres://u@db/x?sslmode=require&password=***&sslpassword=***#f",
+    );
+    expect(redactUrl("POSTGRESQL://u@db/x?Password=s3cret")).toBe(
+      "POSTGRESQL://u@db/x?Password=***",
+    );
+    // a SQLite path is a path, never rewritten
+    expect(redactUrl("./data?password=x.sqlite")).toBe("./data?password=x.sqlite");
   });
 });

@@ -31,11 +31,16 @@ describe("isUnavailable", () => {
     ["57P03 cannot connect now (starting up)", database("57P03")],
     ["08006 connection failure", database("08006")],
     ["53300 too many connections", database("53300")],
+    ["28P01 password refused (a rotated password)", database("28P01")],
+    ["28000 role refused", database("28000")],
+    ["3D000 no such database", database("3D000")],
+    ["42501 privilege withheld", database("42501")],
   ])("%s: an outage", (_n, e) => {
     expect(isUnavailable(e)).toBe(true);
   });
   it.each([
     ["42P01 undefined table", database("42P01")],
+    ["42601 syntax error", database("42601")],
     ["23505 unique violation", database("23505")],
     ["a KitError", new KitError("OSK_INVALID_VALUE")],
     ["an OperationalError already", new OperationalError("OSK_STORE_UNAVAILABLE")],

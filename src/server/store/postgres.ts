@@ -29,22 +29,31 @@ export function isPostgresUrl(location: string): boolean {
   return /^postgres(?:ql)?:\/\//i.test(location);
 }
 
-/** `location` with any password replaced by `***`, for messages and logs. */
+/**
+ * `location` with any password replaced by `***`, for messages and logs: the one in the user
+ * information and the `password` and `sslpassword` parameters of the query, which
+ * node-postgres and libpq also read.
+ */
 export function redactUrl(location: string): string {
-  return location.replace(/^(postgres(?:ql)?:\/\/[^:/@?#]*):[^@/?#]*@/i, "$1:***@");
+  if (!isPostgresUrl(location)) return location;
+  return location
+    .replace(/^(postgres(?:ql)?:\/\/[^:/@?#]*):[^@/?#]*@/i, "$1:***@")
+    .replace(/([?&](?:ssl)?password=)[^&#]*/gi, "$1***");
 }
 
 /**
- * True when `e` means "the database is not answering" rather than "this query is wrong": an
+ * True when `e` means "the database cannot serve us" rather than "this query is wrong": an
  * error the server did not send (a socket's EPIPE or ECONNRESET, a connection timeout), or one
  * it sent with a SQLSTATE of class 08 connection exception, 53 insufficient resources, 57
- * operator intervention (shutdown, starting up) or 58 system error. Told apart by type, not by
- * the code's shape: `EPIPE` has five capital letters as a SQLSTATE does.
+ * operator intervention (shutdown, starting up) or 58 system error; or a deployment the
+ * database refuses: class 28 (a password or role refused, as after a password rotation), 3D (no
+ * such database) and 42501 (a privilege withheld). Told apart by type, not by the code's
+ * shape: `EPIPE` has five capital letters as a SQLSTATE does.
  */
 export function isUnavailable(e: unknown): boolean {
   if (e instanceof KitError || e instanceof OperationalError) return false;
   if (!(e instanceof pg.DatabaseError)) return true;
-  return /^(08|53|57|58)/.test(e.code ?? "");
+  return /^(08|53|57|58|28|3D|42501)/.test(e.code ?? "");
 }
 
 /** Most clients in one instance's pool. */
