@@ -77,7 +77,11 @@ export interface Operation {
   readonly selectors?: readonly Selector[];
   /** The last parameter, when it may be left out, and the selector it needs when present. */
   readonly optional?: { readonly name: string; readonly onlyWith: Selector };
-  /** The error statuses it answers (the error body is P-ERR-1's). */
+  /**
+   * The error statuses of its own (the error body is P-ERR-1's); those any request may get
+   * (a body over 1 MiB, a target or headers too large, the store unavailable) are added where
+   * the OpenAPI document is made.
+   */
   readonly errors: readonly number[];
   /** Its operations in the OpenAPI document. */
   readonly documented: readonly DocumentedOperation[];
@@ -99,7 +103,7 @@ export const OPERATIONS = [
     tag: "albums",
     methods: ["GET"],
     path: "albums/{guid}/@self",
-    errors: [400, 403, 404, 405, 414, 431],
+    errors: [400, 403, 404, 405],
     documented: [
       {
         method: "GET",
@@ -117,7 +121,7 @@ export const OPERATIONS = [
     tag: "albums",
     methods: ["GET"],
     path: "mediaitems/{guid}/@self/{albumId}",
-    errors: [400, 403, 404, 405, 414, 431],
+    errors: [400, 403, 404, 405],
     documented: [
       {
         method: "GET",
@@ -136,7 +140,7 @@ export const OPERATIONS = [
     methods: ["GET"],
     path: "appdata/{guid}/{selector}/@app",
     selectors: ["@self", "@friends"],
-    errors: [400, 403, 404, 405, 414, 431],
+    errors: [400, 403, 404, 405],
     documented: [
       {
         method: "GET",
@@ -159,7 +163,7 @@ export const OPERATIONS = [
     // P-DATA-2: PUT is POST.
     methods: ["POST", "PUT"],
     path: "appdata/{guid}/@self/@app",
-    errors: [400, 403, 404, 405, 413, 414, 431],
+    errors: [400, 403, 404, 405],
     documented: [
       {
         method: "POST",
@@ -182,7 +186,7 @@ export const OPERATIONS = [
     tag: "appdata",
     methods: ["DELETE"],
     path: "appdata/{guid}/@self/@app",
-    errors: [400, 403, 404, 405, 414, 431],
+    errors: [400, 403, 404, 405],
     documented: [
       {
         method: "DELETE",
@@ -202,7 +206,7 @@ export const OPERATIONS = [
     selectors: ["@self", "@friends"],
     // P-PEOPLE-1: a person id only with @friends.
     optional: { name: "pid", onlyWith: "@friends" },
-    errors: [400, 403, 404, 405, 414, 431],
+    errors: [400, 403, 404, 405],
     documented: [
       {
         method: "GET",

@@ -149,7 +149,8 @@ export async function handleRequest(
     const target = parseTarget(req.url); // read once, for the documents and the API alike
     if (isDocumentRequest(req, deps, target, "/"))
       res = indexResponse(deps.world, req.headers.accept);
-    else if (isDocumentRequest(req, deps, target, OPENAPI_PATH)) res = openApiResponse();
+    else if (isDocumentRequest(req, deps, target, OPENAPI_PATH))
+      res = openApiResponse(deps.publicOrigin, req.headers.host);
     else {
       const pending = answer(req, deps, target);
       const out = pending instanceof Promise ? await pending : pending;

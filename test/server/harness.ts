@@ -48,6 +48,7 @@ export async function start(
     limits?: Partial<HttpLimits>;
     world?: World;
     atomStrict?: boolean;
+    publicUrl?: string;
   } = {},
 ): Promise<Running> {
   const store = opened(openStore(opts.data ?? ":memory:"));
@@ -57,6 +58,7 @@ export async function start(
     ...(opts.clock ? { clock: opts.clock } : {}),
     ...(opts.limits ? { limits: opts.limits } : {}),
     ...(opts.atomStrict ? { atomStrict: true } : {}),
+    ...(opts.publicUrl !== undefined ? { publicUrl: opts.publicUrl } : {}),
     logger: { error: (m, d) => console.error(m, d) },
   });
   const { url } = await server.listen({ port: 0 });

@@ -5,6 +5,7 @@
  * path `/`, the API itself still requires a signature (social-api.md §5, P-AUTH-1).
  */
 import { readFileSync } from "node:fs";
+import { get } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { escapeHtml, prefersHtml } from "../../src/server/index-page.js";
 import { APPS, call, type Running, start } from "./harness.js";
@@ -163,11 +164,49 @@ describe("GET /openapi.json", () => {
     const a = await call(s.url, { path: "/openapi.json", unsigned: true });
     expect(a.status).toBe(200);
     expect(a.headers.get("content-type")).toBe("application/json; charset=utf-8");
-    expect(a.text).toBe(readFileSync("schemas/openapi.json", "utf8"));
-    expect((a.json as { openapi: string }).openapi).toBe("3.1.0");
+    const shipped = JSON.parse(readFileSync("schemas/openapi.json", "utf8")) as {
+      servers: { url: string }[];
+    };
+    // the shipped document but for its server URL: the origin this server was reached at
+    expect(shipped.servers[0]?.url).toBe("http://127.0.0.1:8080");
+    expect(a.json).toEqual({
+      ...shipped,
+      servers: [{ ...shipped.servers[0], url: s.url.replace(/\/$/, "") }],
+    });
     const head = await call(s.url, { method: "HEAD", path: "/openapi.json", unsigned: true });
     expect(head.status).toBe(200);
     expect(head.text).toBe("");
+  });
+
+  it.each([
+    ["a Host naming another address", { host: "sandbox.test:9000" }, "http://sandbox.test:9000"],
+    ["a bracketed IPv6 Host", { host: "[::1]:4000" }, "http://[::1]:4000"],
+    ["a Host that is not a plain host and port", { host: 'x"y' }, "http://127.0.0.1:8080"],
+  ])("its server URL follows the request: %s", async (_n, headers, url) => {
+    // node:http, since fetch sets Host itself
+    const text = await new Promise<string>((resolve, reject) => {
+      get(`${s.url}/openapi.json`, { headers }, (res) => {
+        let body = "";
+        res.setEncoding("utf8");
+        res.on("data", (c: string) => {
+          body += c;
+        });
+        res.on("end", () => resolve(body));
+      }).on("error", reject);
+    });
+    expect((JSON.parse(text) as { servers: { url: string }[] }).servers[0]?.url).toBe(url);
+  });
+
+  it("its server URL is the public URL when one is set (P-AUTH-7)", async () => {
+    const behind = await start({ publicUrl: "https://social.example" });
+    try {
+      const a = await call(behind.url, { path: "/openapi.json", unsigned: true });
+      expect((a.json as { servers: { url: string }[] }).servers[0]?.url).toBe(
+        "https://social.example",
+      );
+    } finally {
+      await behind.close();
+    }
   });
 
   it("other methods there are not exempt from authentication", async () => {

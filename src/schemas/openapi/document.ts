@@ -9,6 +9,7 @@
  * index, this document, the health check). `schemas/openapi.json` is this document, written by
  * `opensocial-kit openapi --out`; a test holds every answer of a whole suite run to it.
  */
+
 import { PAIR_LIMIT } from "../../model/limits.js";
 import {
   type DocumentedOperation,
@@ -18,6 +19,7 @@ import {
   pathPattern,
 } from "../../model/operations.js";
 import { schemaComponents } from "./components.js";
+import { DEFAULT_SERVER_URL } from "./server-url.js";
 
 type Json = Record<string, unknown>;
 const ref = (name: string): Json => ({ $ref: `#/components/schemas/${name}` });
@@ -48,7 +50,13 @@ const STATUS_TEXT: Record<number, string> = {
   413: "Body over 1 MiB (P-ERR-4)",
   414: "Request target too long",
   431: "Request headers too large",
+  503: "The application-data store does not answer, or refuses the deployment: nothing was written (P-DATA-4); try again",
 };
+
+/** The HTTP adapter's bounds, which hold on every path (P-ERR-4, target and header limits). */
+const BOUNDS = [413, 414, 431] as const;
+/** What any request under /os/0.8/ may get, whatever its method and path: the bounds, and 503. */
+const ANY_REQUEST = [...BOUNDS, 503] as const;
 
 function errors(statuses: readonly number[]): Json {
   const out: Json = {};
@@ -264,6 +272,20 @@ function writeBody(): Json {
   };
 }
 
+/** A DELETE's optional form body: `fields` may be sent there instead of the query (§4.5). */
+function deleteBody(): Json {
+  return {
+    required: false,
+    description:
+      "`fields` as a form-encoded body parameter, signed as one (RFC 5849 §3.4.1.3.1); the query's comes first. Any other body → 400, never ignored (without `fields` every key is deleted)",
+    content: {
+      "application/x-www-form-urlencoded": {
+        schema: { type: "object", properties: { fields: { type: "string" } } },
+      },
+    },
+  };
+}
+
 /** The OpenAPI tags of the operations, in the order the document lists their paths. */
 const API_TAGS: readonly { name: Operation["tag"]; description: string }[] = [
   { name: "people", description: "People and friends (§4.6)" },
@@ -295,7 +317,7 @@ function itemOf(op: Operation, d: DocumentedOperation): Json {
     summary: d.summary,
     parameters: parametersOf(d),
   };
-  const failures = errors(op.errors);
+  const failures = errors([...op.errors, ...ANY_REQUEST]);
   const answer = d.answer ? ok(d.answer.schema, d.answer.description) : EMPTY_OK;
   if (d.method === "GET")
     return {
@@ -307,7 +329,12 @@ function itemOf(op: Operation, d: DocumentedOperation): Json {
         responses: { ...HEAD_OK, ...failures },
       },
     };
-  const body = d.method === "POST" || d.method === "PUT" ? { requestBody: writeBody() } : {};
+  const body =
+    d.method === "POST" || d.method === "PUT"
+      ? { requestBody: writeBody() }
+      : d.method === "DELETE"
+        ? { requestBody: deleteBody() }
+        : {};
   return { [d.method.toLowerCase()]: { ...base, ...body, responses: { ...answer, ...failures } } };
 }
 
@@ -336,7 +363,7 @@ export function openApiDocument(version: string): Json {
     },
     servers: [
       {
-        url: "http://127.0.0.1:8080",
+        url: DEFAULT_SERVER_URL,
         description: "The reference server (`opensocial-kit serve`)",
       },
     ],
@@ -415,8 +442,7 @@ function unauthenticated(id: string, summary: string, ok: Json): Json {
     security: [],
     responses,
   });
-  // The HTTP adapter's bounds hold on every path (P-ERR-4, request target and header limits).
-  const bounds = errors([413, 414, 431]);
+  const bounds = errors(BOUNDS);
   return {
     get: op("", { ...ok, ...bounds }),
     head: op("Head", {
