@@ -35,7 +35,9 @@ export function valuesEqual(expected: unknown, actual: unknown, lenient: Lenienc
 }
 
 function deepEqual(expected: unknown, actual: unknown, lenient: Leniency): boolean {
-  if (Object.is(expected, actual)) return true;
+  // `===`, not Object.is: `-0` is a JSON number (RFC 8259 §6's grammar) of value zero, as the
+  // schema's integer and minimum checks take it; and JSON has no NaN
+  if (expected === actual) return true;
   if (lenient && scalarLenientEqual(expected, actual, lenient)) return true;
   if (Array.isArray(expected)) {
     return (

@@ -23,6 +23,11 @@ describe("comparison", () => {
       { text: "7", declared: "number" },
     ]);
   });
+  it("takes a JSON -0 for zero: a correct server may write it so", () => {
+    expect(valuesEqual(0, JSON.parse("-0"), false)).toBe(true);
+    expect(valuesEqual({ startIndex: 0 }, JSON.parse('{"startIndex":-0}'), false)).toBe(true);
+    expect(valuesEqual([0], JSON.parse("[-0.0]"), false)).toBe(true);
+  });
   it("ignores member order but not array order", () => {
     expect(valuesEqual({ a: 1, b: 2 }, { b: 2, a: 1 }, false)).toBe(true);
     expect(valuesEqual([1, 2], [2, 1], false)).toBe(false);
