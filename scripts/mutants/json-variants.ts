@@ -7,6 +7,12 @@
  * carries no meaning at any level), which reorder records too.
  */
 
+import type { BodyRewrite, RewrittenRequest } from "./variant-proxy.js";
+
+/** The URL a rewritten answer's request named. */
+const requestUrl = (request: RewrittenRequest): URL =>
+  new URL(request.url, "http://variant.invalid");
+
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 type Obj = { [k: string]: Json };
 
@@ -137,12 +143,8 @@ export const integerKeysFirst = (body: string, type: string): string =>
  * (profile) decides otherwise. The user is the path's guid, or for `@me` the query's
  * `xoauth_requestor_id`.
  */
-export const emptyRecords = (
-  body: string,
-  type: string,
-  request: { readonly method: string; readonly url: string },
-): string => {
-  const url = new URL(request.url, "http://variant.invalid");
+export const emptyRecords: BodyRewrite = (body, type, request) => {
+  const url = requestUrl(request);
   const m = /^\/os\/0\.8\/appdata\/([^/]+)\/@self\/@app\/?$/.exec(url.pathname);
   if (request.method !== "GET" || !m?.[1]) return body;
   const guid = decodeURIComponent(m[1]);
@@ -164,4 +166,34 @@ export const emptyRecords = (
         }
       : doc,
   );
+};
+
+/** Marks a number zero for {@link negativeZero}; the mark becomes `-0` in the text. */
+const ZERO_MARK = "\u0002-0";
+
+/** Every structural zero written `-0`: a JSON number of value zero (RFC 8259 §6's grammar). */
+export const negativeZero = (body: string, type: string): string =>
+  rewriteJson(body, type, (doc) =>
+    mapStructure(doc, (o) =>
+      Object.fromEntries(Object.entries(o).map(([k, v]) => [k, v === 0 ? ZERO_MARK : v])),
+    ),
+  ).replace(/"\\u0002-0"/g, "-0");
+
+/**
+ * On a people read whose `fields` names `addresses`, a person without addresses written with
+ * an empty list (§2.6: the field is present when named; no document says a user without
+ * addresses leaves it out).
+ */
+export const emptyAddressLists: BodyRewrite = (body, type, request) => {
+  const url = requestUrl(request);
+  const named = (url.searchParams.get("fields") ?? "")
+    .split(",")
+    .some((f) => f.trim() === "addresses");
+  if (!url.pathname.startsWith("/os/0.8/people/") || !named) return body;
+  const fill = (p: Json): Json => (isObj(p) && !("addresses" in p) ? { ...p, addresses: [] } : p);
+  return rewriteJson(body, type, (doc) => {
+    if (!isObj(doc)) return doc;
+    if (Array.isArray(doc.entry)) return { ...doc, entry: doc.entry.map(fill) };
+    return isObj(doc.entry) ? { ...doc, entry: fill(doc.entry) } : doc;
+  });
 };

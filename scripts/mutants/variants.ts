@@ -6,12 +6,14 @@
 import type { Variant } from "./harness.js";
 import {
   appDataUserOrder,
+  emptyAddressLists,
   emptyRecords,
   entryOrder,
   extraMembers,
   integerKeysFirst,
   memberOrder,
   memberOrderEverywhere,
+  negativeZero,
   stringRendering,
 } from "./json-variants.js";
 import { smallDefaultPage } from "./page-variants.js";
@@ -19,6 +21,7 @@ import type { BodyRewrite } from "./variant-proxy.js";
 import {
   authorAtomUri,
   authorUrlOpenSocial,
+  contentTypeCase,
   dataChildrenReversed,
   extensionElements,
   extraWhitespace,
@@ -89,6 +92,18 @@ export const VARIANTS: readonly Variant[] = [
     rewrite: integerKeysFirst,
   },
   {
+    id: "json-negative-zero",
+    what: "every zero written -0, a JSON number of value zero (RFC 8259 §6)",
+    levels: ["core", "profile"],
+    rewrite: negativeZero,
+  },
+  {
+    id: "json-empty-address-lists",
+    what: 'a person without addresses given "addresses": [] when fields names it (§2.6; neither document says the field is then left out)',
+    levels: ["core", "profile"],
+    rewrite: emptyAddressLists,
+  },
+  {
     id: "small-default-page",
     what: "a list request without count or startIndex answered with its first 2 entries (itemsPerPage 2, totalResults kept): §8 shows sample page sizes only; P-PAGE-1 decides 20 and 50",
     levels: ["core"],
@@ -109,6 +124,12 @@ export const VARIANTS: readonly Variant[] = [
     what: "Atom with every prefix renamed, the data element prefixed, os bound to OpenSearch",
     levels: ["core", "profile"],
     rewrite: renamedPrefixes,
+  },
+  {
+    id: "atom-content-type-case",
+    what: 'each entry\'s content type="Application/XML": a media type, case-insensitive (RFC 4287 §4.1.3.1, RFC 6838 §4.2)',
+    levels: ["core", "profile"],
+    rewrite: contentTypeCase,
   },
   {
     id: "atom-other-prefixes",

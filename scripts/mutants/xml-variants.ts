@@ -201,3 +201,9 @@ export const authorAtomUri = (body: string, type: string): string =>
     opensearchSlash: false,
     author: "atom-uri",
   });
+
+/** Each entry's `content type` in other letter case (RFC 6838 §4.2: media types are case-insensitive). */
+export const contentTypeCase = (body: string, type: string): string =>
+  type.includes("atom")
+    ? body.replaceAll('type="application/xml"', 'type="Application/XML"')
+    : body;

@@ -5,7 +5,7 @@
  */
 import { codePointCompare } from "../../model/code-point-order.js";
 import { ok, type Result } from "../../model/issue.js";
-import { OPTIONAL_PERSON_FIELDS } from "../../model/resources.js";
+import { OPTIONAL_PERSON_FIELDS, type OptionalPersonField } from "../../model/resources.js";
 import type { Target } from "./target.js";
 import {
   appIdOf,
@@ -25,6 +25,13 @@ const byId = (a: { id: string }, b: { id: string }) => codePointCompare(a.id, b.
 
 /** P-PAGE-1.2: the default page of a photo list (the facts name what one default GET answers). */
 const PHOTO_PAGE = 20;
+
+/**
+ * The optional person fields that are lists (§2.6 `addresses`): a server may show a user
+ * without any as an empty list or leave the field out, as neither document decides; the facts
+ * give their sizes (`listSizes`) instead of naming them among the fields to leave out.
+ */
+const LIST_FIELDS = ["addresses"] as const satisfies readonly OptionalPersonField[];
 
 /** §2.3's text members of a photo, which a case may find empty in the world. */
 const PHOTO_TEXTS = ["title", "description", "thumbnailUrl", "url"] as const;
@@ -51,6 +58,7 @@ function worldFacts(w: WorldFile, target: Target): Record<string, unknown> {
   ];
   const person: Record<string, unknown> = {};
   const missingFields: Record<string, string[]> = {};
+  const listSizes: Record<string, Record<string, number>> = {};
   const friends: Record<string, string[]> = {};
   const friendsWithApp: Record<string, string[]> = {};
   const albums: Record<string, unknown> = {};
@@ -61,7 +69,15 @@ function worldFacts(w: WorldFile, target: Target): Record<string, unknown> {
     if (p) {
       const { apps, ...rest } = p;
       person[role] = { ...rest, hasApp: (apps ?? []).includes(main) };
-      missingFields[role] = OPTIONAL_PERSON_FIELDS.filter((f) => !Object.hasOwn(rest, f));
+      missingFields[role] = OPTIONAL_PERSON_FIELDS.filter(
+        (f) => !Object.hasOwn(rest, f) && !(LIST_FIELDS as readonly string[]).includes(f),
+      );
+      listSizes[role] = Object.fromEntries(
+        LIST_FIELDS.map((f) => {
+          const list = (rest as Record<string, unknown>)[f];
+          return [f, Array.isArray(list) ? list.length : 0];
+        }),
+      );
     }
     friends[role] = friendsOf(id);
     friendsWithApp[role] = friendsOf(id).filter((f) =>
@@ -99,6 +115,7 @@ function worldFacts(w: WorldFile, target: Target): Record<string, unknown> {
   return {
     person,
     missingFields,
+    listSizes,
     friends,
     friendsWithApp,
     albums,
