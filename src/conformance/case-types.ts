@@ -234,8 +234,8 @@ export interface RequestSpec {
 }
 
 /**
- * A request body, by how it is produced: exactly one of `json`, `form`, `text`, `base64`,
- * `pairs`, `bytes`.
+ * A request body, by how it is produced: exactly one of `json`, `record`, `form`, `text`,
+ * `base64`, `pairs`, `bytes`.
  */
 export type BodySpec = {
   keyPrefix?: string;
@@ -250,6 +250,15 @@ export type BodySpec = {
   | {
       /** A JSON body (member order kept as written). */
       json: unknown;
+    }
+  | {
+      /**
+       * A captured application-data record written back as writes may carry it: the step is sent
+       * once per consecutive run of the record's members, in their order, of at most 99 pairs
+       * (P-DATA-3) and 1 MiB of JSON (P-ERR-4), one after the other, as long as each passes (a
+       * record holds up to 10,000 keys and 4 MiB, P-DATA-7). Not with `repeat`.
+       */
+      record: string;
     }
   | {
       form: Pairs;

@@ -16,12 +16,12 @@ export function stringifyOrdered(entries: OrderedValue): string {
 }
 
 /** An object whose member order survives integer-like names. */
-class OrderedObject {
+export class OrderedObject {
   constructor(readonly members: [string, OrderedValue][]) {}
 }
 
 /** A JSON value with ordered objects. */
-type OrderedValue = OrderedObject | OrderedValue[] | string | number | boolean | null;
+export type OrderedValue = OrderedObject | OrderedValue[] | string | number | boolean | null;
 
 /** Fills placeholders (template.ts) keeping member order, for request bodies. */
 export function fillOrdered(value: unknown, ctx: TemplateContext): CaseOutcome<OrderedValue> {

@@ -9,8 +9,9 @@ import type { BodySpec, RequestSpec } from "../case-types.js";
 import type { AppCredentials } from "../suite/target.js";
 import { type BodyBytes, bodyStart } from "./body-bytes.js";
 import type { CaseOutcome } from "./case-problems.js";
-import { fillOrdered, stringifyOrdered } from "./ordered-json.js";
+import { fillOrdered, type OrderedValue, stringifyOrdered } from "./ordered-json.js";
 import { pairsBody } from "./pairs-body.js";
+import { recordWrites } from "./record-writes.js";
 import type { SentRequest } from "./sent-request.js";
 import { normaliseAuth, sign } from "./signing.js";
 import { caseFiller, type TemplateContext } from "./template.js";
@@ -62,6 +63,12 @@ function reportedText(body: BodyBytes): string {
     : text;
 }
 
+/** The writes a `record` body is sent as (record-writes.ts), its placeholder filled. */
+export function recordBodies(record: string, ctx: TemplateContext): CaseOutcome<OrderedValue[]> {
+  const filled = fillOrdered(record, ctx);
+  return filled.ok ? { ok: true, value: recordWrites(filled.value) } : filled;
+}
+
 /** A request body: its bytes and their natural content type. */
 interface Body {
   readonly bytes: BodyBytes;
@@ -77,6 +84,14 @@ export function buildBody(spec: BodySpec, ctx: TemplateContext): CaseOutcome<Bod
     const json = fillOrdered(spec.json, ctx);
     if (!json.ok) return json;
     bytes = enc.encode(stringifyOrdered(json.value));
+    type = "application/json";
+  } else if ("record" in spec) {
+    const writes = recordBodies(spec.record, ctx);
+    if (!writes.ok) return writes;
+    // the write this repetition sends (run-case.ts repeats the step once per write)
+    const n = ctx.captures.get("repeat");
+    const write = writes.value[typeof n === "number" ? n : 0];
+    bytes = enc.encode(write === undefined ? "" : stringifyOrdered(write));
     type = "application/json";
   } else if ("form" in spec) {
     const pairs = pairsOf(spec.form).map(([k, v]) => [f.text(k), f.text(v)] as const);

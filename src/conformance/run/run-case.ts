@@ -12,7 +12,12 @@ import { outline } from "../checks/compare.js";
 import { responseViews, runChecks } from "../checks/index.js";
 import { evaluatePointer, nearestExisting } from "../checks/pointer/evaluate.js";
 import type { CaseOutcome } from "../request/case-problems.js";
-import { type BuiltRequest, buildRequest, type RequestEnv } from "../request/request-build.js";
+import {
+  type BuiltRequest,
+  buildRequest,
+  type RequestEnv,
+  recordBodies,
+} from "../request/request-build.js";
 import { fillPointer, type TemplateContext } from "../request/template.js";
 import type { CaseSpec } from "../suite/expand-steps.js";
 import type { ClientLimits, Exchange, HttpClient, WireResponse } from "../transport/http-client.js";
@@ -121,16 +126,38 @@ interface StepRun {
   readonly template: TemplateContext;
 }
 
-/** Runs a step once, or `repeat` times with `{$repeat}` counting, up to its first failure. */
+/**
+ * How many times a step is sent: `repeat`, or once per write of a `record` body
+ * (record-writes.ts; a placeholder that cannot be filled: once, which reports the problem).
+ */
+function timesOf(step: StepSpec, template: TemplateContext): number {
+  if (step.repeat !== undefined) return step.repeat;
+  const body = step.request.body;
+  if (body === undefined || !("record" in body)) return 1;
+  const writes = recordBodies(body.record, template);
+  return writes.ok ? writes.value.length : 1;
+}
+
+/** True for a step whose sends are counted by `{$repeat}`: `repeat`, or a `record` body. */
+function counted(step: StepSpec): boolean {
+  return (
+    step.repeat !== undefined || (step.request.body !== undefined && "record" in step.request.body)
+  );
+}
+
+/**
+ * Runs a step once, or several times (timesOf) with `{$repeat}` counting, up to its first
+ * failure.
+ */
 async function runRepeated(s: StepRun): Promise<StepResult> {
   const { step, template } = s;
-  const times = step.repeat ?? 1;
+  const times = timesOf(step, template);
   const width = Math.min(step.concurrency ?? 1, s.env.concurrency ?? Number.POSITIVE_INFINITY);
   if (width > 1) return runConcurrently(s, times, width);
   const captures = template.captures as Map<string, unknown>;
   let r: StepResult | undefined;
   for (let i = 0; i < times; i++) {
-    if (step.repeat !== undefined) captures.set("repeat", i);
+    if (counted(step)) captures.set("repeat", i);
     r = await runStep(s);
     if (failed(r)) {
       if (times > 1) return { ...r, repetition: { n: i + 1, of: times } };

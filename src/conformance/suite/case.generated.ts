@@ -8,10 +8,10 @@
 import { createRequire } from "node:module";
 
 const require = createRequire(import.meta.url);
-export const SOURCE_HASH = "415ca946739520dcabe6327800a18292";
+export const SOURCE_HASH = "f7c09f1aa03dc580e377fa0ed59ae7ee";
 "use strict";
 export const caseFile = validate20;
-const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://opensocial-kit.example/conformance/case.schema.json","title":"Conformance case","description":"One behaviour per case. See conformance/README-writing-cases.md.","$comment":"src/conformance/case-types.ts is generated from this file: npm run generate:case-types.","type":"object","additionalProperties":false,"required":["id","description","statements","level","steps"],"properties":{"$schema":{"type":"string"},"id":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*/[a-z0-9]+(-[a-z0-9]+)*$","maxLength":100,"description":"The case's path under cases/ without `.json`; stable once landed."},"description":{"type":"string","minLength":5,"maxLength":200},"statements":{"type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string","pattern":"^(S|P)-[A-Za-z0-9.-]+$"},"description":"The clauses (or statements) the case proves; a failure is reported against the first unless a check names its own."},"level":{"$ref":"#/$defs/level"},"decidedBy":{"description":"The sentences of social-api.md (conformance/spec/social-api.md) that decide what the case expects, each quoted verbatim (whitespace may differ). Required for level core (the loader refuses a core case without it: `case-undecided`): a core case tests only what social-api.md says.","type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string","minLength":8}},"features":{"description":"What a target must offer for the case to run; `--feature` selects by them.","type":"array","uniqueItems":true,"items":{"$ref":"#/$defs/feature"}},"exclusive":{"description":"Runs apart from the cases that touch the state it changes (e.g. it deletes all of the viewer's data): README-runners.md, step 4.","type":"boolean"},"steps":{"type":"array","minItems":1,"maxItems":20,"items":{"$ref":"#/$defs/caseStep"}}},"$defs":{"level":{"title":"Level","description":"`core`: social-api.md says it; `profile`: a profile.md decision (readers' vs writers' rules).","enum":["core","profile"]},"feature":{"title":"Feature","description":"Closed list of case features; `--feature` selects by them.","enum":["world","atom","deployed-client","writes","http10"]},"role":{"title":"Role","description":"The roles a target names in its `users` (see fixtures/target.json); `secondFriend` is a second friend of the viewer with the main app (two users' data in one answer).","enum":["viewer","friend","friendWithoutApp","stranger","secondFriend"]},"authMode":{"title":"AuthMode","description":"Which credentials a request carries and how they are wrong, if at all.","enum":["valid","none","wrong-secret","bad-signature","stale-timestamp","future-timestamp","replayed-nonce","replayed-nonce-new-timestamp","unknown-consumer"]},"authSpec":{"title":"AuthSpec","description":"How a request is signed (P-AUTH-1, P-AUTH-2, P-AUTH-6).","type":"object","additionalProperties":false,"required":["mode"],"properties":{"mode":{"$ref":"#/$defs/authMode","description":"The credentials and how they are wrong, if at all."},"placement":{"enum":["header","query","header+query"],"description":"Where OAuth parameters travel: header (default), query, or both (identical, P-AUTH-6)."},"realm":{"type":"string","description":"`realm` in the header (`\"\"` allowed)."},"key":{"enum":["encoded","raw"],"description":"Signing key from the percent-encoded (default) or the raw secret (P-AUTH-6)."},"body":{"enum":["auto","hash","hash-hex","hash-wrong","form-hash-wrong","param","unsigned"],"description":"How the body enters the signature: `auto` (form bodies as parameters, others not), `hash` (base64 `oauth_body_hash`), `hash-hex`, `param` (the body text as one parameter name with an empty value, the OpenSocial PHP client), `hash-wrong` (a hash of other bytes), `form-hash-wrong` (as `auto`, plus an `oauth_body_hash` of other bytes: a form body rightly signed whose hash does not match it), `unsigned` (a form body left out of the signature)."},"requestorIn":{"enum":["query","header"],"description":"Where `xoauth_requestor_id` travels (default query)."},"unsignedQuery":{"type":"string","description":"Query text added after signing, so the signature does not cover it (tampering)."},"protocol":{"type":"object","minProperties":1,"propertyNames":{"pattern":"^oauth_[a-z_]+$"},"additionalProperties":{"type":["string","null"],"maxLength":512},"description":"OAuth protocol parameters changed before signing (P-AUTH-3): a string replaces (or adds) the parameter, `null` leaves it out; the request is then signed as usual, so only the rule under test is broken. `oauth_signature` is applied after signing."}}},"pairs":{"title":"Pairs","description":"Name/value pairs: an object, or a list of pairs where order or repetition matters.","oneOf":[{"type":"object","additionalProperties":{"type":"string"}},{"type":"array","items":{"type":"array","prefixItems":[{"type":"string"},{"type":"string"}],"minItems":2,"maxItems":2}}]},"caseStep":{"title":"CaseStep","description":"A step as a case file writes it: in full, or `use` of a library step. A step with `use` is a library step, any other a full step.","if":{"required":["use"]},"then":{"$ref":"#/$defs/useStep"},"else":{"$ref":"#/$defs/step"}},"step":{"title":"StepSpec","description":"One request and what it must answer.","type":"object","additionalProperties":false,"required":["request","expect"],"properties":{"name":{"type":"string","description":"Shown in reports."},"request":{"$ref":"#/$defs/request"},"expect":{"$ref":"#/$defs/expect"},"capture":{"type":"object","additionalProperties":{"type":"string"},"description":"name → pointer, `header:<name>` or `body:length` (the body's length in bytes, any Content-Encoding undone); captured values are used as `{$name}`."},"onlyIf":{"description":"Run the step only when a capture, or a member of it named as in a placeholder (`world.albums.friend.hidden`), holds a non-empty value; or when the value captured passes a pointer check (`{\"capture\": name, \"check\": {pointer, …}}`, the pointer read inside the captured value, compared as the case's level compares). Otherwise the step is skipped and the case goes on.","oneOf":[{"type":"string"},{"$ref":"#/$defs/captureCondition"}]},"always":{"type":"boolean","description":"Run even after an earlier step failed (clean-up, e.g. restoring data)."},"repeat":{"type":"integer","minimum":2,"maximum":200,"description":"Send the step this many times (2–200), `{$repeat}` being 0, 1, … in each; it stops at the first repetition that fails (filling a record of 10,000 keys 99 pairs at a time, P-DATA-7)."},"concurrency":{"type":"integer","minimum":2,"maximum":16,"description":"With `repeat`: send up to this many repetitions at once (2–16, and no more than the run's concurrency), for repetitions that do not depend on each other (merges of distinct keys, P-DATA-4). No repetition starts after one has failed; the failure reported is the first failed repetition. Such a step captures nothing."}},"dependentSchemas":{"concurrency":{"required":["repeat"],"not":{"required":["capture"]}}}},"captureCondition":{"title":"CaptureCondition","description":"A condition on a value an earlier step captured: `check` (a pointer check, its pointer read inside the captured value) passes on it. A capture never taken fails the condition.","type":"object","additionalProperties":false,"required":["capture","check"],"properties":{"capture":{"type":"string"},"check":{"$ref":"#/$defs/pointerCheck"}}},"useStep":{"title":"UseStep","description":"A step of the library (conformance/steps/<use>.json), expanded when the suite loads.","type":"object","additionalProperties":false,"required":["use"],"properties":{"use":{"description":"The library step's name.","type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$"},"with":{"description":"Values of the library step's parameters, each replacing `{with.<name>}` in it.","type":"object","additionalProperties":{"type":"string"}}}},"libraryStep":{"title":"LibraryStep","description":"A file of conformance/steps/: one step written once, used by name from cases (step.schema.json).","type":"object","additionalProperties":false,"required":["name","description","step"],"properties":{"$schema":{"type":"string"},"name":{"description":"The file's name without `.json`.","type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$"},"description":{"type":"string","minLength":5,"maxLength":200},"parameters":{"description":"Parameter name → what it means; `{with.<name>}` in the step is replaced by the case's value or the default.","type":"object","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"additionalProperties":{"$ref":"#/$defs/stepParameter"}},"step":{"$ref":"#/$defs/step"}}},"stepParameter":{"title":"StepParameter","description":"A parameter of a library step.","type":"object","additionalProperties":false,"required":["description"],"properties":{"description":{"type":"string"},"default":{"description":"Used when a case gives no value; without one the parameter is required.","type":"string"}}},"request":{"title":"RequestSpec","description":"A request a step sends. Strings may hold placeholders (README-writing-cases.md).","type":"object","additionalProperties":false,"required":["method","path"],"properties":{"method":{"type":"string","pattern":"^[A-Z]+$"},"path":{"type":"string","pattern":"^/"},"query":{"$ref":"#/$defs/pairs"},"rawQuery":{"type":"string","description":"Appended to the query verbatim, after `&` unless it starts with one (`\"&\"` alone makes a trailing `&`)."},"headers":{"type":"object","additionalProperties":{"type":"string"},"description":"Extra headers."},"body":{"$ref":"#/$defs/body"},"as":{"oneOf":[{"$ref":"#/$defs/role"},{"enum":["none","unknown"]}],"description":"Whose id goes in `xoauth_requestor_id`: a role (default `viewer`), `none` (left out) or `unknown`."},"requestorForm":{"enum":["full","bare"],"description":"The requestor id in full (`ns:value`, default) or bare (`value`, P-AUTH-4)."},"app":{"enum":["main","other"],"description":"Which application signs: `main` (default) or `other`."},"auth":{"description":"How the request is signed; none given: a valid signature.","$ref":"#/$defs/authSpec"},"http":{"enum":["1.1","1.0"],"description":"HTTP version; 1.0 is sent over a raw socket (P-AUTH-6)."},"holdBody":{"type":"object","description":"Send the head and only the first `after` bytes of the body, then wait for the answer with the rest held back (P-ERR-4.2: a 413 does not wait for the whole body); once it is in, send the rest and wait for the server's close (P-ERR-4.3: a reset, the body closed unread, fails the step under that clause). The head declares the whole body by its Content-Length, or by chunked transfer coding when `chunked` is true (HTTP/1.1).","required":["after"],"additionalProperties":false,"properties":{"after":{"type":"integer","minimum":0,"maximum":33554432},"chunked":{"type":"boolean","default":false}}},"writeBodyFirst":{"const":true,"description":"Write the whole request, body included, before reading anything of the answer, over a socket of its own, then wait for the server's close (P-ERR-4.3: a client that does so still gets the 413, and the body is discarded, not left unread: a reset fails the step under that clause)."}}},"body":{"title":"BodySpec","description":"A request body, by how it is produced: exactly one of `json`, `form`, `text`, `base64`, `pairs`, `bytes`.","type":"object","minProperties":1,"properties":{"json":{"description":"A JSON body (member order kept as written)."},"form":{"$ref":"#/$defs/pairs"},"text":{"type":"string"},"base64":{"type":"string"},"pairs":{"type":"integer","minimum":1,"maximum":10000,"description":"n generated pairs `<keyPrefix>0` … (default prefix `k{unique}-`)."},"keyPrefix":{"type":"string"},"encoding":{"enum":["json","form"]},"valueLength":{"type":"integer","minimum":1,"maximum":65536,"description":"Every generated value is this many `valueChar`s (default: `v0`, `v1`, …)."},"valueChar":{"type":"string","minLength":1,"maxLength":2,"description":"The character repeated `valueLength` times (one code point; default `x`)."},"bytes":{"type":"integer","minimum":1,"maximum":33554432,"description":"A JSON body of this many bytes."},"contentType":{"type":["string","null"],"description":"Overrides the natural label (`null`: no Content-Type)."}},"additionalProperties":false,"oneOf":[{"required":["json"]},{"required":["form"]},{"required":["text"]},{"required":["base64"]},{"required":["pairs"]},{"required":["bytes"]}]},"numberBound":{"title":"NumberBound","description":"A number to compare with: an integer, or a placeholder giving a number, a numeric string or a list (its length): `{#/entry}` (the size at a pointer of the current body), `{$total}` (a capture).","oneOf":[{"type":"integer"},{"type":"string","pattern":"^\\{[^{}]+\\}$"}]},"pointerCheck":{"title":"PointerCheck","description":"One JSON-pointer check on the parsed (or Atom-decoded) body.","type":"object","additionalProperties":false,"required":["pointer"],"minProperties":2,"properties":{"pointer":{"type":"string","pattern":"^(/.*)?$","description":"RFC 6901 pointer; `*` maps over elements, `@one` unwraps a one-element array, `[member=value]` selects elements, `[member!=value]` the elements whose member is absent or differs."},"equals":true,"oneOf":{"type":"array"},"absent":{"const":true},"present":{"const":true},"type":{"oneOf":[{"$ref":"#/$defs/jsonType"},{"type":"array","items":{"$ref":"#/$defs/jsonType"},"minItems":1}]},"count":{"oneOf":[{"type":"integer","minimum":0},{"type":"string"},{"type":"object","additionalProperties":false,"minProperties":1,"properties":{"min":{"type":"integer"},"max":{"type":"integer"}}}]},"atLeast":{"$ref":"#/$defs/numberBound","description":"Every value at the pointer is a number at least this one (`totalResults` at least the entries returned: `{#/entry}`)."},"above":{"$ref":"#/$defs/numberBound","description":"Every value at the pointer is a number greater than this one (a page that is not full: `itemsPerPage` above `{#/entry}`)."},"in":{"description":"Every value at the pointer is one of the given list (or captured array)."},"contains":{"description":"The values at the pointer (or the array there) include each of the given values."},"has":{"description":"The object at the pointer has these members with these values (others may exist, at any depth: an object inside carries its members, a list as many items each carrying its own)."},"lacks":{"description":"The object at the pointer has none of these members."},"sameMembers":{"description":"The value at the pointer (the values, with `*`) carries the given value (usually the JSON form, captured) member by member, whatever members are present: a member the documents name is present in both or in neither, with equal values; a member they do not name (an extension) on one side only is no difference; inside an address every member counts."},"sorted":{"const":true,"description":"The array at the pointer is sorted by code point order (P-PAGE-3)."},"keys":{"oneOf":[{"type":"array","items":{"type":"string"}},{"type":"string"}],"description":"The object's own keys, in this order (Atom application data only)."},"memberOrder":{"oneOf":[{"type":"array","items":{"type":"string"}},{"type":"string"}],"description":"The Atom data element's children follow these members' order: a captured JSON object (`{$person}`) or a list of names; only names both hold count (P-FMT-7)."},"matches":{"type":"string"},"statement":{"type":"string","description":"Statement this check proves (default: the case's first)."},"strict":{"type":"boolean","description":"Compare strictly even in a core case."},"orAbsent":{"const":true,"description":"The value may be absent (its parent must be there); when present, the check's other rules apply. For a user's record that a profile decision leaves out when it is empty (P-DATA-5) while social-api.md lets it appear: `{\"pointer\": \"/entry/{viewer}\", \"orAbsent\": true, \"lacks\": [\"k\"]}`."},"allowEmpty":{"const":true,"description":"`*` or `[member=value]` may meet an empty array/object (the check then passes over no element). Off by default so that an empty answer proves nothing; use only where an empty list is a correct answer that the case cannot rule out."}}},"jsonType":{"title":"JsonType","description":"A JSON type name as `type` checks it.","enum":["string","number","integer","boolean","object","array","null"]},"headerCheck":{"title":"HeaderCheck","description":"Checks on a header.","type":"object","additionalProperties":false,"minProperties":1,"properties":{"equals":{"type":"string"},"absent":{"const":true},"present":{"const":true},"includes":{"type":"array","items":{"type":"string"},"description":"Comma-separated list that must contain each given token (e.g. Allow)."},"matches":{"type":"string"},"orAbsent":{"const":true,"description":"The header may be absent; when it is sent, the check's other rules apply (a HEAD's Content-Length, RFC 9110 §8.6). With `equals`, `includes` or `matches`; `absent` and `present` say the opposite."},"statement":{"type":"string"}}},"expect":{"title":"ExpectSpec","description":"What a step expects of its response.","type":"object","additionalProperties":false,"properties":{"status":{"oneOf":[{"type":"integer","minimum":100,"maximum":599},{"type":"array","items":{"type":"integer","minimum":100,"maximum":599},"minItems":1}]},"when":{"type":"object","additionalProperties":false,"minProperties":1,"description":"The checks other than `status` and `noServerError`, and the captures, apply only to an answer with one of these statuses, in this representation (judged by the body, as P-FMT-1's selection is) and whose body passes every pointer check of `json`; any other answer passes them as not applicable (a permission only the profile grants: if the answer is 200, then …; a list that shows it is whole: if `totalResults` equals `{#/entry}`, then …).","properties":{"status":{"oneOf":[{"type":"integer","minimum":100,"maximum":599},{"type":"array","items":{"type":"integer","minimum":100,"maximum":599},"minItems":1}]},"representation":{"enum":["json","atom"]},"json":{"type":"array","items":{"$ref":"#/$defs/pointerCheck"},"minItems":1,"description":"Pointer checks on the body (as `expect.json` reads it: JSON, or the Atom form decoded under `atom`), compared as the case's level compares; every one must pass for the step's other checks to apply."}}},"noServerError":{"description":"The status is not 5xx (§7's 500 is the service's internal error, P-ERR-3): fails on a 5xx only, citing `statement` (or the step's). Beside `status`, it lets the exact status cite its own clause, so that a 200 where 400 is expected is not reported as a 500.","oneOf":[{"const":true},{"type":"object","additionalProperties":false,"required":["statement"],"properties":{"statement":{"type":"string"}}}]},"contentType":{"type":"string","description":"`json`, `atom`, or a media type; profile cases also compare the charset."},"headers":{"type":"object","additionalProperties":{"$ref":"#/$defs/headerCheck"}},"bodyEmpty":{"const":true},"errorBody":{"const":true,"description":"Profile error body: `{\"error\":{\"code\":<status>,\"message\":…}}` (P-ERR-1)."},"schema":{"type":"object","additionalProperties":false,"required":["kind"],"properties":{"kind":{"type":"string"},"mode":{"enum":["lenient","strict"]}},"description":"Validate the body against the kit's schema of this kind (`mode` defaults to the level: core lenient, profile strict)."},"atom":{"type":"object","additionalProperties":false,"required":["kind"],"properties":{"kind":{"enum":["appdata","people","person","albums","photos"]},"owner":{"type":"string"}},"description":"Decode the body as Atom of this kind; pointer checks then apply to the result, and at profile level the writers' rules apply too (checks/atom-writer.ts), with `owner` the album owner every photo entry's author names."},"json":{"type":"array","items":{"$ref":"#/$defs/pointerCheck"}},"bodyExcludes":{"type":"array","items":{"type":"string"},"description":"The body text must not contain any of these strings (placeholders allowed)."},"statement":{"type":"string","description":"Statement for the status/content-type/body checks (default: the case's first)."}}}}};
+const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://opensocial-kit.example/conformance/case.schema.json","title":"Conformance case","description":"One behaviour per case. See conformance/README-writing-cases.md.","$comment":"src/conformance/case-types.ts is generated from this file: npm run generate:case-types.","type":"object","additionalProperties":false,"required":["id","description","statements","level","steps"],"properties":{"$schema":{"type":"string"},"id":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*/[a-z0-9]+(-[a-z0-9]+)*$","maxLength":100,"description":"The case's path under cases/ without `.json`; stable once landed."},"description":{"type":"string","minLength":5,"maxLength":200},"statements":{"type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string","pattern":"^(S|P)-[A-Za-z0-9.-]+$"},"description":"The clauses (or statements) the case proves; a failure is reported against the first unless a check names its own."},"level":{"$ref":"#/$defs/level"},"decidedBy":{"description":"The sentences of social-api.md (conformance/spec/social-api.md) that decide what the case expects, each quoted verbatim (whitespace may differ). Required for level core (the loader refuses a core case without it: `case-undecided`): a core case tests only what social-api.md says.","type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string","minLength":8}},"features":{"description":"What a target must offer for the case to run; `--feature` selects by them.","type":"array","uniqueItems":true,"items":{"$ref":"#/$defs/feature"}},"exclusive":{"description":"Runs apart from the cases that touch the state it changes (e.g. it deletes all of the viewer's data): README-runners.md, step 4.","type":"boolean"},"steps":{"type":"array","minItems":1,"maxItems":20,"items":{"$ref":"#/$defs/caseStep"}}},"$defs":{"level":{"title":"Level","description":"`core`: social-api.md says it; `profile`: a profile.md decision (readers' vs writers' rules).","enum":["core","profile"]},"feature":{"title":"Feature","description":"Closed list of case features; `--feature` selects by them.","enum":["world","atom","deployed-client","writes","http10"]},"role":{"title":"Role","description":"The roles a target names in its `users` (see fixtures/target.json); `secondFriend` is a second friend of the viewer with the main app (two users' data in one answer).","enum":["viewer","friend","friendWithoutApp","stranger","secondFriend"]},"authMode":{"title":"AuthMode","description":"Which credentials a request carries and how they are wrong, if at all.","enum":["valid","none","wrong-secret","bad-signature","stale-timestamp","future-timestamp","replayed-nonce","replayed-nonce-new-timestamp","unknown-consumer"]},"authSpec":{"title":"AuthSpec","description":"How a request is signed (P-AUTH-1, P-AUTH-2, P-AUTH-6).","type":"object","additionalProperties":false,"required":["mode"],"properties":{"mode":{"$ref":"#/$defs/authMode","description":"The credentials and how they are wrong, if at all."},"placement":{"enum":["header","query","header+query"],"description":"Where OAuth parameters travel: header (default), query, or both (identical, P-AUTH-6)."},"realm":{"type":"string","description":"`realm` in the header (`\"\"` allowed)."},"key":{"enum":["encoded","raw"],"description":"Signing key from the percent-encoded (default) or the raw secret (P-AUTH-6)."},"body":{"enum":["auto","hash","hash-hex","hash-wrong","form-hash-wrong","param","unsigned"],"description":"How the body enters the signature: `auto` (form bodies as parameters, others not), `hash` (base64 `oauth_body_hash`), `hash-hex`, `param` (the body text as one parameter name with an empty value, the OpenSocial PHP client), `hash-wrong` (a hash of other bytes), `form-hash-wrong` (as `auto`, plus an `oauth_body_hash` of other bytes: a form body rightly signed whose hash does not match it), `unsigned` (a form body left out of the signature)."},"requestorIn":{"enum":["query","header"],"description":"Where `xoauth_requestor_id` travels (default query)."},"unsignedQuery":{"type":"string","description":"Query text added after signing, so the signature does not cover it (tampering)."},"protocol":{"type":"object","minProperties":1,"propertyNames":{"pattern":"^oauth_[a-z_]+$"},"additionalProperties":{"type":["string","null"],"maxLength":512},"description":"OAuth protocol parameters changed before signing (P-AUTH-3): a string replaces (or adds) the parameter, `null` leaves it out; the request is then signed as usual, so only the rule under test is broken. `oauth_signature` is applied after signing."}}},"pairs":{"title":"Pairs","description":"Name/value pairs: an object, or a list of pairs where order or repetition matters.","oneOf":[{"type":"object","additionalProperties":{"type":"string"}},{"type":"array","items":{"type":"array","prefixItems":[{"type":"string"},{"type":"string"}],"minItems":2,"maxItems":2}}]},"caseStep":{"title":"CaseStep","description":"A step as a case file writes it: in full, or `use` of a library step. A step with `use` is a library step, any other a full step.","if":{"required":["use"]},"then":{"$ref":"#/$defs/useStep"},"else":{"$ref":"#/$defs/step"}},"step":{"title":"StepSpec","description":"One request and what it must answer.","type":"object","additionalProperties":false,"required":["request","expect"],"properties":{"name":{"type":"string","description":"Shown in reports."},"request":{"$ref":"#/$defs/request"},"expect":{"$ref":"#/$defs/expect"},"capture":{"type":"object","additionalProperties":{"type":"string"},"description":"name → pointer, `header:<name>` or `body:length` (the body's length in bytes, any Content-Encoding undone); captured values are used as `{$name}`."},"onlyIf":{"description":"Run the step only when a capture, or a member of it named as in a placeholder (`world.albums.friend.hidden`), holds a non-empty value; or when the value captured passes a pointer check (`{\"capture\": name, \"check\": {pointer, …}}`, the pointer read inside the captured value, compared as the case's level compares). Otherwise the step is skipped and the case goes on.","oneOf":[{"type":"string"},{"$ref":"#/$defs/captureCondition"}]},"always":{"type":"boolean","description":"Run even after an earlier step failed (clean-up, e.g. restoring data)."},"repeat":{"type":"integer","minimum":2,"maximum":200,"description":"Send the step this many times (2–200), `{$repeat}` being 0, 1, … in each; it stops at the first repetition that fails (filling a record of 10,000 keys 99 pairs at a time, P-DATA-7)."},"concurrency":{"type":"integer","minimum":2,"maximum":16,"description":"With `repeat`: send up to this many repetitions at once (2–16, and no more than the run's concurrency), for repetitions that do not depend on each other (merges of distinct keys, P-DATA-4). No repetition starts after one has failed; the failure reported is the first failed repetition. Such a step captures nothing."}},"dependentSchemas":{"concurrency":{"required":["repeat"],"not":{"required":["capture"]}},"repeat":{"not":{"required":["request"],"properties":{"request":{"required":["body"],"properties":{"body":{"required":["record"]}}}}}}}},"captureCondition":{"title":"CaptureCondition","description":"A condition on a value an earlier step captured: `check` (a pointer check, its pointer read inside the captured value) passes on it. A capture never taken fails the condition.","type":"object","additionalProperties":false,"required":["capture","check"],"properties":{"capture":{"type":"string"},"check":{"$ref":"#/$defs/pointerCheck"}}},"useStep":{"title":"UseStep","description":"A step of the library (conformance/steps/<use>.json), expanded when the suite loads.","type":"object","additionalProperties":false,"required":["use"],"properties":{"use":{"description":"The library step's name.","type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$"},"with":{"description":"Values of the library step's parameters, each replacing `{with.<name>}` in it.","type":"object","additionalProperties":{"type":"string"}}}},"libraryStep":{"title":"LibraryStep","description":"A file of conformance/steps/: one step written once, used by name from cases (step.schema.json).","type":"object","additionalProperties":false,"required":["name","description","step"],"properties":{"$schema":{"type":"string"},"name":{"description":"The file's name without `.json`.","type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$"},"description":{"type":"string","minLength":5,"maxLength":200},"parameters":{"description":"Parameter name → what it means; `{with.<name>}` in the step is replaced by the case's value or the default.","type":"object","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"additionalProperties":{"$ref":"#/$defs/stepParameter"}},"step":{"$ref":"#/$defs/step"}}},"stepParameter":{"title":"StepParameter","description":"A parameter of a library step.","type":"object","additionalProperties":false,"required":["description"],"properties":{"description":{"type":"string"},"default":{"description":"Used when a case gives no value; without one the parameter is required.","type":"string"}}},"request":{"title":"RequestSpec","description":"A request a step sends. Strings may hold placeholders (README-writing-cases.md).","type":"object","additionalProperties":false,"required":["method","path"],"properties":{"method":{"type":"string","pattern":"^[A-Z]+$"},"path":{"type":"string","pattern":"^/"},"query":{"$ref":"#/$defs/pairs"},"rawQuery":{"type":"string","description":"Appended to the query verbatim, after `&` unless it starts with one (`\"&\"` alone makes a trailing `&`)."},"headers":{"type":"object","additionalProperties":{"type":"string"},"description":"Extra headers."},"body":{"$ref":"#/$defs/body"},"as":{"oneOf":[{"$ref":"#/$defs/role"},{"enum":["none","unknown"]}],"description":"Whose id goes in `xoauth_requestor_id`: a role (default `viewer`), `none` (left out) or `unknown`."},"requestorForm":{"enum":["full","bare"],"description":"The requestor id in full (`ns:value`, default) or bare (`value`, P-AUTH-4)."},"app":{"enum":["main","other"],"description":"Which application signs: `main` (default) or `other`."},"auth":{"description":"How the request is signed; none given: a valid signature.","$ref":"#/$defs/authSpec"},"http":{"enum":["1.1","1.0"],"description":"HTTP version; 1.0 is sent over a raw socket (P-AUTH-6)."},"holdBody":{"type":"object","description":"Send the head and only the first `after` bytes of the body, then wait for the answer with the rest held back (P-ERR-4.2: a 413 does not wait for the whole body); once it is in, send the rest and wait for the server's close (P-ERR-4.3: a reset, the body closed unread, fails the step under that clause). The head declares the whole body by its Content-Length, or by chunked transfer coding when `chunked` is true (HTTP/1.1).","required":["after"],"additionalProperties":false,"properties":{"after":{"type":"integer","minimum":0,"maximum":33554432},"chunked":{"type":"boolean","default":false}}},"writeBodyFirst":{"const":true,"description":"Write the whole request, body included, before reading anything of the answer, over a socket of its own, then wait for the server's close (P-ERR-4.3: a client that does so still gets the 413, and the body is discarded, not left unread: a reset fails the step under that clause)."}}},"body":{"title":"BodySpec","description":"A request body, by how it is produced: exactly one of `json`, `record`, `form`, `text`, `base64`, `pairs`, `bytes`.","type":"object","minProperties":1,"properties":{"json":{"description":"A JSON body (member order kept as written)."},"record":{"type":"string","pattern":"^\\{\\$[^{}]+\\}$","description":"A captured application-data record written back as writes may carry it: the step is sent once per consecutive run of the record's members, in their order, of at most 99 pairs (P-DATA-3) and 1 MiB of JSON (P-ERR-4), one after the other, as long as each passes (a record holds up to 10,000 keys and 4 MiB, P-DATA-7). Not with `repeat`."},"form":{"$ref":"#/$defs/pairs"},"text":{"type":"string"},"base64":{"type":"string"},"pairs":{"type":"integer","minimum":1,"maximum":10000,"description":"n generated pairs `<keyPrefix>0` … (default prefix `k{unique}-`)."},"keyPrefix":{"type":"string"},"encoding":{"enum":["json","form"]},"valueLength":{"type":"integer","minimum":1,"maximum":65536,"description":"Every generated value is this many `valueChar`s (default: `v0`, `v1`, …)."},"valueChar":{"type":"string","minLength":1,"maxLength":2,"description":"The character repeated `valueLength` times (one code point; default `x`)."},"bytes":{"type":"integer","minimum":1,"maximum":33554432,"description":"A JSON body of this many bytes."},"contentType":{"type":["string","null"],"description":"Overrides the natural label (`null`: no Content-Type)."}},"additionalProperties":false,"oneOf":[{"required":["json"]},{"required":["record"]},{"required":["form"]},{"required":["text"]},{"required":["base64"]},{"required":["pairs"]},{"required":["bytes"]}]},"numberBound":{"title":"NumberBound","description":"A number to compare with: an integer, or a placeholder giving a number, a numeric string or a list (its length): `{#/entry}` (the size at a pointer of the current body), `{$total}` (a capture).","oneOf":[{"type":"integer"},{"type":"string","pattern":"^\\{[^{}]+\\}$"}]},"pointerCheck":{"title":"PointerCheck","description":"One JSON-pointer check on the parsed (or Atom-decoded) body.","type":"object","additionalProperties":false,"required":["pointer"],"minProperties":2,"properties":{"pointer":{"type":"string","pattern":"^(/.*)?$","description":"RFC 6901 pointer; `*` maps over elements, `@one` unwraps a one-element array, `[member=value]` selects elements, `[member!=value]` the elements whose member is absent or differs."},"equals":true,"oneOf":{"type":"array"},"absent":{"const":true},"present":{"const":true},"type":{"oneOf":[{"$ref":"#/$defs/jsonType"},{"type":"array","items":{"$ref":"#/$defs/jsonType"},"minItems":1}]},"count":{"oneOf":[{"type":"integer","minimum":0},{"type":"string"},{"type":"object","additionalProperties":false,"minProperties":1,"properties":{"min":{"type":"integer"},"max":{"type":"integer"}}}]},"atLeast":{"$ref":"#/$defs/numberBound","description":"Every value at the pointer is a number at least this one (`totalResults` at least the entries returned: `{#/entry}`)."},"above":{"$ref":"#/$defs/numberBound","description":"Every value at the pointer is a number greater than this one (a page that is not full: `itemsPerPage` above `{#/entry}`)."},"in":{"description":"Every value at the pointer is one of the given list (or captured array)."},"contains":{"description":"The values at the pointer (or the array there) include each of the given values."},"has":{"description":"The object at the pointer has these members with these values (others may exist, at any depth: an object inside carries its members, a list as many items each carrying its own)."},"lacks":{"description":"The object at the pointer has none of these members."},"sameMembers":{"description":"The value at the pointer (the values, with `*`) carries the given value (usually the JSON form, captured) member by member, whatever members are present: a member the documents name is present in both or in neither, with equal values; a member they do not name (an extension) on one side only is no difference; inside an address every member counts."},"sorted":{"const":true,"description":"The array at the pointer is sorted by code point order (P-PAGE-3)."},"keys":{"oneOf":[{"type":"array","items":{"type":"string"}},{"type":"string"}],"description":"The object's own keys, in this order (Atom application data only)."},"memberOrder":{"oneOf":[{"type":"array","items":{"type":"string"}},{"type":"string"}],"description":"The Atom data element's children follow these members' order: a captured JSON object (`{$person}`) or a list of names; only names both hold count (P-FMT-7)."},"matches":{"type":"string"},"statement":{"type":"string","description":"Statement this check proves (default: the case's first)."},"strict":{"type":"boolean","description":"Compare strictly even in a core case."},"orAbsent":{"const":true,"description":"The value may be absent (its parent must be there); when present, the check's other rules apply. For a user's record that a profile decision leaves out when it is empty (P-DATA-5) while social-api.md lets it appear: `{\"pointer\": \"/entry/{viewer}\", \"orAbsent\": true, \"lacks\": [\"k\"]}`."},"allowEmpty":{"const":true,"description":"`*` or `[member=value]` may meet an empty array/object (the check then passes over no element). Off by default so that an empty answer proves nothing; use only where an empty list is a correct answer that the case cannot rule out."}}},"jsonType":{"title":"JsonType","description":"A JSON type name as `type` checks it.","enum":["string","number","integer","boolean","object","array","null"]},"headerCheck":{"title":"HeaderCheck","description":"Checks on a header.","type":"object","additionalProperties":false,"minProperties":1,"properties":{"equals":{"type":"string"},"absent":{"const":true},"present":{"const":true},"includes":{"type":"array","items":{"type":"string"},"description":"Comma-separated list that must contain each given token (e.g. Allow)."},"matches":{"type":"string"},"orAbsent":{"const":true,"description":"The header may be absent; when it is sent, the check's other rules apply (a HEAD's Content-Length, RFC 9110 §8.6). With `equals`, `includes` or `matches`; `absent` and `present` say the opposite."},"statement":{"type":"string"}}},"expect":{"title":"ExpectSpec","description":"What a step expects of its response.","type":"object","additionalProperties":false,"properties":{"status":{"oneOf":[{"type":"integer","minimum":100,"maximum":599},{"type":"array","items":{"type":"integer","minimum":100,"maximum":599},"minItems":1}]},"when":{"type":"object","additionalProperties":false,"minProperties":1,"description":"The checks other than `status` and `noServerError`, and the captures, apply only to an answer with one of these statuses, in this representation (judged by the body, as P-FMT-1's selection is) and whose body passes every pointer check of `json`; any other answer passes them as not applicable (a permission only the profile grants: if the answer is 200, then …; a list that shows it is whole: if `totalResults` equals `{#/entry}`, then …).","properties":{"status":{"oneOf":[{"type":"integer","minimum":100,"maximum":599},{"type":"array","items":{"type":"integer","minimum":100,"maximum":599},"minItems":1}]},"representation":{"enum":["json","atom"]},"json":{"type":"array","items":{"$ref":"#/$defs/pointerCheck"},"minItems":1,"description":"Pointer checks on the body (as `expect.json` reads it: JSON, or the Atom form decoded under `atom`), compared as the case's level compares; every one must pass for the step's other checks to apply."}}},"noServerError":{"description":"The status is not 5xx (§7's 500 is the service's internal error, P-ERR-3): fails on a 5xx only, citing `statement` (or the step's). Beside `status`, it lets the exact status cite its own clause, so that a 200 where 400 is expected is not reported as a 500.","oneOf":[{"const":true},{"type":"object","additionalProperties":false,"required":["statement"],"properties":{"statement":{"type":"string"}}}]},"contentType":{"type":"string","description":"`json`, `atom`, or a media type; profile cases also compare the charset."},"headers":{"type":"object","additionalProperties":{"$ref":"#/$defs/headerCheck"}},"bodyEmpty":{"const":true},"errorBody":{"const":true,"description":"Profile error body: `{\"error\":{\"code\":<status>,\"message\":…}}` (P-ERR-1)."},"schema":{"type":"object","additionalProperties":false,"required":["kind"],"properties":{"kind":{"type":"string"},"mode":{"enum":["lenient","strict"]}},"description":"Validate the body against the kit's schema of this kind (`mode` defaults to the level: core lenient, profile strict)."},"atom":{"type":"object","additionalProperties":false,"required":["kind"],"properties":{"kind":{"enum":["appdata","people","person","albums","photos"]},"owner":{"type":"string"}},"description":"Decode the body as Atom of this kind; pointer checks then apply to the result, and at profile level the writers' rules apply too (checks/atom-writer.ts), with `owner` the album owner every photo entry's author names."},"json":{"type":"array","items":{"$ref":"#/$defs/pointerCheck"}},"bodyExcludes":{"type":"array","items":{"type":"string"},"description":"The body text must not contain any of these strings (placeholders allowed)."},"statement":{"type":"string","description":"Statement for the status/content-type/body checks (default: the case's first)."}}}}};
 const schema32 = {"title":"Level","description":"`core`: social-api.md says it; `profile`: a profile.md decision (readers' vs writers' rules).","enum":["core","profile"]};
 const schema33 = {"title":"Feature","description":"Closed list of case features; `--feature` selects by them.","enum":["world","atom","deployed-client","writes","http10"]};
 const func1 = Object.prototype.hasOwnProperty;
@@ -22,13 +22,14 @@ const pattern5 = new RegExp("^(S|P)-[A-Za-z0-9.-]+$", "u");
 const schema34 = {"title":"CaseStep","description":"A step as a case file writes it: in full, or `use` of a library step. A step with `use` is a library step, any other a full step.","if":{"required":["use"]},"then":{"$ref":"#/$defs/useStep"},"else":{"$ref":"#/$defs/step"}};
 const schema35 = {"title":"UseStep","description":"A step of the library (conformance/steps/<use>.json), expanded when the suite loads.","type":"object","additionalProperties":false,"required":["use"],"properties":{"use":{"description":"The library step's name.","type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$"},"with":{"description":"Values of the library step's parameters, each replacing `{with.<name>}` in it.","type":"object","additionalProperties":{"type":"string"}}}};
 const pattern6 = new RegExp("^[a-z0-9]+(-[a-z0-9]+)*$", "u");
-const schema36 = {"title":"StepSpec","description":"One request and what it must answer.","type":"object","additionalProperties":false,"required":["request","expect"],"properties":{"name":{"type":"string","description":"Shown in reports."},"request":{"$ref":"#/$defs/request"},"expect":{"$ref":"#/$defs/expect"},"capture":{"type":"object","additionalProperties":{"type":"string"},"description":"name → pointer, `header:<name>` or `body:length` (the body's length in bytes, any Content-Encoding undone); captured values are used as `{$name}`."},"onlyIf":{"description":"Run the step only when a capture, or a member of it named as in a placeholder (`world.albums.friend.hidden`), holds a non-empty value; or when the value captured passes a pointer check (`{\"capture\": name, \"check\": {pointer, …}}`, the pointer read inside the captured value, compared as the case's level compares). Otherwise the step is skipped and the case goes on.","oneOf":[{"type":"string"},{"$ref":"#/$defs/captureCondition"}]},"always":{"type":"boolean","description":"Run even after an earlier step failed (clean-up, e.g. restoring data)."},"repeat":{"type":"integer","minimum":2,"maximum":200,"description":"Send the step this many times (2–200), `{$repeat}` being 0, 1, … in each; it stops at the first repetition that fails (filling a record of 10,000 keys 99 pairs at a time, P-DATA-7)."},"concurrency":{"type":"integer","minimum":2,"maximum":16,"description":"With `repeat`: send up to this many repetitions at once (2–16, and no more than the run's concurrency), for repetitions that do not depend on each other (merges of distinct keys, P-DATA-4). No repetition starts after one has failed; the failure reported is the first failed repetition. Such a step captures nothing."}},"dependentSchemas":{"concurrency":{"required":["repeat"],"not":{"required":["capture"]}}}};
+const schema36 = {"title":"StepSpec","description":"One request and what it must answer.","type":"object","additionalProperties":false,"required":["request","expect"],"properties":{"name":{"type":"string","description":"Shown in reports."},"request":{"$ref":"#/$defs/request"},"expect":{"$ref":"#/$defs/expect"},"capture":{"type":"object","additionalProperties":{"type":"string"},"description":"name → pointer, `header:<name>` or `body:length` (the body's length in bytes, any Content-Encoding undone); captured values are used as `{$name}`."},"onlyIf":{"description":"Run the step only when a capture, or a member of it named as in a placeholder (`world.albums.friend.hidden`), holds a non-empty value; or when the value captured passes a pointer check (`{\"capture\": name, \"check\": {pointer, …}}`, the pointer read inside the captured value, compared as the case's level compares). Otherwise the step is skipped and the case goes on.","oneOf":[{"type":"string"},{"$ref":"#/$defs/captureCondition"}]},"always":{"type":"boolean","description":"Run even after an earlier step failed (clean-up, e.g. restoring data)."},"repeat":{"type":"integer","minimum":2,"maximum":200,"description":"Send the step this many times (2–200), `{$repeat}` being 0, 1, … in each; it stops at the first repetition that fails (filling a record of 10,000 keys 99 pairs at a time, P-DATA-7)."},"concurrency":{"type":"integer","minimum":2,"maximum":16,"description":"With `repeat`: send up to this many repetitions at once (2–16, and no more than the run's concurrency), for repetitions that do not depend on each other (merges of distinct keys, P-DATA-4). No repetition starts after one has failed; the failure reported is the first failed repetition. Such a step captures nothing."}},"dependentSchemas":{"concurrency":{"required":["repeat"],"not":{"required":["capture"]}},"repeat":{"not":{"required":["request"],"properties":{"request":{"required":["body"],"properties":{"body":{"required":["record"]}}}}}}}};
 const schema37 = {"title":"RequestSpec","description":"A request a step sends. Strings may hold placeholders (README-writing-cases.md).","type":"object","additionalProperties":false,"required":["method","path"],"properties":{"method":{"type":"string","pattern":"^[A-Z]+$"},"path":{"type":"string","pattern":"^/"},"query":{"$ref":"#/$defs/pairs"},"rawQuery":{"type":"string","description":"Appended to the query verbatim, after `&` unless it starts with one (`\"&\"` alone makes a trailing `&`)."},"headers":{"type":"object","additionalProperties":{"type":"string"},"description":"Extra headers."},"body":{"$ref":"#/$defs/body"},"as":{"oneOf":[{"$ref":"#/$defs/role"},{"enum":["none","unknown"]}],"description":"Whose id goes in `xoauth_requestor_id`: a role (default `viewer`), `none` (left out) or `unknown`."},"requestorForm":{"enum":["full","bare"],"description":"The requestor id in full (`ns:value`, default) or bare (`value`, P-AUTH-4)."},"app":{"enum":["main","other"],"description":"Which application signs: `main` (default) or `other`."},"auth":{"description":"How the request is signed; none given: a valid signature.","$ref":"#/$defs/authSpec"},"http":{"enum":["1.1","1.0"],"description":"HTTP version; 1.0 is sent over a raw socket (P-AUTH-6)."},"holdBody":{"type":"object","description":"Send the head and only the first `after` bytes of the body, then wait for the answer with the rest held back (P-ERR-4.2: a 413 does not wait for the whole body); once it is in, send the rest and wait for the server's close (P-ERR-4.3: a reset, the body closed unread, fails the step under that clause). The head declares the whole body by its Content-Length, or by chunked transfer coding when `chunked` is true (HTTP/1.1).","required":["after"],"additionalProperties":false,"properties":{"after":{"type":"integer","minimum":0,"maximum":33554432},"chunked":{"type":"boolean","default":false}}},"writeBodyFirst":{"const":true,"description":"Write the whole request, body included, before reading anything of the answer, over a socket of its own, then wait for the server's close (P-ERR-4.3: a client that does so still gets the 413, and the body is discarded, not left unread: a reset fails the step under that clause)."}}};
 const schema38 = {"title":"Pairs","description":"Name/value pairs: an object, or a list of pairs where order or repetition matters.","oneOf":[{"type":"object","additionalProperties":{"type":"string"}},{"type":"array","items":{"type":"array","prefixItems":[{"type":"string"},{"type":"string"}],"minItems":2,"maxItems":2}}]};
 const schema41 = {"title":"Role","description":"The roles a target names in its `users` (see fixtures/target.json); `secondFriend` is a second friend of the viewer with the main app (two users' data in one answer).","enum":["viewer","friend","friendWithoutApp","stranger","secondFriend"]};
 const pattern7 = new RegExp("^[A-Z]+$", "u");
 const pattern8 = new RegExp("^/", "u");
-const schema39 = {"title":"BodySpec","description":"A request body, by how it is produced: exactly one of `json`, `form`, `text`, `base64`, `pairs`, `bytes`.","type":"object","minProperties":1,"properties":{"json":{"description":"A JSON body (member order kept as written)."},"form":{"$ref":"#/$defs/pairs"},"text":{"type":"string"},"base64":{"type":"string"},"pairs":{"type":"integer","minimum":1,"maximum":10000,"description":"n generated pairs `<keyPrefix>0` … (default prefix `k{unique}-`)."},"keyPrefix":{"type":"string"},"encoding":{"enum":["json","form"]},"valueLength":{"type":"integer","minimum":1,"maximum":65536,"description":"Every generated value is this many `valueChar`s (default: `v0`, `v1`, …)."},"valueChar":{"type":"string","minLength":1,"maxLength":2,"description":"The character repeated `valueLength` times (one code point; default `x`)."},"bytes":{"type":"integer","minimum":1,"maximum":33554432,"description":"A JSON body of this many bytes."},"contentType":{"type":["string","null"],"description":"Overrides the natural label (`null`: no Content-Type)."}},"additionalProperties":false,"oneOf":[{"required":["json"]},{"required":["form"]},{"required":["text"]},{"required":["base64"]},{"required":["pairs"]},{"required":["bytes"]}]};
+const schema39 = {"title":"BodySpec","description":"A request body, by how it is produced: exactly one of `json`, `record`, `form`, `text`, `base64`, `pairs`, `bytes`.","type":"object","minProperties":1,"properties":{"json":{"description":"A JSON body (member order kept as written)."},"record":{"type":"string","pattern":"^\\{\\$[^{}]+\\}$","description":"A captured application-data record written back as writes may carry it: the step is sent once per consecutive run of the record's members, in their order, of at most 99 pairs (P-DATA-3) and 1 MiB of JSON (P-ERR-4), one after the other, as long as each passes (a record holds up to 10,000 keys and 4 MiB, P-DATA-7). Not with `repeat`."},"form":{"$ref":"#/$defs/pairs"},"text":{"type":"string"},"base64":{"type":"string"},"pairs":{"type":"integer","minimum":1,"maximum":10000,"description":"n generated pairs `<keyPrefix>0` … (default prefix `k{unique}-`)."},"keyPrefix":{"type":"string"},"encoding":{"enum":["json","form"]},"valueLength":{"type":"integer","minimum":1,"maximum":65536,"description":"Every generated value is this many `valueChar`s (default: `v0`, `v1`, …)."},"valueChar":{"type":"string","minLength":1,"maxLength":2,"description":"The character repeated `valueLength` times (one code point; default `x`)."},"bytes":{"type":"integer","minimum":1,"maximum":33554432,"description":"A JSON body of this many bytes."},"contentType":{"type":["string","null"],"description":"Overrides the natural label (`null`: no Content-Type)."}},"additionalProperties":false,"oneOf":[{"required":["json"]},{"required":["record"]},{"required":["form"]},{"required":["text"]},{"required":["base64"]},{"required":["pairs"]},{"required":["bytes"]}]};
+const pattern9 = new RegExp("^\\{\\$[^{}]+\\}$", "u");
 
 function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -65,7 +66,7 @@ passing0 = 0;
 const _errs3 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing1;
-if((data.form === undefined) && (missing1 = "form")){
+if((data.record === undefined) && (missing1 = "record")){
 const err1 = {instancePath,schemaPath:"#/oneOf/1/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"};
 if(vErrors === null){
 vErrors = [err1];
@@ -89,7 +90,7 @@ passing0 = 1;
 const _errs4 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
-if((data.text === undefined) && (missing2 = "text")){
+if((data.form === undefined) && (missing2 = "form")){
 const err2 = {instancePath,schemaPath:"#/oneOf/2/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"};
 if(vErrors === null){
 vErrors = [err2];
@@ -113,7 +114,7 @@ passing0 = 2;
 const _errs5 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing3;
-if((data.base64 === undefined) && (missing3 = "base64")){
+if((data.text === undefined) && (missing3 = "text")){
 const err3 = {instancePath,schemaPath:"#/oneOf/3/required",keyword:"required",params:{missingProperty: missing3},message:"must have required property '"+missing3+"'"};
 if(vErrors === null){
 vErrors = [err3];
@@ -137,7 +138,7 @@ passing0 = 3;
 const _errs6 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing4;
-if((data.pairs === undefined) && (missing4 = "pairs")){
+if((data.base64 === undefined) && (missing4 = "base64")){
 const err4 = {instancePath,schemaPath:"#/oneOf/4/required",keyword:"required",params:{missingProperty: missing4},message:"must have required property '"+missing4+"'"};
 if(vErrors === null){
 vErrors = [err4];
@@ -161,7 +162,7 @@ passing0 = 4;
 const _errs7 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing5;
-if((data.bytes === undefined) && (missing5 = "bytes")){
+if((data.pairs === undefined) && (missing5 = "pairs")){
 const err5 = {instancePath,schemaPath:"#/oneOf/5/required",keyword:"required",params:{missingProperty: missing5},message:"must have required property '"+missing5+"'"};
 if(vErrors === null){
 vErrors = [err5];
@@ -182,18 +183,43 @@ if(_valid0){
 valid0 = true;
 passing0 = 5;
 }
+const _errs8 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing6;
+if((data.bytes === undefined) && (missing6 = "bytes")){
+const err6 = {instancePath,schemaPath:"#/oneOf/6/required",keyword:"required",params:{missingProperty: missing6},message:"must have required property '"+missing6+"'"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+var _valid0 = _errs8 === errors;
+if(_valid0 && valid0){
+valid0 = false;
+passing0 = [passing0, 6];
+}
+else {
+if(_valid0){
+valid0 = true;
+passing0 = 6;
+}
+}
 }
 }
 }
 }
 }
 if(!valid0){
-const err6 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const err7 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
-vErrors = [err6];
+vErrors = [err7];
 }
 else {
-vErrors.push(err6);
+vErrors.push(err7);
 }
 errors++;
 validate24.errors = vErrors;
@@ -217,7 +243,7 @@ validate24.errors = [{instancePath,schemaPath:"#/minProperties",keyword:"minProp
 return false;
 }
 else {
-const _errs8 = errors;
+const _errs9 = errors;
 for(const key0 in data){
 if(!(func1.call(schema39.properties, key0))){
 validate24.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
@@ -225,36 +251,41 @@ return false;
 break;
 }
 }
-if(_errs8 === errors){
+if(_errs9 === errors){
+if(data.record !== undefined){
+let data0 = data.record;
+const _errs10 = errors;
+if(errors === _errs10){
+if(typeof data0 === "string"){
+if(!pattern9.test(data0)){
+validate24.errors = [{instancePath:instancePath+"/record",schemaPath:"#/properties/record/pattern",keyword:"pattern",params:{pattern: "^\\{\\$[^{}]+\\}$"},message:"must match pattern \""+"^\\{\\$[^{}]+\\}$"+"\""}];
+return false;
+}
+}
+else {
+validate24.errors = [{instancePath:instancePath+"/record",schemaPath:"#/properties/record/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid1 = _errs10 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
 if(data.form !== undefined){
-let data0 = data.form;
-const _errs9 = errors;
-const _errs11 = errors;
+let data1 = data.form;
+const _errs12 = errors;
+const _errs14 = errors;
 let valid3 = false;
 let passing1 = null;
-const _errs12 = errors;
-if(errors === _errs12){
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-for(const key1 in data0){
 const _errs15 = errors;
-if(typeof data0[key1] !== "string"){
-const err7 = {instancePath:instancePath+"/form/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/pairs/oneOf/0/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-var valid4 = _errs15 === errors;
-if(!valid4){
-break;
-}
-}
-}
-else {
-const err8 = {instancePath:instancePath+"/form",schemaPath:"#/$defs/pairs/oneOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(errors === _errs15){
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+for(const key1 in data1){
+const _errs18 = errors;
+if(typeof data1[key1] !== "string"){
+const err8 = {instancePath:instancePath+"/form/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/pairs/oneOf/0/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -263,24 +294,14 @@ vErrors.push(err8);
 }
 errors++;
 }
+var valid4 = _errs18 === errors;
+if(!valid4){
+break;
 }
-var _valid1 = _errs12 === errors;
-if(_valid1){
-valid3 = true;
-passing1 = 0;
 }
-const _errs17 = errors;
-if(errors === _errs17){
-if(Array.isArray(data0)){
-var valid5 = true;
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data0[i0];
-const _errs19 = errors;
-if(errors === _errs19){
-if(Array.isArray(data2)){
-if(data2.length > 2){
-const err9 = {instancePath:instancePath+"/form/" + i0,schemaPath:"#/$defs/pairs/oneOf/1/items/maxItems",keyword:"maxItems",params:{limit: 2},message:"must NOT have more than 2 items"};
+}
+else {
+const err9 = {instancePath:instancePath+"/form",schemaPath:"#/$defs/pairs/oneOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -289,9 +310,24 @@ vErrors.push(err9);
 }
 errors++;
 }
-else {
-if(data2.length < 2){
-const err10 = {instancePath:instancePath+"/form/" + i0,schemaPath:"#/$defs/pairs/oneOf/1/items/minItems",keyword:"minItems",params:{limit: 2},message:"must NOT have fewer than 2 items"};
+}
+var _valid1 = _errs15 === errors;
+if(_valid1){
+valid3 = true;
+passing1 = 0;
+}
+const _errs20 = errors;
+if(errors === _errs20){
+if(Array.isArray(data1)){
+var valid5 = true;
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data3 = data1[i0];
+const _errs22 = errors;
+if(errors === _errs22){
+if(Array.isArray(data3)){
+if(data3.length > 2){
+const err10 = {instancePath:instancePath+"/form/" + i0,schemaPath:"#/$defs/pairs/oneOf/1/items/maxItems",keyword:"maxItems",params:{limit: 2},message:"must NOT have more than 2 items"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -301,11 +337,8 @@ vErrors.push(err10);
 errors++;
 }
 else {
-const len1 = data2.length;
-if(len1 > 0){
-const _errs21 = errors;
-if(typeof data2[0] !== "string"){
-const err11 = {instancePath:instancePath+"/form/" + i0+"/0",schemaPath:"#/$defs/pairs/oneOf/1/items/prefixItems/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data3.length < 2){
+const err11 = {instancePath:instancePath+"/form/" + i0,schemaPath:"#/$defs/pairs/oneOf/1/items/minItems",keyword:"minItems",params:{limit: 2},message:"must NOT have fewer than 2 items"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -314,13 +347,12 @@ vErrors.push(err11);
 }
 errors++;
 }
-var valid6 = _errs21 === errors;
-}
-if(valid6){
-if(len1 > 1){
-const _errs23 = errors;
-if(typeof data2[1] !== "string"){
-const err12 = {instancePath:instancePath+"/form/" + i0+"/1",schemaPath:"#/$defs/pairs/oneOf/1/items/prefixItems/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else {
+const len1 = data3.length;
+if(len1 > 0){
+const _errs24 = errors;
+if(typeof data3[0] !== "string"){
+const err12 = {instancePath:instancePath+"/form/" + i0+"/0",schemaPath:"#/$defs/pairs/oneOf/1/items/prefixItems/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -329,14 +361,13 @@ vErrors.push(err12);
 }
 errors++;
 }
-var valid6 = _errs23 === errors;
+var valid6 = _errs24 === errors;
 }
-}
-}
-}
-}
-else {
-const err13 = {instancePath:instancePath+"/form/" + i0,schemaPath:"#/$defs/pairs/oneOf/1/items/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(valid6){
+if(len1 > 1){
+const _errs26 = errors;
+if(typeof data3[1] !== "string"){
+const err13 = {instancePath:instancePath+"/form/" + i0+"/1",schemaPath:"#/$defs/pairs/oneOf/1/items/prefixItems/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -345,15 +376,14 @@ vErrors.push(err13);
 }
 errors++;
 }
+var valid6 = _errs26 === errors;
 }
-var valid5 = _errs19 === errors;
-if(!valid5){
-break;
+}
 }
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/form",schemaPath:"#/$defs/pairs/oneOf/1/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err14 = {instancePath:instancePath+"/form/" + i0,schemaPath:"#/$defs/pairs/oneOf/1/items/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -363,7 +393,24 @@ vErrors.push(err14);
 errors++;
 }
 }
-var _valid1 = _errs17 === errors;
+var valid5 = _errs22 === errors;
+if(!valid5){
+break;
+}
+}
+}
+else {
+const err15 = {instancePath:instancePath+"/form",schemaPath:"#/$defs/pairs/oneOf/1/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+var _valid1 = _errs20 === errors;
 if(_valid1 && valid3){
 valid3 = false;
 passing1 = [passing1, 1];
@@ -375,130 +422,90 @@ passing1 = 1;
 }
 }
 if(!valid3){
-const err15 = {instancePath:instancePath+"/form",schemaPath:"#/$defs/pairs/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf"};
+const err16 = {instancePath:instancePath+"/form",schemaPath:"#/$defs/pairs/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
-vErrors = [err15];
+vErrors = [err16];
 }
 else {
-vErrors.push(err15);
+vErrors.push(err16);
 }
 errors++;
 validate24.errors = vErrors;
 return false;
 }
 else {
-errors = _errs11;
+errors = _errs14;
 if(vErrors !== null){
-if(_errs11){
-vErrors.length = _errs11;
+if(_errs14){
+vErrors.length = _errs14;
 }
 else {
 vErrors = null;
 }
 }
 }
-var valid1 = _errs9 === errors;
+var valid1 = _errs12 === errors;
 }
 else {
 var valid1 = true;
 }
 if(valid1){
 if(data.text !== undefined){
-const _errs25 = errors;
+const _errs28 = errors;
 if(typeof data.text !== "string"){
 validate24.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid1 = _errs25 === errors;
+var valid1 = _errs28 === errors;
 }
 else {
 var valid1 = true;
 }
 if(valid1){
 if(data.base64 !== undefined){
-const _errs27 = errors;
+const _errs30 = errors;
 if(typeof data.base64 !== "string"){
 validate24.errors = [{instancePath:instancePath+"/base64",schemaPath:"#/properties/base64/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
-var valid1 = _errs27 === errors;
+var valid1 = _errs30 === errors;
 }
 else {
 var valid1 = true;
 }
 if(valid1){
 if(data.pairs !== undefined){
-let data7 = data.pairs;
-const _errs29 = errors;
-if(!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))){
+let data8 = data.pairs;
+const _errs32 = errors;
+if(!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))){
 validate24.errors = [{instancePath:instancePath+"/pairs",schemaPath:"#/properties/pairs/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-if(errors === _errs29){
-if(typeof data7 == "number"){
-if(data7 > 10000 || isNaN(data7)){
+if(errors === _errs32){
+if(typeof data8 == "number"){
+if(data8 > 10000 || isNaN(data8)){
 validate24.errors = [{instancePath:instancePath+"/pairs",schemaPath:"#/properties/pairs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000},message:"must be <= 10000"}];
 return false;
 }
 else {
-if(data7 < 1 || isNaN(data7)){
+if(data8 < 1 || isNaN(data8)){
 validate24.errors = [{instancePath:instancePath+"/pairs",schemaPath:"#/properties/pairs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 }
 }
 }
-var valid1 = _errs29 === errors;
+var valid1 = _errs32 === errors;
 }
 else {
 var valid1 = true;
 }
 if(valid1){
 if(data.keyPrefix !== undefined){
-const _errs31 = errors;
+const _errs34 = errors;
 if(typeof data.keyPrefix !== "string"){
 validate24.errors = [{instancePath:instancePath+"/keyPrefix",schemaPath:"#/properties/keyPrefix/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
-}
-var valid1 = _errs31 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.encoding !== undefined){
-let data9 = data.encoding;
-const _errs33 = errors;
-if(!((data9 === "json") || (data9 === "form"))){
-validate24.errors = [{instancePath:instancePath+"/encoding",schemaPath:"#/properties/encoding/enum",keyword:"enum",params:{allowedValues: schema39.properties.encoding.enum},message:"must be equal to one of the allowed values"}];
-return false;
-}
-var valid1 = _errs33 === errors;
-}
-else {
-var valid1 = true;
-}
-if(valid1){
-if(data.valueLength !== undefined){
-let data10 = data.valueLength;
-const _errs34 = errors;
-if(!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))){
-validate24.errors = [{instancePath:instancePath+"/valueLength",schemaPath:"#/properties/valueLength/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
-return false;
-}
-if(errors === _errs34){
-if(typeof data10 == "number"){
-if(data10 > 65536 || isNaN(data10)){
-validate24.errors = [{instancePath:instancePath+"/valueLength",schemaPath:"#/properties/valueLength/maximum",keyword:"maximum",params:{comparison: "<=", limit: 65536},message:"must be <= 65536"}];
-return false;
-}
-else {
-if(data10 < 1 || isNaN(data10)){
-validate24.errors = [{instancePath:instancePath+"/valueLength",schemaPath:"#/properties/valueLength/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
-return false;
-}
-}
-}
 }
 var valid1 = _errs34 === errors;
 }
@@ -506,17 +513,57 @@ else {
 var valid1 = true;
 }
 if(valid1){
-if(data.valueChar !== undefined){
-let data11 = data.valueChar;
+if(data.encoding !== undefined){
+let data10 = data.encoding;
 const _errs36 = errors;
-if(errors === _errs36){
-if(typeof data11 === "string"){
-if(func2(data11) > 2){
+if(!((data10 === "json") || (data10 === "form"))){
+validate24.errors = [{instancePath:instancePath+"/encoding",schemaPath:"#/properties/encoding/enum",keyword:"enum",params:{allowedValues: schema39.properties.encoding.enum},message:"must be equal to one of the allowed values"}];
+return false;
+}
+var valid1 = _errs36 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data.valueLength !== undefined){
+let data11 = data.valueLength;
+const _errs37 = errors;
+if(!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))){
+validate24.errors = [{instancePath:instancePath+"/valueLength",schemaPath:"#/properties/valueLength/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+return false;
+}
+if(errors === _errs37){
+if(typeof data11 == "number"){
+if(data11 > 65536 || isNaN(data11)){
+validate24.errors = [{instancePath:instancePath+"/valueLength",schemaPath:"#/properties/valueLength/maximum",keyword:"maximum",params:{comparison: "<=", limit: 65536},message:"must be <= 65536"}];
+return false;
+}
+else {
+if(data11 < 1 || isNaN(data11)){
+validate24.errors = [{instancePath:instancePath+"/valueLength",schemaPath:"#/properties/valueLength/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+return false;
+}
+}
+}
+}
+var valid1 = _errs37 === errors;
+}
+else {
+var valid1 = true;
+}
+if(valid1){
+if(data.valueChar !== undefined){
+let data12 = data.valueChar;
+const _errs39 = errors;
+if(errors === _errs39){
+if(typeof data12 === "string"){
+if(func2(data12) > 2){
 validate24.errors = [{instancePath:instancePath+"/valueChar",schemaPath:"#/properties/valueChar/maxLength",keyword:"maxLength",params:{limit: 2},message:"must NOT have more than 2 characters"}];
 return false;
 }
 else {
-if(func2(data11) < 1){
+if(func2(data12) < 1){
 validate24.errors = [{instancePath:instancePath+"/valueChar",schemaPath:"#/properties/valueChar/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
@@ -527,50 +574,51 @@ validate24.errors = [{instancePath:instancePath+"/valueChar",schemaPath:"#/prope
 return false;
 }
 }
-var valid1 = _errs36 === errors;
+var valid1 = _errs39 === errors;
 }
 else {
 var valid1 = true;
 }
 if(valid1){
 if(data.bytes !== undefined){
-let data12 = data.bytes;
-const _errs38 = errors;
-if(!((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12)))){
+let data13 = data.bytes;
+const _errs41 = errors;
+if(!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))){
 validate24.errors = [{instancePath:instancePath+"/bytes",schemaPath:"#/properties/bytes/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
-if(errors === _errs38){
-if(typeof data12 == "number"){
-if(data12 > 33554432 || isNaN(data12)){
+if(errors === _errs41){
+if(typeof data13 == "number"){
+if(data13 > 33554432 || isNaN(data13)){
 validate24.errors = [{instancePath:instancePath+"/bytes",schemaPath:"#/properties/bytes/maximum",keyword:"maximum",params:{comparison: "<=", limit: 33554432},message:"must be <= 33554432"}];
 return false;
 }
 else {
-if(data12 < 1 || isNaN(data12)){
+if(data13 < 1 || isNaN(data13)){
 validate24.errors = [{instancePath:instancePath+"/bytes",schemaPath:"#/properties/bytes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 }
 }
 }
-var valid1 = _errs38 === errors;
+var valid1 = _errs41 === errors;
 }
 else {
 var valid1 = true;
 }
 if(valid1){
 if(data.contentType !== undefined){
-let data13 = data.contentType;
-const _errs40 = errors;
-if((typeof data13 !== "string") && (data13 !== null)){
+let data14 = data.contentType;
+const _errs43 = errors;
+if((typeof data14 !== "string") && (data14 !== null)){
 validate24.errors = [{instancePath:instancePath+"/contentType",schemaPath:"#/properties/contentType/type",keyword:"type",params:{type: schema39.properties.contentType.type},message:"must be string,null"}];
 return false;
 }
-var valid1 = _errs40 === errors;
+var valid1 = _errs43 === errors;
 }
 else {
 var valid1 = true;
+}
 }
 }
 }
@@ -596,7 +644,7 @@ validate24.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 const schema42 = {"title":"AuthSpec","description":"How a request is signed (P-AUTH-1, P-AUTH-2, P-AUTH-6).","type":"object","additionalProperties":false,"required":["mode"],"properties":{"mode":{"$ref":"#/$defs/authMode","description":"The credentials and how they are wrong, if at all."},"placement":{"enum":["header","query","header+query"],"description":"Where OAuth parameters travel: header (default), query, or both (identical, P-AUTH-6)."},"realm":{"type":"string","description":"`realm` in the header (`\"\"` allowed)."},"key":{"enum":["encoded","raw"],"description":"Signing key from the percent-encoded (default) or the raw secret (P-AUTH-6)."},"body":{"enum":["auto","hash","hash-hex","hash-wrong","form-hash-wrong","param","unsigned"],"description":"How the body enters the signature: `auto` (form bodies as parameters, others not), `hash` (base64 `oauth_body_hash`), `hash-hex`, `param` (the body text as one parameter name with an empty value, the OpenSocial PHP client), `hash-wrong` (a hash of other bytes), `form-hash-wrong` (as `auto`, plus an `oauth_body_hash` of other bytes: a form body rightly signed whose hash does not match it), `unsigned` (a form body left out of the signature)."},"requestorIn":{"enum":["query","header"],"description":"Where `xoauth_requestor_id` travels (default query)."},"unsignedQuery":{"type":"string","description":"Query text added after signing, so the signature does not cover it (tampering)."},"protocol":{"type":"object","minProperties":1,"propertyNames":{"pattern":"^oauth_[a-z_]+$"},"additionalProperties":{"type":["string","null"],"maxLength":512},"description":"OAuth protocol parameters changed before signing (P-AUTH-3): a string replaces (or adds) the parameter, `null` leaves it out; the request is then signed as usual, so only the rule under test is broken. `oauth_signature` is applied after signing."}}};
 const schema43 = {"title":"AuthMode","description":"Which credentials a request carries and how they are wrong, if at all.","enum":["valid","none","wrong-secret","bad-signature","stale-timestamp","future-timestamp","replayed-nonce","replayed-nonce-new-timestamp","unknown-consumer"]};
-const pattern9 = new RegExp("^oauth_[a-z_]+$", "u");
+const pattern10 = new RegExp("^oauth_[a-z_]+$", "u");
 
 function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -727,7 +775,7 @@ else {
 for(const key1 in data7){
 const _errs14 = errors;
 if(typeof key1 === "string"){
-if(!pattern9.test(key1)){
+if(!pattern10.test(key1)){
 const err0 = {instancePath:instancePath+"/protocol",schemaPath:"#/properties/protocol/propertyNames/pattern",keyword:"pattern",params:{pattern: "^oauth_[a-z_]+$"},message:"must match pattern \""+"^oauth_[a-z_]+$"+"\"",propertyName:key1};
 if(vErrors === null){
 vErrors = [err0];
@@ -1344,8 +1392,8 @@ const schema50 = {"title":"HeaderCheck","description":"Checks on a header.","typ
 const schema45 = {"title":"PointerCheck","description":"One JSON-pointer check on the parsed (or Atom-decoded) body.","type":"object","additionalProperties":false,"required":["pointer"],"minProperties":2,"properties":{"pointer":{"type":"string","pattern":"^(/.*)?$","description":"RFC 6901 pointer; `*` maps over elements, `@one` unwraps a one-element array, `[member=value]` selects elements, `[member!=value]` the elements whose member is absent or differs."},"equals":true,"oneOf":{"type":"array"},"absent":{"const":true},"present":{"const":true},"type":{"oneOf":[{"$ref":"#/$defs/jsonType"},{"type":"array","items":{"$ref":"#/$defs/jsonType"},"minItems":1}]},"count":{"oneOf":[{"type":"integer","minimum":0},{"type":"string"},{"type":"object","additionalProperties":false,"minProperties":1,"properties":{"min":{"type":"integer"},"max":{"type":"integer"}}}]},"atLeast":{"$ref":"#/$defs/numberBound","description":"Every value at the pointer is a number at least this one (`totalResults` at least the entries returned: `{#/entry}`)."},"above":{"$ref":"#/$defs/numberBound","description":"Every value at the pointer is a number greater than this one (a page that is not full: `itemsPerPage` above `{#/entry}`)."},"in":{"description":"Every value at the pointer is one of the given list (or captured array)."},"contains":{"description":"The values at the pointer (or the array there) include each of the given values."},"has":{"description":"The object at the pointer has these members with these values (others may exist, at any depth: an object inside carries its members, a list as many items each carrying its own)."},"lacks":{"description":"The object at the pointer has none of these members."},"sameMembers":{"description":"The value at the pointer (the values, with `*`) carries the given value (usually the JSON form, captured) member by member, whatever members are present: a member the documents name is present in both or in neither, with equal values; a member they do not name (an extension) on one side only is no difference; inside an address every member counts."},"sorted":{"const":true,"description":"The array at the pointer is sorted by code point order (P-PAGE-3)."},"keys":{"oneOf":[{"type":"array","items":{"type":"string"}},{"type":"string"}],"description":"The object's own keys, in this order (Atom application data only)."},"memberOrder":{"oneOf":[{"type":"array","items":{"type":"string"}},{"type":"string"}],"description":"The Atom data element's children follow these members' order: a captured JSON object (`{$person}`) or a list of names; only names both hold count (P-FMT-7)."},"matches":{"type":"string"},"statement":{"type":"string","description":"Statement this check proves (default: the case's first)."},"strict":{"type":"boolean","description":"Compare strictly even in a core case."},"orAbsent":{"const":true,"description":"The value may be absent (its parent must be there); when present, the check's other rules apply. For a user's record that a profile decision leaves out when it is empty (P-DATA-5) while social-api.md lets it appear: `{\"pointer\": \"/entry/{viewer}\", \"orAbsent\": true, \"lacks\": [\"k\"]}`."},"allowEmpty":{"const":true,"description":"`*` or `[member=value]` may meet an empty array/object (the check then passes over no element). Off by default so that an empty answer proves nothing; use only where an empty list is a correct answer that the case cannot rule out."}}};
 const schema46 = {"title":"JsonType","description":"A JSON type name as `type` checks it.","enum":["string","number","integer","boolean","object","array","null"]};
 const schema48 = {"title":"NumberBound","description":"A number to compare with: an integer, or a placeholder giving a number, a numeric string or a list (its length): `{#/entry}` (the size at a pointer of the current body), `{$total}` (a capture).","oneOf":[{"type":"integer"},{"type":"string","pattern":"^\\{[^{}]+\\}$"}]};
-const pattern10 = new RegExp("^(/.*)?$", "u");
-const pattern11 = new RegExp("^\\{[^{}]+\\}$", "u");
+const pattern11 = new RegExp("^(/.*)?$", "u");
+const pattern12 = new RegExp("^\\{[^{}]+\\}$", "u");
 
 function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -1384,7 +1432,7 @@ let data0 = data.pointer;
 const _errs2 = errors;
 if(errors === _errs2){
 if(typeof data0 === "string"){
-if(!pattern10.test(data0)){
+if(!pattern11.test(data0)){
 validate30.errors = [{instancePath:instancePath+"/pointer",schemaPath:"#/properties/pointer/pattern",keyword:"pattern",params:{pattern: "^(/.*)?$"},message:"must match pattern \""+"^(/.*)?$"+"\""}];
 return false;
 }
@@ -1749,7 +1797,7 @@ passing2 = 0;
 const _errs34 = errors;
 if(errors === _errs34){
 if(typeof data9 === "string"){
-if(!pattern11.test(data9)){
+if(!pattern12.test(data9)){
 const err15 = {instancePath:instancePath+"/atLeast",schemaPath:"#/$defs/numberBound/oneOf/1/pattern",keyword:"pattern",params:{pattern: "^\\{[^{}]+\\}$"},message:"must match pattern \""+"^\\{[^{}]+\\}$"+"\""};
 if(vErrors === null){
 vErrors = [err15];
@@ -1836,7 +1884,7 @@ passing3 = 0;
 const _errs41 = errors;
 if(errors === _errs41){
 if(typeof data10 === "string"){
-if(!pattern11.test(data10)){
+if(!pattern12.test(data10)){
 const err19 = {instancePath:instancePath+"/above",schemaPath:"#/$defs/numberBound/oneOf/1/pattern",keyword:"pattern",params:{pattern: "^\\{[^{}]+\\}$"},message:"must match pattern \""+"^\\{[^{}]+\\}$"+"\""};
 if(vErrors === null){
 vErrors = [err19];
@@ -3473,6 +3521,86 @@ return false;
 }
 }
 }
+var valid3 = _errs22 === errors;
+}
+else {
+var valid3 = true;
+}
+if(valid3){
+if(data.repeat !== undefined){
+const _errs25 = errors;
+const _errs26 = errors;
+const _errs27 = errors;
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing3;
+if((data.request === undefined) && (missing3 = "request")){
+const err3 = {};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+else {
+if(data.request !== undefined){
+let data9 = data.request;
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+let missing4;
+if((data9.body === undefined) && (missing4 = "body")){
+const err4 = {};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+else {
+if(data9.body !== undefined){
+let data10 = data9.body;
+if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
+let missing5;
+if((data10.record === undefined) && (missing5 = "record")){
+const err5 = {};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+}
+}
+}
+}
+}
+var valid5 = _errs27 === errors;
+if(valid5){
+validate22.errors = [{instancePath,schemaPath:"#/dependentSchemas/repeat/not",keyword:"not",params:{},message:"must NOT be valid"}];
+return false;
+}
+else {
+errors = _errs26;
+if(vErrors !== null){
+if(_errs26){
+vErrors.length = _errs26;
+}
+else {
+vErrors = null;
+}
+}
+}
+var valid3 = _errs25 === errors;
+}
+else {
+var valid3 = true;
+}
 }
 }
 }
@@ -4013,7 +4141,7 @@ export const step = validate39;
 const schema52 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://opensocial-kit.example/conformance/step.schema.json","title":"Library step","description":"A file of conformance/steps/: one step written once and used by name from cases (`{\"use\": \"<name>\", \"with\": {…}}`). See conformance/README-writing-cases.md.","$ref":"case.schema.json#/$defs/libraryStep"};
 const schema53 = {"title":"LibraryStep","description":"A file of conformance/steps/: one step written once, used by name from cases (step.schema.json).","type":"object","additionalProperties":false,"required":["name","description","step"],"properties":{"$schema":{"type":"string"},"name":{"description":"The file's name without `.json`.","type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$"},"description":{"type":"string","minLength":5,"maxLength":200},"parameters":{"description":"Parameter name → what it means; `{with.<name>}` in the step is replaced by the case's value or the default.","type":"object","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"additionalProperties":{"$ref":"#/$defs/stepParameter"}},"step":{"$ref":"#/$defs/step"}}};
 const schema54 = {"title":"StepParameter","description":"A parameter of a library step.","type":"object","additionalProperties":false,"required":["description"],"properties":{"description":{"type":"string"},"default":{"description":"Used when a case gives no value; without one the parameter is required.","type":"string"}}};
-const pattern14 = new RegExp("^[A-Za-z][A-Za-z0-9_]*$", "u");
+const pattern15 = new RegExp("^[A-Za-z][A-Za-z0-9_]*$", "u");
 
 function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -4110,7 +4238,7 @@ if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 for(const key1 in data3){
 const _errs10 = errors;
 if(typeof key1 === "string"){
-if(!pattern14.test(key1)){
+if(!pattern15.test(key1)){
 const err0 = {instancePath:instancePath+"/parameters",schemaPath:"#/properties/parameters/propertyNames/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z][A-Za-z0-9_]*$"},message:"must match pattern \""+"^[A-Za-z][A-Za-z0-9_]*$"+"\"",propertyName:key1};
 if(vErrors === null){
 vErrors = [err0];

@@ -200,7 +200,8 @@ describe("conformance suite files", () => {
         .map((s) => stateOf(s.request));
       const saved = c.steps.findIndex((s) => s.capture?.saved !== undefined);
       const restored = c.steps.filter(
-        (s) => s.always && JSON.stringify(s.request.body) === JSON.stringify({ json: "{$saved}" }),
+        (s) =>
+          s.always && JSON.stringify(s.request.body) === JSON.stringify({ record: "{$saved}" }),
       );
       for (const user of emptied) {
         expect(user, c.id).toMatch(/^appdata\/(?!\*)/);
