@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isRunAbort, runSuite } from "../../src/conformance/index.js";
+import { REPORTERS } from "../../src/conformance/reporters/index.js";
 import { bundledTarget, type Running, startReference } from "./helpers.js";
 import { startProxy } from "./proxy.js";
 
@@ -44,5 +45,32 @@ describe("auth/error-no-echo", () => {
       outcome: "fail",
       statement: "P-ERR-1.2",
     });
+  });
+});
+
+describe("the reports of auth/error-no-echo", () => {
+  it("never quote a signature the run sent: with its nonce and URL it would test guesses of the secret", async () => {
+    const report = await runSuite({
+      target: bundledTarget(reference.url),
+      grep: /^auth\/error-no-echo$/,
+    });
+    if (isRunAbort(report)) throw new Error(`run aborted: ${report.abort}`);
+    const sent = report.cases
+      .flatMap((c) => c.steps)
+      .flatMap((s) => [
+        ...(s.request?.headers.authorization ?? "").matchAll(/oauth_signature="([^"]*)"/g),
+      ])
+      .map((m) => decodeURIComponent(m[1] ?? ""));
+    expect(sent.length).toBeGreaterThan(0);
+    // the case quotes what it sent in its checks (the body must not echo it)
+    expect(JSON.stringify(report.cases)).toContain(sent[0]);
+    const ctx = { statements: new Map<string, string>(), secrets: ["quiz secret+1/é"] };
+    for (const name of ["json", "junit", "tap", "console", "html"] as const) {
+      const text = REPORTERS[name](report, ctx);
+      for (const signature of sent) {
+        expect(text, name).not.toContain(signature);
+        expect(text, name).not.toContain(encodeURIComponent(signature));
+      }
+    }
   });
 });
