@@ -8,18 +8,23 @@ import { fromAtom } from "../../codecs/atom/index.js";
 import type { Issue } from "../../model/issue.js";
 import type { ExpectSpec } from "../case-types.js";
 import type { DecodedBody } from "./context.js";
+import { pagingClause } from "./paging-clause.js";
 
 /**
  * The P-FMT-7 clause a decoding issue of people, albums or photos breaks, when the codec can say
  * (undefined otherwise: the case's own clause): a boolean or number that is not its JSON text
  * (P-FMT-7.8), an array member not one element per item (P-FMT-7.6), an address not an element
- * with one child per member (P-FMT-7.7), a feed without the itemsPerPage its JSON has (P-FMT-7.1).
+ * with one child per member (P-FMT-7.7), a feed without the itemsPerPage its JSON has (P-FMT-7.1);
+ * and for every kind, the paging clause of a paging member's issue (paging-clause.ts).
  */
 export function atomIssueClause(
   kind: NonNullable<ExpectSpec["atom"]>["kind"],
   issue: Issue | undefined,
 ): string | undefined {
-  if (kind === "appdata" || issue === undefined) return undefined;
+  if (issue === undefined) return undefined;
+  const paging = pagingClause(kind, issue, "atom");
+  if (paging !== undefined) return paging;
+  if (kind === "appdata") return undefined;
   if (issue.code === "missing-member" && issue.pointer === "/itemsPerPage") return "P-FMT-7.1";
   if (issue.code !== "invalid-type") return undefined;
   if (/^must be (boolean|integer|number)\b/.test(issue.message)) return "P-FMT-7.8";

@@ -4,7 +4,8 @@
  * A number or boolean written as its string rendering fails P-FMT-6.3, the rule it breaks, not
  * the case's clause. An issue at a member that a pointer check of the same step names with its
  * own statement is filed under that statement: the case says which clause the member belongs to
- * (a missing `totalResults` breaks the paging clause, not the person fields' one). The id form
+ * (a missing `totalResults` breaks the paging clause, not the person fields' one), and an issue
+ * of a paging member breaks its paging clause (paging-clause.ts) when no check says. The id form
  * (§2.1) is left to the cases about §2.1.
  */
 import { type Issue, issuesOf } from "../../model/issue.js";
@@ -18,6 +19,7 @@ import type { CheckResult } from "./check-result.js";
 import { outline, WRITERS_TYPE_STATEMENT } from "./compare.js";
 import { bodyFailure, type CheckContext, result } from "./context.js";
 import type { Finding } from "./finding-codes.js";
+import { pagingClause } from "./paging-clause.js";
 import { nearestExisting } from "./pointer/evaluate.js";
 
 /** Checks `expect.schema`. */
@@ -49,20 +51,31 @@ export function checkSchema(expect: ExpectSpec, ctx: CheckContext): CheckResult[
       location: i.pointer || "/",
       actual: parent ? outline(parent.value) : actual,
       finding: rendering ? renderingFinding(i, actual) : schemaFinding(i, parent?.pointer),
-      ...(rendering ? { statement: WRITERS_TYPE_STATEMENT } : statementOfMember(expect, i.pointer)),
+      ...(rendering
+        ? { statement: WRITERS_TYPE_STATEMENT }
+        : statementOfMember(expect, i.pointer, kind, i)),
     });
   });
 }
 
-/** `{ statement }` of a pointer check of `expect` that names the member at `pointer`, or `{}`. */
-function statementOfMember(expect: ExpectSpec, pointer: string): { statement?: string } {
+/**
+ * `{ statement }` of a pointer check of `expect` that names the member at `pointer`; else of the
+ * paging clause the issue breaks (paging-clause.ts); or `{}` (the case's clause).
+ */
+function statementOfMember(
+  expect: ExpectSpec,
+  pointer: string,
+  kind: string,
+  issue: Issue,
+): { statement?: string } {
   const tokens = pointerTokens(pointer);
   const names = (p: string): boolean => {
     const want = pointerTokens(p);
     return want.length === tokens.length && want.every((t, i) => t === "*" || t === tokens[i]);
   };
   const check = (expect.json ?? []).find((c) => c.statement !== undefined && names(c.pointer));
-  return check?.statement !== undefined ? { statement: check.statement } : {};
+  const statement = check?.statement ?? pagingClause(kind, issue, "json");
+  return statement !== undefined ? { statement } : {};
 }
 
 function schemaFinding(i: Issue, parent: string | undefined): Finding {

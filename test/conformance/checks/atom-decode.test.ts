@@ -47,6 +47,17 @@ describe("atomIssueClause: the P-FMT-7 clause a people, album or photo decoding 
       issue("missing-member", "/itemsPerPage", 'required member "itemsPerPage" is missing'),
       "P-FMT-7.1",
     ],
+    // a feed without the OpenSearch members: the feed rule, whatever the case is about
+    [
+      "appdata",
+      issue("missing-member", "/startIndex", 'required member "startIndex" is missing'),
+      "S-4.3-ATOM.2",
+    ],
+    [
+      "people",
+      issue("missing-member", "/totalResults", 'required member "totalResults" is missing'),
+      "P-FMT-7.1",
+    ],
     // what it cannot place keeps the case's clause
     [
       "people",

@@ -25,7 +25,7 @@ describe("schema check", () => {
     expect(run({ ...page, startIndex: "0" }, "core")).toMatchObject([{ ok: true }]);
   });
 
-  it("fails a string rendering at profile citing P-FMT-6.3, another issue the case's clause", () => {
+  it("fails a string rendering at profile citing P-FMT-6.3, a paging member that is no integer its paging clause", () => {
     const rs = run({ ...page, startIndex: "0", totalResults: "x" }, "profile");
     expect(rs).toMatchObject([
       {
@@ -34,11 +34,22 @@ describe("schema check", () => {
         location: "/startIndex",
         finding: { code: "string-rendering", at: "/startIndex", text: "0", declared: "number" },
       },
-      { ok: false, statement: "P-PAGE-1.1", finding: { code: "schema-invalid" } },
+      { ok: false, statement: "S-2.4-PAGING-FIELDS.1", finding: { code: "schema-invalid" } },
     ]);
     expect(checkText(rs[0] ?? { finding: { code: "schema-ok", kind: "" } })).toBe(
       '/startIndex: the string "0" where the declared type is a number (P-FMT-6.3: writers write the declared type; core accepts it)',
     );
+  });
+
+  it("files a missing paging member under the paging clause, not the case's (S-1-LIST-PAGING.1)", () => {
+    const { totalResults: _t, ...noTotal } = page;
+    expect(run(noTotal, "profile")).toMatchObject([
+      { ok: false, statement: "S-1-LIST-PAGING.1", location: "/totalResults" },
+    ]);
+    // any other issue stays the case's
+    expect(run({ ...page, entry: {} }, "profile")).toMatchObject([
+      { ok: false, statement: "P-PAGE-1.1" },
+    ]);
   });
 
   it("leaves the id form to the cases about §2.1: ids without a namespace pass (a deployment's john.doe)", () => {
