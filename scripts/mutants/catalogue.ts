@@ -58,6 +58,34 @@ function rewriteAtomOutput(expr: string): SourceEdit[] {
 export const MUTANTS: readonly Mutant[] = [
   // application data
   {
+    id: "appdata-friends-fields-ignored",
+    statement: "S-4.3-FIELDS.1",
+    area: "appdata",
+    what: "fields is applied to @self reads only: @friends returns every key",
+    edits: [
+      {
+        file: "src/server/handlers/appdata.ts",
+        find: "users.map((user) => ctx.store.read(ctx.app.id, user, keys))",
+        replace:
+          'users.map((user) => ctx.store.read(ctx.app.id, user, route.selector === "@self" ? keys : undefined))',
+      },
+    ],
+  },
+  {
+    id: "appdata-delete-all-every-app",
+    statement: "P-DATA-6.4",
+    area: "appdata",
+    what: "a DELETE without fields empties the user's records of every application",
+    edits: [
+      {
+        file: "src/server/store/memory.ts",
+        find: "      if (keys === undefined) {\n        rec.clear();",
+        replace:
+          "      if (keys === undefined) {\n        for (const users of apps.values()) users.get(user)?.clear();\n        rec.clear();",
+      },
+    ],
+  },
+  {
     id: "appdata-100-pairs-accepted",
     statement: "P-DATA-3.1",
     area: "appdata",
@@ -253,9 +281,9 @@ export const MUTANTS: readonly Mutant[] = [
     edits: [
       {
         file: "src/server/handlers/appdata.ts",
-        find: '  if (!isOwnGuid(ctx, route.guid)) return fault(403, "forbidden", "no permission to update");\n  const format = chooseFormat(ctx.query, ctx.req.headers.accept);\n  if (isFault(format)) return format;\n  const keys',
+        find: '  if (!isOwnGuid(ctx, route.guid)) return fault(403, "forbidden", "no permission to update");\n  const format = chooseFormat(ctx.query, ctx.req.headers.accept);\n  if (isFault(format)) return format;\n  const params',
         replace:
-          "  const format = chooseFormat(ctx.query, ctx.req.headers.accept);\n  if (isFault(format)) return format;\n  const keys",
+          "  const format = chooseFormat(ctx.query, ctx.req.headers.accept);\n  if (isFault(format)) return format;\n  const params",
       },
     ],
   },
@@ -1711,8 +1739,8 @@ export const MUTANTS: readonly Mutant[] = [
       },
       {
         file: "src/server/handlers/appdata.ts",
-        find: "  const keys = appDataKeys(ctx.query);\n  if (isFault(keys)) return keys;\n  await ctx.store.delete(",
-        replace: "  const keys = fieldNames(ctx.query);\n  await ctx.store.delete(",
+        find: "  const keys = appDataKeys(params);\n  if (isFault(keys)) return keys;\n  await ctx.store.delete(",
+        replace: "  const keys = fieldNames(params);\n  await ctx.store.delete(",
       },
     ],
   },
