@@ -34,7 +34,8 @@ export const serveDefinition = defineCommand(
       "atom-strict": {
         type: "boolean",
         default: false,
-        describe: "Write RFC 4287-valid Atom feeds (P-FMT-5) instead of the social-api.md layout",
+        describe:
+          "Write RFC 4287-valid Atom feeds (P-FMT-5) instead of the social-api.md layout; they fill the entry's updated that §4.3 leaves empty, so the conformance suite fails them",
       },
       "log-requests": {
         type: "boolean",
