@@ -555,6 +555,21 @@ export const MUTANTS: readonly Mutant[] = [
   },
   // people
   {
+    id: "people-friends-fields-ignored",
+    statement: "S-4.6-FIELDS.1",
+    area: "people",
+    what: "fields is ignored on a friends list: no optional field is given",
+    profileOnly:
+      "a friend may lack any optional field, so only the values the world holds show the field left out: a world case, which the profile's target file makes possible",
+    edits: [
+      {
+        file: "src/server/handlers/people.ts",
+        find: "shown.entry.map((p) => show(ctx, p))",
+        replace: "shown.entry.map((p) => personView(p, { app: ctx.app }))",
+      },
+    ],
+  },
+  {
     id: "people-id-without-namespace",
     statement: "S-2.1-ID-FORM.1",
     area: "people",
