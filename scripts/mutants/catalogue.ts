@@ -555,6 +555,19 @@ export const MUTANTS: readonly Mutant[] = [
   },
   // people
   {
+    id: "people-has-app-any-app",
+    statement: "P-PEOPLE-2.2",
+    area: "people",
+    what: "hasApp says whether the person uses any application, not the calling one",
+    edits: [
+      {
+        file: "src/server/views/person.ts",
+        find: "return p.apps.includes(app.id);",
+        replace: 'return p.apps.length > 0 || app.id === "";',
+      },
+    ],
+  },
+  {
     id: "people-friends-fields-ignored",
     statement: "S-4.6-FIELDS.1",
     area: "people",

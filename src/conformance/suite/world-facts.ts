@@ -61,6 +61,7 @@ function worldFacts(w: WorldFile, target: Target): Record<string, unknown> {
   const listSizes: Record<string, Record<string, number>> = {};
   const friends: Record<string, string[]> = {};
   const friendsWithApp: Record<string, string[]> = {};
+  const friendsWithOtherApp: Record<string, string[]> = {};
   const albums: Record<string, unknown> = {};
   const appdata: Record<string, Record<string, unknown>> = { main: {}, other: {} };
   const appdataFields: Record<string, Record<string, string>> = { main: {}, other: {} };
@@ -80,9 +81,12 @@ function worldFacts(w: WorldFile, target: Target): Record<string, unknown> {
       );
     }
     friends[role] = friendsOf(id);
-    friendsWithApp[role] = friendsOf(id).filter((f) =>
-      (w.people.find((x) => x.id === f)?.apps ?? []).includes(main),
-    );
+    const using = (app: string | undefined) =>
+      friendsOf(id).filter((f) =>
+        (w.people.find((x) => x.id === f)?.apps ?? []).some((a) => a === app),
+      );
+    friendsWithApp[role] = using(main);
+    friendsWithOtherApp[role] = using(other);
     const own = w.albums.filter((a) => a.ownerId === id).sort(byId);
     const everyone = own.filter((a) => a.visibility === "everyone");
     const visible = own.filter(seen);
@@ -118,6 +122,7 @@ function worldFacts(w: WorldFile, target: Target): Record<string, unknown> {
     listSizes,
     friends,
     friendsWithApp,
+    friendsWithOtherApp,
     albums,
     appdata,
     appdataFields,
