@@ -5,7 +5,8 @@
  * resolved tree (prefixes, whitespace between elements and the order of elements whose order
  * carries no data gone; the order of an appdata element's keys kept, P-FMT-3; an entry author's
  * url in any namespace, or an Atom uri, read as one link, P-FMT-5; an application-data user
- * listed with an empty record read as left out, §2.5 / P-DATA-5; a person, album or photo as
+ * listed with an empty record read as left out, §2.5 / P-DATA-5; an empty `addresses` list as
+ * none, §2.6; an entry's content type as a media type, RFC 6838 §4.2; a person, album or photo as
  * its members, each the list of its same-named children, those with a name the documents do
  * not give apart as extensions, `ext`, which the comparison skips where one side lacks them, as
  * it skips JSON extension members, P-FMT-7); the `Allow` set of a 405. Other headers are left
@@ -113,7 +114,11 @@ function canonical(el: XmlElement, keepOrder: boolean): unknown {
   const attrs: Record<string, string> = {};
   for (const [name, a] of Object.entries(el.attributes))
     if (name !== "xmlns" && !name.startsWith("xmlns:"))
-      attrs[name.includes(":") ? name.slice(name.indexOf(":") + 1) : name] = a.value;
+      attrs[name.includes(":") ? name.slice(name.indexOf(":") + 1) : name] =
+        // RFC 4287 §4.1.3.1: a content type is a media type (case-insensitive, RFC 6838 §4.2)
+        el.uri === ATOM_NS && el.local === "content" && name === "type"
+          ? mediaTypeOf(a.value)
+          : a.value;
   const inData =
     keepOrder || (el.uri === OPENSOCIAL_NS && (el.local === "appdata" || el.local === "appData"));
   const children = (el.uri === ATOM_NS && el.local === "author" ? authorChildren(el) : el.children)
@@ -132,6 +137,23 @@ function canonical(el: XmlElement, keepOrder: boolean): unknown {
   };
 }
 
+/**
+ * `value` with each entry's empty `addresses` list left out: a person without addresses may be
+ * shown either way when `fields` names them (§2.6; no document decides), and in Atom both are
+ * no element.
+ */
+function withoutEmptyAddresses(value: unknown): unknown {
+  if (!isObject(value)) return value;
+  const bare = (p: unknown): unknown => {
+    if (!isObject(p) || !Array.isArray(p.addresses) || p.addresses.length > 0) return p;
+    const { addresses: _none, ...rest } = p;
+    return rest;
+  };
+  const entry = value.entry;
+  if (Array.isArray(entry)) return { ...value, entry: entry.map(bare) };
+  return isObject(entry) && "id" in entry ? { ...value, entry: bare(entry) } : value;
+}
+
 /** The reader's view of `answer`. */
 export function semanticAnswer(answer: RawAnswer): SemanticAnswer {
   const mediaType = mediaTypeOf(answer.headers["content-type"]);
@@ -140,7 +162,7 @@ export function semanticAnswer(answer: RawAnswer): SemanticAnswer {
   if (answer.body.length === 0) body = { form: "empty" };
   else if (mediaType.endsWith("json") || mediaType === "") {
     try {
-      let value = withoutEmptyRecords(JSON.parse(text) as unknown);
+      let value = withoutEmptyAddresses(withoutEmptyRecords(JSON.parse(text) as unknown));
       if (isObject(value) && isObject(value.error)) value = { error: { code: value.error.code } };
       body = { form: "json", value };
     } catch {
