@@ -845,6 +845,19 @@ export const MUTANTS: readonly Mutant[] = [
   },
   // auth
   {
+    id: "auth-timestamp-window-600",
+    statement: "P-AUTH-3.6",
+    area: "auth",
+    what: "timestamps within 600 s of the server clock are accepted (oauthlib's default window), not 300",
+    edits: [
+      {
+        file: "src/server/auth/nonce-store.ts",
+        find: "export const TIMESTAMP_WINDOW_S = 300;",
+        replace: "export const TIMESTAMP_WINDOW_S = 600;",
+      },
+    ],
+  },
+  {
     id: "auth-bad-signature-accepted",
     statement: "S-5-AUTH.2",
     area: "auth",

@@ -78,6 +78,12 @@ export interface AuthSpec {
   placement?: "header" | "query" | "header+query";
   /** `realm` in the header (`""` allowed). */
   realm?: string;
+  /**
+   * Seconds added to `oauth_timestamp` (P-AUTH-3.6's window is 300 s either way of the
+   * server clock). The run's clock follows the target's (the smoke request's `Date` header,
+   * RFC 9110 §6.6.1), so a skew is measured from the server clock, not the runner's.
+   */
+  skew?: number;
   /** Signing key from the percent-encoded (default) or the raw secret (P-AUTH-6). */
   key?: "encoded" | "raw";
   /**

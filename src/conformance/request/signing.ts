@@ -61,6 +61,7 @@ export function normaliseAuth(auth: AuthSpec | undefined): SignInput["auth"] {
     key: spec.key ?? "encoded",
     body: spec.body ?? "auto",
     requestorIn: spec.requestorIn ?? "query",
+    skew: spec.skew ?? 0,
   };
   if (spec.realm !== undefined) out.realm = spec.realm;
   return out;
@@ -104,7 +105,7 @@ export function sign(input: SignInput): SignOutput {
     auth.mode === "wrong-secret" || auth.mode === "unknown-consumer"
       ? `${input.app.consumerSecret}-wrong`
       : input.app.consumerSecret;
-  const timestamp = input.now + (CLOCK_OFFSET_S[auth.mode] ?? 0);
+  const timestamp = input.now + (CLOCK_OFFSET_S[auth.mode] ?? 0) + auth.skew;
   const oauth: OAuthParam[] = [
     ["oauth_consumer_key", consumerKey],
     ["oauth_nonce", nonce],

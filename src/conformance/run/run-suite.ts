@@ -97,6 +97,7 @@ export async function runSuite(opts: RunOptions): Promise<RunReport | RunAbort> 
   opts.onStart?.(sel.run.length);
   const viewer = opts.target.users.viewer ?? "";
   const client = createHttpClient(opts.target.baseUrl, Math.max(concurrency, 1) + 2);
+  const clock = { offsetS: 0 };
   const env: CaseEnv = {
     client,
     origin: opts.target.baseUrl,
@@ -105,13 +106,14 @@ export async function runSuite(opts: RunOptions): Promise<RunReport | RunAbort> 
     namespace: parsePlatformId(viewer)?.namespace ?? "",
     limits: { ...DEFAULT_LIMITS, timeoutMs },
     concurrency,
-    now: () => Math.floor(Date.now() / 1000),
+    // the target's clock once the smoke request has read it (smoke.ts)
+    now: () => Math.floor(Date.now() / 1000) + clock.offsetS,
     ...(world ? { world } : {}),
   };
   try {
     // an interrupt does not wait for a smoke request the target holds: no case starts after it
     const interrupted = whenAborted(opts.interrupt);
-    const refusal = await Promise.race([smoke(env), interrupted.promise]).finally(
+    const refusal = await Promise.race([smoke(env, clock), interrupted.promise]).finally(
       interrupted.release,
     );
     if (refusal) return { abort: "unreachable", refusal };

@@ -32,8 +32,41 @@ export type SmokeRefusal =
 /** The path the smoke request reads, before its role is filled. */
 const SMOKE_PATH = "/os/0.8/people/{viewer}/@self";
 
-/** `undefined` when the target answers the viewer's profile with 200; otherwise why not. */
-export async function smoke(env: CaseEnv): Promise<SmokeRefusal | undefined> {
+/**
+ * The target's clock less this machine's, in whole seconds, from an answer's `Date` (RFC 9110
+ * §6.6.1: the origin's clock, to the second) received at `receivedMs`; 0 without a readable
+ * `Date` or within 2 s (the header's resolution and the round trip).
+ */
+export function clockOffsetS(date: string | undefined, receivedMs: number): number {
+  const serverMs = date === undefined ? Number.NaN : Date.parse(date);
+  if (Number.isNaN(serverMs)) return 0;
+  const offset = Math.round((serverMs - receivedMs) / 1000);
+  return Math.abs(offset) <= 2 ? 0 : offset;
+}
+
+/**
+ * `undefined` when the target answers the viewer's profile with 200; otherwise why not. On a
+ * 200, `clock` (when given) takes the target's clock offset (clockOffsetS), which the run's
+ * timestamps follow: P-AUTH-3.6 judges them by the server clock.
+ */
+export async function smoke(
+  env: CaseEnv,
+  clock?: { offsetS: number },
+): Promise<SmokeRefusal | undefined> {
+  const first = await smokeOnce(env, clock);
+  // refused, and the target's clock is not the one signed with: sign again by the target's
+  // (a runner whose clock is off by more than P-AUTH-3.6's window)
+  if (first.refusal?.code !== "smoke-credentials-refused" || !clock) return first.refusal;
+  if (first.offsetS === undefined || first.offsetS === clock.offsetS) return first.refusal;
+  clock.offsetS = first.offsetS;
+  return (await smokeOnce(env, clock)).refusal;
+}
+
+/** One smoke request: its refusal, if any, and the target's clock offset its answer shows. */
+async function smokeOnce(
+  env: CaseEnv,
+  clock: { offsetS: number } | undefined,
+): Promise<{ refusal?: SmokeRefusal; offsetS?: number }> {
   const built = buildRequest(
     { method: "GET", path: SMOKE_PATH },
     { users: env.users, namespace: env.namespace, unique: "smoke", captures: new Map() },
@@ -42,14 +75,19 @@ export async function smoke(env: CaseEnv): Promise<SmokeRefusal | undefined> {
   // A loaded target has a viewer and a main app (suite/target.ts): the request is always made.
   if (!built.ok) throw new KitError("OSK_CASE_UNBUILDABLE", `smoke: ${built.problem.code}`);
   const x = await env.client.send(built.value.wire, env.limits);
-  if (!x.ok) return { code: "smoke-unreachable", origin: env.origin, transport: x.error };
+  if (!x.ok)
+    return { refusal: { code: "smoke-unreachable", origin: env.origin, transport: x.error } };
+  const offsetS = clockOffsetS(x.response.headers.date, Date.now());
   const status = x.response.status;
-  if (status === 200) return undefined;
+  if (status === 200) {
+    if (clock) clock.offsetS = offsetS;
+    return {};
+  }
   if (status === 400 || status === 401 || status === 403)
-    return { code: "smoke-credentials-refused", path: SMOKE_PATH, status };
+    return { refusal: { code: "smoke-credentials-refused", path: SMOKE_PATH, status }, offsetS };
   if (status >= 300 && status < 400) {
     const location = x.response.headers.location;
-    return { code: "smoke-redirected", status, ...(location ? { location } : {}) };
+    return { refusal: { code: "smoke-redirected", status, ...(location ? { location } : {}) } };
   }
-  return { code: "smoke-status", status };
+  return { refusal: { code: "smoke-status", status } };
 }
