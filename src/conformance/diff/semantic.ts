@@ -24,6 +24,7 @@ import { listTokens } from "../../wire/header-list.js";
 import { mediaTypeOf } from "../../wire/media-type.js";
 import { authorUrls } from "../checks/atom-author.js";
 import { KNOWN_MEMBERS } from "../checks/difference.js";
+import { withoutEmptyAddresses } from "../checks/empty-addresses.js";
 import { withoutEmptyRecords } from "../checks/empty-records.js";
 
 /** The name the author link is compared under, whatever namespace or name it was written with. */
@@ -135,23 +136,6 @@ function canonical(el: XmlElement, keepOrder: boolean): unknown {
         : {}),
     ...(children.length ? { children } : {}),
   };
-}
-
-/**
- * `value` with each entry's empty `addresses` list left out: a person without addresses may be
- * shown either way when `fields` names them (§2.6; no document decides), and in Atom both are
- * no element.
- */
-function withoutEmptyAddresses(value: unknown): unknown {
-  if (!isObject(value)) return value;
-  const bare = (p: unknown): unknown => {
-    if (!isObject(p) || !Array.isArray(p.addresses) || p.addresses.length > 0) return p;
-    const { addresses: _none, ...rest } = p;
-    return rest;
-  };
-  const entry = value.entry;
-  if (Array.isArray(entry)) return { ...value, entry: entry.map(bare) };
-  return isObject(entry) && "id" in entry ? { ...value, entry: bare(entry) } : value;
 }
 
 /** The reader's view of `answer`. */

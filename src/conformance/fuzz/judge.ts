@@ -9,6 +9,7 @@ import { OPTIONAL_PERSON_FIELDS } from "../../model/resources.js";
 import { JSON_MEDIA_TYPE, mediaTypeOf } from "../../wire/media-type.js";
 import type { Level } from "../case-types.js";
 import { extensionMembers, firstDifference } from "../checks/difference.js";
+import { withoutEmptyAddresses } from "../checks/empty-addresses.js";
 import { withoutEmptyRecords } from "../checks/empty-records.js";
 import type { Expected } from "./expected.js";
 import type { Finding } from "./finding-codes.js";
@@ -247,7 +248,10 @@ export function judgeData(
   const ignoreExtra = (name: string, pointer: string) =>
     extension(name, pointer) || (lenient && pointer === "/itemsPerPage");
   // §2.5: at core a user with no key to return may be listed as {} (P-DATA-5 is the profile's).
-  let got = (lenient && appdata ? withoutEmptyRecords(value) : value) as Record<string, unknown>;
+  // §2.6: a person without addresses may show an empty list (empty-addresses.ts), at any level.
+  let got = (
+    lenient && appdata ? withoutEmptyRecords(value) : withoutEmptyAddresses(value)
+  ) as Record<string, unknown>;
   if (got === null || typeof got !== "object" || Array.isArray(got))
     differ(expected, "", want, got, prefix);
   // P-PEOPLE-1: a core check accepts a pid answer's entry as an object or a one-element array.
