@@ -13,9 +13,11 @@ function quote(s: string): string {
 /** The curl line for `req`. */
 export function curlLine(sent: SentRequest, secrets: readonly string[] = []): string {
   const req = redactRequest(sent, secrets);
-  const parts = ["curl", "-sS", "-i"];
+  // HEAD as `-I`: with `-X HEAD` curl waits for the Content-Length bytes a HEAD answer never
+  // carries (RFC 9110 §9.3.2), and the pasted line hangs.
+  const parts = ["curl", "-sS", req.method === "HEAD" ? "-I" : "-i"];
   if (req.http === "1.0") parts.push("--http1.0");
-  if (req.method !== "GET") parts.push("-X", req.method);
+  if (req.method !== "GET" && req.method !== "HEAD") parts.push("-X", req.method);
   parts.push(quote(req.url));
   for (const [k, v] of Object.entries(req.headers)) parts.push("-H", quote(`${k}: ${v}`));
   if (req.body !== undefined) {

@@ -41,3 +41,18 @@ describe("curl reproduction line", () => {
     expect(redact('x oauth_signature="s" y', [])).toBe('x oauth_signature="REDACTED" y');
   });
 });
+
+describe("curl reproduction line for HEAD", () => {
+  it("uses -I, never -X HEAD (curl would wait for a body the answer never carries)", () => {
+    const line = curlLine({
+      method: "HEAD",
+      url: "http://h/os/0.8/people/@me/@self",
+      headers: {},
+      bodyBytes: 0,
+      http: "1.1",
+    });
+    expect(line).toMatch(/^curl -sS -I 'http:\/\/h\/os\/0\.8\/people\/@me\/@self'/);
+    expect(line).not.toContain("-X HEAD");
+    expect(line).not.toMatch(/ -i /);
+  });
+});
