@@ -10,6 +10,7 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
 import { REPORTERS, type RunReport } from "../../../src/conformance/index.js";
 import type { CaseResult } from "../../../src/conformance/run/results.js";
+import { REPORT_HEAD } from "./report-head.js";
 
 const request = {
   method: "GET",
@@ -74,11 +75,7 @@ const cases: CaseResult[] = [
   },
 ];
 const report: RunReport = {
-  tool: { name: "opensocial-kit", version: "0.1.0" },
-  target: { baseUrl: "http://127.0.0.1:1", world: false },
-  options: { level: "profile", concurrency: 1, timeoutMs: 1000 },
-  startedAt: "2026-01-01T00:00:00.000Z",
-  ms: 10,
+  ...REPORT_HEAD,
   cases,
   summary: {
     total: 5,
@@ -150,7 +147,7 @@ describe("reporters", () => {
 
   it("junit: one testcase per case, failures and skips, well-formed XML", () => {
     const xml = REPORTERS.junit(report, ctx);
-    expect(xml).toMatch(/<testsuites [^>]*tests="5" failures="3" skipped="1"/);
+    expect(xml).toMatch(/<testsuites [^>]*tests="6" failures="3" skipped="1"/);
     expect(xml).toContain('<testcase classname="people" name="people/b"');
     expect(xml).toMatch(
       /<failure message="S-4.6-SELF: step 1: status 500, expected 200 \(body: mentions REDACTED \uFFFD\)" type="fail">/,
