@@ -74,4 +74,11 @@ describe("junit: the root counts what the file holds", () => {
     expect(count(xml, /<testsuite name="expectations"/g)).toBe(1);
     expect(xml).toMatch(/<testsuite name="expectations" tests="2" failures="2"/);
   });
+  it("the root has only the attributes junit-10.xsd allows on testsuites (no skipped)", () => {
+    const root = /<testsuites ([^>]*)>/.exec(xml)?.[1] ?? "";
+    const names = [...root.matchAll(/([\w-]+)="/g)].map((m) => m[1]);
+    expect(
+      names.filter((n) => !["name", "time", "tests", "failures", "errors"].includes(n ?? "")),
+    ).toEqual([]);
+  });
 });
