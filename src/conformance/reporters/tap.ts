@@ -12,13 +12,19 @@ import { redactReport } from "./redacted-report.js";
 import { replayLine } from "./replay.js";
 import { responseView } from "./response-view.js";
 import type { Reporter } from "./types.js";
+import { escapeUnsafe } from "./unsafe-text.js";
 import { warningText } from "./warning-text.js";
 
 /** Body lines of a failing response a TAP failure holds. */
 const TAP_BODY_LINES = 20;
 
+/**
+ * `s` as a YAML double-quoted scalar: JSON's escapes (every one a YAML escape, YAML 1.2 §5.7),
+ * then `\uXXXX` for the characters JSON leaves raw that YAML does not print or reads as a line
+ * break (unsafe-text.ts): one such character from a server would corrupt the whole stream.
+ */
 function yamlString(s: string): string {
-  return JSON.stringify(s);
+  return escapeUnsafe(JSON.stringify(s));
 }
 
 /** Renders the report as TAP version 13. */
