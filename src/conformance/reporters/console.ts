@@ -5,7 +5,8 @@
  * cut, the failing pointer's line marked `>`), a `curl` line and the command that replays the
  * case signed against the same target, and a ready-made expectation entry. Then the deployed
  * client styles, served or not. Secrets are redacted where they can appear (redacted-report.ts);
- * with `colour`, verdicts are coloured (ANSI).
+ * what the server sent is written with its control, separator and bidi characters escaped
+ * (unsafe-text.ts); with `colour`, verdicts are coloured (ANSI).
  */
 
 import type { CheckResult } from "../checks/check-result.js";
@@ -28,6 +29,7 @@ import { redactReport } from "./redacted-report.js";
 import { replayLine } from "./replay.js";
 import { responseView } from "./response-view.js";
 import type { ReportContext, Reporter } from "./types.js";
+import { escapeUnsafe } from "./unsafe-text.js";
 import { warningText } from "./warning-text.js";
 
 /** Body lines of a failing response the console shows (the HTML report shows more). */
@@ -54,36 +56,42 @@ function checkLines(k: CheckResult): string[] {
   return lines;
 }
 
+/**
+ * The lines of one failure. What a server sent (messages, headers, bodies) is written with its
+ * control, separator and bidi characters escaped (unsafe-text.ts), so it cannot move the cursor,
+ * colour or rewrite the log's lines; only the reporter's own colours and line ends stay raw.
+ */
 function describeFailure(c: CaseResult, report: RunReport, ctx: ReportContext, p: Paint): string[] {
-  const lines = [p.red(`✗ ${c.id}: ${c.description}`)];
+  const lines = [p.red(escapeUnsafe(`✗ ${c.id}: ${c.description}`))];
+  const say = (...text: string[]): void => {
+    lines.push(...text.map(escapeUnsafe));
+  };
   const st = c.failedStatement ?? c.statements[0] ?? "";
-  lines.push(`  statement ${st}: ${ctx.statements.get(st) ?? "(unknown statement)"}`);
+  say(`  statement ${st}: ${ctx.statements.get(st) ?? "(unknown statement)"}`);
   const f = failingStep(c);
   const message = caseMessage(c);
-  if (c.outcome === "unexpected-pass") lines.push(`  ${message ?? ""}`);
+  if (c.outcome === "unexpected-pass") say(`  ${message ?? ""}`);
   else if (f) {
     const label = stepLabel(f.step);
-    lines.push(
+    say(
       `  step ${f.step.index + 1}${label ? ` (${label})` : ""}${f.step.status ? `: answered ${f.step.status}` : ""}`,
     );
-    if (f.step.failure) lines.push(`  error: ${stepFailureText(f.step.failure)}`);
-    for (const k of f.failed.slice(0, 6)) lines.push(...checkLines(k));
+    if (f.step.failure) say(`  error: ${stepFailureText(f.step.failure)}`);
+    for (const k of f.failed.slice(0, 6)) say(...checkLines(k));
     const view = responseView(f.step, CONSOLE_BODY_LINES);
     if (view) {
       const [status, ...headers] = view.head;
-      lines.push(`  response: ${status}`, ...headers.map((h) => `    ${h}`));
-      view.lines.forEach((l, i) => {
-        lines.push(view.marked.has(i) ? `  > ${l}` : `    ${l}`);
-      });
+      say(`  response: ${status}`, ...headers.map((h) => `    ${h}`));
+      say(...view.lines.map((l, i) => (view.marked.has(i) ? `  > ${l}` : `    ${l}`)));
       if (view.cut) lines.push(p.dim(`    (${view.cut})`));
     }
     if (f.step.request) {
-      lines.push(`  reproduce: ${curlLine(f.step.request)}`);
-      lines.push(`  (signature redacted; to replay signed: ${replayLine(c.id, report, ctx)})`);
+      say(`  reproduce: ${curlLine(f.step.request)}`);
+      say(`  (signature redacted; to replay signed: ${replayLine(c.id, report, ctx)})`);
     }
   }
   if (c.outcome === "fail")
-    lines.push(`  expectation entry: ${expectationEntry(c.id, c.failedStatement, message)}`);
+    say(`  expectation entry: ${expectationEntry(c.id, c.failedStatement, message)}`);
   return lines;
 }
 

@@ -5,65 +5,10 @@
  */
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
-import { REPORTERS, type RunReport } from "../../../src/conformance/index.js";
-import { REPORT_HEAD } from "./report-head.js";
+import { REPORTERS } from "../../../src/conformance/index.js";
+import { HOSTILE_REPORT, NASTY } from "./hostile-report.js";
 
 const yaml = createRequire(import.meta.url)("js-yaml") as { load(text: string): unknown };
-
-/** What a hostile server answers: controls, ANSI, NEL, C1, separators, non-characters, a lone surrogate. */
-const NASTY =
-  "a\u0001\u001b[31m\u0007\r\u007f\u0080\u0085\u009f\u2028\u2029\u202e\ufeff\ufffe\uffff\ud800z 😀 é";
-
-const report: RunReport = {
-  ...REPORT_HEAD,
-  cases: [
-    {
-      id: "albums/x",
-      description: "d",
-      level: "core",
-      statements: ["S-1"],
-      outcome: "fail",
-      raw: "fail",
-      failedStatement: "S-1",
-      ms: 1,
-      steps: [
-        {
-          index: 0,
-          status: 400,
-          ms: 1,
-          response: {
-            headers: { "content-type": "text/plain" },
-            body: NASTY,
-            bodyBytes: Buffer.byteLength(NASTY),
-          },
-          checks: [
-            {
-              check: "status",
-              ok: false,
-              statement: "S-1",
-              expected: 404,
-              actual: 400,
-              finding: { code: "status-wrong", status: 400, allowed: [404], body: NASTY },
-            },
-          ],
-        },
-      ],
-    },
-  ],
-  summary: {
-    total: 1,
-    pass: 0,
-    fail: 1,
-    expectedFail: 0,
-    unexpectedPass: 0,
-    skip: 0,
-    staleExpectations: 0,
-  },
-  staleExpectations: [],
-  missingRoles: [],
-  clients: [],
-  exitCode: 1,
-};
 
 /** Characters outside YAML 1.2's c-printable (§5.1), or line breaks to a YAML 1.1 reader. */
 const NOT_PRINTED =
@@ -71,7 +16,7 @@ const NOT_PRINTED =
   /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 describe("tap: YAML diagnostics of a server's text", () => {
-  const tap = REPORTERS.tap(report, { statements: new Map(), secrets: [] });
+  const tap = REPORTERS.tap(HOSTILE_REPORT, { statements: new Map(), secrets: [] });
   it("writes no character YAML does not print, nor a line break of its own", () => {
     expect(tap).not.toMatch(NOT_PRINTED);
     expect(tap).toContain("\\u2028\\u2029");
