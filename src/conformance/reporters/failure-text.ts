@@ -57,7 +57,9 @@ export function skipText(s: SkipReason | undefined): string {
     case "not-run":
       return s.stop === "interrupted"
         ? "not run: the run was interrupted"
-        : "not run: the target stopped answering";
+        : s.stop === "bail"
+          ? "not run: --bail stopped the run at the first unexpected result"
+          : "not run: the target stopped answering";
   }
 }
 
@@ -65,6 +67,8 @@ export function skipText(s: SkipReason | undefined): string {
 export function stopText(s: RunStop, notRun: number): string {
   if (s.code === "interrupted")
     return `the run was interrupted (${s.signal}): the cases started were finished; ${notRun} case(s) not run`;
+  if (s.code === "bail")
+    return `--bail stopped the run at the first unexpected result (${s.id}): the cases started were finished; ${notRun} case(s) not run`;
   return `the target stopped answering: ${s.silentCases} cases in a row got no answer, nor did a fresh smoke request; ${notRun} case(s) not run`;
 }
 

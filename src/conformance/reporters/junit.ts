@@ -175,7 +175,9 @@ export const junitReporter: Reporter = (raw, ctx) => {
     );
   const clients = clientsSuite(report);
   if (clients) suites.push(clients);
-  if (report.stopped) {
+  // A run that stopped early stands as an error of its own; a --bail stop is the failure that
+  // caused it, already reported, and the cases not run are skipped with the reason.
+  if (report.stopped && report.stopped.code !== "bail") {
     const notRun = report.cases.filter((c) => c.skip?.code === "not-run").length;
     suites.push(
       suite(

@@ -2,8 +2,8 @@
  * The TAP 13 reporter: one test point per case; expected failures are `# TODO`, skips (and cases
  * not run) `# SKIP`, failures carry a YAML block with the statement, message, response, curl
  * line and the command that replays the case against the judged target. The deployed client
- * styles follow as comments; a run stopped because the target stopped answering ends with
- * `Bail out!`. Secrets are redacted where they can appear.
+ * styles follow as comments; a run stopped early (the target stopped answering, a signal, or
+ * `--bail` at the first unexpected result) ends with `Bail out!`. Secrets are redacted where they can appear.
  */
 import { curlLine } from "../request/curl.js";
 import { failingStep } from "./failing-step.js";

@@ -71,7 +71,7 @@ export interface CaseResult {
 /** An expectation entry that matched no selected failing case, and why. */
 export interface StaleExpectation {
   readonly id: string;
-  /** `did-not-run`: the case was selected but did not run (`--bail`); `unknown-case`: no case has the id. */
+  /** `did-not-run`: the case was selected but did not run; `unknown-case`: no case has the id. */
   readonly code: "did-not-run" | "unknown-case";
 }
 
@@ -114,12 +114,14 @@ export interface RunReport {
 
 /**
  * A run that stopped early: the target stopped answering (`silentCases` cases in a row got no
- * answer and a fresh smoke request got none either), or the run was interrupted (a SIGINT or
- * SIGTERM: the cases started were finished, no other began).
+ * answer and a fresh smoke request got none either), the run was interrupted (a SIGINT or
+ * SIGTERM), or `--bail` stopped it at case `id`, the first unexpected result (a failure or an
+ * unexpected pass). In each, the cases started were finished and no other began.
  */
 export type RunStop =
   | { readonly code: Extract<StopCode, "target-stopped-answering">; readonly silentCases: number }
-  | { readonly code: Extract<StopCode, "interrupted">; readonly signal: "SIGINT" | "SIGTERM" };
+  | { readonly code: Extract<StopCode, "interrupted">; readonly signal: "SIGINT" | "SIGTERM" }
+  | { readonly code: Extract<StopCode, "bail">; readonly id: string };
 
 /** Counts `cases` by outcome; `stale` expectation entries are counted as given. */
 export function summarise(cases: readonly CaseResult[], stale: number): Summary {

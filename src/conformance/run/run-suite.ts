@@ -3,7 +3,8 @@
  * schedule the cases, apply the expectations file, judge the deployed client styles and compute
  * the report's exit code (exit-codes.ts); or stop before any case with a typed abort
  * (run-abort.ts). A target that stops answering during the run stops it (silence.ts): the
- * cases not run are reported as such and the exit code is 3.
+ * cases not run are reported as such and the exit code is 3. `--bail` stops it at the first
+ * unexpected result the same way, the cases not run reported, with the exit code of a failure.
  */
 
 import { parsePlatformId } from "../../model/ids.js";
@@ -118,7 +119,6 @@ export async function runSuite(opts: RunOptions): Promise<RunReport | RunAbort> 
     );
     if (refusal) return { abort: "unreachable", refusal };
     const expected = new Map((opts.expectations ?? []).map((e) => [e.id, e]));
-    let stop = false;
     let stopped: RunStop | undefined;
     const silence = silenceWatch(async () => (await smoke(env))?.code !== "smoke-unreachable");
     const results = await schedule(
@@ -127,7 +127,8 @@ export async function runSuite(opts: RunOptions): Promise<RunReport | RunAbort> 
       async (c) => {
         const startMs = Math.round(performance.now() - t0);
         const r = toResult(c, await runCase(c, env), expected.has(c.id), startMs);
-        if (opts.bail && (r.outcome === "fail" || r.outcome === "unexpected-pass")) stop = true;
+        if (opts.bail && (r.outcome === "fail" || r.outcome === "unexpected-pass"))
+          stopped ??= { code: "bail", id: r.id };
         opts.onCase?.(r);
         const silent = await silence.onCase(r);
         if (silent !== undefined)
@@ -137,7 +138,7 @@ export async function runSuite(opts: RunOptions): Promise<RunReport | RunAbort> 
       () => {
         if (opts.interrupt?.aborted)
           stopped ??= { code: "interrupted", signal: interruptSignal(opts.interrupt.reason) };
-        return stop || stopped !== undefined;
+        return stopped !== undefined;
       },
     );
     const ran = results.filter((r): r is CaseResult => r !== undefined);
@@ -168,7 +169,7 @@ export async function runSuite(opts: RunOptions): Promise<RunReport | RunAbort> 
       .filter(
         (e) =>
           !allIds.has(e.id) ||
-          (selectedIds.has(e.id) && !ran.some((r) => r.id === e.id) && !stop && !stopped),
+          (selectedIds.has(e.id) && !ran.some((r) => r.id === e.id) && !stopped),
       )
       .map(
         (e): StaleExpectation => ({
@@ -252,5 +253,6 @@ function interruptSignal(reason: unknown): "SIGINT" | "SIGTERM" {
 /** The exit code of a run that stopped early. */
 function stopExit(s: RunStop): number {
   if (s.code === "target-stopped-answering") return EXIT.UNREACHABLE;
+  if (s.code === "bail") return EXIT.FAILED;
   return s.signal === "SIGTERM" ? EXIT.TERMINATED : EXIT.INTERRUPTED;
 }

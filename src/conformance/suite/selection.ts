@@ -26,8 +26,11 @@ export type SkipReason =
   /** Selected but not run: the run stopped early, for the reason `stop` names (RunStop). */
   | { readonly code: "not-run"; readonly stop: StopCode };
 
-/** Why a run stopped early: the target stopped answering, or a signal interrupted it. */
-export type StopCode = "target-stopped-answering" | "interrupted";
+/**
+ * Why a run stopped early: the target stopped answering, a signal interrupted it, or `--bail`
+ * stopped it at the first unexpected result.
+ */
+export type StopCode = "target-stopped-answering" | "interrupted" | "bail";
 
 /** The selection: cases to run, cases skipped and why, roles missing and who needed them. */
 interface Selection {
