@@ -75,8 +75,16 @@ interface Body {
   readonly contentType: string | undefined;
 }
 
-/** Produces the body bytes and their natural content type. */
-export function buildBody(spec: BodySpec, ctx: TemplateContext): CaseOutcome<Body> {
+/**
+ * Produces the body bytes and their natural content type. A `record` body is the write `write`
+ * of its record (run-case.ts splits the record once per step and sends the step once per write);
+ * without one given, the record is split here and the `{$repeat}`-th write sent.
+ */
+export function buildBody(
+  spec: BodySpec,
+  ctx: TemplateContext,
+  write?: OrderedValue,
+): CaseOutcome<Body> {
   const f = caseFiller(ctx);
   let bytes: BodyBytes;
   let type: string | undefined;
@@ -86,12 +94,14 @@ export function buildBody(spec: BodySpec, ctx: TemplateContext): CaseOutcome<Bod
     bytes = enc.encode(stringifyOrdered(json.value));
     type = "application/json";
   } else if ("record" in spec) {
-    const writes = recordBodies(spec.record, ctx);
-    if (!writes.ok) return writes;
-    // the write this repetition sends (run-case.ts repeats the step once per write)
-    const n = ctx.captures.get("repeat");
-    const write = writes.value[typeof n === "number" ? n : 0];
-    bytes = enc.encode(write === undefined ? "" : stringifyOrdered(write));
+    let sent = write;
+    if (sent === undefined) {
+      const writes = recordBodies(spec.record, ctx);
+      if (!writes.ok) return writes;
+      const n = ctx.captures.get("repeat");
+      sent = writes.value[typeof n === "number" ? n : 0];
+    }
+    bytes = enc.encode(sent === undefined ? "" : stringifyOrdered(sent));
     type = "application/json";
   } else if ("form" in spec) {
     const pairs = pairsOf(spec.form).map(([k, v]) => [f.text(k), f.text(v)] as const);
@@ -130,14 +140,23 @@ export function buildBody(spec: BodySpec, ctx: TemplateContext): CaseOutcome<Bod
 /** `appSecret`: the signing app's consumer secret as the target holds it (never sent). */
 type SignedBuild = BuiltRequest & { nonce: string; signature: string; appSecret: string };
 
+/**
+ * What a request is built with besides its spec: the nonce to sign with (a rebuild for another
+ * target keeps it) and, for a `record` body, the write to send (buildBody).
+ */
+export interface BuildGiven {
+  readonly nonce?: string;
+  readonly write?: OrderedValue;
+}
+
 /** Builds one request, or says what in the case the run cannot make. */
 export function buildRequest(
   spec: RequestSpec,
   ctx: TemplateContext,
   env: RequestEnv,
-  nonce?: string,
+  given: BuildGiven = {},
 ): CaseOutcome<SignedBuild> {
-  const built = buildOne(spec, ctx, env, nonce);
+  const built = buildOne(spec, ctx, env, given);
   if (!built.ok) return built;
   const mode = spec.auth?.mode;
   if (mode === "replayed-nonce")
@@ -145,7 +164,7 @@ export function buildRequest(
   if (mode !== "replayed-nonce-new-timestamp") return built;
   // P-AUTH-3: the pair is consumer key and nonce; the first use is signed a second earlier.
   const earlier = { ...env, now: () => env.now() - 1 };
-  const first = buildOne(spec, ctx, earlier, built.value.nonce);
+  const first = buildOne(spec, ctx, earlier, { ...given, nonce: built.value.nonce });
   if (!first.ok) return first;
   return { ok: true, value: { ...built.value, replay: first.value.wire } };
 }
@@ -154,7 +173,7 @@ function buildOne(
   spec: RequestSpec,
   ctx: TemplateContext,
   env: RequestEnv,
-  nonce?: string,
+  given: BuildGiven,
 ): CaseOutcome<SignedBuild> {
   const f = caseFiller(ctx);
   const path = f.text(spec.path);
@@ -168,7 +187,7 @@ function buildOne(
   let body: BodyBytes | undefined;
   let contentType: string | undefined;
   if (spec.body) {
-    const built = buildBody(spec.body, ctx);
+    const built = buildBody(spec.body, ctx, given.write);
     if (!built.ok) return built;
     ({ bytes: body, contentType } = built.value);
     if (contentType !== undefined && headers["content-type"] === undefined)
@@ -202,7 +221,7 @@ function buildOne(
     auth: { ...auth, protocol },
     ...(trailing !== undefined ? { trailing } : {}),
     now: env.now(),
-    ...(nonce ? { nonce } : {}),
+    ...(given.nonce ? { nonce: given.nonce } : {}),
   });
   query = signed.query;
   Object.assign(headers, signed.headers);

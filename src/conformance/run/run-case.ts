@@ -12,6 +12,7 @@ import { outline } from "../checks/compare.js";
 import { responseViews, runChecks } from "../checks/index.js";
 import { evaluatePointer, nearestExisting } from "../checks/pointer/evaluate.js";
 import type { CaseOutcome } from "../request/case-problems.js";
+import type { OrderedValue } from "../request/ordered-json.js";
 import {
   type BuiltRequest,
   buildRequest,
@@ -124,18 +125,23 @@ interface StepRun {
   readonly index: number;
   readonly env: CaseEnv;
   readonly template: TemplateContext;
+  /** The write a `record` body sends this time (record-writes.ts). */
+  readonly write?: OrderedValue;
 }
 
 /**
- * How many times a step is sent: `repeat`, or once per write of a `record` body
- * (record-writes.ts; a placeholder that cannot be filled: once, which reports the problem).
+ * How many times a step is sent: `repeat`, or once per write of a `record` body (split once
+ * here, record-writes.ts; a placeholder that cannot be filled: once, which reports the problem).
  */
-function timesOf(step: StepSpec, template: TemplateContext): number {
-  if (step.repeat !== undefined) return step.repeat;
+function sendsOf(
+  step: StepSpec,
+  template: TemplateContext,
+): { readonly times: number; readonly writes?: readonly OrderedValue[] } {
+  if (step.repeat !== undefined) return { times: step.repeat };
   const body = step.request.body;
-  if (body === undefined || !("record" in body)) return 1;
+  if (body === undefined || !("record" in body)) return { times: 1 };
   const writes = recordBodies(body.record, template);
-  return writes.ok ? writes.value.length : 1;
+  return writes.ok ? { times: writes.value.length, writes: writes.value } : { times: 1 };
 }
 
 /** True for a step whose sends are counted by `{$repeat}`: `repeat`, or a `record` body. */
@@ -145,20 +151,26 @@ function counted(step: StepSpec): boolean {
   );
 }
 
+/** The run of repetition `i`, with the write it sends. */
+function repetition(s: StepRun, writes: readonly OrderedValue[] | undefined, i: number): StepRun {
+  const write = writes?.[i];
+  return write === undefined ? s : { ...s, write };
+}
+
 /**
- * Runs a step once, or several times (timesOf) with `{$repeat}` counting, up to its first
+ * Runs a step once, or several times (sendsOf) with `{$repeat}` counting, up to its first
  * failure.
  */
 async function runRepeated(s: StepRun): Promise<StepResult> {
   const { step, template } = s;
-  const times = timesOf(step, template);
+  const { times, writes } = sendsOf(step, template);
   const width = Math.min(step.concurrency ?? 1, s.env.concurrency ?? Number.POSITIVE_INFINITY);
-  if (width > 1) return runConcurrently(s, times, width);
+  if (width > 1) return runConcurrently(s, times, width, writes);
   const captures = template.captures as Map<string, unknown>;
   let r: StepResult | undefined;
   for (let i = 0; i < times; i++) {
     if (counted(step)) captures.set("repeat", i);
-    r = await runStep(s);
+    r = await runStep(repetition(s, writes, i));
     if (failed(r)) {
       if (times > 1) return { ...r, repetition: { n: i + 1, of: times } };
       break;
@@ -176,14 +188,22 @@ function failed(r: StepResult): boolean {
  * and what it sent; such a step captures nothing for later steps). None starts once one has
  * failed; the first failed repetition is the step's result, else the last one's.
  */
-async function runConcurrently(s: StepRun, times: number, width: number): Promise<StepResult> {
+async function runConcurrently(
+  s: StepRun,
+  times: number,
+  width: number,
+  writes: readonly OrderedValue[] | undefined,
+): Promise<StepResult> {
   let stop = false;
   const results = await pool(
     Array.from({ length: times }, (_, i) => i),
     width,
     async (i) => {
       const captures = new Map(s.template.captures).set("repeat", i);
-      const r = await runStep({ ...s, template: { ...s.template, captures } });
+      const r = await runStep({
+        ...repetition(s, writes, i),
+        template: { ...s.template, captures },
+      });
       if (failed(r)) stop = true;
       return r;
     },
@@ -194,11 +214,11 @@ async function runConcurrently(s: StepRun, times: number, width: number): Promis
   return r ? { ...r, repetition: { n: first + 1, of: times } } : (results[times - 1] as StepResult);
 }
 
-async function runStep({ c, step, index, env, template }: StepRun): Promise<StepResult> {
+async function runStep({ c, step, index, env, template, write }: StepRun): Promise<StepResult> {
   const t0 = performance.now();
   const base = { index, ...(step.name ? { name: step.name } : {}) };
   const ms = () => Math.round((performance.now() - t0) * 10) / 10;
-  const made = buildRequest(step.request, template, env);
+  const made = buildRequest(step.request, template, env, write === undefined ? {} : { write });
   // What the case asks and the run cannot make (an unknown capture or app): the case's fault.
   if (!made.ok)
     return {
@@ -239,7 +259,10 @@ async function runStep({ c, step, index, env, template }: StepRun): Promise<Step
     };
   }
   await env.onExchange?.(index, built, x.response, (other) =>
-    buildRequest(step.request, template, other, built.nonce),
+    buildRequest(step.request, template, other, {
+      nonce: built.nonce,
+      ...(write === undefined ? {} : { write }),
+    }),
   );
   const views = responseViews(step.expect, x.response);
   const checks = runChecks(
