@@ -7,8 +7,7 @@
  */
 import type { CheckResult } from "../checks/check-result.js";
 import type { Finding } from "../checks/finding-codes.js";
-import { type Redactor, redactor, redactRequest } from "../request/redact.js";
-import type { SentRequest } from "../request/sent-request.js";
+import { exchangeRedactor, type Redactor, redactor, redactRequest } from "../request/redact.js";
 import type { CaseResult, RunReport, StepResult } from "../run/results.js";
 import type { StepFailure } from "../run/step-failure.js";
 
@@ -59,31 +58,8 @@ function failure(f: StepFailure, r: Redactor): StepFailure {
     : f;
 }
 
-/**
- * The OAuth signatures `sent` carried (header or query), decoded: a check may quote one (a body
- * that must not echo it, P-ERR-1.2), and with the request's nonce, timestamp and URL, also in
- * the report, a signature lets anyone test guesses of the secret that made it.
- */
-function sentSignatures(sent: SentRequest | undefined): string[] {
-  if (!sent) return [];
-  const encoded = [
-    ...(sent.headers.authorization ?? sent.headers.Authorization ?? "").matchAll(
-      /oauth_signature="([^"]*)"/g,
-    ),
-    ...sent.url.matchAll(/[?&]oauth_signature=([^&#]*)/g),
-  ].map((m) => m[1] ?? "");
-  return encoded.flatMap((e) => {
-    try {
-      return [decodeURIComponent(e.replace(/\+/g, " "))];
-    } catch {
-      return [e];
-    }
-  });
-}
-
 function step(s: StepResult, all: Redactor, secrets: readonly string[]): StepResult {
-  const signed = sentSignatures(s.request);
-  const r = signed.length ? redactor([...secrets, ...signed]) : all;
+  const r = s.request ? exchangeRedactor(secrets, s.request) : all;
   return {
     ...s,
     ...(s.request ? { request: redactRequest(s.request, secrets) } : {}),

@@ -75,11 +75,45 @@ function redactSignatures(text: string): string {
 
 const cache = new Map<string, Redactor>();
 
-/** The redactor for `secrets` (empty ones are ignored). */
+/** The redactor for `secrets` (empty ones are ignored), compiled once per list. */
 export function redactor(secrets: readonly string[]): Redactor {
   const key = JSON.stringify(secrets);
   const known = cache.get(key);
   if (known) return known;
+  const r = compile(secrets);
+  if (cache.size > 64) cache.clear();
+  cache.set(key, r);
+  return r;
+}
+
+/**
+ * The OAuth signatures `sent` carried (Authorization header or query), decoded: a check may
+ * quote one (a body that must not echo it, P-ERR-1.2), and with the request's nonce, timestamp
+ * and URL, also in the report, a signature lets anyone test guesses of the secret that made it.
+ */
+export function sentSignatures(sent: SentRequest): string[] {
+  const header =
+    Object.entries(sent.headers).find(([k]) => k.toLowerCase() === "authorization")?.[1] ?? "";
+  return [...header.matchAll(SIGNATURE), ...sent.url.matchAll(SIGNATURE)].map((m) => {
+    const encoded = m[1] !== undefined ? m[0].slice(m[1].length, -1) : m[0].slice(m[3]?.length);
+    try {
+      return decodeURIComponent(encoded.replace(/\+/g, " "));
+    } catch {
+      return encoded;
+    }
+  });
+}
+
+/**
+ * The redactor for what one request's exchange shows: `secrets` and the signatures `sent`
+ * carried (a one-off list, compiled apart from the cache of secret lists).
+ */
+export function exchangeRedactor(secrets: readonly string[], sent?: SentRequest): Redactor {
+  const signed = sent ? sentSignatures(sent) : [];
+  return signed.length ? compile([...secrets, ...signed]) : redactor(secrets);
+}
+
+function compile(secrets: readonly string[]): Redactor {
   const forms = [...new Set(secrets.filter((s) => s !== "").flatMap(wireForms))].sort(
     (a, b) => b.length - a.length,
   );
@@ -96,8 +130,6 @@ export function redactor(secrets: readonly string[]): Redactor {
       inside(asJson ? redactSignatures(t).replace(asJson, `"${REDACTED}"`) : redactSignatures(t)),
     deep: <T>(v: T): T => deepValues(v, r.value) as T,
   };
-  if (cache.size > 64) cache.clear();
-  cache.set(key, r);
   return r;
 }
 
