@@ -4,6 +4,7 @@
  * Readers that compare a person with an expected one (the fuzzer's judge, `diff`) read both the
  * same way: this removes each entry's empty `addresses` list.
  */
+import { isAppdataAnswer } from "./empty-records.js";
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   v !== null && typeof v === "object" && !Array.isArray(v);
@@ -15,10 +16,13 @@ function bare(p: unknown): unknown {
   return rest;
 }
 
-/** `doc` with each entry's (or its one entry's) empty `addresses` list left out. */
+/**
+ * `doc` with each entry's (or its one entry's) empty `addresses` list left out; an
+ * application-data answer (whose `entry` maps users to records) is left as it is.
+ */
 export function withoutEmptyAddresses(doc: unknown): unknown {
-  if (!isObject(doc)) return doc;
+  if (!isObject(doc) || isAppdataAnswer(doc)) return doc;
   const entry = doc.entry;
   if (Array.isArray(entry)) return { ...doc, entry: entry.map(bare) };
-  return isObject(entry) && "id" in entry ? { ...doc, entry: bare(entry) } : doc;
+  return isObject(entry) ? { ...doc, entry: bare(entry) } : doc;
 }

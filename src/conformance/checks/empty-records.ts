@@ -8,9 +8,16 @@
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   v !== null && typeof v === "object" && !Array.isArray(v);
 
+/** An application-data answer (§2.5): an `entry` map of records beside the `id` list. */
+export function isAppdataAnswer(
+  doc: unknown,
+): doc is Record<string, unknown> & { entry: Record<string, unknown>; id: unknown[] } {
+  return isRecord(doc) && isRecord(doc.entry) && Array.isArray(doc.id);
+}
+
 /** `doc` without its empty application-data records (unchanged if it is not an appdata answer). */
 export function withoutEmptyRecords(doc: unknown): unknown {
-  if (!isRecord(doc) || !isRecord(doc.entry) || !Array.isArray(doc.id)) return doc;
+  if (!isAppdataAnswer(doc)) return doc;
   const empty = Object.keys(doc.entry).filter((u) => {
     const r = (doc.entry as Record<string, unknown>)[u];
     return isRecord(r) && Object.keys(r).length === 0;
