@@ -144,7 +144,7 @@ type SignedBuild = BuiltRequest & { nonce: string; signature: string; appSecret:
  * What a request is built with besides its spec: the nonce to sign with (a rebuild for another
  * target keeps it) and, for a `record` body, the write to send (buildBody).
  */
-export interface BuildGiven {
+interface BuildGiven {
   readonly nonce?: string;
   readonly write?: OrderedValue;
 }
