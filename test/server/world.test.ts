@@ -2,7 +2,9 @@
  * The world file: the bundled world loads with every role the kit needs; a world
  * that breaks its schema or refers to unknown ids is refused with the path of the fault.
  */
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { BUNDLED_WORLD, loadWorld, type WorldFile } from "../../src/server/index.js";
 
@@ -26,6 +28,17 @@ describe("bundled world", () => {
     expect(w.value.friends.get("example.org:dave")).toEqual(["example.org:bob"]);
     expect(w.value.albums.get("example.org:album-1")?.mediaMimeType.length).toBeGreaterThan(1);
     expect(w.value.albums.get("example.org:album-9")?.photos).toEqual([]);
+  });
+  it("loads from a file an editor saved with a byte order mark (RFC 8259 §8.1 lets a parser ignore it)", () => {
+    const dir = mkdtempSync(join(tmpdir(), "osk-world-"));
+    try {
+      const file = join(dir, "world.json");
+      writeFileSync(file, `\ufeff${readFileSync(BUNDLED_WORLD, "utf8")}`);
+      const w = loadWorld(file);
+      expect(w.ok && w.value.friends.get("example.org:dave")).toEqual(["example.org:bob"]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
   it("has the roles the kit names (viewer alice, carol without the app)", () => {
     const f = bundled();

@@ -131,11 +131,15 @@ export function jsonSyntaxErrorAt(text: string): number | undefined {
 
 /**
  * Why `text` is not JSON, by line and column (1-based, counting UTF-16 units), quoting none of
- * it: "unexpected character at line 3, column 18".
+ * it: "unexpected character at line 3, column 18". A text that starts with a byte order mark
+ * says so: RFC 8259 §8.1 forbids a sender one, and "unexpected character" at the first column
+ * would point at a character no editor shows.
  */
 export function jsonSyntaxMessage(text: string): string {
   const at = jsonSyntaxErrorAt(text);
   if (at === undefined) return "not JSON";
+  if (at === 0 && text.startsWith("\uFEFF"))
+    return "a byte order mark (U+FEFF) before the value, at line 1, column 1 (RFC 8259 §8.1 forbids a sender one)";
   if (/^[ \t\n\r]*$/.test(text)) return "no value (the text is empty)";
   const before = text.slice(0, at);
   const line = before.split("\n").length;

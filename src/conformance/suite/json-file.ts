@@ -3,7 +3,7 @@
  * parsed value, or one issue with the loader's code naming the file when it cannot be read or
  * is not JSON.
  */
-import { readFileSync } from "node:fs";
+import { readJsonFileText } from "../../codecs/json/file-text.js";
 import { jsonSyntaxMessage } from "../../codecs/json/syntax-error.js";
 import { fail, type IssueCode, ok, type Result } from "../../model/issue.js";
 import { excerpt } from "../../model/quote.js";
@@ -12,7 +12,7 @@ import { excerpt } from "../../model/quote.js";
 export function readJsonFile(path: string, code: IssueCode, file = path): Result<unknown> {
   let text: string;
   try {
-    text = readFileSync(path, "utf8");
+    text = readJsonFileText(path);
   } catch (e) {
     // Node's message names the path again: both are cut to a prefix (a path can be any size).
     return fail([

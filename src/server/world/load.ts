@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ValidateFunction } from "ajv/dist/2020.js";
+import { readJsonFileText } from "../../codecs/json/file-text.js";
 import { parseJsonText } from "../../codecs/json/limits.js";
 import { fail, ok, type Result } from "../../model/issue.js";
 import { KitError } from "../../model/kit-error.js";
@@ -50,7 +51,7 @@ function worldValidator(): ValidateFunction {
 function readWorldText(path: string | URL): Result<unknown> {
   let text: string;
   try {
-    text = readFileSync(path, "utf8");
+    text = readJsonFileText(path);
   } catch (e) {
     return fail([
       {

@@ -99,6 +99,9 @@ describe("jsonSyntaxErrorAt", () => {
   });
 });
 
+const BOM =
+  "a byte order mark (U+FEFF) before the value, at line 1, column 1 (RFC 8259 §8.1 forbids a sender one)";
+
 describe("jsonSyntaxMessage", () => {
   it("says where by line and column, never what the text holds there", () => {
     const text = '{\n  "consumerKey": "k",\n  "consumerSecret":TOPSECRET1\n}';
@@ -110,7 +113,9 @@ describe("jsonSyntaxMessage", () => {
     ["", "no value (the text is empty)"],
     [" \n ", "no value (the text is empty)"],
     ["\u00a0", "unexpected character at line 1, column 1"],
-    ["\ufeff", "unexpected character at line 1, column 1"],
+    ["\ufeff", BOM],
+    ['\ufeff{"a":1}', BOM],
+    ['{"a":\ufeff1}', "unexpected character at line 1, column 6"],
     ["tru", "the text ends too soon at line 1, column 4"],
     ['{"a":', "the text ends too soon at line 1, column 6"],
   ])("%j: %s", (text, message) => {

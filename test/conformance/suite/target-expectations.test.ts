@@ -26,6 +26,13 @@ describe("target files", () => {
       expect(r.value.world).toMatch(/fixtures\/world\.json$/);
     }
   });
+  it("reads a target file an editor saved with a byte order mark (RFC 8259 §8.1 lets a parser ignore it)", () => {
+    const file = join(dir, "bom-target.json");
+    const target = { baseUrl: "http://h:1", apps, users: { viewer: "ns:a" } };
+    writeFileSync(file, `\ufeff${JSON.stringify(target)}`);
+    const r = loadTarget(file);
+    expect(r.ok && r.value.users.viewer).toBe("ns:a");
+  });
   it.each([
     ["a b:c", "U+0020"],
     ["ns:a/b", '"/"'],
