@@ -7,9 +7,12 @@
  * runner only ever sees full steps. Problems are `case-invalid` issues with the file and the
  * pointer of the offending member.
  */
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+
+import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import type { ValidateFunction } from "ajv/dist/2020.js";
+import { readJsonFileText } from "../../codecs/json/file-text.js";
+import { jsonSyntaxMessage } from "../../codecs/json/syntax-error.js";
 import { fail, type Issue, ok, type Result } from "../../model/issue.js";
 import { childPointer } from "../../model/json-pointer.js";
 import { toIssues } from "../../schemas/issues.js";
@@ -68,10 +71,11 @@ export function loadStepLibrary(
   for (const name of names.sort()) {
     const file = `steps/${name}`;
     let data: unknown;
+    const text = readJsonFileText(join(stepsDir, name));
     try {
-      data = JSON.parse(readFileSync(join(stepsDir, name), "utf8"));
-    } catch (e) {
-      issues.push(caseInvalid(file, "", `not JSON: ${(e as Error).message}`));
+      data = JSON.parse(text);
+    } catch {
+      issues.push(caseInvalid(file, "", `not JSON: ${jsonSyntaxMessage(text)}`));
       continue;
     }
     if (!validate(data)) {

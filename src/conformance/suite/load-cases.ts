@@ -6,9 +6,12 @@
  * `case-invalid` issues (`case-undecided` for a core case without `decidedBy`) naming the file
  * (relative to the suite folder) and the pointer.
  */
+
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import type { Options, ValidateFunction } from "ajv/dist/2020.js";
+import { readJsonFileText } from "../../codecs/json/file-text.js";
+import { jsonSyntaxMessage } from "../../codecs/json/syntax-error.js";
 import { fail, type Issue, ok, type Result } from "../../model/issue.js";
 import { toIssues } from "../../schemas/issues.js";
 import { ajvModule, precompiledOr } from "../../schemas/precompiled.js";
@@ -106,10 +109,11 @@ export function loadCases(statements: readonly Statement[], dir = suiteDir()): R
       issues.push({ code: "case-invalid", pointer, message, file });
     };
     let data: unknown;
+    const source = readJsonFileText(path);
     try {
-      data = JSON.parse(readFileSync(path, "utf8"));
-    } catch (e) {
-      bad("", `not JSON: ${(e as Error).message}`);
+      data = JSON.parse(source);
+    } catch {
+      bad("", `not JSON: ${jsonSyntaxMessage(source)}`);
       continue;
     }
     if (!validate(data)) {

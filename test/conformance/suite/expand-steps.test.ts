@@ -153,6 +153,10 @@ describe("the step library", () => {
       step: { ...step, request: { ...step.request, path: "/{with.who}" } },
     });
     write("e.json", "{");
+    writeFileSync(
+      join(dir, "steps", "f.json"),
+      `\ufeff${JSON.stringify({ name: "f", description: "saved with a BOM", step })}`,
+    );
     const r = loadStepLibrary(dir, () => stepValidator(dir));
     expect(!r.ok && r.issues.map((i) => [i.file, i.pointer])).toEqual([
       ["steps/b.json", "/step"],
@@ -160,6 +164,13 @@ describe("the step library", () => {
       ["steps/d.json", "/step/request/path"],
       ["steps/e.json", ""],
     ]);
+    // where, by line and column; a file an editor saved with a byte order mark reads as JSON
+    writeFileSync(join(dir, "steps", "g.json"), '{\n  "name": "g",\n  oops');
+    const g = loadStepLibrary(dir, () => stepValidator(dir));
+    expect(!g.ok && g.issues.find((i) => i.file === "steps/g.json")?.message).toBe(
+      "not JSON: unexpected character at line 3, column 3",
+    );
+    rmSync(join(dir, "steps", "g.json"));
   });
 
   it("stops the suite from loading on a bad library or a bad use, naming file and pointer", () => {
@@ -175,8 +186,12 @@ describe("the step library", () => {
         steps: [{ use: "a" }, { use: "zzz" }],
       }),
     );
+    writeFileSync(join(dir, "cases", "x", "bom.json"), '\ufeff{\n  "id": "x/bom",\n  oops\n}');
     const suite = loadCases(st.value, dir);
     const issues = suite.ok ? [] : suite.issues;
+    expect(issues.find((p) => p.file === "cases/x/bom.json")?.message).toBe(
+      "not JSON: unexpected character at line 3, column 3",
+    );
     expect(issues.map((p) => [p.code, p.file, p.pointer])).toContainEqual([
       "case-invalid",
       "cases/x/y.json",
