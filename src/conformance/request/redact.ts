@@ -177,7 +177,8 @@ function pairsText(pairs: string, r: Redactor): string {
 /**
  * The request as a report shows it: the signature and any secret redacted in the Authorization
  * parameters, the query values, the other header values and the body; the method, the URL's path
- * and the parameter names as sent.
+ * and the parameter names as sent. A body's bytes (`bodyBase64`) go only with a text that
+ * needed no redaction.
  */
 export function redactRequest(req: SentRequest, secrets: readonly string[]): SentRequest {
   const r = redactor(secrets);
@@ -193,5 +194,13 @@ export function redactRequest(req: SentRequest, secrets: readonly string[]): Sen
   const form = mediaTypeOf(type) === FORM_MEDIA_TYPE;
   const body =
     req.body === undefined ? undefined : form ? pairsText(req.body, r) : r.text(req.body);
-  return { ...req, url, headers, ...(body !== undefined ? { body } : {}) };
+  // bytes that are not UTF-8 are kept only while their text needed no redaction
+  const { bodyBase64, ...rest } = req;
+  return {
+    ...rest,
+    url,
+    headers,
+    ...(body !== undefined ? { body } : {}),
+    ...(bodyBase64 !== undefined && body === req.body ? { bodyBase64 } : {}),
+  };
 }

@@ -4,6 +4,7 @@
  * cannot make (a placeholder it cannot fill, an app the target lacks) is a case problem
  * (case-problems.ts), returned, never thrown.
  */
+import { isUtf8 } from "node:buffer";
 import { percentEncode } from "../../oauth/index.js";
 import type { BodySpec, RequestSpec } from "../case-types.js";
 import type { AppCredentials } from "../suite/target.js";
@@ -228,6 +229,8 @@ function buildOne(
   const fullPath = query === "" ? path : `${path}?${query}`;
   const http = spec.http ?? "1.1";
   const text = body ? reportedText(body) : undefined;
+  const bytes =
+    body && ArrayBuffer.isView(body) && body.length <= 2000 && !isUtf8(body) ? body : undefined;
   const hold = spec.holdBody
     ? { after: spec.holdBody.after, chunked: spec.holdBody.chunked === true }
     : undefined;
@@ -245,6 +248,7 @@ function buildOne(
       headers,
       ...(text !== undefined ? { body: text } : {}),
       bodyBytes: body?.length ?? 0,
+      ...(bytes ? { bodyBase64: Buffer.from(bytes).toString("base64") } : {}),
       http,
       ...(hold ? { held: hold } : {}),
       ...(spec.writeBodyFirst ? { writeFirst: true as const } : {}),
