@@ -72,6 +72,20 @@ export const MUTANTS: readonly Mutant[] = [
     ],
   },
   {
+    id: "appdata-friends-of-friends",
+    statement: "S-4.3-FRIENDS.1",
+    area: "appdata",
+    what: "@friends reads the friends' and their friends' data: a stranger who is a friend's friend is listed",
+    edits: [
+      {
+        file: "src/server/handlers/appdata.ts",
+        find: 'const users = route.selector === "@self" ? [target.id] : friends;',
+        replace:
+          'const users = route.selector === "@self" ? [target.id] : [...new Set(friends.flatMap((f) => [f, ...(ctx.world.friends.get(f) ?? [])]))].filter((u) => u !== target.id).sort();',
+      },
+    ],
+  },
+  {
     id: "appdata-delete-all-every-app",
     statement: "P-DATA-6.4",
     area: "appdata",
