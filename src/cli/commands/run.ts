@@ -7,6 +7,9 @@
  *
  * Three stages: options → a checked plan (run-plan.ts, pure) → preparation (report paths probed,
  * expectations read, target resolved or the reference server started) → the run and its reports.
+ * A run that did not start for its target (the smoke request refused: exit 3) or its selection
+ * (nothing selected: exit 4) writes every report too, with no case and the reason; a usage or
+ * input error (exit 2) writes none (conformance/README-runners.md says why).
  */
 import {
   createProgress,
@@ -16,13 +19,17 @@ import {
   loadStatements,
   REPORTERS,
   type ReportContext,
+  type RunOptions,
+  type RunReport,
   runSuite,
   statementTexts,
   type Target,
 } from "../../conformance/index.js";
 import { issueText } from "../../conformance/reporters/issue-text.js";
 import { shellWord } from "../../conformance/reporters/replay.js";
+import { abortedReport, isReportedAbort } from "../../conformance/run/aborted-report.js";
 import { EXIT } from "../../conformance/run/exit-codes.js";
+import { reportHead } from "../../conformance/run/report-head.js";
 import { endAborted, usageError } from "../abort-exit.js";
 import { reportPathProblem, writeReport } from "../report-files.js";
 import { colourTerminal } from "../terminal.js";
@@ -68,7 +75,7 @@ async function execute(
 ): Promise<number> {
   const progress = plan.progress ? createProgress(out) : undefined;
   const interrupt = interruptOnSignals(err);
-  const report = await runSuite({
+  const opts: RunOptions = {
     target: prep.target,
     level: plan.level,
     ...(plan.grep ? { grep: plan.grep } : {}),
@@ -80,9 +87,23 @@ async function execute(
     version: packageVersion(),
     ...(progress ? { onStart: progress.start, onCase: progress.onCase } : {}),
     interrupt: interrupt.signal,
-  }).finally(interrupt.release);
+  };
+  const started = new Date();
+  const t0 = performance.now();
+  const result = await runSuite(opts).finally(interrupt.release);
   progress?.end();
-  if (isRunAbort(report)) return endAborted("run", report, err);
+  let report: RunReport;
+  if (isRunAbort(result)) {
+    const code = endAborted("run", result, err);
+    // a run that did not start (exit 3, 4) still writes every report, saying why: a CI job
+    // that publishes them finds its files and shows the run red
+    if (!isReportedAbort(result)) return code;
+    report = abortedReport(
+      result,
+      reportHead(opts, started, Math.round(performance.now() - t0)),
+      code,
+    );
+  } else report = result;
   const st = loadStatements();
   const { apps } = prep.target;
   const ctx: ReportContext = {

@@ -1,8 +1,11 @@
 /**
- * The words for a run that could not start (run/run-abort.ts) and for a refused smoke request
- * (run/smoke.ts), as the CLI prints them for `run`, `diff` and `fuzz`.
+ * The words for a run that could not start (run/run-abort.ts), for a refused smoke request
+ * (run/smoke.ts), as the CLI prints them for `run`, `diff` and `fuzz`, and for a run's stop as
+ * every reporter says it: stopped early (results.ts's EarlyStop) or never started (NotStarted,
+ * the same words as the abort's).
  */
-import type { RunAbort } from "../run/run-abort.js";
+import type { RunStop } from "../run/results.js";
+import type { RunAbort, SkippedCase } from "../run/run-abort.js";
 import type { SmokeRefusal } from "../run/smoke.js";
 import { skipText, transportText } from "./failure-text.js";
 import { issueText } from "./issue-text.js";
@@ -21,6 +24,15 @@ export function smokeRefusalText(r: SmokeRefusal): string {
   }
 }
 
+/** Why no case was selected: `skipped` cases set aside, the first few in `examples`. */
+function emptyText(skipped: number, examples: readonly SkippedCase[]): string {
+  return skipped === 0
+    ? "no case selected to run: no case matches the level, --grep and --feature given"
+    : `no case selected to run: the ${skipped} case(s) selected cannot run against this target (${examples
+        .map((s) => `${s.id}: ${skipText(s.skip)}`)
+        .join("; ")}${skipped > examples.length ? "; …" : ""})`;
+}
+
 /** Why a run could not start, as text (one line per issue for input problems). */
 export function abortText(a: RunAbort): string {
   switch (a.abort) {
@@ -29,10 +41,33 @@ export function abortText(a: RunAbort): string {
     case "unreachable":
       return smokeRefusalText(a.refusal);
     case "empty":
-      return a.skipped === 0
-        ? "no case selected to run: no case matches the level, --grep and --feature given"
-        : `no case selected to run: the ${a.skipped} case(s) selected cannot run against this target (${a.examples
-            .map((s) => `${s.id}: ${skipText(s.skip)}`)
-            .join("; ")}${a.skipped > a.examples.length ? "; …" : ""})`;
+      return emptyText(a.skipped, a.examples);
   }
 }
+
+/** Why a run stopped early (`notRun` cases not run) or never started, as one sentence. */
+export function stopText(s: RunStop, notRun: number): string {
+  switch (s.code) {
+    case "interrupted":
+      return `the run was interrupted (${s.signal}): the cases started were finished; ${notRun} case(s) not run`;
+    case "bail":
+      return `--bail stopped the run at the first unexpected result (${s.id}): the cases started were finished; ${notRun} case(s) not run`;
+    case "target-stopped-answering":
+      return `the target stopped answering: ${s.silentCases} cases in a row got no answer, nor did a fresh smoke request; ${notRun} case(s) not run`;
+    case "unreachable":
+      return `no case ran: ${smokeRefusalText(s.refusal)}`;
+    case "empty":
+      return emptyText(s.skipped, s.examples);
+  }
+}
+
+/**
+ * What each stop but --bail's shows did not hold, as the name of the test that stands for it
+ * (JUnit's errored testcase; TAP's failed test point of a run that never started).
+ */
+export const STOP_TEST_NAME = {
+  interrupted: "the run was not interrupted",
+  "target-stopped-answering": "the target answered to the end",
+  unreachable: "the target answered the smoke request with 200",
+  empty: "a case was selected to run",
+} as const satisfies Record<Exclude<RunStop["code"], "bail">, string>;

@@ -14,6 +14,7 @@ import { show } from "../checks/compare.js";
 import { curlLine } from "../request/curl.js";
 import type { CaseResult, RunReport } from "../run/results.js";
 import { expectationEntry } from "../suite/expectations.js";
+import { stopText } from "./abort-text.js";
 import { checkText } from "./check-text.js";
 import { failingStep } from "./failing-step.js";
 import {
@@ -23,7 +24,6 @@ import {
   staleText,
   stepFailureText,
   stepLabel,
-  stopText,
 } from "./failure-text.js";
 import { redactReport } from "./redacted-report.js";
 import { replayLine } from "./replay.js";

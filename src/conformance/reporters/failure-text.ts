@@ -4,7 +4,7 @@
  * label, and the one-line message of a failed case. Records hold data; only this file words them.
  */
 import type { ClientVerdict } from "../run/client-verdicts.js";
-import type { CaseResult, RunStop, StaleExpectation, StepResult } from "../run/results.js";
+import type { CaseResult, StaleExpectation, StepResult } from "../run/results.js";
 import type { StepFailure, StepFailureCode } from "../run/step-failure.js";
 import type { SkipReason } from "../suite/selection.js";
 import type { TransportError } from "../transport/http-client.js";
@@ -61,15 +61,6 @@ export function skipText(s: SkipReason | undefined): string {
           ? "not run: --bail stopped the run at the first unexpected result"
           : "not run: the target stopped answering";
   }
-}
-
-/** Why a run stopped early, as one sentence. */
-export function stopText(s: RunStop, notRun: number): string {
-  if (s.code === "interrupted")
-    return `the run was interrupted (${s.signal}): the cases started were finished; ${notRun} case(s) not run`;
-  if (s.code === "bail")
-    return `--bail stopped the run at the first unexpected result (${s.id}): the cases started were finished; ${notRun} case(s) not run`;
-  return `the target stopped answering: ${s.silentCases} cases in a row got no answer, nor did a fresh smoke request; ${notRun} case(s) not run`;
 }
 
 /** A client style's verdict, as one line's end. */

@@ -25,16 +25,10 @@ import {
   type Summary,
   summarise,
 } from "../run/results.js";
+import { stopText } from "./abort-text.js";
 import { checkText } from "./check-text.js";
 import { failingStep } from "./failing-step.js";
-import {
-  caseMessage,
-  skipText,
-  staleText,
-  stepFailureText,
-  stepLabel,
-  stopText,
-} from "./failure-text.js";
+import { caseMessage, skipText, staleText, stepFailureText, stepLabel } from "./failure-text.js";
 import { xmlEscape } from "./junit.js";
 import { redactReport } from "./redacted-report.js";
 import { replayLine } from "./replay.js";

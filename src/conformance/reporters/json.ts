@@ -10,6 +10,7 @@
  */
 import type { CheckResult } from "../checks/check-result.js";
 import type { CaseResult, RunReport, StepResult } from "../run/results.js";
+import { stopText } from "./abort-text.js";
 import { checkText } from "./check-text.js";
 import {
   caseMessage,
@@ -18,7 +19,6 @@ import {
   staleText,
   stepFailureText,
   stepLabel,
-  stopText,
 } from "./failure-text.js";
 import { redactReport } from "./redacted-report.js";
 import { replayLine } from "./replay.js";

@@ -5,12 +5,15 @@
  * reason; a testsuite's `time` is the wall-clock span of its cases (they run concurrently, so
  * their sum would exceed the run). When the run judged a deployed client style, a
  * `deployed-clients` testsuite holds one testcase per style: failed when the target would break
- * it. Readable by common CI systems. Secrets are redacted where they can appear.
+ * it. A run that stopped early (but for --bail) or never started (the smoke request refused,
+ * nothing selected) adds a `run` testsuite with one errored testcase saying why, so the file reads
+ * red. Readable by common CI systems. Secrets are redacted where they can appear.
  */
 
 import { show } from "../checks/compare.js";
 import { curlLine } from "../request/curl.js";
 import type { CaseResult, RunReport } from "../run/results.js";
+import { STOP_TEST_NAME, stopText } from "./abort-text.js";
 import { checkText } from "./check-text.js";
 import { failingStep } from "./failing-step.js";
 import {
@@ -19,7 +22,6 @@ import {
   skipText,
   staleText,
   stepFailureText,
-  stopText,
 } from "./failure-text.js";
 import { redactReport } from "./redacted-report.js";
 import { replayLine } from "./replay.js";
@@ -175,8 +177,9 @@ export const junitReporter: Reporter = (raw, ctx) => {
     );
   const clients = clientsSuite(report);
   if (clients) suites.push(clients);
-  // A run that stopped early stands as an error of its own; a --bail stop is the failure that
-  // caused it, already reported, and the cases not run are skipped with the reason.
+  // A run that stopped early, or never started, stands as an error of its own (red in Jenkins
+  // and GitLab, where a file without one would read as a green run of nothing); a --bail stop is
+  // the failure that caused it, already reported, and the cases not run are skipped with the reason.
   if (report.stopped && report.stopped.code !== "bail") {
     const notRun = report.cases.filter((c) => c.skip?.code === "not-run").length;
     suites.push(
@@ -184,7 +187,7 @@ export const junitReporter: Reporter = (raw, ctx) => {
         "run",
         { tests: 1, failures: 0, errors: 1, skipped: 0 },
         [
-          `    <testcase classname="run" name="${report.stopped.code === "interrupted" ? "the run was not interrupted" : "the target answered to the end"}">\n      <error message="${xmlEscape(stopText(report.stopped, notRun))}" type="${report.stopped.code}"/>\n    </testcase>`,
+          `    <testcase classname="run" name="${STOP_TEST_NAME[report.stopped.code]}">\n      <error message="${xmlEscape(stopText(report.stopped, notRun))}" type="${report.stopped.code}"/>\n    </testcase>`,
         ],
         0,
       ),

@@ -1,14 +1,15 @@
 /**
  * The report as every reporter prints it: signatures and secrets redacted where they can appear
  * (request/redact.ts), in the requests sent, in what the target answered and in the values and
- * findings taken from it. The kit's own text is left as it is: case ids, descriptions,
- * statements, step names, pointers and XPaths, header and capture names, the target's URL. So a
+ * findings taken from it, a refused smoke request's included. The kit's own text is left as it
+ * is: case ids, descriptions, statements, step names, pointers and XPaths, header and capture names, the target's URL. So a
  * reporter renders a redacted report and never redacts a line it has composed.
  */
 import type { CheckResult } from "../checks/check-result.js";
 import type { Finding } from "../checks/finding-codes.js";
 import { exchangeRedactor, type Redactor, redactor, redactRequest } from "../request/redact.js";
 import type { CaseResult, RunReport, StepResult } from "../run/results.js";
+import type { SmokeRefusal } from "../run/smoke.js";
 import type { StepFailure } from "../run/step-failure.js";
 
 /** Finding members that hold the kit's words or a location, never a value the target sent. */
@@ -83,8 +84,27 @@ function redactCase(c: CaseResult, r: Redactor, secrets: readonly string[]): Cas
   return c.steps.length ? { ...c, steps: c.steps.map((s) => step(s, r, secrets)) } : c;
 }
 
+/**
+ * A smoke refusal's values from outside the kit: the transport's message and a redirect's
+ * Location (a target may send the request's own URL back, its signature in the query).
+ */
+function refusal(x: SmokeRefusal, r: Redactor): SmokeRefusal {
+  if (x.code === "smoke-unreachable")
+    return { ...x, transport: { ...x.transport, message: r.text(x.transport.message) } };
+  if (x.code === "smoke-redirected" && x.location !== undefined)
+    return { ...x, location: r.text(x.location) };
+  return x;
+}
+
 /** `report` with every value that may hold a secret redacted; its own text untouched. */
 export function redactReport(report: RunReport, secrets: readonly string[]): RunReport {
   const r = redactor(secrets);
-  return { ...report, cases: report.cases.map((c) => redactCase(c, r, secrets)) };
+  const { stopped } = report;
+  return {
+    ...report,
+    cases: report.cases.map((c) => redactCase(c, r, secrets)),
+    ...(stopped?.code === "unreachable"
+      ? { stopped: { ...stopped, refusal: refusal(stopped.refusal, r) } }
+      : {}),
+  };
 }

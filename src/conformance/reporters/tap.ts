@@ -3,11 +3,15 @@
  * not run) `# SKIP`, failures carry a YAML block with the statement, message, response, curl
  * line and the command that replays the case against the judged target. The deployed client
  * styles follow as comments; a run stopped early (the target stopped answering, a signal, or
- * `--bail` at the first unexpected result) ends with `Bail out!`. Secrets are redacted where they can appear.
+ * `--bail` at the first unexpected result) ends with `Bail out!`; one that never started (the
+ * smoke request refused, nothing selected) has one failed test point saying why, then `Bail out!`.
+ * Secrets are redacted where they can appear.
  */
 import { curlLine } from "../request/curl.js";
+import { isNotStarted } from "../run/results.js";
+import { STOP_TEST_NAME, stopText } from "./abort-text.js";
 import { failingStep } from "./failing-step.js";
-import { caseMessage, clientVerdictText, skipText, staleText, stopText } from "./failure-text.js";
+import { caseMessage, clientVerdictText, skipText, staleText } from "./failure-text.js";
 import { redactReport } from "./redacted-report.js";
 import { replayLine } from "./replay.js";
 import { responseView } from "./response-view.js";
@@ -30,9 +34,12 @@ function yamlString(s: string): string {
 /** Renders the report as TAP version 13. */
 export const tapReporter: Reporter = (raw, ctx) => {
   const report = redactReport(raw, ctx.secrets);
+  // A run that never started has no case: one failed test point stands for it. A plan of 1..0
+  // would read as "skip all" (green), and a reader ends the stream there, before any Bail out!.
+  const notStarted = isNotStarted(report.stopped) ? report.stopped : undefined;
   const lines = [
     "TAP version 13",
-    `1..${report.cases.length + report.staleExpectations.length}`,
+    `1..${report.cases.length + report.staleExpectations.length + (notStarted ? 1 : 0)}`,
     ...(report.warnings ?? []).map((w) => `# warning: ${warningText(w)}`),
   ];
   let n = 0;
@@ -62,6 +69,13 @@ export const tapReporter: Reporter = (raw, ctx) => {
   }
   for (const e of report.staleExpectations)
     lines.push(`not ok ${++n} stale expectation ${e.id} - ${staleText(e)}`);
+  if (notStarted)
+    lines.push(
+      `not ok ${++n} ${STOP_TEST_NAME[notStarted.code]}`,
+      "  ---",
+      `  message: ${yamlString(stopText(notStarted, 0))}`,
+      "  ...",
+    );
   if (report.clients.some((v) => v.verdict !== "not-judged")) {
     lines.push("# deployed client styles (conformance/clients.json):");
     for (const v of report.clients) lines.push(`# ${v.name}: ${clientVerdictText(v)}`);

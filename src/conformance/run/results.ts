@@ -10,6 +10,8 @@ import type { SentRequest } from "../request/sent-request.js";
 import type { SkipReason, StopCode } from "../suite/selection.js";
 import type { TargetWarning } from "../suite/target.js";
 import type { ClientVerdict } from "./client-verdicts.js";
+import type { SkippedCase } from "./run-abort.js";
+import type { SmokeRefusal } from "./smoke.js";
 import type { StepFailure } from "./step-failure.js";
 
 /**
@@ -105,7 +107,10 @@ export interface RunReport {
   readonly missingRoles: { role: string; cases: string[] }[];
   /** Each deployed client style of conformance/clients.json: served, broken, or not judged. */
   readonly clients: readonly ClientVerdict[];
-  /** Why the run stopped before every selected case ran (the cases not run are skipped with it). */
+  /**
+   * Why the run stopped before every selected case ran (the cases not run are skipped with it),
+   * or why it never started (no case at all: aborted-report.ts).
+   */
   readonly stopped?: RunStop;
   /** What the target file holds that the run went on with (ids outside §2.1's form). */
   readonly warnings?: readonly TargetWarning[];
@@ -118,10 +123,31 @@ export interface RunReport {
  * SIGTERM), or `--bail` stopped it at case `id`, the first unexpected result (a failure or an
  * unexpected pass). In each, the cases started were finished and no other began.
  */
-export type RunStop =
+export type EarlyStop =
   | { readonly code: Extract<StopCode, "target-stopped-answering">; readonly silentCases: number }
   | { readonly code: Extract<StopCode, "interrupted">; readonly signal: "SIGINT" | "SIGTERM" }
   | { readonly code: Extract<StopCode, "bail">; readonly id: string };
+
+/**
+ * A run that never started, as its report says it (aborted-report.ts): the smoke request did not
+ * get 200 (`unreachable`, with the refusal), or no case was selected (`empty`: how many were set
+ * aside, the first few with why). The report then holds no case.
+ */
+export type NotStarted =
+  | { readonly code: "unreachable"; readonly refusal: SmokeRefusal }
+  | {
+      readonly code: "empty";
+      readonly skipped: number;
+      readonly examples: readonly SkippedCase[];
+    };
+
+/** Why a run's report holds fewer cases than were selected: it stopped early, or never started. */
+export type RunStop = EarlyStop | NotStarted;
+
+/** A type guard: `s` says the run never started (its report holds no case). */
+export function isNotStarted(s: RunStop | undefined): s is NotStarted {
+  return s?.code === "unreachable" || s?.code === "empty";
+}
 
 /** Counts `cases` by outcome; `stale` expectation entries are counted as given. */
 export function summarise(cases: readonly CaseResult[], stale: number): Summary {

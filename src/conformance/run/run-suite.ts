@@ -21,11 +21,12 @@ import { loadWorldFacts } from "../suite/world-facts.js";
 import { createHttpClient, DEFAULT_LIMITS } from "../transport/http-client.js";
 import { clientVerdicts } from "./client-verdicts.js";
 import { EXIT } from "./exit-codes.js";
+import { reportHead, runSettings } from "./report-head.js";
 import {
   type CaseResult,
+  type EarlyStop,
   type Outcome,
   type RunReport,
-  type RunStop,
   type StaleExpectation,
   summarise,
 } from "./results.js";
@@ -62,9 +63,7 @@ export interface RunOptions {
 export async function runSuite(opts: RunOptions): Promise<RunReport | RunAbort> {
   const started = new Date();
   const t0 = performance.now();
-  const level = opts.level ?? "profile";
-  const timeoutMs = opts.timeoutMs ?? DEFAULT_LIMITS.timeoutMs;
-  const concurrency = opts.concurrency ?? 16;
+  const { level, timeoutMs, concurrency } = runSettings(opts);
   const st = loadStatements(opts.suiteDir);
   if (!st.ok) return { abort: "input", issues: st.issues };
   const loaded = loadCases(st.value, opts.suiteDir ?? suiteDir());
@@ -119,7 +118,7 @@ export async function runSuite(opts: RunOptions): Promise<RunReport | RunAbort> 
     );
     if (refusal) return { abort: "unreachable", refusal };
     const expected = new Map((opts.expectations ?? []).map((e) => [e.id, e]));
-    let stopped: RunStop | undefined;
+    let stopped: EarlyStop | undefined;
     const silence = silenceWatch(async () => (await smoke(env))?.code !== "smoke-unreachable");
     const results = await schedule(
       sel.run,
@@ -144,7 +143,7 @@ export async function runSuite(opts: RunOptions): Promise<RunReport | RunAbort> 
     const ran = results.filter((r): r is CaseResult => r !== undefined);
     // The cases a stopped run did not start, skipped with the stop's code.
     // (stopped is set in the callbacks above, which the type checker does not follow)
-    const stopCode = (stopped as RunStop | undefined)?.code;
+    const stopCode = (stopped as EarlyStop | undefined)?.code;
     const notRun =
       stopCode === undefined
         ? []
@@ -180,18 +179,13 @@ export async function runSuite(opts: RunOptions): Promise<RunReport | RunAbort> 
     const summary = summarise(cases, stale.length);
     const failed = summary.fail + summary.unexpectedPass + summary.staleExpectations > 0;
     return {
-      tool: { name: "opensocial-kit", version: opts.version ?? "0.0.0" },
-      target: { baseUrl: opts.target.baseUrl, world: world !== undefined },
-      options: { level, concurrency, timeoutMs },
-      startedAt: started.toISOString(),
-      ms: Math.round(performance.now() - t0),
+      ...reportHead(opts, started, Math.round(performance.now() - t0)),
       cases,
       summary,
       staleExpectations: stale,
       missingRoles: sel.missingRoles,
       clients: clientVerdicts(styles.value, cases),
       ...(stopped ? { stopped } : {}),
-      ...(opts.target.warnings?.length ? { warnings: opts.target.warnings } : {}),
       exitCode: stopped ? stopExit(stopped) : failed ? EXIT.FAILED : EXIT.OK,
     };
   } finally {
@@ -251,7 +245,7 @@ function interruptSignal(reason: unknown): "SIGINT" | "SIGTERM" {
 }
 
 /** The exit code of a run that stopped early. */
-function stopExit(s: RunStop): number {
+function stopExit(s: EarlyStop): number {
   if (s.code === "target-stopped-answering") return EXIT.UNREACHABLE;
   if (s.code === "bail") return EXIT.FAILED;
   return s.signal === "SIGTERM" ? EXIT.TERMINATED : EXIT.INTERRUPTED;

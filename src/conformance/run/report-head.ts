@@ -1,0 +1,42 @@
+/**
+ * What a run's report says of the run itself, apart from its results: the tool, the target, the
+ * options in force (the defaults filled in), when it started and how long it took, and the target
+ * file's warnings. A finished run (run-suite.ts) and one that never started (aborted-report.ts)
+ * say it alike.
+ */
+import type { Level } from "../case-types.js";
+import { DEFAULT_LIMITS } from "../transport/http-client.js";
+import type { RunReport } from "./results.js";
+import type { RunOptions } from "./run-suite.js";
+
+/** The report's members that describe the run, not its results. */
+export type ReportHead = Pick<
+  RunReport,
+  "tool" | "target" | "options" | "startedAt" | "ms" | "warnings"
+>;
+
+/** The level, concurrency and per-request timeout a run takes, each default filled in. */
+export function runSettings(opts: RunOptions): {
+  readonly level: Level;
+  readonly concurrency: number;
+  readonly timeoutMs: number;
+} {
+  return {
+    level: opts.level ?? "profile",
+    concurrency: opts.concurrency ?? 16,
+    timeoutMs: opts.timeoutMs ?? DEFAULT_LIMITS.timeoutMs,
+  };
+}
+
+/** The head of the report of a run with `opts`, started at `startedAt`, that took `ms`. */
+export function reportHead(opts: RunOptions, startedAt: Date, ms: number): ReportHead {
+  return {
+    tool: { name: "opensocial-kit", version: opts.version ?? "0.0.0" },
+    // a world named but not loaded stops the run before any report (an `input` abort)
+    target: { baseUrl: opts.target.baseUrl, world: Boolean(opts.target.world) },
+    options: runSettings(opts),
+    startedAt: startedAt.toISOString(),
+    ms,
+    ...(opts.target.warnings?.length ? { warnings: opts.target.warnings } : {}),
+  };
+}
