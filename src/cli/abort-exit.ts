@@ -4,6 +4,7 @@
  * no exit number). Either way one line on stderr, `opensocial-kit <command>: …`.
  */
 import { abortText } from "../conformance/reporters/abort-text.js";
+import { redactRefusal } from "../conformance/reporters/redacted-report.js";
 import { EXIT } from "../conformance/run/exit-codes.js";
 import type { AbortKind, RunAbort } from "../conformance/run/run-abort.js";
 import type { TextSink } from "./text-sink.js";
@@ -26,9 +27,14 @@ export function usageError(command: string, err: TextSink): (message: string) =>
   };
 }
 
-/** Writes why `command` could not start and answers its exit code. */
+/**
+ * Writes why `command` could not start and answers its exit code. A refused smoke request's
+ * values are redacted first: a redirect's Location may carry the request's own signature (a
+ * query-signed URL sent back).
+ */
 export function endAborted(command: string, a: RunAbort, err: TextSink): number {
   const side = a.abort === "unreachable" && a.side ? `${SIDE[a.side]}: ` : "";
-  err.write(`opensocial-kit ${command}: ${side}${abortText(a)}\n`);
+  const shown = a.abort === "unreachable" ? { ...a, refusal: redactRefusal(a.refusal, []) } : a;
+  err.write(`opensocial-kit ${command}: ${side}${abortText(shown)}\n`);
   return ABORT_EXIT[a.abort];
 }

@@ -192,6 +192,17 @@ describe("a run that never starts writes every report, saying why", () => {
       expect(text).not.toContain(SIGNATURE);
   });
 
+  it("the stderr line of a redirect whose Location carries a signature redacts it", async () => {
+    const r = await runEveryReporter(
+      join(t.dir, "redirected-err"),
+      targetFile("redirected-err", redirecting.url),
+    );
+    expect(r.err).toMatch(
+      /redirected \(301 to https:\/\/secure\.example\/[^ ]*oauth_signature=REDACTED\)/,
+    );
+    expect(r.err).not.toContain(SIGNATURE);
+  });
+
   it("no case matches the selection: exit 4, said in each report", async () => {
     const r = await runEveryReporter(join(t.dir, "none"), targetFile("none", refusing.url), {
       grep: "^no-such-case$",

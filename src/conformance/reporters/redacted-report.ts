@@ -85,9 +85,13 @@ function redactCase(c: CaseResult, r: Redactor, secrets: readonly string[]): Cas
 }
 
 /**
- * A smoke refusal's values from outside the kit: the transport's message and a redirect's
- * Location (a target may send the request's own URL back, its signature in the query).
+ * A smoke refusal with the values from outside the kit redacted: the transport's message and a
+ * redirect's Location (a target may send the request's own URL back, its signature in the query).
  */
+export function redactRefusal(x: SmokeRefusal, secrets: readonly string[]): SmokeRefusal {
+  return refusal(x, redactor(secrets));
+}
+
 function refusal(x: SmokeRefusal, r: Redactor): SmokeRefusal {
   if (x.code === "smoke-unreachable")
     return { ...x, transport: { ...x.transport, message: r.text(x.transport.message) } };
