@@ -939,6 +939,20 @@ export const MUTANTS: readonly Mutant[] = [
     ],
   },
   {
+    id: "auth-query-unsigned-accepted",
+    statement: "P-AUTH-2.2",
+    area: "auth",
+    what: "a signature over the OAuth parameters alone is accepted too: query parameters added to a request signed without any go unchecked",
+    edits: [
+      {
+        file: "src/server/auth/params.ts",
+        find: "  return { protocol, lists: repeated ? [dedupeProtocol(raw), raw] : [raw] };",
+        replace:
+          "  const lists = repeated ? [dedupeProtocol(raw), raw] : [raw];\n  return { protocol, lists: [...lists, raw.filter(([n]) => isProtocolParam(n))] };",
+      },
+    ],
+  },
+  {
     id: "auth-viewer-without-app",
     statement: "P-AUTH-5.1",
     area: "auth",
