@@ -234,6 +234,19 @@ export const MUTANTS: readonly Mutant[] = [
     ],
   },
   {
+    id: "appdata-delete-first-key-only",
+    statement: "S-4.5-DELETE-FIELDS.1",
+    area: "appdata",
+    what: "DELETE with fields deletes only the first key listed",
+    edits: [
+      {
+        file: "src/server/handlers/appdata.ts",
+        find: "  await ctx.store.delete(ctx.app.id, ctx.viewer.id, keys);",
+        replace: "  await ctx.store.delete(ctx.app.id, ctx.viewer.id, keys?.slice(0, 1));",
+      },
+    ],
+  },
+  {
     id: "appdata-fields-ignored",
     statement: "S-4.3-FIELDS.1",
     area: "appdata",
