@@ -544,6 +544,19 @@ export const MUTANTS: readonly Mutant[] = [
     ],
   },
   {
+    id: "paging-items-capped-at-total",
+    statement: "P-PAGE-3.3",
+    area: "paging",
+    what: "itemsPerPage is the count in effect capped at totalResults: min(count, totalResults)",
+    edits: [
+      {
+        file: "src/server/query/paging.ts",
+        find: "    itemsPerPage: page.count,",
+        replace: "    itemsPerPage: Math.min(page.count, items.length),",
+      },
+    ],
+  },
+  {
     id: "paging-bad-count-accepted",
     statement: "S-7.2-400-PAGING.1",
     area: "paging",
