@@ -557,6 +557,19 @@ export const MUTANTS: readonly Mutant[] = [
     ],
   },
   {
+    id: "paging-total-zero-past-end",
+    statement: "P-PAGE-3.1",
+    area: "paging",
+    what: "a page past the end reports totalResults 0",
+    edits: [
+      {
+        file: "src/server/query/paging.ts",
+        find: "    totalResults: items.length,",
+        replace: "    totalResults: entry.length === 0 ? 0 : items.length,",
+      },
+    ],
+  },
+  {
     id: "paging-bad-count-accepted",
     statement: "S-7.2-400-PAGING.1",
     area: "paging",
