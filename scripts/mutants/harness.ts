@@ -187,6 +187,20 @@ export function namesRule(
   );
 }
 
+/**
+ * The failed case that names `rule`: first one whose failure was reported against it, else one
+ * that only cites it (a case citing the rule may have failed by another of its checks, as the
+ * default-count cases fail under P-PAGE-1.2 when itemsPerPage breaks P-PAGE-3.3).
+ */
+export function namingCase<
+  C extends { readonly statements: readonly string[]; readonly failedStatement?: string },
+>(failed: readonly C[], rule: string): C | undefined {
+  return (
+    failed.find((c) => c.failedStatement !== undefined && citesRule([c.failedStatement], rule)) ??
+    failed.find((c) => namesRule(c, rule))
+  );
+}
+
 /** True when a server (the mutant's, or the correct one) answers the smoke request. */
 export async function smokePasses(world: World, target: Target, mutant?: Mutant): Promise<boolean> {
   return withServer(world, mutant, async (url) => {
@@ -220,7 +234,7 @@ export async function judgeRun(
   const failed = r.cases.filter((c) => c.outcome === "fail" || c.outcome === "unexpected-pass");
   const failing = failed.map((c) => `${c.id} (${c.failedStatement ?? "?"})`);
   if (failed.length === 0) return { outcome: "survived", attributed: false, by: "", failing };
-  const citing = mutant ? failed.find((c) => namesRule(c, mutant.statement)) : undefined;
+  const citing = mutant ? namingCase(failed, mutant.statement) : undefined;
   const shown = citing ?? failed[0];
   return {
     outcome: "killed",

@@ -14,6 +14,7 @@ import {
   judgeRun,
   loadFixtures,
   namesRule,
+  namingCase,
   runMutant,
   runVariant,
   smokePasses,
@@ -135,6 +136,24 @@ describe("planting", () => {
     expect(namesRule({ ...c, failedStatement: "P-DATA-4.1" }, "P-DATA-4.1")).toBe(true);
     expect(namesRule({ ...c, failedStatement: "P-DATA-7.1" }, "P-DATA-4.1")).toBe(false);
     expect(namesRule(c, "P-DATA-7")).toBe(true);
+  });
+
+  it("shows first the failed case reported against the rule, before one that only cites it", () => {
+    const failed = [
+      {
+        id: "people/friends-default-count",
+        statements: ["P-PAGE-1.3", "P-PAGE-3.3"],
+        failedStatement: "P-PAGE-1.3",
+      },
+      {
+        id: "people/friends-items-per-page-is-count",
+        statements: ["P-PAGE-3.3"],
+        failedStatement: "P-PAGE-3.3",
+      },
+    ];
+    expect(namingCase(failed, "P-PAGE-3.3")?.id).toBe("people/friends-items-per-page-is-count");
+    expect(namingCase(failed.slice(0, 1), "P-PAGE-3.3")?.id).toBe("people/friends-default-count");
+    expect(namingCase(failed, "P-PAGE-2.2")).toBeUndefined();
   });
 });
 
