@@ -72,6 +72,26 @@ export const MUTANTS: readonly Mutant[] = [
     ],
   },
   {
+    id: "appdata-write-204",
+    statement: "S-4.4-WRITE.1",
+    area: "appdata",
+    what: "a write answers 204 No Content instead of 200",
+    edits: [
+      {
+        file: "src/server/handlers/appdata.ts",
+        find: '      `application data of one user is limited to ${RECORD_LIMITS.maxKeys} keys and ${RECORD_LIMITS.maxBytes} bytes (P-DATA-7)`,\n    );\n  return { kind: "empty" };',
+        replace:
+          '      `application data of one user is limited to ${RECORD_LIMITS.maxKeys} keys and ${RECORD_LIMITS.maxBytes} bytes (P-DATA-7)`,\n    );\n  return { kind: "no-content" } as unknown as Reply;',
+      },
+      {
+        file: "src/server/render.ts",
+        find: '  if (reply.kind === "empty")',
+        replace:
+          '  if ((reply as { kind: string }).kind === "no-content") return { status: 204, headers: {}, body: new Uint8Array(0) };\n  if (reply.kind === "empty")',
+      },
+    ],
+  },
+  {
     id: "appdata-friends-of-friends",
     statement: "S-4.3-FRIENDS.1",
     area: "appdata",

@@ -25,6 +25,7 @@ import { checkNoServerError } from "./no-server-error.js";
 import { checkSchema } from "./schema.js";
 import { checkStatus } from "./status.js";
 import { whenUnmet } from "./when.js";
+import { nameWriteStatus, type WriteCues } from "./write-status.js";
 
 export type { SelectionCues } from "./format-selection.js";
 
@@ -85,7 +86,9 @@ export function responseViews(expect: ExpectSpec, response: WireResponse) {
 
 /**
  * Runs every check of `expect` on `response`. With the request's `cues`, an answer in the other
- * representation than the request selected is named under P-FMT-1's selection (format-selection.ts).
+ * representation than the request selected is named under P-FMT-1's selection (format-selection.ts),
+ * and a write answered with another success status than 200 under §4.4's or §4.5's 200
+ * (write-status.ts).
  */
 export function runChecks(
   expect: ExpectSpec,
@@ -94,7 +97,7 @@ export function runChecks(
   statement: string,
   template: TemplateContext,
   views = responseViews(expect, response),
-  cues?: SelectionCues,
+  cues?: SelectionCues & WriteCues,
 ): CheckResult[] {
   const ctx: CheckContext = {
     response,
@@ -105,10 +108,13 @@ export function runChecks(
   };
   const unmet = whenUnmet(expect, ctx);
   if (unmet) return [...ALWAYS.flatMap((rule) => rule(expect, ctx)), unmet];
-  return nameSelection(
-    expect,
-    ctx,
+  return nameWriteStatus(
     cues,
-    RULES.flatMap((rule) => rule(expect, ctx)),
+    nameSelection(
+      expect,
+      ctx,
+      cues,
+      RULES.flatMap((rule) => rule(expect, ctx)),
+    ),
   );
 }
