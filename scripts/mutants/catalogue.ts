@@ -362,6 +362,20 @@ export const MUTANTS: readonly Mutant[] = [
     ],
   },
   {
+    id: "list-missing-total",
+    statement: "S-1-LIST-PAGING.1",
+    area: "paging",
+    what: "totalResults is left out of people, album and photo lists",
+    edits: [
+      {
+        file: "src/server/render.ts",
+        find: 'reply.kind === "appdata" ? appDataJson(reply.value) : JSON.stringify(reply.value),',
+        replace:
+          'reply.kind === "appdata" ? appDataJson(reply.value) : JSON.stringify(reply.value, (k, v) => (k === "totalResults" ? undefined : v)),',
+      },
+    ],
+  },
+  {
     id: "appdata-missing-total",
     statement: "S-2.5-APPDATA-SHAPE.1",
     area: "appdata",

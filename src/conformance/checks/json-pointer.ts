@@ -19,6 +19,7 @@ import type { CheckResult } from "./check-result.js";
 import { outline, type Rendering, WRITERS_TYPE_STATEMENT } from "./compare.js";
 import { bodyFailure, type CheckContext, result } from "./context.js";
 import type { Finding } from "./finding-codes.js";
+import { absentPagingClause } from "./paging-clause.js";
 import { evaluatePointer, hasWildcard, nearestExisting } from "./pointer/evaluate.js";
 import {
   POINTER_RULES,
@@ -144,13 +145,18 @@ function judge(
     // What is there instead: the nearest ancestor the body has, shown as the actual value.
     const at = missing[0];
     const parent = nearestExisting(doc, at ?? pointer);
+    // a list without its paging member breaks the paging clause, not the case's (paging-clause.ts)
+    const paging = absentPagingClause(doc, at ?? pointer, atom ? "atom" : "json");
     return done([
-      toResult({
-        ok: false,
-        finding: { code: "pointer-missing", at, parent: parent.pointer },
-        location: at ?? where,
-        actual: outline(parent.value),
-      }),
+      toResult(
+        {
+          ok: false,
+          finding: { code: "pointer-missing", at, parent: parent.pointer },
+          location: at ?? where,
+          actual: outline(parent.value),
+        },
+        paging ?? c.statement,
+      ),
     ]);
   }
   const view = {

@@ -9,6 +9,7 @@
  * Undefined for any other issue, and for a single person (its clauses are the cases').
  */
 import type { Issue } from "../../model/issue.js";
+import { isAppdataAnswer } from "./empty-records.js";
 
 /** The list kinds whose answers carry the paging members (§1). */
 const LISTS: ReadonlySet<string> = new Set(["people", "albums", "photos", "appdata"]);
@@ -27,4 +28,26 @@ export function pagingClause(
   if (issue.code !== "missing-member" || member === "itemsPerPage") return undefined;
   if (form === "atom") return kind === "appdata" ? "S-4.3-ATOM.2" : "P-FMT-7.1";
   return kind === "appdata" ? "S-2.5-APPDATA-SHAPE.1" : "S-1-LIST-PAGING.1";
+}
+
+/**
+ * The paging clause a pointer check breaks when it meets `pointer` absent in `doc`: a list
+ * answer (an `entry` array, or application data's `entry` map beside `id`) without `startIndex`
+ * or `totalResults` breaks its paging clause before the case's own (whose check only reads the
+ * member). Undefined for any other pointer or document (a single person names its clauses).
+ */
+export function absentPagingClause(
+  doc: unknown,
+  pointer: string,
+  form: "json" | "atom",
+): string | undefined {
+  if (doc === null || typeof doc !== "object" || Array.isArray(doc)) return undefined;
+  const kind = isAppdataAnswer(doc)
+    ? "appdata"
+    : Array.isArray((doc as { entry?: unknown }).entry)
+      ? "people"
+      : undefined;
+  return kind === undefined
+    ? undefined
+    : pagingClause(kind, { code: "missing-member", pointer }, form);
 }

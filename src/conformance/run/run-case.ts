@@ -10,6 +10,7 @@ import type { StepSpec } from "../case-types.js";
 import type { CheckResult } from "../checks/check-result.js";
 import { outline } from "../checks/compare.js";
 import { responseViews, runChecks } from "../checks/index.js";
+import { absentPagingClause } from "../checks/paging-clause.js";
 import { evaluatePointer, nearestExisting } from "../checks/pointer/evaluate.js";
 import type { CaseOutcome } from "../request/case-problems.js";
 import type { OrderedValue } from "../request/ordered-json.js";
@@ -346,10 +347,12 @@ function takeCaptures(
       captures.delete(name);
       if (optional) continue;
       const parent = nearestExisting(body.value, from);
+      // a list without its paging member breaks the paging clause (paging-clause.ts)
+      const form = step.expect.atom === undefined ? "json" : "atom";
       out.push({
         check: `capture ${name}`,
         ok: false,
-        statement,
+        statement: absentPagingClause(body.value, from, form) ?? statement,
         location: from,
         actual: outline(parent.value),
         finding: { code: "capture-missing", name, pointer: from, parent: parent.pointer },
