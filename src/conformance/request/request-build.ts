@@ -79,7 +79,8 @@ interface Body {
 /**
  * Produces the body bytes and their natural content type. A `record` body is the write `write`
  * of its record (run-case.ts splits the record once per step and sends the step once per write);
- * without one given, the record is split here and the `{$repeat}`-th write sent.
+ * without one given, the record is filled here (a placeholder it cannot fill is the case's
+ * problem) and its first write sent.
  */
 export function buildBody(
   spec: BodySpec,
@@ -97,10 +98,11 @@ export function buildBody(
   } else if ("record" in spec) {
     let sent = write;
     if (sent === undefined) {
+      // no write given: the record could not be filled (its problem is reported), or a caller
+      // other than run-case.ts, which is sent the first write
       const writes = recordBodies(spec.record, ctx);
       if (!writes.ok) return writes;
-      const n = ctx.captures.get("repeat");
-      sent = writes.value[typeof n === "number" ? n : 0];
+      sent = writes.value[0];
     }
     bytes = enc.encode(sent === undefined ? "" : stringifyOrdered(sent));
     type = "application/json";
