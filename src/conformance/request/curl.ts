@@ -12,13 +12,15 @@ function quote(s: string): string {
 
 /**
  * A POSIX `printf` format that writes `bytes` exactly: printable ASCII as itself (`%` and `\`
- * doubled), every other byte as a three-digit octal escape.
+ * doubled), every other byte as a three-digit octal escape. A leading `-` is escaped too: a
+ * format that starts with `-` is read by printf as an option.
  */
 function printfFormat(bytes: Uint8Array): string {
   let out = "";
   for (const b of bytes) {
     if (b === 0x25) out += "%%";
     else if (b === 0x5c) out += "\\\\";
+    else if (b === 0x2d && out === "") out += "\\055";
     else if (b >= 0x20 && b < 0x7f) out += String.fromCharCode(b);
     else out += `\\${b.toString(8).padStart(3, "0")}`;
   }

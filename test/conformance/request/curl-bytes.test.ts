@@ -54,6 +54,8 @@ describe("the curl line of a body that is not UTF-8", () => {
     ["eyJrIjoi/yJ9", "application/json"],
     ["az3/", "application/x-www-form-urlencoded"],
     ["AAECAwQF/w==", "application/json"],
+    // A leading "-" would be read by printf as an option (fast-check found [0x2d, 0x00, 0xff]).
+    ["LQD/", "application/octet-stream"],
   ])("sends the case's bytes (%s) exactly", async (b64, type) => {
     const bytes = Buffer.from(b64, "base64");
     expect(await received(bytes, type)).toBe(bytes.toString("hex"));
