@@ -42,6 +42,8 @@ export function absentPagingClause(
   form: "json" | "atom",
 ): string | undefined {
   if (doc === null || typeof doc !== "object" || Array.isArray(doc)) return undefined;
+  // A list of people, albums or photos: their paging clauses are the same, so "people" names
+  // any of them.
   const kind = isAppdataAnswer(doc)
     ? "appdata"
     : Array.isArray((doc as { entry?: unknown }).entry)
