@@ -25,6 +25,11 @@ export interface CheckContext {
   readonly level: Level;
   readonly statement: string;
   readonly template: TemplateContext;
+  /**
+   * The request's URL, for the clauses that depend on the operation asked for (a single
+   * person's paging members: paging-clause.ts); absent where no request is known.
+   */
+  readonly url?: string | undefined;
   /** The body as JSON (or as the Atom codec decoded it), computed once. */
   readonly decoded: () => DecodedBody;
   readonly text: () => string;

@@ -104,6 +104,7 @@ export function runChecks(
     level,
     statement: expect.statement ?? statement,
     template,
+    url: cues?.url,
     ...views,
   };
   const unmet = whenUnmet(expect, ctx);

@@ -146,7 +146,7 @@ function judge(
     const at = missing[0];
     const parent = nearestExisting(doc, at ?? pointer);
     // a list without its paging member breaks the paging clause, not the case's (paging-clause.ts)
-    const paging = absentPagingClause(doc, at ?? pointer, atom ? "atom" : "json");
+    const paging = absentPagingClause(doc, at ?? pointer, atom ? "atom" : "json", ctx.url);
     return done([
       toResult(
         {
@@ -167,6 +167,7 @@ function judge(
     lenient: (ctx.level === "core" || atom) && !c.strict,
     filler: caseFiller(template),
     ctx,
+    atom,
   };
   const writersRule = ctx.level === "profile" && !atom && !c.strict;
   const rules = POINTER_RULES.filter((rule) => c[rule.key] !== undefined);
@@ -178,7 +179,7 @@ function judge(
     const { problem } = view.filler;
     if (problem) return { ok: false, problem };
     const r = v.ok || !writersRule ? undefined : renderingOnly(rule, view, v);
-    results.push(r ? toResult(r, WRITERS_TYPE_STATEMENT) : toResult(v));
+    results.push(r ? toResult(r, WRITERS_TYPE_STATEMENT) : toResult(v, v.statement ?? c.statement));
   }
   return done(results);
 }

@@ -53,20 +53,23 @@ export function checkSchema(expect: ExpectSpec, ctx: CheckContext): CheckResult[
       finding: rendering ? renderingFinding(i, actual) : schemaFinding(i, parent?.pointer),
       ...(rendering
         ? { statement: WRITERS_TYPE_STATEMENT }
-        : statementOfMember(expect, i.pointer, kind, i)),
+        : statementOfMember(expect, i.pointer, kind, i, ctx.url)),
     });
   });
 }
 
 /**
- * `{ statement }` of a pointer check of `expect` that names the member at `pointer`; else of the
- * paging clause the issue breaks (paging-clause.ts); or `{}` (the case's clause).
+ * `{ statement }` of the paging clause a missing paging member breaks (paging-clause.ts: a list
+ * without `totalResults` breaks it whatever check reads the member); else of a pointer check of
+ * `expect` that names the member at `pointer`; else of the paging clause any other paging issue
+ * breaks; or `{}` (the case's clause).
  */
 function statementOfMember(
   expect: ExpectSpec,
   pointer: string,
   kind: string,
   issue: Issue,
+  url: string | undefined,
 ): { statement?: string } {
   const tokens = pointerTokens(pointer);
   const names = (p: string): boolean => {
@@ -74,7 +77,9 @@ function statementOfMember(
     return want.length === tokens.length && want.every((t, i) => t === "*" || t === tokens[i]);
   };
   const check = (expect.json ?? []).find((c) => c.statement !== undefined && names(c.pointer));
-  const statement = check?.statement ?? pagingClause(kind, issue, "json");
+  const paging = pagingClause(kind, issue, "json", url);
+  const statement =
+    issue.code === "missing-member" ? (paging ?? check?.statement) : (check?.statement ?? paging);
   return statement !== undefined ? { statement } : {};
 }
 

@@ -277,7 +277,16 @@ async function runStep({ c, step, index, env, template, write }: StepRun): Promi
   );
   // An answer the step's `when` does not name has nothing to capture either.
   if (!checks.some((k) => k.finding.code === "when-unmet"))
-    checks.push(...takeCaptures(step, x.response, views.decoded, template, c.statements[0] ?? ""));
+    checks.push(
+      ...takeCaptures(
+        step,
+        x.response,
+        views.decoded,
+        template,
+        c.statements[0] ?? "",
+        built.sent.url,
+      ),
+    );
   const failed = checks.some((k) => !k.ok);
   return {
     ...base,
@@ -304,6 +313,7 @@ function takeCaptures(
   decoded: ReturnType<typeof responseViews>["decoded"],
   template: TemplateContext,
   statement: string,
+  url: string,
 ): CheckResult[] {
   const captures = template.captures as Map<string, unknown>;
   const out: CheckResult[] = [];
@@ -352,7 +362,7 @@ function takeCaptures(
       out.push({
         check: `capture ${name}`,
         ok: false,
-        statement: absentPagingClause(body.value, from, form) ?? statement,
+        statement: absentPagingClause(body.value, from, form, url) ?? statement,
         location: from,
         actual: outline(parent.value),
         finding: { code: "capture-missing", name, pointer: from, parent: parent.pointer },

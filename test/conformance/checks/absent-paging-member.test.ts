@@ -1,23 +1,31 @@
 /**
  * A list answer without `startIndex` or `totalResults` is named under its paging clause by the
- * pointer checks that meet the gap (S-1-LIST-PAGING.1; application data S-2.5-APPDATA-SHAPE.1),
- * whatever the case's statement; a value that is there but wrong keeps the case's, and so does a
- * single person's answer. (checks/paging-clause.ts absentPagingClause, checks/json-pointer.ts.)
+ * pointer checks, the schema check and the comparisons that meet the gap (S-1-LIST-PAGING.1;
+ * application data S-2.5-APPDATA-SHAPE.1), whatever the case's or the check's statement; a
+ * single person's answer by its request (S-4.6-SELF.1, a pid request P-PEOPLE-1.1); a value
+ * that is there but wrong keeps the case's. (checks/paging-clause.ts, checks/json-pointer.ts,
+ * checks/schema.ts, checks/pointer/same-members.ts.)
  */
 import { describe, expect, it } from "vitest";
 import type { ExpectSpec } from "../../../src/conformance/case-types.js";
 import { runChecks } from "../../../src/conformance/checks/index.js";
 import { absentPagingClause } from "../../../src/conformance/checks/paging-clause.js";
 
-function failedStatements(expect: ExpectSpec, body: unknown): string[] {
+function failedStatements(
+  expect: ExpectSpec,
+  body: unknown,
+  url?: string,
+  captures = new Map<string, unknown>(),
+): string[] {
   const response = {
     status: 200,
     headers: { "content-type": "application/json" },
     body: Buffer.from(JSON.stringify(body)),
     ms: 0,
   };
-  const template = { users: {}, namespace: "", unique: "", captures: new Map() };
-  return runChecks(expect, response, "profile", "P-PAGE-1.1", template)
+  const template = { users: {}, namespace: "", unique: "", captures };
+  const cues = url === undefined ? undefined : { url, headers: {} };
+  return runChecks(expect, response, "profile", "P-PAGE-1.1", template, undefined, cues)
     .filter((r) => !r.ok)
     .map((r) => r.statement);
 }
@@ -44,11 +52,67 @@ describe("a pointer check that meets a missing paging member", () => {
     expect(failedStatements(cited, { entry: [], startIndex: 0 })).toEqual(["S-1-LIST-PAGING.1"]);
   });
 
-  it("keeps the case's statement for a wrong value, a single person, another member", () => {
+  it("names a single person's gap by its request: @self S-4.6-SELF.1, a pid P-PEOPLE-1.1", () => {
+    const person = { entry: { id: "a" }, startIndex: 0 };
+    const base = "http://127.0.0.1:1/os/0.8/people/";
+    expect(failedStatements(totalCheck, person, `${base}@me/@self?fields=a`)).toEqual([
+      "S-4.6-SELF.1",
+    ]);
+    expect(failedStatements(totalCheck, person, `${base}a/@friends/b/`)).toEqual(["P-PEOPLE-1.1"]);
+    expect(failedStatements(totalCheck, person, `${base}a/@all/b?x=1`)).toEqual(["P-PEOPLE-1.1"]);
+    // no request known, or one that is not for one person: the case's
+    expect(failedStatements(totalCheck, person)).toEqual(["P-PAGE-1.1"]);
+    expect(failedStatements(totalCheck, person, `${base}a/@friends`)).toEqual(["P-PAGE-1.1"]);
+  });
+
+  it("the schema check names it over a check that names the member", () => {
+    const expectSpec: ExpectSpec = {
+      schema: { kind: "people" },
+      json: [{ pointer: "/entry", count: 1, statement: "S-2.4-PAGING-FIELDS.2" }],
+    };
+    const withCheck: ExpectSpec = {
+      schema: { kind: "people" },
+      json: [{ pointer: "/totalResults", atLeast: 0, statement: "S-2.4-PAGING-FIELDS.2" }],
+    };
+    const list = { entry: [{ id: "a:b", nickname: "n", displayName: "N" }], startIndex: 0 };
+    expect(failedStatements(expectSpec, list)).toContain("S-1-LIST-PAGING.1");
+    expect(failedStatements(withCheck, list)).toContain("S-1-LIST-PAGING.1");
+    expect(failedStatements(withCheck, list)).not.toContain("S-2.4-PAGING-FIELDS.2");
+    const person = {
+      entry: { id: "a:b", nickname: "n", displayName: "N", isViewer: true },
+      startIndex: 0,
+    };
+    expect(
+      failedStatements({ schema: { kind: "person" } }, person, "/os/0.8/people/a:b/@self"),
+    ).toContain("S-4.6-SELF.1");
+  });
+
+  it("a comparison of two forms names the side without it, not their agreement", () => {
+    const same: ExpectSpec = {
+      json: [{ pointer: "", sameMembers: "{$json}", statement: "P-FMT-7.2" }],
+    };
+    const whole = { entry: [{ id: "a:b" }], startIndex: 0, totalResults: 1 };
+    const gap = { entry: [{ id: "a:b" }], startIndex: 0 };
+    const captured = (v: unknown) => new Map([["json", v]]);
+    // the captured (JSON) form lacks it, the answer has it; and the other way round
+    expect(failedStatements(same, whole, undefined, captured(gap))).toEqual(["S-1-LIST-PAGING.1"]);
+    expect(failedStatements(same, gap, undefined, captured(whole))).toEqual(["S-1-LIST-PAGING.1"]);
+    // a person's, by the request
+    const person = { entry: { id: "a:b" }, startIndex: 0, totalResults: 1 };
+    const personGap = { entry: { id: "a:b" }, startIndex: 0 };
+    expect(failedStatements(same, person, "/os/0.8/people/@me/@self", captured(personGap))).toEqual(
+      ["S-4.6-SELF.1"],
+    );
+    // any other difference is the comparison's
+    expect(
+      failedStatements(same, { ...whole, totalResults: 2 }, undefined, captured(whole)),
+    ).toEqual(["P-FMT-7.2"]);
+  });
+
+  it("keeps the case's statement for a wrong value, another member", () => {
     expect(failedStatements(totalCheck, { entry: [], startIndex: 0, totalResults: 1 })).toEqual([
       "P-PAGE-1.1",
     ]);
-    expect(failedStatements(totalCheck, { entry: { id: "a" } })).toEqual(["P-PAGE-1.1"]);
     expect(
       failedStatements(
         { json: [{ pointer: "/itemsPerPage", equals: 1 }] },
@@ -64,6 +128,12 @@ describe("absentPagingClause", () => {
     expect(absentPagingClause({ entry: {}, id: [] }, "/totalResults", "atom")).toBe("S-4.3-ATOM.2");
     expect(absentPagingClause({ entry: [] }, "/entry/0/id", "json")).toBeUndefined();
     expect(absentPagingClause([], "/totalResults", "json")).toBeUndefined();
+    // a single person: its Atom feed is P-FMT-7.1's; its JSON needs the request to be named
+    expect(absentPagingClause({ entry: {} }, "/totalResults", "atom")).toBe("P-FMT-7.1");
+    expect(absentPagingClause({ entry: {} }, "/totalResults", "json")).toBeUndefined();
+    expect(
+      absentPagingClause({ entry: {} }, "/startIndex", "json", "/os/0.8/people/@me/@self"),
+    ).toBe("S-4.6-SELF.1");
   });
 });
 

@@ -20,6 +20,12 @@ describe("decodeAtom", () => {
     const r = decodeAtom("person", xml);
     expect(r).toMatchObject({ ok: true, value: { entry: { id: "acme.user", hasApp: true } } });
   });
+  it("names a feed without OpenSearch totalResults under the feed rule (S-4.3-ATOM.2, P-FMT-7.1)", () => {
+    const person = `<feed xmlns="http://www.w3.org/2005/Atom" xmlns:os="http://a9.com/-/spec/opensearch/1.1"><os:startIndex>0</os:startIndex><entry><content type="application/xml"><person xmlns="http://ns.opensocial.org/2008/opensocial"><id>a:b</id><nickname>a</nickname><displayName>A</displayName><updated/><hasApp>true</hasApp><thumbnailUrl/></person></content><title/><updated/><author><url>urn:guid:a:b</url></author><id>urn:guid:a:b</id></entry></feed>`;
+    const appdata = `<feed xmlns="http://www.w3.org/2005/Atom" xmlns:os="http://a9.com/-/spec/opensearch/1.1"><os:startIndex>0</os:startIndex></feed>`;
+    expect(decodeAtom("person", person)).toMatchObject({ ok: false, statement: "P-FMT-7.1" });
+    expect(decodeAtom("appdata", appdata)).toMatchObject({ ok: false, statement: "S-4.3-ATOM.2" });
+  });
   it("still reports an XML fault of an XML body by the codec's issue", () => {
     const r = decodeAtom("appdata", "<feed");
     expect(r.ok).toBe(false);

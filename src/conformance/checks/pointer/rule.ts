@@ -31,10 +31,12 @@ export interface PointerView {
   readonly filler: CaseFiller;
   /** What the rules read of the check's context (the Atom key order, for `keys`). */
   readonly ctx: PointerContext;
+  /** The document is an Atom body decoded (`expect.atom`), not JSON. */
+  readonly atom: boolean;
 }
 
 /** The part of a check's context the pointer engine and its rules read. */
-export type PointerContext = Pick<CheckContext, "level" | "statement" | "textOrder">;
+export type PointerContext = Pick<CheckContext, "level" | "statement" | "textOrder" | "url">;
 
 /** A rule's judgement. */
 export interface Verdict {
@@ -44,6 +46,8 @@ export interface Verdict {
   readonly expected?: unknown;
   readonly actual?: unknown;
   readonly location?: string | undefined;
+  /** The clause the failure breaks when it is not the check's (a list's missing paging member). */
+  readonly statement?: string | undefined;
 }
 
 /** A pointer rule: the check member that selects it, and its judgement. */

@@ -8,7 +8,8 @@
  * the Atom form writes a list as one element per item (P-FMT-7), so an empty one leaves no trace.
  */
 import { type Difference, firstDifference, KNOWN_MEMBERS } from "../difference.js";
-import { listAt, type PointerRule } from "./rule.js";
+import { absentPagingClause } from "../paging-clause.js";
+import { listAt, type PointerRule, type PointerView } from "./rule.js";
 
 /** True for a member a reader ignores when one form has it and the other not. */
 function extension(name: string, pointer: string): boolean {
@@ -55,6 +56,28 @@ export const sameMembersRule: PointerRule = {
       location: at,
       expected: d.expected,
       actual: d.actual,
+      statement: pagingGap(view, want, got, d),
     };
   },
 };
+
+/**
+ * The paging clause broken when the two whole documents differ by a list's `startIndex` or
+ * `totalResults` that one of them lacks: the side without it breaks its own form's clause
+ * (paging-clause.ts), not the agreement of the two forms. The expected value is the JSON form
+ * (a capture of the JSON answer to the same URL, as the rule is used); the document at the
+ * pointer is JSON or the Atom body decoded. Undefined for any other difference.
+ */
+function pagingGap(
+  view: PointerView,
+  want: unknown,
+  got: unknown,
+  d: Difference,
+): string | undefined {
+  if (view.wild || view.pointer !== "") return undefined;
+  const { url } = view.ctx;
+  if (d.expected === undefined) return absentPagingClause(want, d.pointer, "json", url);
+  if (d.actual === undefined)
+    return absentPagingClause(got, d.pointer, view.atom ? "atom" : "json", url);
+  return undefined;
+}
