@@ -167,6 +167,12 @@ export interface UseStep {
   use: string;
   /** Values of the library step's parameters, each replacing `{with.<name>}` in it. */
   with?: Record<string, string>;
+  /**
+   * The step's `onlyIf` in this case (it replaces the library step's own): the library step
+   * runs only when the condition holds, as the case's other steps on the same world member
+   * do.
+   */
+  onlyIf?: string | CaptureCondition;
 }
 
 /**

@@ -8,10 +8,10 @@
 import { createRequire } from "node:module";
 
 const require = createRequire(import.meta.url);
-export const SOURCE_HASH = "8eba25096c0dd3ec781e8add703f8a4f";
+export const SOURCE_HASH = "7dfc6f402fa2abee10da251f7dceebc1";
 "use strict";
 export const caseFile = validate20;
-const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://opensocial-kit.example/conformance/case.schema.json","title":"Conformance case","description":"One behaviour per case. See conformance/README-writing-cases.md.","$comment":"src/conformance/case-types.ts is generated from this file: npm run generate:case-types.","type":"object","additionalProperties":false,"required":["id","description","statements","level","steps"],"properties":{"$schema":{"type":"string"},"id":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*/[a-z0-9]+(-[a-z0-9]+)*$","maxLength":100,"description":"The case's path under cases/ without `.json`; stable once landed."},"description":{"type":"string","minLength":5,"maxLength":200},"statements":{"type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string","pattern":"^(S|P)-[A-Za-z0-9.-]+$"},"description":"The clauses (or statements) the case proves; a failure is reported against the first unless a check names its own."},"level":{"$ref":"#/$defs/level"},"decidedBy":{"description":"The sentences of social-api.md (conformance/spec/social-api.md) that decide what the case expects, each quoted verbatim (whitespace may differ). Required for level core (the loader refuses a core case without it: `case-undecided`): a core case tests only what social-api.md says.","type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string","minLength":8}},"features":{"description":"What a target must offer for the case to run; `--feature` selects by them.","type":"array","uniqueItems":true,"items":{"$ref":"#/$defs/feature"}},"exclusive":{"description":"Runs apart from the cases that touch the state it changes (e.g. it deletes all of the viewer's data): README-runners.md, step 4.","type":"boolean"},"steps":{"type":"array","minItems":1,"maxItems":20,"items":{"$ref":"#/$defs/caseStep"}}},"$defs":{"level":{"title":"Level","description":"`core`: social-api.md says it; `profile`: a profile.md decision (readers' vs writers' rules).","enum":["core","profile"]},"feature":{"title":"Feature","description":"Closed list of case features; `--feature` selects by them.","enum":["world","atom","deployed-client","writes","http10"]},"role":{"title":"Role","description":"The roles a target names in its `users` (see fixtures/target.json); `secondFriend` is a second friend of the viewer with the main app (two users' data in one answer).","enum":["viewer","friend","friendWithoutApp","stranger","secondFriend"]},"authMode":{"title":"AuthMode","description":"Which credentials a request carries and how they are wrong, if at all.","enum":["valid","none","wrong-secret","bad-signature","stale-timestamp","future-timestamp","replayed-nonce","replayed-nonce-new-timestamp","unknown-consumer"]},"authSpec":{"title":"AuthSpec","description":"How a request is signed (P-AUTH-1, P-AUTH-2, P-AUTH-6).","type":"object","additionalProperties":false,"required":["mode"],"properties":{"mode":{"$ref":"#/$defs/authMode","description":"The credentials and how they are wrong, if at all."},"placement":{"enum":["header","query","header+query"],"description":"Where OAuth parameters travel: header (default), query, or both (identical, P-AUTH-6)."},"realm":{"type":"string","description":"`realm` in the header (`\"\"` allowed)."},"skew":{"type":"integer","minimum":-3600,"maximum":3600,"description":"Seconds added to `oauth_timestamp` (P-AUTH-3.6's window is 300 s either way of the server clock). The run's clock follows the target's (the smoke request's `Date` header, RFC 9110 §6.6.1), so a skew is measured from the server clock, not the runner's."},"key":{"enum":["encoded","raw"],"description":"Signing key from the percent-encoded (default) or the raw secret (P-AUTH-6)."},"body":{"enum":["auto","hash","hash-hex","hash-wrong","form-hash-wrong","param","unsigned"],"description":"How the body enters the signature: `auto` (form bodies as parameters, others not), `hash` (base64 `oauth_body_hash`), `hash-hex`, `param` (the body text as one parameter name with an empty value, the OpenSocial PHP client), `hash-wrong` (a hash of other bytes), `form-hash-wrong` (as `auto`, plus an `oauth_body_hash` of other bytes: a form body rightly signed whose hash does not match it), `unsigned` (a form body left out of the signature)."},"requestorIn":{"enum":["query","header"],"description":"Where `xoauth_requestor_id` travels (default query)."},"unsignedQuery":{"type":"string","description":"Query text added after signing, so the signature does not cover it (tampering)."},"protocol":{"type":"object","minProperties":1,"propertyNames":{"pattern":"^oauth_[a-z_]+$"},"additionalProperties":{"type":["string","null"],"maxLength":512},"description":"OAuth protocol parameters changed before signing (P-AUTH-3): a string replaces (or adds) the parameter, `null` leaves it out; the request is then signed as usual, so only the rule under test is broken. `oauth_signature` is applied after signing."}}},"pairs":{"title":"Pairs","description":"Name/value pairs: an object, or a list of pairs where order or repetition matters.","oneOf":[{"type":"object","additionalProperties":{"type":"string"}},{"type":"array","items":{"type":"array","prefixItems":[{"type":"string"},{"type":"string"}],"minItems":2,"maxItems":2}}]},"caseStep":{"title":"CaseStep","description":"A step as a case file writes it: in full, or `use` of a library step. A step with `use` is a library step, any other a full step.","if":{"required":["use"]},"then":{"$ref":"#/$defs/useStep"},"else":{"$ref":"#/$defs/step"}},"step":{"title":"StepSpec","description":"One request and what it must answer.","type":"object","additionalProperties":false,"required":["request","expect"],"properties":{"name":{"type":"string","description":"Shown in reports."},"request":{"$ref":"#/$defs/request"},"expect":{"$ref":"#/$defs/expect"},"capture":{"type":"object","additionalProperties":{"type":"string"},"description":"name → pointer, `header:<name>` or `body:length` (the body's length in bytes, any Content-Encoding undone); captured values are used as `{$name}`."},"onlyIf":{"description":"Run the step only when a capture, or a member of it named as in a placeholder (`world.albums.friend.hidden`), holds a non-empty value; or when the value captured passes a pointer check (`{\"capture\": name, \"check\": {pointer, …}}`, the pointer read inside the captured value, compared as the case's level compares). Otherwise the step is skipped and the case goes on.","oneOf":[{"type":"string"},{"$ref":"#/$defs/captureCondition"}]},"always":{"type":"boolean","description":"Run even after an earlier step failed (clean-up, e.g. restoring data)."},"repeat":{"type":"integer","minimum":2,"maximum":200,"description":"Send the step this many times (2–200), `{$repeat}` being 0, 1, … in each; it stops at the first repetition that fails (filling a record of 10,000 keys 99 pairs at a time, P-DATA-7)."},"concurrency":{"type":"integer","minimum":2,"maximum":16,"description":"With `repeat`: send up to this many repetitions at once (2–16, and no more than the run's concurrency), for repetitions that do not depend on each other (merges of distinct keys, P-DATA-4). No repetition starts after one has failed; the failure reported is the first failed repetition. Such a step captures nothing."}},"dependentSchemas":{"concurrency":{"required":["repeat"],"not":{"required":["capture"]}},"repeat":{"not":{"required":["request"],"properties":{"request":{"required":["body"],"properties":{"body":{"required":["record"]}}}}}}}},"captureCondition":{"title":"CaptureCondition","description":"A condition on a value an earlier step captured: `check` (a pointer check, its pointer read inside the captured value) passes on it. A capture never taken fails the condition.","type":"object","additionalProperties":false,"required":["capture","check"],"properties":{"capture":{"type":"string"},"check":{"$ref":"#/$defs/pointerCheck"}}},"useStep":{"title":"UseStep","description":"A step of the library (conformance/steps/<use>.json), expanded when the suite loads.","type":"object","additionalProperties":false,"required":["use"],"properties":{"use":{"description":"The library step's name.","type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$"},"with":{"description":"Values of the library step's parameters, each replacing `{with.<name>}` in it.","type":"object","additionalProperties":{"type":"string"}}}},"libraryStep":{"title":"LibraryStep","description":"A file of conformance/steps/: one step written once, used by name from cases (step.schema.json).","type":"object","additionalProperties":false,"required":["name","description","step"],"properties":{"$schema":{"type":"string"},"name":{"description":"The file's name without `.json`.","type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$"},"description":{"type":"string","minLength":5,"maxLength":200},"parameters":{"description":"Parameter name → what it means; `{with.<name>}` in the step is replaced by the case's value or the default.","type":"object","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"additionalProperties":{"$ref":"#/$defs/stepParameter"}},"step":{"$ref":"#/$defs/step"}}},"stepParameter":{"title":"StepParameter","description":"A parameter of a library step.","type":"object","additionalProperties":false,"required":["description"],"properties":{"description":{"type":"string"},"default":{"description":"Used when a case gives no value; without one the parameter is required.","type":"string"}}},"request":{"title":"RequestSpec","description":"A request a step sends. Strings may hold placeholders (README-writing-cases.md).","type":"object","additionalProperties":false,"required":["method","path"],"properties":{"method":{"type":"string","pattern":"^[A-Z]+$"},"path":{"type":"string","pattern":"^/"},"query":{"$ref":"#/$defs/pairs"},"rawQuery":{"type":"string","description":"Appended to the query verbatim, after `&` unless it starts with one (`\"&\"` alone makes a trailing `&`)."},"headers":{"type":"object","additionalProperties":{"type":"string"},"description":"Extra headers."},"body":{"$ref":"#/$defs/body"},"as":{"oneOf":[{"$ref":"#/$defs/role"},{"enum":["none","unknown"]}],"description":"Whose id goes in `xoauth_requestor_id`: a role (default `viewer`), `none` (left out) or `unknown`."},"requestorForm":{"enum":["full","bare"],"description":"The requestor id in full (`ns:value`, default) or bare (`value`, P-AUTH-4)."},"app":{"enum":["main","other"],"description":"Which application signs: `main` (default) or `other`."},"auth":{"description":"How the request is signed; none given: a valid signature.","$ref":"#/$defs/authSpec"},"http":{"enum":["1.1","1.0"],"description":"HTTP version; 1.0 is sent over a raw socket (P-AUTH-6)."},"holdBody":{"type":"object","description":"Send the head and only the first `after` bytes of the body, then wait for the answer with the rest held back (P-ERR-4.2: a 413 does not wait for the whole body); once it is in, send the rest and wait for the server's close (P-ERR-4.3: a reset, the body closed unread, fails the step under that clause). The head declares the whole body by its Content-Length, or by chunked transfer coding when `chunked` is true (HTTP/1.1).","required":["after"],"additionalProperties":false,"properties":{"after":{"type":"integer","minimum":0,"maximum":33554432},"chunked":{"type":"boolean","default":false}}},"writeBodyFirst":{"const":true,"description":"Write the whole request, body included, before reading anything of the answer, over a socket of its own, then wait for the server's close (P-ERR-4.3: a client that does so still gets the 413, and the body is discarded, not left unread: a reset fails the step under that clause)."}}},"body":{"title":"BodySpec","description":"A request body, by how it is produced: exactly one of `json`, `record`, `form`, `text`, `base64`, `pairs`, `bytes`.","type":"object","minProperties":1,"properties":{"json":{"description":"A JSON body (member order kept as written)."},"record":{"type":"string","pattern":"^\\{\\$[^{}]+\\}$","description":"A captured application-data record written back as writes may carry it: the step is sent once per consecutive run of the record's members, in their order, of at most 99 pairs (P-DATA-3) and 1 MiB of JSON (P-ERR-4), one after the other, as long as each passes (a record holds up to 10,000 keys and 4 MiB, P-DATA-7). Not with `repeat`."},"form":{"$ref":"#/$defs/pairs"},"text":{"type":"string"},"base64":{"type":"string"},"pairs":{"type":"integer","minimum":1,"maximum":10000,"description":"n generated pairs `<keyPrefix>0` … (default prefix `k{unique}-`)."},"keyPrefix":{"type":"string"},"encoding":{"enum":["json","form"]},"valueLength":{"type":"integer","minimum":1,"maximum":65536,"description":"Every generated value is this many `valueChar`s (default: `v0`, `v1`, …)."},"valueChar":{"type":"string","minLength":1,"maxLength":2,"description":"The character repeated `valueLength` times (one code point; default `x`)."},"bytes":{"type":"integer","minimum":1,"maximum":33554432,"description":"A JSON body of this many bytes."},"contentType":{"type":["string","null"],"description":"Overrides the natural label (`null`: no Content-Type)."}},"additionalProperties":false,"oneOf":[{"required":["json"]},{"required":["record"]},{"required":["form"]},{"required":["text"]},{"required":["base64"]},{"required":["pairs"]},{"required":["bytes"]}]},"numberBound":{"title":"NumberBound","description":"A number to compare with: an integer, or a placeholder giving a number, a numeric string or a list (its length): `{#/entry}` (the size at a pointer of the current body), `{$total}` (a capture).","oneOf":[{"type":"integer"},{"type":"string","pattern":"^\\{[^{}]+\\}$"}]},"pointerCheck":{"title":"PointerCheck","description":"One JSON-pointer check on the parsed (or Atom-decoded) body.","type":"object","additionalProperties":false,"required":["pointer"],"minProperties":2,"properties":{"pointer":{"type":"string","pattern":"^(/.*)?$","description":"RFC 6901 pointer; `*` maps over elements, `@one` unwraps a one-element array, `[member=value]` selects elements, `[member!=value]` the elements whose member is absent or differs."},"equals":true,"oneOf":{"type":"array"},"absent":{"const":true},"present":{"const":true},"type":{"oneOf":[{"$ref":"#/$defs/jsonType"},{"type":"array","items":{"$ref":"#/$defs/jsonType"},"minItems":1}]},"count":{"oneOf":[{"type":"integer","minimum":0},{"type":"string"},{"type":"object","additionalProperties":false,"minProperties":1,"properties":{"min":{"type":"integer"},"max":{"type":"integer"}}}]},"atLeast":{"$ref":"#/$defs/numberBound","description":"Every value at the pointer is a number at least this one (`totalResults` at least the entries returned: `{#/entry}`)."},"above":{"$ref":"#/$defs/numberBound","description":"Every value at the pointer is a number greater than this one (a page that is not full: `itemsPerPage` above `{#/entry}`)."},"in":{"description":"Every value at the pointer is one of the given list (or captured array)."},"contains":{"description":"The values at the pointer (or the array there) include each of the given values."},"has":{"description":"The object at the pointer has these members with these values (others may exist, at any depth: an object inside carries its members, a list as many items each carrying its own)."},"lacks":{"description":"The object at the pointer has none of these members."},"sameMembers":{"description":"The value at the pointer (the values, with `*`) carries the given value (usually the JSON form, captured) member by member, whatever members are present: a member the documents name is present in both or in neither, with equal values; a member they do not name (an extension) on one side only is no difference; inside an address every member counts."},"sorted":{"const":true,"description":"The array at the pointer is sorted by code point order (P-PAGE-3)."},"keys":{"oneOf":[{"type":"array","items":{"type":"string"}},{"type":"string"}],"description":"The object's own keys, in this order (Atom application data only)."},"memberOrder":{"oneOf":[{"type":"array","items":{"type":"string"}},{"type":"string"}],"description":"The Atom data element's children follow these members' order: a captured JSON object (`{$person}`) or a list of names; only names both hold count (P-FMT-7)."},"matches":{"type":"string"},"statement":{"type":"string","description":"Statement this check proves (default: the case's first)."},"strict":{"type":"boolean","description":"Compare strictly even in a core case."},"orAbsent":{"const":true,"description":"The value may be absent (its parent must be there); when present, the check's other rules apply. For a user's record that a profile decision leaves out when it is empty (P-DATA-5) while social-api.md lets it appear: `{\"pointer\": \"/entry/{viewer}\", \"orAbsent\": true, \"lacks\": [\"k\"]}`."},"allowEmpty":{"const":true,"description":"`*` or `[member=value]` may meet an empty array/object (the check then passes over no element). Off by default so that an empty answer proves nothing; use only where an empty list is a correct answer that the case cannot rule out."}}},"jsonType":{"title":"JsonType","description":"A JSON type name as `type` checks it.","enum":["string","number","integer","boolean","object","array","null"]},"headerCheck":{"title":"HeaderCheck","description":"Checks on a header.","type":"object","additionalProperties":false,"minProperties":1,"properties":{"equals":{"type":"string"},"absent":{"const":true},"present":{"const":true},"includes":{"type":"array","items":{"type":"string"},"description":"Comma-separated list that must contain each given token (e.g. Allow)."},"matches":{"type":"string"},"orAbsent":{"const":true,"description":"The header may be absent; when it is sent, the check's other rules apply (a HEAD's Content-Length, RFC 9110 §8.6). With `equals`, `includes` or `matches`; `absent` and `present` say the opposite."},"statement":{"type":"string"}}},"expect":{"title":"ExpectSpec","description":"What a step expects of its response.","type":"object","additionalProperties":false,"properties":{"status":{"oneOf":[{"type":"integer","minimum":100,"maximum":599},{"type":"array","items":{"type":"integer","minimum":100,"maximum":599},"minItems":1}]},"when":{"type":"object","additionalProperties":false,"minProperties":1,"description":"The checks other than `status` and `noServerError`, and the captures, apply only to an answer with one of these statuses, in this representation (judged by the body, as P-FMT-1's selection is) and whose body passes every pointer check of `json`; any other answer passes them as not applicable (a permission only the profile grants: if the answer is 200, then …; a list that shows it is whole: if `totalResults` equals `{#/entry}`, then …).","properties":{"status":{"oneOf":[{"type":"integer","minimum":100,"maximum":599},{"type":"array","items":{"type":"integer","minimum":100,"maximum":599},"minItems":1}]},"representation":{"enum":["json","atom"]},"json":{"type":"array","items":{"$ref":"#/$defs/pointerCheck"},"minItems":1,"description":"Pointer checks on the body (as `expect.json` reads it: JSON, or the Atom form decoded under `atom`), compared as the case's level compares; every one must pass for the step's other checks to apply."}}},"noServerError":{"description":"The status is not 5xx (§7's 500 is the service's internal error, P-ERR-3): fails on a 5xx only, citing `statement` (or the step's). Beside `status`, it lets the exact status cite its own clause, so that a 200 where 400 is expected is not reported as a 500.","oneOf":[{"const":true},{"type":"object","additionalProperties":false,"required":["statement"],"properties":{"statement":{"type":"string"}}}]},"contentType":{"type":"string","description":"`json`, `atom`, or a media type; profile cases also compare the charset."},"headers":{"type":"object","additionalProperties":{"$ref":"#/$defs/headerCheck"}},"bodyEmpty":{"const":true},"errorBody":{"const":true,"description":"Profile error body: `{\"error\":{\"code\":<status>,\"message\":…}}` (P-ERR-1)."},"schema":{"type":"object","additionalProperties":false,"required":["kind"],"properties":{"kind":{"type":"string"},"mode":{"enum":["lenient","strict"]}},"description":"Validate the body against the kit's schema of this kind (`mode` defaults to the level: core lenient, profile strict)."},"atom":{"type":"object","additionalProperties":false,"required":["kind"],"properties":{"kind":{"enum":["appdata","people","person","albums","photos"]},"owner":{"type":"string"}},"description":"Decode the body as Atom of this kind; pointer checks then apply to the result, and at profile level the writers' rules apply too (checks/atom-writer.ts), with `owner` the album owner every photo entry's author names."},"json":{"type":"array","items":{"$ref":"#/$defs/pointerCheck"}},"bodyExcludes":{"type":"array","items":{"type":"string"},"description":"The body text must not contain any of these strings (placeholders allowed)."},"statement":{"type":"string","description":"Statement for the status/content-type/body checks (default: the case's first)."}}}}};
+const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://opensocial-kit.example/conformance/case.schema.json","title":"Conformance case","description":"One behaviour per case. See conformance/README-writing-cases.md.","$comment":"src/conformance/case-types.ts is generated from this file: npm run generate:case-types.","type":"object","additionalProperties":false,"required":["id","description","statements","level","steps"],"properties":{"$schema":{"type":"string"},"id":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*/[a-z0-9]+(-[a-z0-9]+)*$","maxLength":100,"description":"The case's path under cases/ without `.json`; stable once landed."},"description":{"type":"string","minLength":5,"maxLength":200},"statements":{"type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string","pattern":"^(S|P)-[A-Za-z0-9.-]+$"},"description":"The clauses (or statements) the case proves; a failure is reported against the first unless a check names its own."},"level":{"$ref":"#/$defs/level"},"decidedBy":{"description":"The sentences of social-api.md (conformance/spec/social-api.md) that decide what the case expects, each quoted verbatim (whitespace may differ). Required for level core (the loader refuses a core case without it: `case-undecided`): a core case tests only what social-api.md says.","type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string","minLength":8}},"features":{"description":"What a target must offer for the case to run; `--feature` selects by them.","type":"array","uniqueItems":true,"items":{"$ref":"#/$defs/feature"}},"exclusive":{"description":"Runs apart from the cases that touch the state it changes (e.g. it deletes all of the viewer's data): README-runners.md, step 4.","type":"boolean"},"steps":{"type":"array","minItems":1,"maxItems":20,"items":{"$ref":"#/$defs/caseStep"}}},"$defs":{"level":{"title":"Level","description":"`core`: social-api.md says it; `profile`: a profile.md decision (readers' vs writers' rules).","enum":["core","profile"]},"feature":{"title":"Feature","description":"Closed list of case features; `--feature` selects by them.","enum":["world","atom","deployed-client","writes","http10"]},"role":{"title":"Role","description":"The roles a target names in its `users` (see fixtures/target.json); `secondFriend` is a second friend of the viewer with the main app (two users' data in one answer).","enum":["viewer","friend","friendWithoutApp","stranger","secondFriend"]},"authMode":{"title":"AuthMode","description":"Which credentials a request carries and how they are wrong, if at all.","enum":["valid","none","wrong-secret","bad-signature","stale-timestamp","future-timestamp","replayed-nonce","replayed-nonce-new-timestamp","unknown-consumer"]},"authSpec":{"title":"AuthSpec","description":"How a request is signed (P-AUTH-1, P-AUTH-2, P-AUTH-6).","type":"object","additionalProperties":false,"required":["mode"],"properties":{"mode":{"$ref":"#/$defs/authMode","description":"The credentials and how they are wrong, if at all."},"placement":{"enum":["header","query","header+query"],"description":"Where OAuth parameters travel: header (default), query, or both (identical, P-AUTH-6)."},"realm":{"type":"string","description":"`realm` in the header (`\"\"` allowed)."},"skew":{"type":"integer","minimum":-3600,"maximum":3600,"description":"Seconds added to `oauth_timestamp` (P-AUTH-3.6's window is 300 s either way of the server clock). The run's clock follows the target's (the smoke request's `Date` header, RFC 9110 §6.6.1), so a skew is measured from the server clock, not the runner's."},"key":{"enum":["encoded","raw"],"description":"Signing key from the percent-encoded (default) or the raw secret (P-AUTH-6)."},"body":{"enum":["auto","hash","hash-hex","hash-wrong","form-hash-wrong","param","unsigned"],"description":"How the body enters the signature: `auto` (form bodies as parameters, others not), `hash` (base64 `oauth_body_hash`), `hash-hex`, `param` (the body text as one parameter name with an empty value, the OpenSocial PHP client), `hash-wrong` (a hash of other bytes), `form-hash-wrong` (as `auto`, plus an `oauth_body_hash` of other bytes: a form body rightly signed whose hash does not match it), `unsigned` (a form body left out of the signature)."},"requestorIn":{"enum":["query","header"],"description":"Where `xoauth_requestor_id` travels (default query)."},"unsignedQuery":{"type":"string","description":"Query text added after signing, so the signature does not cover it (tampering)."},"protocol":{"type":"object","minProperties":1,"propertyNames":{"pattern":"^oauth_[a-z_]+$"},"additionalProperties":{"type":["string","null"],"maxLength":512},"description":"OAuth protocol parameters changed before signing (P-AUTH-3): a string replaces (or adds) the parameter, `null` leaves it out; the request is then signed as usual, so only the rule under test is broken. `oauth_signature` is applied after signing."}}},"pairs":{"title":"Pairs","description":"Name/value pairs: an object, or a list of pairs where order or repetition matters.","oneOf":[{"type":"object","additionalProperties":{"type":"string"}},{"type":"array","items":{"type":"array","prefixItems":[{"type":"string"},{"type":"string"}],"minItems":2,"maxItems":2}}]},"caseStep":{"title":"CaseStep","description":"A step as a case file writes it: in full, or `use` of a library step. A step with `use` is a library step, any other a full step.","if":{"required":["use"]},"then":{"$ref":"#/$defs/useStep"},"else":{"$ref":"#/$defs/step"}},"step":{"title":"StepSpec","description":"One request and what it must answer.","type":"object","additionalProperties":false,"required":["request","expect"],"properties":{"name":{"type":"string","description":"Shown in reports."},"request":{"$ref":"#/$defs/request"},"expect":{"$ref":"#/$defs/expect"},"capture":{"type":"object","additionalProperties":{"type":"string"},"description":"name → pointer, `header:<name>` or `body:length` (the body's length in bytes, any Content-Encoding undone); captured values are used as `{$name}`."},"onlyIf":{"description":"Run the step only when a capture, or a member of it named as in a placeholder (`world.albums.friend.hidden`), holds a non-empty value; or when the value captured passes a pointer check (`{\"capture\": name, \"check\": {pointer, …}}`, the pointer read inside the captured value, compared as the case's level compares). Otherwise the step is skipped and the case goes on.","oneOf":[{"type":"string"},{"$ref":"#/$defs/captureCondition"}]},"always":{"type":"boolean","description":"Run even after an earlier step failed (clean-up, e.g. restoring data)."},"repeat":{"type":"integer","minimum":2,"maximum":200,"description":"Send the step this many times (2–200), `{$repeat}` being 0, 1, … in each; it stops at the first repetition that fails (filling a record of 10,000 keys 99 pairs at a time, P-DATA-7)."},"concurrency":{"type":"integer","minimum":2,"maximum":16,"description":"With `repeat`: send up to this many repetitions at once (2–16, and no more than the run's concurrency), for repetitions that do not depend on each other (merges of distinct keys, P-DATA-4). No repetition starts after one has failed; the failure reported is the first failed repetition. Such a step captures nothing."}},"dependentSchemas":{"concurrency":{"required":["repeat"],"not":{"required":["capture"]}},"repeat":{"not":{"required":["request"],"properties":{"request":{"required":["body"],"properties":{"body":{"required":["record"]}}}}}}}},"captureCondition":{"title":"CaptureCondition","description":"A condition on a value an earlier step captured: `check` (a pointer check, its pointer read inside the captured value) passes on it. A capture never taken fails the condition.","type":"object","additionalProperties":false,"required":["capture","check"],"properties":{"capture":{"type":"string"},"check":{"$ref":"#/$defs/pointerCheck"}}},"useStep":{"title":"UseStep","description":"A step of the library (conformance/steps/<use>.json), expanded when the suite loads.","type":"object","additionalProperties":false,"required":["use"],"properties":{"use":{"description":"The library step's name.","type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$"},"with":{"description":"Values of the library step's parameters, each replacing `{with.<name>}` in it.","type":"object","additionalProperties":{"type":"string"}},"onlyIf":{"description":"The step's `onlyIf` in this case (it replaces the library step's own): the library step runs only when the condition holds, as the case's other steps on the same world member do.","oneOf":[{"type":"string"},{"$ref":"#/$defs/captureCondition"}]}}},"libraryStep":{"title":"LibraryStep","description":"A file of conformance/steps/: one step written once, used by name from cases (step.schema.json).","type":"object","additionalProperties":false,"required":["name","description","step"],"properties":{"$schema":{"type":"string"},"name":{"description":"The file's name without `.json`.","type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$"},"description":{"type":"string","minLength":5,"maxLength":200},"parameters":{"description":"Parameter name → what it means; `{with.<name>}` in the step is replaced by the case's value or the default.","type":"object","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"additionalProperties":{"$ref":"#/$defs/stepParameter"}},"step":{"$ref":"#/$defs/step"}}},"stepParameter":{"title":"StepParameter","description":"A parameter of a library step.","type":"object","additionalProperties":false,"required":["description"],"properties":{"description":{"type":"string"},"default":{"description":"Used when a case gives no value; without one the parameter is required.","type":"string"}}},"request":{"title":"RequestSpec","description":"A request a step sends. Strings may hold placeholders (README-writing-cases.md).","type":"object","additionalProperties":false,"required":["method","path"],"properties":{"method":{"type":"string","pattern":"^[A-Z]+$"},"path":{"type":"string","pattern":"^/"},"query":{"$ref":"#/$defs/pairs"},"rawQuery":{"type":"string","description":"Appended to the query verbatim, after `&` unless it starts with one (`\"&\"` alone makes a trailing `&`)."},"headers":{"type":"object","additionalProperties":{"type":"string"},"description":"Extra headers."},"body":{"$ref":"#/$defs/body"},"as":{"oneOf":[{"$ref":"#/$defs/role"},{"enum":["none","unknown"]}],"description":"Whose id goes in `xoauth_requestor_id`: a role (default `viewer`), `none` (left out) or `unknown`."},"requestorForm":{"enum":["full","bare"],"description":"The requestor id in full (`ns:value`, default) or bare (`value`, P-AUTH-4)."},"app":{"enum":["main","other"],"description":"Which application signs: `main` (default) or `other`."},"auth":{"description":"How the request is signed; none given: a valid signature.","$ref":"#/$defs/authSpec"},"http":{"enum":["1.1","1.0"],"description":"HTTP version; 1.0 is sent over a raw socket (P-AUTH-6)."},"holdBody":{"type":"object","description":"Send the head and only the first `after` bytes of the body, then wait for the answer with the rest held back (P-ERR-4.2: a 413 does not wait for the whole body); once it is in, send the rest and wait for the server's close (P-ERR-4.3: a reset, the body closed unread, fails the step under that clause). The head declares the whole body by its Content-Length, or by chunked transfer coding when `chunked` is true (HTTP/1.1).","required":["after"],"additionalProperties":false,"properties":{"after":{"type":"integer","minimum":0,"maximum":33554432},"chunked":{"type":"boolean","default":false}}},"writeBodyFirst":{"const":true,"description":"Write the whole request, body included, before reading anything of the answer, over a socket of its own, then wait for the server's close (P-ERR-4.3: a client that does so still gets the 413, and the body is discarded, not left unread: a reset fails the step under that clause)."}}},"body":{"title":"BodySpec","description":"A request body, by how it is produced: exactly one of `json`, `record`, `form`, `text`, `base64`, `pairs`, `bytes`.","type":"object","minProperties":1,"properties":{"json":{"description":"A JSON body (member order kept as written)."},"record":{"type":"string","pattern":"^\\{\\$[^{}]+\\}$","description":"A captured application-data record written back as writes may carry it: the step is sent once per consecutive run of the record's members, in their order, of at most 99 pairs (P-DATA-3) and 1 MiB of JSON (P-ERR-4), one after the other, as long as each passes (a record holds up to 10,000 keys and 4 MiB, P-DATA-7). Not with `repeat`."},"form":{"$ref":"#/$defs/pairs"},"text":{"type":"string"},"base64":{"type":"string"},"pairs":{"type":"integer","minimum":1,"maximum":10000,"description":"n generated pairs `<keyPrefix>0` … (default prefix `k{unique}-`)."},"keyPrefix":{"type":"string"},"encoding":{"enum":["json","form"]},"valueLength":{"type":"integer","minimum":1,"maximum":65536,"description":"Every generated value is this many `valueChar`s (default: `v0`, `v1`, …)."},"valueChar":{"type":"string","minLength":1,"maxLength":2,"description":"The character repeated `valueLength` times (one code point; default `x`)."},"bytes":{"type":"integer","minimum":1,"maximum":33554432,"description":"A JSON body of this many bytes."},"contentType":{"type":["string","null"],"description":"Overrides the natural label (`null`: no Content-Type)."}},"additionalProperties":false,"oneOf":[{"required":["json"]},{"required":["record"]},{"required":["form"]},{"required":["text"]},{"required":["base64"]},{"required":["pairs"]},{"required":["bytes"]}]},"numberBound":{"title":"NumberBound","description":"A number to compare with: an integer, or a placeholder giving a number, a numeric string or a list (its length): `{#/entry}` (the size at a pointer of the current body), `{$total}` (a capture).","oneOf":[{"type":"integer"},{"type":"string","pattern":"^\\{[^{}]+\\}$"}]},"pointerCheck":{"title":"PointerCheck","description":"One JSON-pointer check on the parsed (or Atom-decoded) body.","type":"object","additionalProperties":false,"required":["pointer"],"minProperties":2,"properties":{"pointer":{"type":"string","pattern":"^(/.*)?$","description":"RFC 6901 pointer; `*` maps over elements, `@one` unwraps a one-element array, `[member=value]` selects elements, `[member!=value]` the elements whose member is absent or differs."},"equals":true,"oneOf":{"type":"array"},"absent":{"const":true},"present":{"const":true},"type":{"oneOf":[{"$ref":"#/$defs/jsonType"},{"type":"array","items":{"$ref":"#/$defs/jsonType"},"minItems":1}]},"count":{"oneOf":[{"type":"integer","minimum":0},{"type":"string"},{"type":"object","additionalProperties":false,"minProperties":1,"properties":{"min":{"type":"integer"},"max":{"type":"integer"}}}]},"atLeast":{"$ref":"#/$defs/numberBound","description":"Every value at the pointer is a number at least this one (`totalResults` at least the entries returned: `{#/entry}`)."},"above":{"$ref":"#/$defs/numberBound","description":"Every value at the pointer is a number greater than this one (a page that is not full: `itemsPerPage` above `{#/entry}`)."},"in":{"description":"Every value at the pointer is one of the given list (or captured array)."},"contains":{"description":"The values at the pointer (or the array there) include each of the given values."},"has":{"description":"The object at the pointer has these members with these values (others may exist, at any depth: an object inside carries its members, a list as many items each carrying its own)."},"lacks":{"description":"The object at the pointer has none of these members."},"sameMembers":{"description":"The value at the pointer (the values, with `*`) carries the given value (usually the JSON form, captured) member by member, whatever members are present: a member the documents name is present in both or in neither, with equal values; a member they do not name (an extension) on one side only is no difference; inside an address every member counts."},"sorted":{"const":true,"description":"The array at the pointer is sorted by code point order (P-PAGE-3)."},"keys":{"oneOf":[{"type":"array","items":{"type":"string"}},{"type":"string"}],"description":"The object's own keys, in this order (Atom application data only)."},"memberOrder":{"oneOf":[{"type":"array","items":{"type":"string"}},{"type":"string"}],"description":"The Atom data element's children follow these members' order: a captured JSON object (`{$person}`) or a list of names; only names both hold count (P-FMT-7)."},"matches":{"type":"string"},"statement":{"type":"string","description":"Statement this check proves (default: the case's first)."},"strict":{"type":"boolean","description":"Compare strictly even in a core case."},"orAbsent":{"const":true,"description":"The value may be absent (its parent must be there); when present, the check's other rules apply. For a user's record that a profile decision leaves out when it is empty (P-DATA-5) while social-api.md lets it appear: `{\"pointer\": \"/entry/{viewer}\", \"orAbsent\": true, \"lacks\": [\"k\"]}`."},"allowEmpty":{"const":true,"description":"`*` or `[member=value]` may meet an empty array/object (the check then passes over no element). Off by default so that an empty answer proves nothing; use only where an empty list is a correct answer that the case cannot rule out."}}},"jsonType":{"title":"JsonType","description":"A JSON type name as `type` checks it.","enum":["string","number","integer","boolean","object","array","null"]},"headerCheck":{"title":"HeaderCheck","description":"Checks on a header.","type":"object","additionalProperties":false,"minProperties":1,"properties":{"equals":{"type":"string"},"absent":{"const":true},"present":{"const":true},"includes":{"type":"array","items":{"type":"string"},"description":"Comma-separated list that must contain each given token (e.g. Allow)."},"matches":{"type":"string"},"orAbsent":{"const":true,"description":"The header may be absent; when it is sent, the check's other rules apply (a HEAD's Content-Length, RFC 9110 §8.6). With `equals`, `includes` or `matches`; `absent` and `present` say the opposite."},"statement":{"type":"string"}}},"expect":{"title":"ExpectSpec","description":"What a step expects of its response.","type":"object","additionalProperties":false,"properties":{"status":{"oneOf":[{"type":"integer","minimum":100,"maximum":599},{"type":"array","items":{"type":"integer","minimum":100,"maximum":599},"minItems":1}]},"when":{"type":"object","additionalProperties":false,"minProperties":1,"description":"The checks other than `status` and `noServerError`, and the captures, apply only to an answer with one of these statuses, in this representation (judged by the body, as P-FMT-1's selection is) and whose body passes every pointer check of `json`; any other answer passes them as not applicable (a permission only the profile grants: if the answer is 200, then …; a list that shows it is whole: if `totalResults` equals `{#/entry}`, then …).","properties":{"status":{"oneOf":[{"type":"integer","minimum":100,"maximum":599},{"type":"array","items":{"type":"integer","minimum":100,"maximum":599},"minItems":1}]},"representation":{"enum":["json","atom"]},"json":{"type":"array","items":{"$ref":"#/$defs/pointerCheck"},"minItems":1,"description":"Pointer checks on the body (as `expect.json` reads it: JSON, or the Atom form decoded under `atom`), compared as the case's level compares; every one must pass for the step's other checks to apply."}}},"noServerError":{"description":"The status is not 5xx (§7's 500 is the service's internal error, P-ERR-3): fails on a 5xx only, citing `statement` (or the step's). Beside `status`, it lets the exact status cite its own clause, so that a 200 where 400 is expected is not reported as a 500.","oneOf":[{"const":true},{"type":"object","additionalProperties":false,"required":["statement"],"properties":{"statement":{"type":"string"}}}]},"contentType":{"type":"string","description":"`json`, `atom`, or a media type; profile cases also compare the charset."},"headers":{"type":"object","additionalProperties":{"$ref":"#/$defs/headerCheck"}},"bodyEmpty":{"const":true},"errorBody":{"const":true,"description":"Profile error body: `{\"error\":{\"code\":<status>,\"message\":…}}` (P-ERR-1)."},"schema":{"type":"object","additionalProperties":false,"required":["kind"],"properties":{"kind":{"type":"string"},"mode":{"enum":["lenient","strict"]}},"description":"Validate the body against the kit's schema of this kind (`mode` defaults to the level: core lenient, profile strict)."},"atom":{"type":"object","additionalProperties":false,"required":["kind"],"properties":{"kind":{"enum":["appdata","people","person","albums","photos"]},"owner":{"type":"string"}},"description":"Decode the body as Atom of this kind; pointer checks then apply to the result, and at profile level the writers' rules apply too (checks/atom-writer.ts), with `owner` the album owner every photo entry's author names."},"json":{"type":"array","items":{"$ref":"#/$defs/pointerCheck"}},"bodyExcludes":{"type":"array","items":{"type":"string"},"description":"The body text must not contain any of these strings (placeholders allowed)."},"statement":{"type":"string","description":"Statement for the status/content-type/body checks (default: the case's first)."}}}}};
 const schema32 = {"title":"Level","description":"`core`: social-api.md says it; `profile`: a profile.md decision (readers' vs writers' rules).","enum":["core","profile"]};
 const schema33 = {"title":"Feature","description":"Closed list of case features; `--feature` selects by them.","enum":["world","atom","deployed-client","writes","http10"]};
 const func1 = Object.prototype.hasOwnProperty;
@@ -20,21 +20,1094 @@ const func0 = require("ajv/dist/runtime/equal").default;
 const pattern4 = new RegExp("^[a-z0-9]+(-[a-z0-9]+)*/[a-z0-9]+(-[a-z0-9]+)*$", "u");
 const pattern5 = new RegExp("^(S|P)-[A-Za-z0-9.-]+$", "u");
 const schema34 = {"title":"CaseStep","description":"A step as a case file writes it: in full, or `use` of a library step. A step with `use` is a library step, any other a full step.","if":{"required":["use"]},"then":{"$ref":"#/$defs/useStep"},"else":{"$ref":"#/$defs/step"}};
-const schema35 = {"title":"UseStep","description":"A step of the library (conformance/steps/<use>.json), expanded when the suite loads.","type":"object","additionalProperties":false,"required":["use"],"properties":{"use":{"description":"The library step's name.","type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$"},"with":{"description":"Values of the library step's parameters, each replacing `{with.<name>}` in it.","type":"object","additionalProperties":{"type":"string"}}}};
+const schema35 = {"title":"UseStep","description":"A step of the library (conformance/steps/<use>.json), expanded when the suite loads.","type":"object","additionalProperties":false,"required":["use"],"properties":{"use":{"description":"The library step's name.","type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$"},"with":{"description":"Values of the library step's parameters, each replacing `{with.<name>}` in it.","type":"object","additionalProperties":{"type":"string"}},"onlyIf":{"description":"The step's `onlyIf` in this case (it replaces the library step's own): the library step runs only when the condition holds, as the case's other steps on the same world member do.","oneOf":[{"type":"string"},{"$ref":"#/$defs/captureCondition"}]}}};
 const pattern6 = new RegExp("^[a-z0-9]+(-[a-z0-9]+)*$", "u");
-const schema36 = {"title":"StepSpec","description":"One request and what it must answer.","type":"object","additionalProperties":false,"required":["request","expect"],"properties":{"name":{"type":"string","description":"Shown in reports."},"request":{"$ref":"#/$defs/request"},"expect":{"$ref":"#/$defs/expect"},"capture":{"type":"object","additionalProperties":{"type":"string"},"description":"name → pointer, `header:<name>` or `body:length` (the body's length in bytes, any Content-Encoding undone); captured values are used as `{$name}`."},"onlyIf":{"description":"Run the step only when a capture, or a member of it named as in a placeholder (`world.albums.friend.hidden`), holds a non-empty value; or when the value captured passes a pointer check (`{\"capture\": name, \"check\": {pointer, …}}`, the pointer read inside the captured value, compared as the case's level compares). Otherwise the step is skipped and the case goes on.","oneOf":[{"type":"string"},{"$ref":"#/$defs/captureCondition"}]},"always":{"type":"boolean","description":"Run even after an earlier step failed (clean-up, e.g. restoring data)."},"repeat":{"type":"integer","minimum":2,"maximum":200,"description":"Send the step this many times (2–200), `{$repeat}` being 0, 1, … in each; it stops at the first repetition that fails (filling a record of 10,000 keys 99 pairs at a time, P-DATA-7)."},"concurrency":{"type":"integer","minimum":2,"maximum":16,"description":"With `repeat`: send up to this many repetitions at once (2–16, and no more than the run's concurrency), for repetitions that do not depend on each other (merges of distinct keys, P-DATA-4). No repetition starts after one has failed; the failure reported is the first failed repetition. Such a step captures nothing."}},"dependentSchemas":{"concurrency":{"required":["repeat"],"not":{"required":["capture"]}},"repeat":{"not":{"required":["request"],"properties":{"request":{"required":["body"],"properties":{"body":{"required":["record"]}}}}}}}};
-const schema37 = {"title":"RequestSpec","description":"A request a step sends. Strings may hold placeholders (README-writing-cases.md).","type":"object","additionalProperties":false,"required":["method","path"],"properties":{"method":{"type":"string","pattern":"^[A-Z]+$"},"path":{"type":"string","pattern":"^/"},"query":{"$ref":"#/$defs/pairs"},"rawQuery":{"type":"string","description":"Appended to the query verbatim, after `&` unless it starts with one (`\"&\"` alone makes a trailing `&`)."},"headers":{"type":"object","additionalProperties":{"type":"string"},"description":"Extra headers."},"body":{"$ref":"#/$defs/body"},"as":{"oneOf":[{"$ref":"#/$defs/role"},{"enum":["none","unknown"]}],"description":"Whose id goes in `xoauth_requestor_id`: a role (default `viewer`), `none` (left out) or `unknown`."},"requestorForm":{"enum":["full","bare"],"description":"The requestor id in full (`ns:value`, default) or bare (`value`, P-AUTH-4)."},"app":{"enum":["main","other"],"description":"Which application signs: `main` (default) or `other`."},"auth":{"description":"How the request is signed; none given: a valid signature.","$ref":"#/$defs/authSpec"},"http":{"enum":["1.1","1.0"],"description":"HTTP version; 1.0 is sent over a raw socket (P-AUTH-6)."},"holdBody":{"type":"object","description":"Send the head and only the first `after` bytes of the body, then wait for the answer with the rest held back (P-ERR-4.2: a 413 does not wait for the whole body); once it is in, send the rest and wait for the server's close (P-ERR-4.3: a reset, the body closed unread, fails the step under that clause). The head declares the whole body by its Content-Length, or by chunked transfer coding when `chunked` is true (HTTP/1.1).","required":["after"],"additionalProperties":false,"properties":{"after":{"type":"integer","minimum":0,"maximum":33554432},"chunked":{"type":"boolean","default":false}}},"writeBodyFirst":{"const":true,"description":"Write the whole request, body included, before reading anything of the answer, over a socket of its own, then wait for the server's close (P-ERR-4.3: a client that does so still gets the 413, and the body is discarded, not left unread: a reset fails the step under that clause)."}}};
-const schema38 = {"title":"Pairs","description":"Name/value pairs: an object, or a list of pairs where order or repetition matters.","oneOf":[{"type":"object","additionalProperties":{"type":"string"}},{"type":"array","items":{"type":"array","prefixItems":[{"type":"string"},{"type":"string"}],"minItems":2,"maxItems":2}}]};
-const schema41 = {"title":"Role","description":"The roles a target names in its `users` (see fixtures/target.json); `secondFriend` is a second friend of the viewer with the main app (two users' data in one answer).","enum":["viewer","friend","friendWithoutApp","stranger","secondFriend"]};
-const pattern7 = new RegExp("^[A-Z]+$", "u");
-const pattern8 = new RegExp("^/", "u");
-const schema39 = {"title":"BodySpec","description":"A request body, by how it is produced: exactly one of `json`, `record`, `form`, `text`, `base64`, `pairs`, `bytes`.","type":"object","minProperties":1,"properties":{"json":{"description":"A JSON body (member order kept as written)."},"record":{"type":"string","pattern":"^\\{\\$[^{}]+\\}$","description":"A captured application-data record written back as writes may carry it: the step is sent once per consecutive run of the record's members, in their order, of at most 99 pairs (P-DATA-3) and 1 MiB of JSON (P-ERR-4), one after the other, as long as each passes (a record holds up to 10,000 keys and 4 MiB, P-DATA-7). Not with `repeat`."},"form":{"$ref":"#/$defs/pairs"},"text":{"type":"string"},"base64":{"type":"string"},"pairs":{"type":"integer","minimum":1,"maximum":10000,"description":"n generated pairs `<keyPrefix>0` … (default prefix `k{unique}-`)."},"keyPrefix":{"type":"string"},"encoding":{"enum":["json","form"]},"valueLength":{"type":"integer","minimum":1,"maximum":65536,"description":"Every generated value is this many `valueChar`s (default: `v0`, `v1`, …)."},"valueChar":{"type":"string","minLength":1,"maxLength":2,"description":"The character repeated `valueLength` times (one code point; default `x`)."},"bytes":{"type":"integer","minimum":1,"maximum":33554432,"description":"A JSON body of this many bytes."},"contentType":{"type":["string","null"],"description":"Overrides the natural label (`null`: no Content-Type)."}},"additionalProperties":false,"oneOf":[{"required":["json"]},{"required":["record"]},{"required":["form"]},{"required":["text"]},{"required":["base64"]},{"required":["pairs"]},{"required":["bytes"]}]};
-const pattern9 = new RegExp("^\\{\\$[^{}]+\\}$", "u");
+const schema36 = {"title":"CaptureCondition","description":"A condition on a value an earlier step captured: `check` (a pointer check, its pointer read inside the captured value) passes on it. A capture never taken fails the condition.","type":"object","additionalProperties":false,"required":["capture","check"],"properties":{"capture":{"type":"string"},"check":{"$ref":"#/$defs/pointerCheck"}}};
+const schema37 = {"title":"PointerCheck","description":"One JSON-pointer check on the parsed (or Atom-decoded) body.","type":"object","additionalProperties":false,"required":["pointer"],"minProperties":2,"properties":{"pointer":{"type":"string","pattern":"^(/.*)?$","description":"RFC 6901 pointer; `*` maps over elements, `@one` unwraps a one-element array, `[member=value]` selects elements, `[member!=value]` the elements whose member is absent or differs."},"equals":true,"oneOf":{"type":"array"},"absent":{"const":true},"present":{"const":true},"type":{"oneOf":[{"$ref":"#/$defs/jsonType"},{"type":"array","items":{"$ref":"#/$defs/jsonType"},"minItems":1}]},"count":{"oneOf":[{"type":"integer","minimum":0},{"type":"string"},{"type":"object","additionalProperties":false,"minProperties":1,"properties":{"min":{"type":"integer"},"max":{"type":"integer"}}}]},"atLeast":{"$ref":"#/$defs/numberBound","description":"Every value at the pointer is a number at least this one (`totalResults` at least the entries returned: `{#/entry}`)."},"above":{"$ref":"#/$defs/numberBound","description":"Every value at the pointer is a number greater than this one (a page that is not full: `itemsPerPage` above `{#/entry}`)."},"in":{"description":"Every value at the pointer is one of the given list (or captured array)."},"contains":{"description":"The values at the pointer (or the array there) include each of the given values."},"has":{"description":"The object at the pointer has these members with these values (others may exist, at any depth: an object inside carries its members, a list as many items each carrying its own)."},"lacks":{"description":"The object at the pointer has none of these members."},"sameMembers":{"description":"The value at the pointer (the values, with `*`) carries the given value (usually the JSON form, captured) member by member, whatever members are present: a member the documents name is present in both or in neither, with equal values; a member they do not name (an extension) on one side only is no difference; inside an address every member counts."},"sorted":{"const":true,"description":"The array at the pointer is sorted by code point order (P-PAGE-3)."},"keys":{"oneOf":[{"type":"array","items":{"type":"string"}},{"type":"string"}],"description":"The object's own keys, in this order (Atom application data only)."},"memberOrder":{"oneOf":[{"type":"array","items":{"type":"string"}},{"type":"string"}],"description":"The Atom data element's children follow these members' order: a captured JSON object (`{$person}`) or a list of names; only names both hold count (P-FMT-7)."},"matches":{"type":"string"},"statement":{"type":"string","description":"Statement this check proves (default: the case's first)."},"strict":{"type":"boolean","description":"Compare strictly even in a core case."},"orAbsent":{"const":true,"description":"The value may be absent (its parent must be there); when present, the check's other rules apply. For a user's record that a profile decision leaves out when it is empty (P-DATA-5) while social-api.md lets it appear: `{\"pointer\": \"/entry/{viewer}\", \"orAbsent\": true, \"lacks\": [\"k\"]}`."},"allowEmpty":{"const":true,"description":"`*` or `[member=value]` may meet an empty array/object (the check then passes over no element). Off by default so that an empty answer proves nothing; use only where an empty list is a correct answer that the case cannot rule out."}}};
+const schema38 = {"title":"JsonType","description":"A JSON type name as `type` checks it.","enum":["string","number","integer","boolean","object","array","null"]};
+const schema40 = {"title":"NumberBound","description":"A number to compare with: an integer, or a placeholder giving a number, a numeric string or a list (its length): `{#/entry}` (the size at a pointer of the current body), `{$total}` (a capture).","oneOf":[{"type":"integer"},{"type":"string","pattern":"^\\{[^{}]+\\}$"}]};
+const pattern7 = new RegExp("^(/.*)?$", "u");
+const pattern8 = new RegExp("^\\{[^{}]+\\}$", "u");
 
 function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = validate24.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(Object.keys(data).length < 2){
+validate24.errors = [{instancePath,schemaPath:"#/minProperties",keyword:"minProperties",params:{limit: 2},message:"must NOT have fewer than 2 properties"}];
+return false;
+}
+else {
+let missing0;
+if((data.pointer === undefined) && (missing0 = "pointer")){
+validate24.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!(func1.call(schema37.properties, key0))){
+validate24.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.pointer !== undefined){
+let data0 = data.pointer;
+const _errs2 = errors;
+if(errors === _errs2){
+if(typeof data0 === "string"){
+if(!pattern7.test(data0)){
+validate24.errors = [{instancePath:instancePath+"/pointer",schemaPath:"#/properties/pointer/pattern",keyword:"pattern",params:{pattern: "^(/.*)?$"},message:"must match pattern \""+"^(/.*)?$"+"\""}];
+return false;
+}
+}
+else {
+validate24.errors = [{instancePath:instancePath+"/pointer",schemaPath:"#/properties/pointer/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.oneOf !== undefined){
+const _errs4 = errors;
+if(!(Array.isArray(data.oneOf))){
+validate24.errors = [{instancePath:instancePath+"/oneOf",schemaPath:"#/properties/oneOf/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+return false;
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.absent !== undefined){
+const _errs6 = errors;
+if(true !== data.absent){
+validate24.errors = [{instancePath:instancePath+"/absent",schemaPath:"#/properties/absent/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"}];
+return false;
+}
+var valid0 = _errs6 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.present !== undefined){
+const _errs7 = errors;
+if(true !== data.present){
+validate24.errors = [{instancePath:instancePath+"/present",schemaPath:"#/properties/present/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"}];
+return false;
+}
+var valid0 = _errs7 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.type !== undefined){
+let data4 = data.type;
+const _errs8 = errors;
+const _errs9 = errors;
+let valid1 = false;
+let passing0 = null;
+const _errs10 = errors;
+if(!(((((((data4 === "string") || (data4 === "number")) || (data4 === "integer")) || (data4 === "boolean")) || (data4 === "object")) || (data4 === "array")) || (data4 === "null"))){
+const err0 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/jsonType/enum",keyword:"enum",params:{allowedValues: schema38.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+var _valid0 = _errs10 === errors;
+if(_valid0){
+valid1 = true;
+passing0 = 0;
+}
+const _errs12 = errors;
+if(errors === _errs12){
+if(Array.isArray(data4)){
+if(data4.length < 1){
+const err1 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/oneOf/1/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+else {
+var valid3 = true;
+const len0 = data4.length;
+for(let i0=0; i0<len0; i0++){
+let data5 = data4[i0];
+const _errs14 = errors;
+if(!(((((((data5 === "string") || (data5 === "number")) || (data5 === "integer")) || (data5 === "boolean")) || (data5 === "object")) || (data5 === "array")) || (data5 === "null"))){
+const err2 = {instancePath:instancePath+"/type/" + i0,schemaPath:"#/$defs/jsonType/enum",keyword:"enum",params:{allowedValues: schema38.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+var valid3 = _errs14 === errors;
+if(!valid3){
+break;
+}
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/oneOf/1/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+var _valid0 = _errs12 === errors;
+if(_valid0 && valid1){
+valid1 = false;
+passing0 = [passing0, 1];
+}
+else {
+if(_valid0){
+valid1 = true;
+passing0 = 1;
+}
+}
+if(!valid1){
+const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+validate24.errors = vErrors;
+return false;
+}
+else {
+errors = _errs9;
+if(vErrors !== null){
+if(_errs9){
+vErrors.length = _errs9;
+}
+else {
+vErrors = null;
+}
+}
+}
+var valid0 = _errs8 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.count !== undefined){
+let data6 = data.count;
+const _errs16 = errors;
+const _errs17 = errors;
+let valid5 = false;
+let passing1 = null;
+const _errs18 = errors;
+if(!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))){
+const err5 = {instancePath:instancePath+"/count",schemaPath:"#/properties/count/oneOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(errors === _errs18){
+if(typeof data6 == "number"){
+if(data6 < 0 || isNaN(data6)){
+const err6 = {instancePath:instancePath+"/count",schemaPath:"#/properties/count/oneOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+var _valid1 = _errs18 === errors;
+if(_valid1){
+valid5 = true;
+passing1 = 0;
+}
+const _errs20 = errors;
+if(typeof data6 !== "string"){
+const err7 = {instancePath:instancePath+"/count",schemaPath:"#/properties/count/oneOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+var _valid1 = _errs20 === errors;
+if(_valid1 && valid5){
+valid5 = false;
+passing1 = [passing1, 1];
+}
+else {
+if(_valid1){
+valid5 = true;
+passing1 = 1;
+}
+const _errs22 = errors;
+if(errors === _errs22){
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+if(Object.keys(data6).length < 1){
+const err8 = {instancePath:instancePath+"/count",schemaPath:"#/properties/count/oneOf/2/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+else {
+const _errs24 = errors;
+for(const key1 in data6){
+if(!((key1 === "min") || (key1 === "max"))){
+const err9 = {instancePath:instancePath+"/count",schemaPath:"#/properties/count/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+break;
+}
+}
+if(_errs24 === errors){
+if(data6.min !== undefined){
+let data7 = data6.min;
+const _errs25 = errors;
+if(!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))){
+const err10 = {instancePath:instancePath+"/count/min",schemaPath:"#/properties/count/oneOf/2/properties/min/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var valid6 = _errs25 === errors;
+}
+else {
+var valid6 = true;
+}
+if(valid6){
+if(data6.max !== undefined){
+let data8 = data6.max;
+const _errs27 = errors;
+if(!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))){
+const err11 = {instancePath:instancePath+"/count/max",schemaPath:"#/properties/count/oneOf/2/properties/max/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+var valid6 = _errs27 === errors;
+}
+else {
+var valid6 = true;
+}
+}
+}
+}
+}
+else {
+const err12 = {instancePath:instancePath+"/count",schemaPath:"#/properties/count/oneOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+var _valid1 = _errs22 === errors;
+if(_valid1 && valid5){
+valid5 = false;
+passing1 = [passing1, 2];
+}
+else {
+if(_valid1){
+valid5 = true;
+passing1 = 2;
+}
+}
+}
+if(!valid5){
+const err13 = {instancePath:instancePath+"/count",schemaPath:"#/properties/count/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+validate24.errors = vErrors;
+return false;
+}
+else {
+errors = _errs17;
+if(vErrors !== null){
+if(_errs17){
+vErrors.length = _errs17;
+}
+else {
+vErrors = null;
+}
+}
+}
+var valid0 = _errs16 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.atLeast !== undefined){
+let data9 = data.atLeast;
+const _errs29 = errors;
+const _errs31 = errors;
+let valid8 = false;
+let passing2 = null;
+const _errs32 = errors;
+if(!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))){
+const err14 = {instancePath:instancePath+"/atLeast",schemaPath:"#/$defs/numberBound/oneOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+var _valid2 = _errs32 === errors;
+if(_valid2){
+valid8 = true;
+passing2 = 0;
+}
+const _errs34 = errors;
+if(errors === _errs34){
+if(typeof data9 === "string"){
+if(!pattern8.test(data9)){
+const err15 = {instancePath:instancePath+"/atLeast",schemaPath:"#/$defs/numberBound/oneOf/1/pattern",keyword:"pattern",params:{pattern: "^\\{[^{}]+\\}$"},message:"must match pattern \""+"^\\{[^{}]+\\}$"+"\""};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/atLeast",schemaPath:"#/$defs/numberBound/oneOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+var _valid2 = _errs34 === errors;
+if(_valid2 && valid8){
+valid8 = false;
+passing2 = [passing2, 1];
+}
+else {
+if(_valid2){
+valid8 = true;
+passing2 = 1;
+}
+}
+if(!valid8){
+const err17 = {instancePath:instancePath+"/atLeast",schemaPath:"#/$defs/numberBound/oneOf",keyword:"oneOf",params:{passingSchemas: passing2},message:"must match exactly one schema in oneOf"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+validate24.errors = vErrors;
+return false;
+}
+else {
+errors = _errs31;
+if(vErrors !== null){
+if(_errs31){
+vErrors.length = _errs31;
+}
+else {
+vErrors = null;
+}
+}
+}
+var valid0 = _errs29 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.above !== undefined){
+let data10 = data.above;
+const _errs36 = errors;
+const _errs38 = errors;
+let valid10 = false;
+let passing3 = null;
+const _errs39 = errors;
+if(!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))){
+const err18 = {instancePath:instancePath+"/above",schemaPath:"#/$defs/numberBound/oneOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+var _valid3 = _errs39 === errors;
+if(_valid3){
+valid10 = true;
+passing3 = 0;
+}
+const _errs41 = errors;
+if(errors === _errs41){
+if(typeof data10 === "string"){
+if(!pattern8.test(data10)){
+const err19 = {instancePath:instancePath+"/above",schemaPath:"#/$defs/numberBound/oneOf/1/pattern",keyword:"pattern",params:{pattern: "^\\{[^{}]+\\}$"},message:"must match pattern \""+"^\\{[^{}]+\\}$"+"\""};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+else {
+const err20 = {instancePath:instancePath+"/above",schemaPath:"#/$defs/numberBound/oneOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+var _valid3 = _errs41 === errors;
+if(_valid3 && valid10){
+valid10 = false;
+passing3 = [passing3, 1];
+}
+else {
+if(_valid3){
+valid10 = true;
+passing3 = 1;
+}
+}
+if(!valid10){
+const err21 = {instancePath:instancePath+"/above",schemaPath:"#/$defs/numberBound/oneOf",keyword:"oneOf",params:{passingSchemas: passing3},message:"must match exactly one schema in oneOf"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+validate24.errors = vErrors;
+return false;
+}
+else {
+errors = _errs38;
+if(vErrors !== null){
+if(_errs38){
+vErrors.length = _errs38;
+}
+else {
+vErrors = null;
+}
+}
+}
+var valid0 = _errs36 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.sorted !== undefined){
+const _errs43 = errors;
+if(true !== data.sorted){
+validate24.errors = [{instancePath:instancePath+"/sorted",schemaPath:"#/properties/sorted/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"}];
+return false;
+}
+var valid0 = _errs43 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.keys !== undefined){
+let data12 = data.keys;
+const _errs44 = errors;
+const _errs45 = errors;
+let valid11 = false;
+let passing4 = null;
+const _errs46 = errors;
+if(errors === _errs46){
+if(Array.isArray(data12)){
+var valid12 = true;
+const len1 = data12.length;
+for(let i1=0; i1<len1; i1++){
+const _errs48 = errors;
+if(typeof data12[i1] !== "string"){
+const err22 = {instancePath:instancePath+"/keys/" + i1,schemaPath:"#/properties/keys/oneOf/0/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+var valid12 = _errs48 === errors;
+if(!valid12){
+break;
+}
+}
+}
+else {
+const err23 = {instancePath:instancePath+"/keys",schemaPath:"#/properties/keys/oneOf/0/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+var _valid4 = _errs46 === errors;
+if(_valid4){
+valid11 = true;
+passing4 = 0;
+}
+const _errs50 = errors;
+if(typeof data12 !== "string"){
+const err24 = {instancePath:instancePath+"/keys",schemaPath:"#/properties/keys/oneOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+var _valid4 = _errs50 === errors;
+if(_valid4 && valid11){
+valid11 = false;
+passing4 = [passing4, 1];
+}
+else {
+if(_valid4){
+valid11 = true;
+passing4 = 1;
+}
+}
+if(!valid11){
+const err25 = {instancePath:instancePath+"/keys",schemaPath:"#/properties/keys/oneOf",keyword:"oneOf",params:{passingSchemas: passing4},message:"must match exactly one schema in oneOf"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+validate24.errors = vErrors;
+return false;
+}
+else {
+errors = _errs45;
+if(vErrors !== null){
+if(_errs45){
+vErrors.length = _errs45;
+}
+else {
+vErrors = null;
+}
+}
+}
+var valid0 = _errs44 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.memberOrder !== undefined){
+let data14 = data.memberOrder;
+const _errs52 = errors;
+const _errs53 = errors;
+let valid13 = false;
+let passing5 = null;
+const _errs54 = errors;
+if(errors === _errs54){
+if(Array.isArray(data14)){
+var valid14 = true;
+const len2 = data14.length;
+for(let i2=0; i2<len2; i2++){
+const _errs56 = errors;
+if(typeof data14[i2] !== "string"){
+const err26 = {instancePath:instancePath+"/memberOrder/" + i2,schemaPath:"#/properties/memberOrder/oneOf/0/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+var valid14 = _errs56 === errors;
+if(!valid14){
+break;
+}
+}
+}
+else {
+const err27 = {instancePath:instancePath+"/memberOrder",schemaPath:"#/properties/memberOrder/oneOf/0/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+var _valid5 = _errs54 === errors;
+if(_valid5){
+valid13 = true;
+passing5 = 0;
+}
+const _errs58 = errors;
+if(typeof data14 !== "string"){
+const err28 = {instancePath:instancePath+"/memberOrder",schemaPath:"#/properties/memberOrder/oneOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+var _valid5 = _errs58 === errors;
+if(_valid5 && valid13){
+valid13 = false;
+passing5 = [passing5, 1];
+}
+else {
+if(_valid5){
+valid13 = true;
+passing5 = 1;
+}
+}
+if(!valid13){
+const err29 = {instancePath:instancePath+"/memberOrder",schemaPath:"#/properties/memberOrder/oneOf",keyword:"oneOf",params:{passingSchemas: passing5},message:"must match exactly one schema in oneOf"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+validate24.errors = vErrors;
+return false;
+}
+else {
+errors = _errs53;
+if(vErrors !== null){
+if(_errs53){
+vErrors.length = _errs53;
+}
+else {
+vErrors = null;
+}
+}
+}
+var valid0 = _errs52 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.matches !== undefined){
+const _errs60 = errors;
+if(typeof data.matches !== "string"){
+validate24.errors = [{instancePath:instancePath+"/matches",schemaPath:"#/properties/matches/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs60 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.statement !== undefined){
+const _errs62 = errors;
+if(typeof data.statement !== "string"){
+validate24.errors = [{instancePath:instancePath+"/statement",schemaPath:"#/properties/statement/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs62 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.strict !== undefined){
+const _errs64 = errors;
+if(typeof data.strict !== "boolean"){
+validate24.errors = [{instancePath:instancePath+"/strict",schemaPath:"#/properties/strict/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+return false;
+}
+var valid0 = _errs64 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.orAbsent !== undefined){
+const _errs66 = errors;
+if(true !== data.orAbsent){
+validate24.errors = [{instancePath:instancePath+"/orAbsent",schemaPath:"#/properties/orAbsent/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"}];
+return false;
+}
+var valid0 = _errs66 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.allowEmpty !== undefined){
+const _errs67 = errors;
+if(true !== data.allowEmpty){
+validate24.errors = [{instancePath:instancePath+"/allowEmpty",schemaPath:"#/properties/allowEmpty/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"}];
+return false;
+}
+var valid0 = _errs67 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+}
+else {
+validate24.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate24.errors = vErrors;
+return errors === 0;
+}
+validate24.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+
+function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate23.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if(((data.capture === undefined) && (missing0 = "capture")) || ((data.check === undefined) && (missing0 = "check"))){
+validate23.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!((key0 === "capture") || (key0 === "check"))){
+validate23.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.capture !== undefined){
+const _errs2 = errors;
+if(typeof data.capture !== "string"){
+validate23.errors = [{instancePath:instancePath+"/capture",schemaPath:"#/properties/capture/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.check !== undefined){
+const _errs4 = errors;
+if(!(validate24(data.check, {instancePath:instancePath+"/check",parentData:data,parentDataProperty:"check",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate24.errors; else for (const e of validate24.errors) vErrors.push(e);
+errors = vErrors.length;
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+else {
+validate23.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate23.errors = vErrors;
+return errors === 0;
+}
+validate23.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+
+function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate22.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(errors === 0){
+if(data && typeof data == "object" && !Array.isArray(data)){
+let missing0;
+if((data.use === undefined) && (missing0 = "use")){
+validate22.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+return false;
+}
+else {
+const _errs1 = errors;
+for(const key0 in data){
+if(!(((key0 === "use") || (key0 === "with")) || (key0 === "onlyIf"))){
+validate22.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+return false;
+break;
+}
+}
+if(_errs1 === errors){
+if(data.use !== undefined){
+let data0 = data.use;
+const _errs2 = errors;
+if(errors === _errs2){
+if(typeof data0 === "string"){
+if(!pattern6.test(data0)){
+validate22.errors = [{instancePath:instancePath+"/use",schemaPath:"#/properties/use/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\""}];
+return false;
+}
+}
+else {
+validate22.errors = [{instancePath:instancePath+"/use",schemaPath:"#/properties/use/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+}
+var valid0 = _errs2 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.with !== undefined){
+let data1 = data.with;
+const _errs4 = errors;
+if(errors === _errs4){
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+for(const key1 in data1){
+const _errs7 = errors;
+if(typeof data1[key1] !== "string"){
+validate22.errors = [{instancePath:instancePath+"/with/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/with/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+return false;
+}
+var valid1 = _errs7 === errors;
+if(!valid1){
+break;
+}
+}
+}
+else {
+validate22.errors = [{instancePath:instancePath+"/with",schemaPath:"#/properties/with/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+var valid0 = _errs4 === errors;
+}
+else {
+var valid0 = true;
+}
+if(valid0){
+if(data.onlyIf !== undefined){
+let data3 = data.onlyIf;
+const _errs9 = errors;
+const _errs10 = errors;
+let valid2 = false;
+let passing0 = null;
+const _errs11 = errors;
+if(typeof data3 !== "string"){
+const err0 = {instancePath:instancePath+"/onlyIf",schemaPath:"#/properties/onlyIf/oneOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+if(_valid0){
+valid2 = true;
+passing0 = 0;
+}
+const _errs13 = errors;
+if(!(validate23(data3, {instancePath:instancePath+"/onlyIf",parentData:data,parentDataProperty:"onlyIf",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate23.errors; else for (const e of validate23.errors) vErrors.push(e);
+errors = vErrors.length;
+}
+var _valid0 = _errs13 === errors;
+if(_valid0 && valid2){
+valid2 = false;
+passing0 = [passing0, 1];
+}
+else {
+if(_valid0){
+valid2 = true;
+passing0 = 1;
+}
+}
+if(!valid2){
+const err1 = {instancePath:instancePath+"/onlyIf",schemaPath:"#/properties/onlyIf/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+validate22.errors = vErrors;
+return false;
+}
+else {
+errors = _errs10;
+if(vErrors !== null){
+if(_errs10){
+vErrors.length = _errs10;
+}
+else {
+vErrors = null;
+}
+}
+}
+var valid0 = _errs9 === errors;
+}
+else {
+var valid0 = true;
+}
+}
+}
+}
+}
+}
+else {
+validate22.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+return false;
+}
+}
+validate22.errors = vErrors;
+return errors === 0;
+}
+validate22.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+const schema42 = {"title":"StepSpec","description":"One request and what it must answer.","type":"object","additionalProperties":false,"required":["request","expect"],"properties":{"name":{"type":"string","description":"Shown in reports."},"request":{"$ref":"#/$defs/request"},"expect":{"$ref":"#/$defs/expect"},"capture":{"type":"object","additionalProperties":{"type":"string"},"description":"name → pointer, `header:<name>` or `body:length` (the body's length in bytes, any Content-Encoding undone); captured values are used as `{$name}`."},"onlyIf":{"description":"Run the step only when a capture, or a member of it named as in a placeholder (`world.albums.friend.hidden`), holds a non-empty value; or when the value captured passes a pointer check (`{\"capture\": name, \"check\": {pointer, …}}`, the pointer read inside the captured value, compared as the case's level compares). Otherwise the step is skipped and the case goes on.","oneOf":[{"type":"string"},{"$ref":"#/$defs/captureCondition"}]},"always":{"type":"boolean","description":"Run even after an earlier step failed (clean-up, e.g. restoring data)."},"repeat":{"type":"integer","minimum":2,"maximum":200,"description":"Send the step this many times (2–200), `{$repeat}` being 0, 1, … in each; it stops at the first repetition that fails (filling a record of 10,000 keys 99 pairs at a time, P-DATA-7)."},"concurrency":{"type":"integer","minimum":2,"maximum":16,"description":"With `repeat`: send up to this many repetitions at once (2–16, and no more than the run's concurrency), for repetitions that do not depend on each other (merges of distinct keys, P-DATA-4). No repetition starts after one has failed; the failure reported is the first failed repetition. Such a step captures nothing."}},"dependentSchemas":{"concurrency":{"required":["repeat"],"not":{"required":["capture"]}},"repeat":{"not":{"required":["request"],"properties":{"request":{"required":["body"],"properties":{"body":{"required":["record"]}}}}}}}};
+const schema43 = {"title":"RequestSpec","description":"A request a step sends. Strings may hold placeholders (README-writing-cases.md).","type":"object","additionalProperties":false,"required":["method","path"],"properties":{"method":{"type":"string","pattern":"^[A-Z]+$"},"path":{"type":"string","pattern":"^/"},"query":{"$ref":"#/$defs/pairs"},"rawQuery":{"type":"string","description":"Appended to the query verbatim, after `&` unless it starts with one (`\"&\"` alone makes a trailing `&`)."},"headers":{"type":"object","additionalProperties":{"type":"string"},"description":"Extra headers."},"body":{"$ref":"#/$defs/body"},"as":{"oneOf":[{"$ref":"#/$defs/role"},{"enum":["none","unknown"]}],"description":"Whose id goes in `xoauth_requestor_id`: a role (default `viewer`), `none` (left out) or `unknown`."},"requestorForm":{"enum":["full","bare"],"description":"The requestor id in full (`ns:value`, default) or bare (`value`, P-AUTH-4)."},"app":{"enum":["main","other"],"description":"Which application signs: `main` (default) or `other`."},"auth":{"description":"How the request is signed; none given: a valid signature.","$ref":"#/$defs/authSpec"},"http":{"enum":["1.1","1.0"],"description":"HTTP version; 1.0 is sent over a raw socket (P-AUTH-6)."},"holdBody":{"type":"object","description":"Send the head and only the first `after` bytes of the body, then wait for the answer with the rest held back (P-ERR-4.2: a 413 does not wait for the whole body); once it is in, send the rest and wait for the server's close (P-ERR-4.3: a reset, the body closed unread, fails the step under that clause). The head declares the whole body by its Content-Length, or by chunked transfer coding when `chunked` is true (HTTP/1.1).","required":["after"],"additionalProperties":false,"properties":{"after":{"type":"integer","minimum":0,"maximum":33554432},"chunked":{"type":"boolean","default":false}}},"writeBodyFirst":{"const":true,"description":"Write the whole request, body included, before reading anything of the answer, over a socket of its own, then wait for the server's close (P-ERR-4.3: a client that does so still gets the 413, and the body is discarded, not left unread: a reset fails the step under that clause)."}}};
+const schema44 = {"title":"Pairs","description":"Name/value pairs: an object, or a list of pairs where order or repetition matters.","oneOf":[{"type":"object","additionalProperties":{"type":"string"}},{"type":"array","items":{"type":"array","prefixItems":[{"type":"string"},{"type":"string"}],"minItems":2,"maxItems":2}}]};
+const schema47 = {"title":"Role","description":"The roles a target names in its `users` (see fixtures/target.json); `secondFriend` is a second friend of the viewer with the main app (two users' data in one answer).","enum":["viewer","friend","friendWithoutApp","stranger","secondFriend"]};
+const pattern10 = new RegExp("^[A-Z]+$", "u");
+const pattern11 = new RegExp("^/", "u");
+const schema45 = {"title":"BodySpec","description":"A request body, by how it is produced: exactly one of `json`, `record`, `form`, `text`, `base64`, `pairs`, `bytes`.","type":"object","minProperties":1,"properties":{"json":{"description":"A JSON body (member order kept as written)."},"record":{"type":"string","pattern":"^\\{\\$[^{}]+\\}$","description":"A captured application-data record written back as writes may carry it: the step is sent once per consecutive run of the record's members, in their order, of at most 99 pairs (P-DATA-3) and 1 MiB of JSON (P-ERR-4), one after the other, as long as each passes (a record holds up to 10,000 keys and 4 MiB, P-DATA-7). Not with `repeat`."},"form":{"$ref":"#/$defs/pairs"},"text":{"type":"string"},"base64":{"type":"string"},"pairs":{"type":"integer","minimum":1,"maximum":10000,"description":"n generated pairs `<keyPrefix>0` … (default prefix `k{unique}-`)."},"keyPrefix":{"type":"string"},"encoding":{"enum":["json","form"]},"valueLength":{"type":"integer","minimum":1,"maximum":65536,"description":"Every generated value is this many `valueChar`s (default: `v0`, `v1`, …)."},"valueChar":{"type":"string","minLength":1,"maxLength":2,"description":"The character repeated `valueLength` times (one code point; default `x`)."},"bytes":{"type":"integer","minimum":1,"maximum":33554432,"description":"A JSON body of this many bytes."},"contentType":{"type":["string","null"],"description":"Overrides the natural label (`null`: no Content-Type)."}},"additionalProperties":false,"oneOf":[{"required":["json"]},{"required":["record"]},{"required":["form"]},{"required":["text"]},{"required":["base64"]},{"required":["pairs"]},{"required":["bytes"]}]};
+const pattern12 = new RegExp("^\\{\\$[^{}]+\\}$", "u");
+
+function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate30.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -222,7 +1295,7 @@ else {
 vErrors.push(err7);
 }
 errors++;
-validate24.errors = vErrors;
+validate30.errors = vErrors;
 return false;
 }
 else {
@@ -239,14 +1312,14 @@ vErrors = null;
 if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(Object.keys(data).length < 1){
-validate24.errors = [{instancePath,schemaPath:"#/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"}];
+validate30.errors = [{instancePath,schemaPath:"#/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"}];
 return false;
 }
 else {
 const _errs9 = errors;
 for(const key0 in data){
-if(!(func1.call(schema39.properties, key0))){
-validate24.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+if(!(func1.call(schema45.properties, key0))){
+validate30.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -257,13 +1330,13 @@ let data0 = data.record;
 const _errs10 = errors;
 if(errors === _errs10){
 if(typeof data0 === "string"){
-if(!pattern9.test(data0)){
-validate24.errors = [{instancePath:instancePath+"/record",schemaPath:"#/properties/record/pattern",keyword:"pattern",params:{pattern: "^\\{\\$[^{}]+\\}$"},message:"must match pattern \""+"^\\{\\$[^{}]+\\}$"+"\""}];
+if(!pattern12.test(data0)){
+validate30.errors = [{instancePath:instancePath+"/record",schemaPath:"#/properties/record/pattern",keyword:"pattern",params:{pattern: "^\\{\\$[^{}]+\\}$"},message:"must match pattern \""+"^\\{\\$[^{}]+\\}$"+"\""}];
 return false;
 }
 }
 else {
-validate24.errors = [{instancePath:instancePath+"/record",schemaPath:"#/properties/record/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate30.errors = [{instancePath:instancePath+"/record",schemaPath:"#/properties/record/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -430,7 +1503,7 @@ else {
 vErrors.push(err16);
 }
 errors++;
-validate24.errors = vErrors;
+validate30.errors = vErrors;
 return false;
 }
 else {
@@ -453,7 +1526,7 @@ if(valid1){
 if(data.text !== undefined){
 const _errs28 = errors;
 if(typeof data.text !== "string"){
-validate24.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate30.errors = [{instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid1 = _errs28 === errors;
@@ -465,7 +1538,7 @@ if(valid1){
 if(data.base64 !== undefined){
 const _errs30 = errors;
 if(typeof data.base64 !== "string"){
-validate24.errors = [{instancePath:instancePath+"/base64",schemaPath:"#/properties/base64/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate30.errors = [{instancePath:instancePath+"/base64",schemaPath:"#/properties/base64/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid1 = _errs30 === errors;
@@ -478,18 +1551,18 @@ if(data.pairs !== undefined){
 let data8 = data.pairs;
 const _errs32 = errors;
 if(!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))){
-validate24.errors = [{instancePath:instancePath+"/pairs",schemaPath:"#/properties/pairs/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate30.errors = [{instancePath:instancePath+"/pairs",schemaPath:"#/properties/pairs/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs32){
 if(typeof data8 == "number"){
 if(data8 > 10000 || isNaN(data8)){
-validate24.errors = [{instancePath:instancePath+"/pairs",schemaPath:"#/properties/pairs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000},message:"must be <= 10000"}];
+validate30.errors = [{instancePath:instancePath+"/pairs",schemaPath:"#/properties/pairs/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10000},message:"must be <= 10000"}];
 return false;
 }
 else {
 if(data8 < 1 || isNaN(data8)){
-validate24.errors = [{instancePath:instancePath+"/pairs",schemaPath:"#/properties/pairs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+validate30.errors = [{instancePath:instancePath+"/pairs",schemaPath:"#/properties/pairs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 }
@@ -504,7 +1577,7 @@ if(valid1){
 if(data.keyPrefix !== undefined){
 const _errs34 = errors;
 if(typeof data.keyPrefix !== "string"){
-validate24.errors = [{instancePath:instancePath+"/keyPrefix",schemaPath:"#/properties/keyPrefix/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate30.errors = [{instancePath:instancePath+"/keyPrefix",schemaPath:"#/properties/keyPrefix/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid1 = _errs34 === errors;
@@ -517,7 +1590,7 @@ if(data.encoding !== undefined){
 let data10 = data.encoding;
 const _errs36 = errors;
 if(!((data10 === "json") || (data10 === "form"))){
-validate24.errors = [{instancePath:instancePath+"/encoding",schemaPath:"#/properties/encoding/enum",keyword:"enum",params:{allowedValues: schema39.properties.encoding.enum},message:"must be equal to one of the allowed values"}];
+validate30.errors = [{instancePath:instancePath+"/encoding",schemaPath:"#/properties/encoding/enum",keyword:"enum",params:{allowedValues: schema45.properties.encoding.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid1 = _errs36 === errors;
@@ -530,18 +1603,18 @@ if(data.valueLength !== undefined){
 let data11 = data.valueLength;
 const _errs37 = errors;
 if(!((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11)))){
-validate24.errors = [{instancePath:instancePath+"/valueLength",schemaPath:"#/properties/valueLength/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate30.errors = [{instancePath:instancePath+"/valueLength",schemaPath:"#/properties/valueLength/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs37){
 if(typeof data11 == "number"){
 if(data11 > 65536 || isNaN(data11)){
-validate24.errors = [{instancePath:instancePath+"/valueLength",schemaPath:"#/properties/valueLength/maximum",keyword:"maximum",params:{comparison: "<=", limit: 65536},message:"must be <= 65536"}];
+validate30.errors = [{instancePath:instancePath+"/valueLength",schemaPath:"#/properties/valueLength/maximum",keyword:"maximum",params:{comparison: "<=", limit: 65536},message:"must be <= 65536"}];
 return false;
 }
 else {
 if(data11 < 1 || isNaN(data11)){
-validate24.errors = [{instancePath:instancePath+"/valueLength",schemaPath:"#/properties/valueLength/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+validate30.errors = [{instancePath:instancePath+"/valueLength",schemaPath:"#/properties/valueLength/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 }
@@ -559,18 +1632,18 @@ const _errs39 = errors;
 if(errors === _errs39){
 if(typeof data12 === "string"){
 if(func2(data12) > 2){
-validate24.errors = [{instancePath:instancePath+"/valueChar",schemaPath:"#/properties/valueChar/maxLength",keyword:"maxLength",params:{limit: 2},message:"must NOT have more than 2 characters"}];
+validate30.errors = [{instancePath:instancePath+"/valueChar",schemaPath:"#/properties/valueChar/maxLength",keyword:"maxLength",params:{limit: 2},message:"must NOT have more than 2 characters"}];
 return false;
 }
 else {
 if(func2(data12) < 1){
-validate24.errors = [{instancePath:instancePath+"/valueChar",schemaPath:"#/properties/valueChar/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
+validate30.errors = [{instancePath:instancePath+"/valueChar",schemaPath:"#/properties/valueChar/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"}];
 return false;
 }
 }
 }
 else {
-validate24.errors = [{instancePath:instancePath+"/valueChar",schemaPath:"#/properties/valueChar/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate30.errors = [{instancePath:instancePath+"/valueChar",schemaPath:"#/properties/valueChar/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -584,18 +1657,18 @@ if(data.bytes !== undefined){
 let data13 = data.bytes;
 const _errs41 = errors;
 if(!((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13)))){
-validate24.errors = [{instancePath:instancePath+"/bytes",schemaPath:"#/properties/bytes/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate30.errors = [{instancePath:instancePath+"/bytes",schemaPath:"#/properties/bytes/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs41){
 if(typeof data13 == "number"){
 if(data13 > 33554432 || isNaN(data13)){
-validate24.errors = [{instancePath:instancePath+"/bytes",schemaPath:"#/properties/bytes/maximum",keyword:"maximum",params:{comparison: "<=", limit: 33554432},message:"must be <= 33554432"}];
+validate30.errors = [{instancePath:instancePath+"/bytes",schemaPath:"#/properties/bytes/maximum",keyword:"maximum",params:{comparison: "<=", limit: 33554432},message:"must be <= 33554432"}];
 return false;
 }
 else {
 if(data13 < 1 || isNaN(data13)){
-validate24.errors = [{instancePath:instancePath+"/bytes",schemaPath:"#/properties/bytes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
+validate30.errors = [{instancePath:instancePath+"/bytes",schemaPath:"#/properties/bytes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"}];
 return false;
 }
 }
@@ -611,7 +1684,7 @@ if(data.contentType !== undefined){
 let data14 = data.contentType;
 const _errs43 = errors;
 if((typeof data14 !== "string") && (data14 !== null)){
-validate24.errors = [{instancePath:instancePath+"/contentType",schemaPath:"#/properties/contentType/type",keyword:"type",params:{type: schema39.properties.contentType.type},message:"must be string,null"}];
+validate30.errors = [{instancePath:instancePath+"/contentType",schemaPath:"#/properties/contentType/type",keyword:"type",params:{type: schema45.properties.contentType.type},message:"must be string,null"}];
 return false;
 }
 var valid1 = _errs43 === errors;
@@ -633,23 +1706,23 @@ var valid1 = true;
 }
 }
 else {
-validate24.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate30.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate24.errors = vErrors;
+validate30.errors = vErrors;
 return errors === 0;
 }
-validate24.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate30.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema42 = {"title":"AuthSpec","description":"How a request is signed (P-AUTH-1, P-AUTH-2, P-AUTH-6).","type":"object","additionalProperties":false,"required":["mode"],"properties":{"mode":{"$ref":"#/$defs/authMode","description":"The credentials and how they are wrong, if at all."},"placement":{"enum":["header","query","header+query"],"description":"Where OAuth parameters travel: header (default), query, or both (identical, P-AUTH-6)."},"realm":{"type":"string","description":"`realm` in the header (`\"\"` allowed)."},"skew":{"type":"integer","minimum":-3600,"maximum":3600,"description":"Seconds added to `oauth_timestamp` (P-AUTH-3.6's window is 300 s either way of the server clock). The run's clock follows the target's (the smoke request's `Date` header, RFC 9110 §6.6.1), so a skew is measured from the server clock, not the runner's."},"key":{"enum":["encoded","raw"],"description":"Signing key from the percent-encoded (default) or the raw secret (P-AUTH-6)."},"body":{"enum":["auto","hash","hash-hex","hash-wrong","form-hash-wrong","param","unsigned"],"description":"How the body enters the signature: `auto` (form bodies as parameters, others not), `hash` (base64 `oauth_body_hash`), `hash-hex`, `param` (the body text as one parameter name with an empty value, the OpenSocial PHP client), `hash-wrong` (a hash of other bytes), `form-hash-wrong` (as `auto`, plus an `oauth_body_hash` of other bytes: a form body rightly signed whose hash does not match it), `unsigned` (a form body left out of the signature)."},"requestorIn":{"enum":["query","header"],"description":"Where `xoauth_requestor_id` travels (default query)."},"unsignedQuery":{"type":"string","description":"Query text added after signing, so the signature does not cover it (tampering)."},"protocol":{"type":"object","minProperties":1,"propertyNames":{"pattern":"^oauth_[a-z_]+$"},"additionalProperties":{"type":["string","null"],"maxLength":512},"description":"OAuth protocol parameters changed before signing (P-AUTH-3): a string replaces (or adds) the parameter, `null` leaves it out; the request is then signed as usual, so only the rule under test is broken. `oauth_signature` is applied after signing."}}};
-const schema43 = {"title":"AuthMode","description":"Which credentials a request carries and how they are wrong, if at all.","enum":["valid","none","wrong-secret","bad-signature","stale-timestamp","future-timestamp","replayed-nonce","replayed-nonce-new-timestamp","unknown-consumer"]};
-const pattern10 = new RegExp("^oauth_[a-z_]+$", "u");
+const schema48 = {"title":"AuthSpec","description":"How a request is signed (P-AUTH-1, P-AUTH-2, P-AUTH-6).","type":"object","additionalProperties":false,"required":["mode"],"properties":{"mode":{"$ref":"#/$defs/authMode","description":"The credentials and how they are wrong, if at all."},"placement":{"enum":["header","query","header+query"],"description":"Where OAuth parameters travel: header (default), query, or both (identical, P-AUTH-6)."},"realm":{"type":"string","description":"`realm` in the header (`\"\"` allowed)."},"skew":{"type":"integer","minimum":-3600,"maximum":3600,"description":"Seconds added to `oauth_timestamp` (P-AUTH-3.6's window is 300 s either way of the server clock). The run's clock follows the target's (the smoke request's `Date` header, RFC 9110 §6.6.1), so a skew is measured from the server clock, not the runner's."},"key":{"enum":["encoded","raw"],"description":"Signing key from the percent-encoded (default) or the raw secret (P-AUTH-6)."},"body":{"enum":["auto","hash","hash-hex","hash-wrong","form-hash-wrong","param","unsigned"],"description":"How the body enters the signature: `auto` (form bodies as parameters, others not), `hash` (base64 `oauth_body_hash`), `hash-hex`, `param` (the body text as one parameter name with an empty value, the OpenSocial PHP client), `hash-wrong` (a hash of other bytes), `form-hash-wrong` (as `auto`, plus an `oauth_body_hash` of other bytes: a form body rightly signed whose hash does not match it), `unsigned` (a form body left out of the signature)."},"requestorIn":{"enum":["query","header"],"description":"Where `xoauth_requestor_id` travels (default query)."},"unsignedQuery":{"type":"string","description":"Query text added after signing, so the signature does not cover it (tampering)."},"protocol":{"type":"object","minProperties":1,"propertyNames":{"pattern":"^oauth_[a-z_]+$"},"additionalProperties":{"type":["string","null"],"maxLength":512},"description":"OAuth protocol parameters changed before signing (P-AUTH-3): a string replaces (or adds) the parameter, `null` leaves it out; the request is then signed as usual, so only the rule under test is broken. `oauth_signature` is applied after signing."}}};
+const schema49 = {"title":"AuthMode","description":"Which credentials a request carries and how they are wrong, if at all.","enum":["valid","none","wrong-secret","bad-signature","stale-timestamp","future-timestamp","replayed-nonce","replayed-nonce-new-timestamp","unknown-consumer"]};
+const pattern13 = new RegExp("^oauth_[a-z_]+$", "u");
 
-function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate26.evaluated;
+const evaluated0 = validate32.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -660,14 +1733,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((data.mode === undefined) && (missing0 = "mode")){
-validate26.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate32.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func1.call(schema42.properties, key0))){
-validate26.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+if(!(func1.call(schema48.properties, key0))){
+validate32.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -677,7 +1750,7 @@ if(data.mode !== undefined){
 let data0 = data.mode;
 const _errs2 = errors;
 if(!(((((((((data0 === "valid") || (data0 === "none")) || (data0 === "wrong-secret")) || (data0 === "bad-signature")) || (data0 === "stale-timestamp")) || (data0 === "future-timestamp")) || (data0 === "replayed-nonce")) || (data0 === "replayed-nonce-new-timestamp")) || (data0 === "unknown-consumer"))){
-validate26.errors = [{instancePath:instancePath+"/mode",schemaPath:"#/$defs/authMode/enum",keyword:"enum",params:{allowedValues: schema43.enum},message:"must be equal to one of the allowed values"}];
+validate32.errors = [{instancePath:instancePath+"/mode",schemaPath:"#/$defs/authMode/enum",keyword:"enum",params:{allowedValues: schema49.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -690,7 +1763,7 @@ if(data.placement !== undefined){
 let data1 = data.placement;
 const _errs4 = errors;
 if(!(((data1 === "header") || (data1 === "query")) || (data1 === "header+query"))){
-validate26.errors = [{instancePath:instancePath+"/placement",schemaPath:"#/properties/placement/enum",keyword:"enum",params:{allowedValues: schema42.properties.placement.enum},message:"must be equal to one of the allowed values"}];
+validate32.errors = [{instancePath:instancePath+"/placement",schemaPath:"#/properties/placement/enum",keyword:"enum",params:{allowedValues: schema48.properties.placement.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs4 === errors;
@@ -702,7 +1775,7 @@ if(valid0){
 if(data.realm !== undefined){
 const _errs5 = errors;
 if(typeof data.realm !== "string"){
-validate26.errors = [{instancePath:instancePath+"/realm",schemaPath:"#/properties/realm/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate32.errors = [{instancePath:instancePath+"/realm",schemaPath:"#/properties/realm/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs5 === errors;
@@ -715,18 +1788,18 @@ if(data.skew !== undefined){
 let data3 = data.skew;
 const _errs7 = errors;
 if(!((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3)))){
-validate26.errors = [{instancePath:instancePath+"/skew",schemaPath:"#/properties/skew/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate32.errors = [{instancePath:instancePath+"/skew",schemaPath:"#/properties/skew/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs7){
 if(typeof data3 == "number"){
 if(data3 > 3600 || isNaN(data3)){
-validate26.errors = [{instancePath:instancePath+"/skew",schemaPath:"#/properties/skew/maximum",keyword:"maximum",params:{comparison: "<=", limit: 3600},message:"must be <= 3600"}];
+validate32.errors = [{instancePath:instancePath+"/skew",schemaPath:"#/properties/skew/maximum",keyword:"maximum",params:{comparison: "<=", limit: 3600},message:"must be <= 3600"}];
 return false;
 }
 else {
 if(data3 < -3600 || isNaN(data3)){
-validate26.errors = [{instancePath:instancePath+"/skew",schemaPath:"#/properties/skew/minimum",keyword:"minimum",params:{comparison: ">=", limit: -3600},message:"must be >= -3600"}];
+validate32.errors = [{instancePath:instancePath+"/skew",schemaPath:"#/properties/skew/minimum",keyword:"minimum",params:{comparison: ">=", limit: -3600},message:"must be >= -3600"}];
 return false;
 }
 }
@@ -742,7 +1815,7 @@ if(data.key !== undefined){
 let data4 = data.key;
 const _errs9 = errors;
 if(!((data4 === "encoded") || (data4 === "raw"))){
-validate26.errors = [{instancePath:instancePath+"/key",schemaPath:"#/properties/key/enum",keyword:"enum",params:{allowedValues: schema42.properties.key.enum},message:"must be equal to one of the allowed values"}];
+validate32.errors = [{instancePath:instancePath+"/key",schemaPath:"#/properties/key/enum",keyword:"enum",params:{allowedValues: schema48.properties.key.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs9 === errors;
@@ -755,7 +1828,7 @@ if(data.body !== undefined){
 let data5 = data.body;
 const _errs10 = errors;
 if(!(((((((data5 === "auto") || (data5 === "hash")) || (data5 === "hash-hex")) || (data5 === "hash-wrong")) || (data5 === "form-hash-wrong")) || (data5 === "param")) || (data5 === "unsigned"))){
-validate26.errors = [{instancePath:instancePath+"/body",schemaPath:"#/properties/body/enum",keyword:"enum",params:{allowedValues: schema42.properties.body.enum},message:"must be equal to one of the allowed values"}];
+validate32.errors = [{instancePath:instancePath+"/body",schemaPath:"#/properties/body/enum",keyword:"enum",params:{allowedValues: schema48.properties.body.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs10 === errors;
@@ -768,7 +1841,7 @@ if(data.requestorIn !== undefined){
 let data6 = data.requestorIn;
 const _errs11 = errors;
 if(!((data6 === "query") || (data6 === "header"))){
-validate26.errors = [{instancePath:instancePath+"/requestorIn",schemaPath:"#/properties/requestorIn/enum",keyword:"enum",params:{allowedValues: schema42.properties.requestorIn.enum},message:"must be equal to one of the allowed values"}];
+validate32.errors = [{instancePath:instancePath+"/requestorIn",schemaPath:"#/properties/requestorIn/enum",keyword:"enum",params:{allowedValues: schema48.properties.requestorIn.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs11 === errors;
@@ -780,7 +1853,7 @@ if(valid0){
 if(data.unsignedQuery !== undefined){
 const _errs12 = errors;
 if(typeof data.unsignedQuery !== "string"){
-validate26.errors = [{instancePath:instancePath+"/unsignedQuery",schemaPath:"#/properties/unsignedQuery/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate32.errors = [{instancePath:instancePath+"/unsignedQuery",schemaPath:"#/properties/unsignedQuery/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs12 === errors;
@@ -795,14 +1868,14 @@ const _errs14 = errors;
 if(errors === _errs14){
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 if(Object.keys(data8).length < 1){
-validate26.errors = [{instancePath:instancePath+"/protocol",schemaPath:"#/properties/protocol/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"}];
+validate32.errors = [{instancePath:instancePath+"/protocol",schemaPath:"#/properties/protocol/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"}];
 return false;
 }
 else {
 for(const key1 in data8){
 const _errs16 = errors;
 if(typeof key1 === "string"){
-if(!pattern10.test(key1)){
+if(!pattern13.test(key1)){
 const err0 = {instancePath:instancePath+"/protocol",schemaPath:"#/properties/protocol/propertyNames/pattern",keyword:"pattern",params:{pattern: "^oauth_[a-z_]+$"},message:"must match pattern \""+"^oauth_[a-z_]+$"+"\"",propertyName:key1};
 if(vErrors === null){
 vErrors = [err0];
@@ -823,7 +1896,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate26.errors = vErrors;
+validate32.errors = vErrors;
 return false;
 break;
 }
@@ -833,13 +1906,13 @@ for(const key2 in data8){
 let data9 = data8[key2];
 const _errs18 = errors;
 if((typeof data9 !== "string") && (data9 !== null)){
-validate26.errors = [{instancePath:instancePath+"/protocol/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/protocol/additionalProperties/type",keyword:"type",params:{type: schema42.properties.protocol.additionalProperties.type},message:"must be string,null"}];
+validate32.errors = [{instancePath:instancePath+"/protocol/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/protocol/additionalProperties/type",keyword:"type",params:{type: schema48.properties.protocol.additionalProperties.type},message:"must be string,null"}];
 return false;
 }
 if(errors === _errs18){
 if(typeof data9 === "string"){
 if(func2(data9) > 512){
-validate26.errors = [{instancePath:instancePath+"/protocol/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/protocol/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters"}];
+validate32.errors = [{instancePath:instancePath+"/protocol/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/protocol/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters"}];
 return false;
 }
 }
@@ -853,7 +1926,7 @@ break;
 }
 }
 else {
-validate26.errors = [{instancePath:instancePath+"/protocol",schemaPath:"#/properties/protocol/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate32.errors = [{instancePath:instancePath+"/protocol",schemaPath:"#/properties/protocol/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -874,20 +1947,20 @@ var valid0 = true;
 }
 }
 else {
-validate26.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate32.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate26.errors = vErrors;
+validate32.errors = vErrors;
 return errors === 0;
 }
-validate26.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate32.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate23.evaluated;
+const evaluated0 = validate29.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -898,14 +1971,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.method === undefined) && (missing0 = "method")) || ((data.path === undefined) && (missing0 = "path"))){
-validate23.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate29.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func1.call(schema37.properties, key0))){
-validate23.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+if(!(func1.call(schema43.properties, key0))){
+validate29.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -916,13 +1989,13 @@ let data0 = data.method;
 const _errs2 = errors;
 if(errors === _errs2){
 if(typeof data0 === "string"){
-if(!pattern7.test(data0)){
-validate23.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/pattern",keyword:"pattern",params:{pattern: "^[A-Z]+$"},message:"must match pattern \""+"^[A-Z]+$"+"\""}];
+if(!pattern10.test(data0)){
+validate29.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/pattern",keyword:"pattern",params:{pattern: "^[A-Z]+$"},message:"must match pattern \""+"^[A-Z]+$"+"\""}];
 return false;
 }
 }
 else {
-validate23.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate29.errors = [{instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -937,13 +2010,13 @@ let data1 = data.path;
 const _errs4 = errors;
 if(errors === _errs4){
 if(typeof data1 === "string"){
-if(!pattern8.test(data1)){
-validate23.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\""}];
+if(!pattern11.test(data1)){
+validate29.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/pattern",keyword:"pattern",params:{pattern: "^/"},message:"must match pattern \""+"^/"+"\""}];
 return false;
 }
 }
 else {
-validate23.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate29.errors = [{instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -1110,7 +2183,7 @@ else {
 vErrors.push(err8);
 }
 errors++;
-validate23.errors = vErrors;
+validate29.errors = vErrors;
 return false;
 }
 else {
@@ -1133,7 +2206,7 @@ if(valid0){
 if(data.rawQuery !== undefined){
 const _errs22 = errors;
 if(typeof data.rawQuery !== "string"){
-validate23.errors = [{instancePath:instancePath+"/rawQuery",schemaPath:"#/properties/rawQuery/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate29.errors = [{instancePath:instancePath+"/rawQuery",schemaPath:"#/properties/rawQuery/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs22 === errors;
@@ -1150,7 +2223,7 @@ if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 for(const key2 in data8){
 const _errs27 = errors;
 if(typeof data8[key2] !== "string"){
-validate23.errors = [{instancePath:instancePath+"/headers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/headers/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate29.errors = [{instancePath:instancePath+"/headers/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/headers/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid6 = _errs27 === errors;
@@ -1160,7 +2233,7 @@ break;
 }
 }
 else {
-validate23.errors = [{instancePath:instancePath+"/headers",schemaPath:"#/properties/headers/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate29.errors = [{instancePath:instancePath+"/headers",schemaPath:"#/properties/headers/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -1172,8 +2245,8 @@ var valid0 = true;
 if(valid0){
 if(data.body !== undefined){
 const _errs29 = errors;
-if(!(validate24(data.body, {instancePath:instancePath+"/body",parentData:data,parentDataProperty:"body",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate24.errors; else for (const e of validate24.errors) vErrors.push(e);
+if(!(validate30(data.body, {instancePath:instancePath+"/body",parentData:data,parentDataProperty:"body",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate30.errors; else for (const e of validate30.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 var valid0 = _errs29 === errors;
@@ -1190,7 +2263,7 @@ let valid7 = false;
 let passing1 = null;
 const _errs32 = errors;
 if(!(((((data11 === "viewer") || (data11 === "friend")) || (data11 === "friendWithoutApp")) || (data11 === "stranger")) || (data11 === "secondFriend"))){
-const err9 = {instancePath:instancePath+"/as",schemaPath:"#/$defs/role/enum",keyword:"enum",params:{allowedValues: schema41.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/as",schemaPath:"#/$defs/role/enum",keyword:"enum",params:{allowedValues: schema47.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1206,7 +2279,7 @@ passing1 = 0;
 }
 const _errs34 = errors;
 if(!((data11 === "none") || (data11 === "unknown"))){
-const err10 = {instancePath:instancePath+"/as",schemaPath:"#/properties/as/oneOf/1/enum",keyword:"enum",params:{allowedValues: schema37.properties.as.oneOf[1].enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/as",schemaPath:"#/properties/as/oneOf/1/enum",keyword:"enum",params:{allowedValues: schema43.properties.as.oneOf[1].enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1235,7 +2308,7 @@ else {
 vErrors.push(err11);
 }
 errors++;
-validate23.errors = vErrors;
+validate29.errors = vErrors;
 return false;
 }
 else {
@@ -1259,7 +2332,7 @@ if(data.requestorForm !== undefined){
 let data12 = data.requestorForm;
 const _errs35 = errors;
 if(!((data12 === "full") || (data12 === "bare"))){
-validate23.errors = [{instancePath:instancePath+"/requestorForm",schemaPath:"#/properties/requestorForm/enum",keyword:"enum",params:{allowedValues: schema37.properties.requestorForm.enum},message:"must be equal to one of the allowed values"}];
+validate29.errors = [{instancePath:instancePath+"/requestorForm",schemaPath:"#/properties/requestorForm/enum",keyword:"enum",params:{allowedValues: schema43.properties.requestorForm.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs35 === errors;
@@ -1272,7 +2345,7 @@ if(data.app !== undefined){
 let data13 = data.app;
 const _errs36 = errors;
 if(!((data13 === "main") || (data13 === "other"))){
-validate23.errors = [{instancePath:instancePath+"/app",schemaPath:"#/properties/app/enum",keyword:"enum",params:{allowedValues: schema37.properties.app.enum},message:"must be equal to one of the allowed values"}];
+validate29.errors = [{instancePath:instancePath+"/app",schemaPath:"#/properties/app/enum",keyword:"enum",params:{allowedValues: schema43.properties.app.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs36 === errors;
@@ -1283,8 +2356,8 @@ var valid0 = true;
 if(valid0){
 if(data.auth !== undefined){
 const _errs37 = errors;
-if(!(validate26(data.auth, {instancePath:instancePath+"/auth",parentData:data,parentDataProperty:"auth",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate26.errors; else for (const e of validate26.errors) vErrors.push(e);
+if(!(validate32(data.auth, {instancePath:instancePath+"/auth",parentData:data,parentDataProperty:"auth",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate32.errors; else for (const e of validate32.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 var valid0 = _errs37 === errors;
@@ -1297,7 +2370,7 @@ if(data.http !== undefined){
 let data15 = data.http;
 const _errs38 = errors;
 if(!((data15 === "1.1") || (data15 === "1.0"))){
-validate23.errors = [{instancePath:instancePath+"/http",schemaPath:"#/properties/http/enum",keyword:"enum",params:{allowedValues: schema37.properties.http.enum},message:"must be equal to one of the allowed values"}];
+validate29.errors = [{instancePath:instancePath+"/http",schemaPath:"#/properties/http/enum",keyword:"enum",params:{allowedValues: schema43.properties.http.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid0 = _errs38 === errors;
@@ -1313,14 +2386,14 @@ if(errors === _errs39){
 if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
 let missing1;
 if((data16.after === undefined) && (missing1 = "after")){
-validate23.errors = [{instancePath:instancePath+"/holdBody",schemaPath:"#/properties/holdBody/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate29.errors = [{instancePath:instancePath+"/holdBody",schemaPath:"#/properties/holdBody/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 const _errs41 = errors;
 for(const key3 in data16){
 if(!((key3 === "after") || (key3 === "chunked"))){
-validate23.errors = [{instancePath:instancePath+"/holdBody",schemaPath:"#/properties/holdBody/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"}];
+validate29.errors = [{instancePath:instancePath+"/holdBody",schemaPath:"#/properties/holdBody/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -1330,18 +2403,18 @@ if(data16.after !== undefined){
 let data17 = data16.after;
 const _errs42 = errors;
 if(!((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17)))){
-validate23.errors = [{instancePath:instancePath+"/holdBody/after",schemaPath:"#/properties/holdBody/properties/after/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate29.errors = [{instancePath:instancePath+"/holdBody/after",schemaPath:"#/properties/holdBody/properties/after/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs42){
 if(typeof data17 == "number"){
 if(data17 > 33554432 || isNaN(data17)){
-validate23.errors = [{instancePath:instancePath+"/holdBody/after",schemaPath:"#/properties/holdBody/properties/after/maximum",keyword:"maximum",params:{comparison: "<=", limit: 33554432},message:"must be <= 33554432"}];
+validate29.errors = [{instancePath:instancePath+"/holdBody/after",schemaPath:"#/properties/holdBody/properties/after/maximum",keyword:"maximum",params:{comparison: "<=", limit: 33554432},message:"must be <= 33554432"}];
 return false;
 }
 else {
 if(data17 < 0 || isNaN(data17)){
-validate23.errors = [{instancePath:instancePath+"/holdBody/after",schemaPath:"#/properties/holdBody/properties/after/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
+validate29.errors = [{instancePath:instancePath+"/holdBody/after",schemaPath:"#/properties/holdBody/properties/after/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"}];
 return false;
 }
 }
@@ -1356,7 +2429,7 @@ if(valid9){
 if(data16.chunked !== undefined){
 const _errs44 = errors;
 if(typeof data16.chunked !== "boolean"){
-validate23.errors = [{instancePath:instancePath+"/holdBody/chunked",schemaPath:"#/properties/holdBody/properties/chunked/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate29.errors = [{instancePath:instancePath+"/holdBody/chunked",schemaPath:"#/properties/holdBody/properties/chunked/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid9 = _errs44 === errors;
@@ -1369,7 +2442,7 @@ var valid9 = true;
 }
 }
 else {
-validate23.errors = [{instancePath:instancePath+"/holdBody",schemaPath:"#/properties/holdBody/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate29.errors = [{instancePath:instancePath+"/holdBody",schemaPath:"#/properties/holdBody/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -1382,7 +2455,7 @@ if(valid0){
 if(data.writeBodyFirst !== undefined){
 const _errs46 = errors;
 if(true !== data.writeBodyFirst){
-validate23.errors = [{instancePath:instancePath+"/writeBodyFirst",schemaPath:"#/properties/writeBodyFirst/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"}];
+validate29.errors = [{instancePath:instancePath+"/writeBodyFirst",schemaPath:"#/properties/writeBodyFirst/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs46 === errors;
@@ -1406,871 +2479,22 @@ var valid0 = true;
 }
 }
 else {
-validate23.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate29.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate23.errors = vErrors;
+validate29.errors = vErrors;
 return errors === 0;
 }
-validate23.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate29.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema44 = {"title":"ExpectSpec","description":"What a step expects of its response.","type":"object","additionalProperties":false,"properties":{"status":{"oneOf":[{"type":"integer","minimum":100,"maximum":599},{"type":"array","items":{"type":"integer","minimum":100,"maximum":599},"minItems":1}]},"when":{"type":"object","additionalProperties":false,"minProperties":1,"description":"The checks other than `status` and `noServerError`, and the captures, apply only to an answer with one of these statuses, in this representation (judged by the body, as P-FMT-1's selection is) and whose body passes every pointer check of `json`; any other answer passes them as not applicable (a permission only the profile grants: if the answer is 200, then …; a list that shows it is whole: if `totalResults` equals `{#/entry}`, then …).","properties":{"status":{"oneOf":[{"type":"integer","minimum":100,"maximum":599},{"type":"array","items":{"type":"integer","minimum":100,"maximum":599},"minItems":1}]},"representation":{"enum":["json","atom"]},"json":{"type":"array","items":{"$ref":"#/$defs/pointerCheck"},"minItems":1,"description":"Pointer checks on the body (as `expect.json` reads it: JSON, or the Atom form decoded under `atom`), compared as the case's level compares; every one must pass for the step's other checks to apply."}}},"noServerError":{"description":"The status is not 5xx (§7's 500 is the service's internal error, P-ERR-3): fails on a 5xx only, citing `statement` (or the step's). Beside `status`, it lets the exact status cite its own clause, so that a 200 where 400 is expected is not reported as a 500.","oneOf":[{"const":true},{"type":"object","additionalProperties":false,"required":["statement"],"properties":{"statement":{"type":"string"}}}]},"contentType":{"type":"string","description":"`json`, `atom`, or a media type; profile cases also compare the charset."},"headers":{"type":"object","additionalProperties":{"$ref":"#/$defs/headerCheck"}},"bodyEmpty":{"const":true},"errorBody":{"const":true,"description":"Profile error body: `{\"error\":{\"code\":<status>,\"message\":…}}` (P-ERR-1)."},"schema":{"type":"object","additionalProperties":false,"required":["kind"],"properties":{"kind":{"type":"string"},"mode":{"enum":["lenient","strict"]}},"description":"Validate the body against the kit's schema of this kind (`mode` defaults to the level: core lenient, profile strict)."},"atom":{"type":"object","additionalProperties":false,"required":["kind"],"properties":{"kind":{"enum":["appdata","people","person","albums","photos"]},"owner":{"type":"string"}},"description":"Decode the body as Atom of this kind; pointer checks then apply to the result, and at profile level the writers' rules apply too (checks/atom-writer.ts), with `owner` the album owner every photo entry's author names."},"json":{"type":"array","items":{"$ref":"#/$defs/pointerCheck"}},"bodyExcludes":{"type":"array","items":{"type":"string"},"description":"The body text must not contain any of these strings (placeholders allowed)."},"statement":{"type":"string","description":"Statement for the status/content-type/body checks (default: the case's first)."}}};
-const schema50 = {"title":"HeaderCheck","description":"Checks on a header.","type":"object","additionalProperties":false,"minProperties":1,"properties":{"equals":{"type":"string"},"absent":{"const":true},"present":{"const":true},"includes":{"type":"array","items":{"type":"string"},"description":"Comma-separated list that must contain each given token (e.g. Allow)."},"matches":{"type":"string"},"orAbsent":{"const":true,"description":"The header may be absent; when it is sent, the check's other rules apply (a HEAD's Content-Length, RFC 9110 §8.6). With `equals`, `includes` or `matches`; `absent` and `present` say the opposite."},"statement":{"type":"string"}}};
-const schema45 = {"title":"PointerCheck","description":"One JSON-pointer check on the parsed (or Atom-decoded) body.","type":"object","additionalProperties":false,"required":["pointer"],"minProperties":2,"properties":{"pointer":{"type":"string","pattern":"^(/.*)?$","description":"RFC 6901 pointer; `*` maps over elements, `@one` unwraps a one-element array, `[member=value]` selects elements, `[member!=value]` the elements whose member is absent or differs."},"equals":true,"oneOf":{"type":"array"},"absent":{"const":true},"present":{"const":true},"type":{"oneOf":[{"$ref":"#/$defs/jsonType"},{"type":"array","items":{"$ref":"#/$defs/jsonType"},"minItems":1}]},"count":{"oneOf":[{"type":"integer","minimum":0},{"type":"string"},{"type":"object","additionalProperties":false,"minProperties":1,"properties":{"min":{"type":"integer"},"max":{"type":"integer"}}}]},"atLeast":{"$ref":"#/$defs/numberBound","description":"Every value at the pointer is a number at least this one (`totalResults` at least the entries returned: `{#/entry}`)."},"above":{"$ref":"#/$defs/numberBound","description":"Every value at the pointer is a number greater than this one (a page that is not full: `itemsPerPage` above `{#/entry}`)."},"in":{"description":"Every value at the pointer is one of the given list (or captured array)."},"contains":{"description":"The values at the pointer (or the array there) include each of the given values."},"has":{"description":"The object at the pointer has these members with these values (others may exist, at any depth: an object inside carries its members, a list as many items each carrying its own)."},"lacks":{"description":"The object at the pointer has none of these members."},"sameMembers":{"description":"The value at the pointer (the values, with `*`) carries the given value (usually the JSON form, captured) member by member, whatever members are present: a member the documents name is present in both or in neither, with equal values; a member they do not name (an extension) on one side only is no difference; inside an address every member counts."},"sorted":{"const":true,"description":"The array at the pointer is sorted by code point order (P-PAGE-3)."},"keys":{"oneOf":[{"type":"array","items":{"type":"string"}},{"type":"string"}],"description":"The object's own keys, in this order (Atom application data only)."},"memberOrder":{"oneOf":[{"type":"array","items":{"type":"string"}},{"type":"string"}],"description":"The Atom data element's children follow these members' order: a captured JSON object (`{$person}`) or a list of names; only names both hold count (P-FMT-7)."},"matches":{"type":"string"},"statement":{"type":"string","description":"Statement this check proves (default: the case's first)."},"strict":{"type":"boolean","description":"Compare strictly even in a core case."},"orAbsent":{"const":true,"description":"The value may be absent (its parent must be there); when present, the check's other rules apply. For a user's record that a profile decision leaves out when it is empty (P-DATA-5) while social-api.md lets it appear: `{\"pointer\": \"/entry/{viewer}\", \"orAbsent\": true, \"lacks\": [\"k\"]}`."},"allowEmpty":{"const":true,"description":"`*` or `[member=value]` may meet an empty array/object (the check then passes over no element). Off by default so that an empty answer proves nothing; use only where an empty list is a correct answer that the case cannot rule out."}}};
-const schema46 = {"title":"JsonType","description":"A JSON type name as `type` checks it.","enum":["string","number","integer","boolean","object","array","null"]};
-const schema48 = {"title":"NumberBound","description":"A number to compare with: an integer, or a placeholder giving a number, a numeric string or a list (its length): `{#/entry}` (the size at a pointer of the current body), `{$total}` (a capture).","oneOf":[{"type":"integer"},{"type":"string","pattern":"^\\{[^{}]+\\}$"}]};
-const pattern11 = new RegExp("^(/.*)?$", "u");
-const pattern12 = new RegExp("^\\{[^{}]+\\}$", "u");
+const schema50 = {"title":"ExpectSpec","description":"What a step expects of its response.","type":"object","additionalProperties":false,"properties":{"status":{"oneOf":[{"type":"integer","minimum":100,"maximum":599},{"type":"array","items":{"type":"integer","minimum":100,"maximum":599},"minItems":1}]},"when":{"type":"object","additionalProperties":false,"minProperties":1,"description":"The checks other than `status` and `noServerError`, and the captures, apply only to an answer with one of these statuses, in this representation (judged by the body, as P-FMT-1's selection is) and whose body passes every pointer check of `json`; any other answer passes them as not applicable (a permission only the profile grants: if the answer is 200, then …; a list that shows it is whole: if `totalResults` equals `{#/entry}`, then …).","properties":{"status":{"oneOf":[{"type":"integer","minimum":100,"maximum":599},{"type":"array","items":{"type":"integer","minimum":100,"maximum":599},"minItems":1}]},"representation":{"enum":["json","atom"]},"json":{"type":"array","items":{"$ref":"#/$defs/pointerCheck"},"minItems":1,"description":"Pointer checks on the body (as `expect.json` reads it: JSON, or the Atom form decoded under `atom`), compared as the case's level compares; every one must pass for the step's other checks to apply."}}},"noServerError":{"description":"The status is not 5xx (§7's 500 is the service's internal error, P-ERR-3): fails on a 5xx only, citing `statement` (or the step's). Beside `status`, it lets the exact status cite its own clause, so that a 200 where 400 is expected is not reported as a 500.","oneOf":[{"const":true},{"type":"object","additionalProperties":false,"required":["statement"],"properties":{"statement":{"type":"string"}}}]},"contentType":{"type":"string","description":"`json`, `atom`, or a media type; profile cases also compare the charset."},"headers":{"type":"object","additionalProperties":{"$ref":"#/$defs/headerCheck"}},"bodyEmpty":{"const":true},"errorBody":{"const":true,"description":"Profile error body: `{\"error\":{\"code\":<status>,\"message\":…}}` (P-ERR-1)."},"schema":{"type":"object","additionalProperties":false,"required":["kind"],"properties":{"kind":{"type":"string"},"mode":{"enum":["lenient","strict"]}},"description":"Validate the body against the kit's schema of this kind (`mode` defaults to the level: core lenient, profile strict)."},"atom":{"type":"object","additionalProperties":false,"required":["kind"],"properties":{"kind":{"enum":["appdata","people","person","albums","photos"]},"owner":{"type":"string"}},"description":"Decode the body as Atom of this kind; pointer checks then apply to the result, and at profile level the writers' rules apply too (checks/atom-writer.ts), with `owner` the album owner every photo entry's author names."},"json":{"type":"array","items":{"$ref":"#/$defs/pointerCheck"}},"bodyExcludes":{"type":"array","items":{"type":"string"},"description":"The body text must not contain any of these strings (placeholders allowed)."},"statement":{"type":"string","description":"Statement for the status/content-type/body checks (default: the case's first)."}}};
+const schema51 = {"title":"HeaderCheck","description":"Checks on a header.","type":"object","additionalProperties":false,"minProperties":1,"properties":{"equals":{"type":"string"},"absent":{"const":true},"present":{"const":true},"includes":{"type":"array","items":{"type":"string"},"description":"Comma-separated list that must contain each given token (e.g. Allow)."},"matches":{"type":"string"},"orAbsent":{"const":true,"description":"The header may be absent; when it is sent, the check's other rules apply (a HEAD's Content-Length, RFC 9110 §8.6). With `equals`, `includes` or `matches`; `absent` and `present` say the opposite."},"statement":{"type":"string"}}};
 
-function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate30.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(Object.keys(data).length < 2){
-validate30.errors = [{instancePath,schemaPath:"#/minProperties",keyword:"minProperties",params:{limit: 2},message:"must NOT have fewer than 2 properties"}];
-return false;
-}
-else {
-let missing0;
-if((data.pointer === undefined) && (missing0 = "pointer")){
-validate30.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!(func1.call(schema45.properties, key0))){
-validate30.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.pointer !== undefined){
-let data0 = data.pointer;
-const _errs2 = errors;
-if(errors === _errs2){
-if(typeof data0 === "string"){
-if(!pattern11.test(data0)){
-validate30.errors = [{instancePath:instancePath+"/pointer",schemaPath:"#/properties/pointer/pattern",keyword:"pattern",params:{pattern: "^(/.*)?$"},message:"must match pattern \""+"^(/.*)?$"+"\""}];
-return false;
-}
-}
-else {
-validate30.errors = [{instancePath:instancePath+"/pointer",schemaPath:"#/properties/pointer/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.oneOf !== undefined){
-const _errs4 = errors;
-if(!(Array.isArray(data.oneOf))){
-validate30.errors = [{instancePath:instancePath+"/oneOf",schemaPath:"#/properties/oneOf/type",keyword:"type",params:{type: "array"},message:"must be array"}];
-return false;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.absent !== undefined){
-const _errs6 = errors;
-if(true !== data.absent){
-validate30.errors = [{instancePath:instancePath+"/absent",schemaPath:"#/properties/absent/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"}];
-return false;
-}
-var valid0 = _errs6 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.present !== undefined){
-const _errs7 = errors;
-if(true !== data.present){
-validate30.errors = [{instancePath:instancePath+"/present",schemaPath:"#/properties/present/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"}];
-return false;
-}
-var valid0 = _errs7 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.type !== undefined){
-let data4 = data.type;
-const _errs8 = errors;
-const _errs9 = errors;
-let valid1 = false;
-let passing0 = null;
-const _errs10 = errors;
-if(!(((((((data4 === "string") || (data4 === "number")) || (data4 === "integer")) || (data4 === "boolean")) || (data4 === "object")) || (data4 === "array")) || (data4 === "null"))){
-const err0 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/jsonType/enum",keyword:"enum",params:{allowedValues: schema46.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-var _valid0 = _errs10 === errors;
-if(_valid0){
-valid1 = true;
-passing0 = 0;
-}
-const _errs12 = errors;
-if(errors === _errs12){
-if(Array.isArray(data4)){
-if(data4.length < 1){
-const err1 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/oneOf/1/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-else {
-var valid3 = true;
-const len0 = data4.length;
-for(let i0=0; i0<len0; i0++){
-let data5 = data4[i0];
-const _errs14 = errors;
-if(!(((((((data5 === "string") || (data5 === "number")) || (data5 === "integer")) || (data5 === "boolean")) || (data5 === "object")) || (data5 === "array")) || (data5 === "null"))){
-const err2 = {instancePath:instancePath+"/type/" + i0,schemaPath:"#/$defs/jsonType/enum",keyword:"enum",params:{allowedValues: schema46.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-var valid3 = _errs14 === errors;
-if(!valid3){
-break;
-}
-}
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/oneOf/1/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-var _valid0 = _errs12 === errors;
-if(_valid0 && valid1){
-valid1 = false;
-passing0 = [passing0, 1];
-}
-else {
-if(_valid0){
-valid1 = true;
-passing0 = 1;
-}
-}
-if(!valid1){
-const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-validate30.errors = vErrors;
-return false;
-}
-else {
-errors = _errs9;
-if(vErrors !== null){
-if(_errs9){
-vErrors.length = _errs9;
-}
-else {
-vErrors = null;
-}
-}
-}
-var valid0 = _errs8 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.count !== undefined){
-let data6 = data.count;
-const _errs16 = errors;
-const _errs17 = errors;
-let valid5 = false;
-let passing1 = null;
-const _errs18 = errors;
-if(!((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6)))){
-const err5 = {instancePath:instancePath+"/count",schemaPath:"#/properties/count/oneOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(errors === _errs18){
-if(typeof data6 == "number"){
-if(data6 < 0 || isNaN(data6)){
-const err6 = {instancePath:instancePath+"/count",schemaPath:"#/properties/count/oneOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-var _valid1 = _errs18 === errors;
-if(_valid1){
-valid5 = true;
-passing1 = 0;
-}
-const _errs20 = errors;
-if(typeof data6 !== "string"){
-const err7 = {instancePath:instancePath+"/count",schemaPath:"#/properties/count/oneOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-var _valid1 = _errs20 === errors;
-if(_valid1 && valid5){
-valid5 = false;
-passing1 = [passing1, 1];
-}
-else {
-if(_valid1){
-valid5 = true;
-passing1 = 1;
-}
-const _errs22 = errors;
-if(errors === _errs22){
-if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
-if(Object.keys(data6).length < 1){
-const err8 = {instancePath:instancePath+"/count",schemaPath:"#/properties/count/oneOf/2/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-else {
-const _errs24 = errors;
-for(const key1 in data6){
-if(!((key1 === "min") || (key1 === "max"))){
-const err9 = {instancePath:instancePath+"/count",schemaPath:"#/properties/count/oneOf/2/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-break;
-}
-}
-if(_errs24 === errors){
-if(data6.min !== undefined){
-let data7 = data6.min;
-const _errs25 = errors;
-if(!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))){
-const err10 = {instancePath:instancePath+"/count/min",schemaPath:"#/properties/count/oneOf/2/properties/min/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-var valid6 = _errs25 === errors;
-}
-else {
-var valid6 = true;
-}
-if(valid6){
-if(data6.max !== undefined){
-let data8 = data6.max;
-const _errs27 = errors;
-if(!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))){
-const err11 = {instancePath:instancePath+"/count/max",schemaPath:"#/properties/count/oneOf/2/properties/max/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-var valid6 = _errs27 === errors;
-}
-else {
-var valid6 = true;
-}
-}
-}
-}
-}
-else {
-const err12 = {instancePath:instancePath+"/count",schemaPath:"#/properties/count/oneOf/2/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-var _valid1 = _errs22 === errors;
-if(_valid1 && valid5){
-valid5 = false;
-passing1 = [passing1, 2];
-}
-else {
-if(_valid1){
-valid5 = true;
-passing1 = 2;
-}
-}
-}
-if(!valid5){
-const err13 = {instancePath:instancePath+"/count",schemaPath:"#/properties/count/oneOf",keyword:"oneOf",params:{passingSchemas: passing1},message:"must match exactly one schema in oneOf"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-validate30.errors = vErrors;
-return false;
-}
-else {
-errors = _errs17;
-if(vErrors !== null){
-if(_errs17){
-vErrors.length = _errs17;
-}
-else {
-vErrors = null;
-}
-}
-}
-var valid0 = _errs16 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.atLeast !== undefined){
-let data9 = data.atLeast;
-const _errs29 = errors;
-const _errs31 = errors;
-let valid8 = false;
-let passing2 = null;
-const _errs32 = errors;
-if(!((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9)))){
-const err14 = {instancePath:instancePath+"/atLeast",schemaPath:"#/$defs/numberBound/oneOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-var _valid2 = _errs32 === errors;
-if(_valid2){
-valid8 = true;
-passing2 = 0;
-}
-const _errs34 = errors;
-if(errors === _errs34){
-if(typeof data9 === "string"){
-if(!pattern12.test(data9)){
-const err15 = {instancePath:instancePath+"/atLeast",schemaPath:"#/$defs/numberBound/oneOf/1/pattern",keyword:"pattern",params:{pattern: "^\\{[^{}]+\\}$"},message:"must match pattern \""+"^\\{[^{}]+\\}$"+"\""};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-else {
-const err16 = {instancePath:instancePath+"/atLeast",schemaPath:"#/$defs/numberBound/oneOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-var _valid2 = _errs34 === errors;
-if(_valid2 && valid8){
-valid8 = false;
-passing2 = [passing2, 1];
-}
-else {
-if(_valid2){
-valid8 = true;
-passing2 = 1;
-}
-}
-if(!valid8){
-const err17 = {instancePath:instancePath+"/atLeast",schemaPath:"#/$defs/numberBound/oneOf",keyword:"oneOf",params:{passingSchemas: passing2},message:"must match exactly one schema in oneOf"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-validate30.errors = vErrors;
-return false;
-}
-else {
-errors = _errs31;
-if(vErrors !== null){
-if(_errs31){
-vErrors.length = _errs31;
-}
-else {
-vErrors = null;
-}
-}
-}
-var valid0 = _errs29 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.above !== undefined){
-let data10 = data.above;
-const _errs36 = errors;
-const _errs38 = errors;
-let valid10 = false;
-let passing3 = null;
-const _errs39 = errors;
-if(!((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10)))){
-const err18 = {instancePath:instancePath+"/above",schemaPath:"#/$defs/numberBound/oneOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-var _valid3 = _errs39 === errors;
-if(_valid3){
-valid10 = true;
-passing3 = 0;
-}
-const _errs41 = errors;
-if(errors === _errs41){
-if(typeof data10 === "string"){
-if(!pattern12.test(data10)){
-const err19 = {instancePath:instancePath+"/above",schemaPath:"#/$defs/numberBound/oneOf/1/pattern",keyword:"pattern",params:{pattern: "^\\{[^{}]+\\}$"},message:"must match pattern \""+"^\\{[^{}]+\\}$"+"\""};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-else {
-const err20 = {instancePath:instancePath+"/above",schemaPath:"#/$defs/numberBound/oneOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-var _valid3 = _errs41 === errors;
-if(_valid3 && valid10){
-valid10 = false;
-passing3 = [passing3, 1];
-}
-else {
-if(_valid3){
-valid10 = true;
-passing3 = 1;
-}
-}
-if(!valid10){
-const err21 = {instancePath:instancePath+"/above",schemaPath:"#/$defs/numberBound/oneOf",keyword:"oneOf",params:{passingSchemas: passing3},message:"must match exactly one schema in oneOf"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-validate30.errors = vErrors;
-return false;
-}
-else {
-errors = _errs38;
-if(vErrors !== null){
-if(_errs38){
-vErrors.length = _errs38;
-}
-else {
-vErrors = null;
-}
-}
-}
-var valid0 = _errs36 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.sorted !== undefined){
-const _errs43 = errors;
-if(true !== data.sorted){
-validate30.errors = [{instancePath:instancePath+"/sorted",schemaPath:"#/properties/sorted/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"}];
-return false;
-}
-var valid0 = _errs43 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.keys !== undefined){
-let data12 = data.keys;
-const _errs44 = errors;
-const _errs45 = errors;
-let valid11 = false;
-let passing4 = null;
-const _errs46 = errors;
-if(errors === _errs46){
-if(Array.isArray(data12)){
-var valid12 = true;
-const len1 = data12.length;
-for(let i1=0; i1<len1; i1++){
-const _errs48 = errors;
-if(typeof data12[i1] !== "string"){
-const err22 = {instancePath:instancePath+"/keys/" + i1,schemaPath:"#/properties/keys/oneOf/0/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-var valid12 = _errs48 === errors;
-if(!valid12){
-break;
-}
-}
-}
-else {
-const err23 = {instancePath:instancePath+"/keys",schemaPath:"#/properties/keys/oneOf/0/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-}
-var _valid4 = _errs46 === errors;
-if(_valid4){
-valid11 = true;
-passing4 = 0;
-}
-const _errs50 = errors;
-if(typeof data12 !== "string"){
-const err24 = {instancePath:instancePath+"/keys",schemaPath:"#/properties/keys/oneOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-var _valid4 = _errs50 === errors;
-if(_valid4 && valid11){
-valid11 = false;
-passing4 = [passing4, 1];
-}
-else {
-if(_valid4){
-valid11 = true;
-passing4 = 1;
-}
-}
-if(!valid11){
-const err25 = {instancePath:instancePath+"/keys",schemaPath:"#/properties/keys/oneOf",keyword:"oneOf",params:{passingSchemas: passing4},message:"must match exactly one schema in oneOf"};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-validate30.errors = vErrors;
-return false;
-}
-else {
-errors = _errs45;
-if(vErrors !== null){
-if(_errs45){
-vErrors.length = _errs45;
-}
-else {
-vErrors = null;
-}
-}
-}
-var valid0 = _errs44 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.memberOrder !== undefined){
-let data14 = data.memberOrder;
-const _errs52 = errors;
-const _errs53 = errors;
-let valid13 = false;
-let passing5 = null;
-const _errs54 = errors;
-if(errors === _errs54){
-if(Array.isArray(data14)){
-var valid14 = true;
-const len2 = data14.length;
-for(let i2=0; i2<len2; i2++){
-const _errs56 = errors;
-if(typeof data14[i2] !== "string"){
-const err26 = {instancePath:instancePath+"/memberOrder/" + i2,schemaPath:"#/properties/memberOrder/oneOf/0/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-var valid14 = _errs56 === errors;
-if(!valid14){
-break;
-}
-}
-}
-else {
-const err27 = {instancePath:instancePath+"/memberOrder",schemaPath:"#/properties/memberOrder/oneOf/0/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-}
-var _valid5 = _errs54 === errors;
-if(_valid5){
-valid13 = true;
-passing5 = 0;
-}
-const _errs58 = errors;
-if(typeof data14 !== "string"){
-const err28 = {instancePath:instancePath+"/memberOrder",schemaPath:"#/properties/memberOrder/oneOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-var _valid5 = _errs58 === errors;
-if(_valid5 && valid13){
-valid13 = false;
-passing5 = [passing5, 1];
-}
-else {
-if(_valid5){
-valid13 = true;
-passing5 = 1;
-}
-}
-if(!valid13){
-const err29 = {instancePath:instancePath+"/memberOrder",schemaPath:"#/properties/memberOrder/oneOf",keyword:"oneOf",params:{passingSchemas: passing5},message:"must match exactly one schema in oneOf"};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-validate30.errors = vErrors;
-return false;
-}
-else {
-errors = _errs53;
-if(vErrors !== null){
-if(_errs53){
-vErrors.length = _errs53;
-}
-else {
-vErrors = null;
-}
-}
-}
-var valid0 = _errs52 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.matches !== undefined){
-const _errs60 = errors;
-if(typeof data.matches !== "string"){
-validate30.errors = [{instancePath:instancePath+"/matches",schemaPath:"#/properties/matches/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs60 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.statement !== undefined){
-const _errs62 = errors;
-if(typeof data.statement !== "string"){
-validate30.errors = [{instancePath:instancePath+"/statement",schemaPath:"#/properties/statement/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs62 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.strict !== undefined){
-const _errs64 = errors;
-if(typeof data.strict !== "boolean"){
-validate30.errors = [{instancePath:instancePath+"/strict",schemaPath:"#/properties/strict/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
-return false;
-}
-var valid0 = _errs64 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.orAbsent !== undefined){
-const _errs66 = errors;
-if(true !== data.orAbsent){
-validate30.errors = [{instancePath:instancePath+"/orAbsent",schemaPath:"#/properties/orAbsent/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"}];
-return false;
-}
-var valid0 = _errs66 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.allowEmpty !== undefined){
-const _errs67 = errors;
-if(true !== data.allowEmpty){
-validate30.errors = [{instancePath:instancePath+"/allowEmpty",schemaPath:"#/properties/allowEmpty/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"}];
-return false;
-}
-var valid0 = _errs67 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-}
-else {
-validate30.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate30.errors = vErrors;
-return errors === 0;
-}
-validate30.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-
-function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate29.evaluated;
+const evaluated0 = validate35.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2281,8 +2505,8 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 const _errs1 = errors;
 for(const key0 in data){
-if(!(func1.call(schema44.properties, key0))){
-validate29.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+if(!(func1.call(schema50.properties, key0))){
+validate35.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -2429,7 +2653,7 @@ else {
 vErrors.push(err8);
 }
 errors++;
-validate29.errors = vErrors;
+validate35.errors = vErrors;
 return false;
 }
 else {
@@ -2455,14 +2679,14 @@ const _errs10 = errors;
 if(errors === _errs10){
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(Object.keys(data2).length < 1){
-validate29.errors = [{instancePath:instancePath+"/when",schemaPath:"#/properties/when/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"}];
+validate35.errors = [{instancePath:instancePath+"/when",schemaPath:"#/properties/when/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"}];
 return false;
 }
 else {
 const _errs12 = errors;
 for(const key1 in data2){
 if(!(((key1 === "status") || (key1 === "representation")) || (key1 === "json"))){
-validate29.errors = [{instancePath:instancePath+"/when",schemaPath:"#/properties/when/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
+validate35.errors = [{instancePath:instancePath+"/when",schemaPath:"#/properties/when/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -2609,7 +2833,7 @@ else {
 vErrors.push(err17);
 }
 errors++;
-validate29.errors = vErrors;
+validate35.errors = vErrors;
 return false;
 }
 else {
@@ -2633,7 +2857,7 @@ if(data2.representation !== undefined){
 let data5 = data2.representation;
 const _errs21 = errors;
 if(!((data5 === "json") || (data5 === "atom"))){
-validate29.errors = [{instancePath:instancePath+"/when/representation",schemaPath:"#/properties/when/properties/representation/enum",keyword:"enum",params:{allowedValues: schema44.properties.when.properties.representation.enum},message:"must be equal to one of the allowed values"}];
+validate35.errors = [{instancePath:instancePath+"/when/representation",schemaPath:"#/properties/when/properties/representation/enum",keyword:"enum",params:{allowedValues: schema50.properties.when.properties.representation.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid3 = _errs21 === errors;
@@ -2648,7 +2872,7 @@ const _errs22 = errors;
 if(errors === _errs22){
 if(Array.isArray(data6)){
 if(data6.length < 1){
-validate29.errors = [{instancePath:instancePath+"/when/json",schemaPath:"#/properties/when/properties/json/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
+validate35.errors = [{instancePath:instancePath+"/when/json",schemaPath:"#/properties/when/properties/json/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"}];
 return false;
 }
 else {
@@ -2656,8 +2880,8 @@ var valid6 = true;
 const len2 = data6.length;
 for(let i2=0; i2<len2; i2++){
 const _errs24 = errors;
-if(!(validate30(data6[i2], {instancePath:instancePath+"/when/json/" + i2,parentData:data6,parentDataProperty:i2,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate30.errors; else for (const e of validate30.errors) vErrors.push(e);
+if(!(validate24(data6[i2], {instancePath:instancePath+"/when/json/" + i2,parentData:data6,parentDataProperty:i2,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate24.errors; else for (const e of validate24.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 var valid6 = _errs24 === errors;
@@ -2668,7 +2892,7 @@ break;
 }
 }
 else {
-validate29.errors = [{instancePath:instancePath+"/when/json",schemaPath:"#/properties/when/properties/json/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate35.errors = [{instancePath:instancePath+"/when/json",schemaPath:"#/properties/when/properties/json/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -2683,7 +2907,7 @@ var valid3 = true;
 }
 }
 else {
-validate29.errors = [{instancePath:instancePath+"/when",schemaPath:"#/properties/when/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate35.errors = [{instancePath:instancePath+"/when",schemaPath:"#/properties/when/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -2791,7 +3015,7 @@ else {
 vErrors.push(err23);
 }
 errors++;
-validate29.errors = vErrors;
+validate35.errors = vErrors;
 return false;
 }
 else {
@@ -2814,7 +3038,7 @@ if(valid0){
 if(data.contentType !== undefined){
 const _errs33 = errors;
 if(typeof data.contentType !== "string"){
-validate29.errors = [{instancePath:instancePath+"/contentType",schemaPath:"#/properties/contentType/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate35.errors = [{instancePath:instancePath+"/contentType",schemaPath:"#/properties/contentType/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs33 === errors;
@@ -2835,14 +3059,14 @@ const _errs39 = errors;
 if(errors === _errs39){
 if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
 if(Object.keys(data12).length < 1){
-validate29.errors = [{instancePath:instancePath+"/headers/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/headerCheck/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"}];
+validate35.errors = [{instancePath:instancePath+"/headers/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/headerCheck/minProperties",keyword:"minProperties",params:{limit: 1},message:"must NOT have fewer than 1 properties"}];
 return false;
 }
 else {
 const _errs41 = errors;
 for(const key4 in data12){
 if(!(((((((key4 === "equals") || (key4 === "absent")) || (key4 === "present")) || (key4 === "includes")) || (key4 === "matches")) || (key4 === "orAbsent")) || (key4 === "statement"))){
-validate29.errors = [{instancePath:instancePath+"/headers/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/headerCheck/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"}];
+validate35.errors = [{instancePath:instancePath+"/headers/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/headerCheck/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -2851,7 +3075,7 @@ if(_errs41 === errors){
 if(data12.equals !== undefined){
 const _errs42 = errors;
 if(typeof data12.equals !== "string"){
-validate29.errors = [{instancePath:instancePath+"/headers/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/equals",schemaPath:"#/$defs/headerCheck/properties/equals/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate35.errors = [{instancePath:instancePath+"/headers/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/equals",schemaPath:"#/$defs/headerCheck/properties/equals/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid11 = _errs42 === errors;
@@ -2863,7 +3087,7 @@ if(valid11){
 if(data12.absent !== undefined){
 const _errs44 = errors;
 if(true !== data12.absent){
-validate29.errors = [{instancePath:instancePath+"/headers/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/absent",schemaPath:"#/$defs/headerCheck/properties/absent/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"}];
+validate35.errors = [{instancePath:instancePath+"/headers/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/absent",schemaPath:"#/$defs/headerCheck/properties/absent/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"}];
 return false;
 }
 var valid11 = _errs44 === errors;
@@ -2875,7 +3099,7 @@ if(valid11){
 if(data12.present !== undefined){
 const _errs45 = errors;
 if(true !== data12.present){
-validate29.errors = [{instancePath:instancePath+"/headers/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/present",schemaPath:"#/$defs/headerCheck/properties/present/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"}];
+validate35.errors = [{instancePath:instancePath+"/headers/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/present",schemaPath:"#/$defs/headerCheck/properties/present/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"}];
 return false;
 }
 var valid11 = _errs45 === errors;
@@ -2894,7 +3118,7 @@ const len3 = data16.length;
 for(let i3=0; i3<len3; i3++){
 const _errs48 = errors;
 if(typeof data16[i3] !== "string"){
-validate29.errors = [{instancePath:instancePath+"/headers/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/includes/" + i3,schemaPath:"#/$defs/headerCheck/properties/includes/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate35.errors = [{instancePath:instancePath+"/headers/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/includes/" + i3,schemaPath:"#/$defs/headerCheck/properties/includes/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid12 = _errs48 === errors;
@@ -2904,7 +3128,7 @@ break;
 }
 }
 else {
-validate29.errors = [{instancePath:instancePath+"/headers/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/includes",schemaPath:"#/$defs/headerCheck/properties/includes/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate35.errors = [{instancePath:instancePath+"/headers/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/includes",schemaPath:"#/$defs/headerCheck/properties/includes/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -2917,7 +3141,7 @@ if(valid11){
 if(data12.matches !== undefined){
 const _errs50 = errors;
 if(typeof data12.matches !== "string"){
-validate29.errors = [{instancePath:instancePath+"/headers/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/matches",schemaPath:"#/$defs/headerCheck/properties/matches/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate35.errors = [{instancePath:instancePath+"/headers/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/matches",schemaPath:"#/$defs/headerCheck/properties/matches/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid11 = _errs50 === errors;
@@ -2929,7 +3153,7 @@ if(valid11){
 if(data12.orAbsent !== undefined){
 const _errs52 = errors;
 if(true !== data12.orAbsent){
-validate29.errors = [{instancePath:instancePath+"/headers/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/orAbsent",schemaPath:"#/$defs/headerCheck/properties/orAbsent/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"}];
+validate35.errors = [{instancePath:instancePath+"/headers/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/orAbsent",schemaPath:"#/$defs/headerCheck/properties/orAbsent/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"}];
 return false;
 }
 var valid11 = _errs52 === errors;
@@ -2941,7 +3165,7 @@ if(valid11){
 if(data12.statement !== undefined){
 const _errs53 = errors;
 if(typeof data12.statement !== "string"){
-validate29.errors = [{instancePath:instancePath+"/headers/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/statement",schemaPath:"#/$defs/headerCheck/properties/statement/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate35.errors = [{instancePath:instancePath+"/headers/" + key3.replace(/~/g, "~0").replace(/\//g, "~1")+"/statement",schemaPath:"#/$defs/headerCheck/properties/statement/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid11 = _errs53 === errors;
@@ -2959,7 +3183,7 @@ var valid11 = true;
 }
 }
 else {
-validate29.errors = [{instancePath:instancePath+"/headers/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/headerCheck/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate35.errors = [{instancePath:instancePath+"/headers/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/headerCheck/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -2970,7 +3194,7 @@ break;
 }
 }
 else {
-validate29.errors = [{instancePath:instancePath+"/headers",schemaPath:"#/properties/headers/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate35.errors = [{instancePath:instancePath+"/headers",schemaPath:"#/properties/headers/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -2983,7 +3207,7 @@ if(valid0){
 if(data.bodyEmpty !== undefined){
 const _errs55 = errors;
 if(true !== data.bodyEmpty){
-validate29.errors = [{instancePath:instancePath+"/bodyEmpty",schemaPath:"#/properties/bodyEmpty/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"}];
+validate35.errors = [{instancePath:instancePath+"/bodyEmpty",schemaPath:"#/properties/bodyEmpty/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs55 === errors;
@@ -2995,7 +3219,7 @@ if(valid0){
 if(data.errorBody !== undefined){
 const _errs56 = errors;
 if(true !== data.errorBody){
-validate29.errors = [{instancePath:instancePath+"/errorBody",schemaPath:"#/properties/errorBody/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"}];
+validate35.errors = [{instancePath:instancePath+"/errorBody",schemaPath:"#/properties/errorBody/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"}];
 return false;
 }
 var valid0 = _errs56 === errors;
@@ -3011,14 +3235,14 @@ if(errors === _errs57){
 if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
 let missing1;
 if((data23.kind === undefined) && (missing1 = "kind")){
-validate29.errors = [{instancePath:instancePath+"/schema",schemaPath:"#/properties/schema/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate35.errors = [{instancePath:instancePath+"/schema",schemaPath:"#/properties/schema/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 const _errs59 = errors;
 for(const key5 in data23){
 if(!((key5 === "kind") || (key5 === "mode"))){
-validate29.errors = [{instancePath:instancePath+"/schema",schemaPath:"#/properties/schema/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"}];
+validate35.errors = [{instancePath:instancePath+"/schema",schemaPath:"#/properties/schema/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -3027,7 +3251,7 @@ if(_errs59 === errors){
 if(data23.kind !== undefined){
 const _errs60 = errors;
 if(typeof data23.kind !== "string"){
-validate29.errors = [{instancePath:instancePath+"/schema/kind",schemaPath:"#/properties/schema/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate35.errors = [{instancePath:instancePath+"/schema/kind",schemaPath:"#/properties/schema/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid13 = _errs60 === errors;
@@ -3040,7 +3264,7 @@ if(data23.mode !== undefined){
 let data25 = data23.mode;
 const _errs62 = errors;
 if(!((data25 === "lenient") || (data25 === "strict"))){
-validate29.errors = [{instancePath:instancePath+"/schema/mode",schemaPath:"#/properties/schema/properties/mode/enum",keyword:"enum",params:{allowedValues: schema44.properties.schema.properties.mode.enum},message:"must be equal to one of the allowed values"}];
+validate35.errors = [{instancePath:instancePath+"/schema/mode",schemaPath:"#/properties/schema/properties/mode/enum",keyword:"enum",params:{allowedValues: schema50.properties.schema.properties.mode.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid13 = _errs62 === errors;
@@ -3053,7 +3277,7 @@ var valid13 = true;
 }
 }
 else {
-validate29.errors = [{instancePath:instancePath+"/schema",schemaPath:"#/properties/schema/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate35.errors = [{instancePath:instancePath+"/schema",schemaPath:"#/properties/schema/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -3070,14 +3294,14 @@ if(errors === _errs63){
 if(data26 && typeof data26 == "object" && !Array.isArray(data26)){
 let missing2;
 if((data26.kind === undefined) && (missing2 = "kind")){
-validate29.errors = [{instancePath:instancePath+"/atom",schemaPath:"#/properties/atom/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
+validate35.errors = [{instancePath:instancePath+"/atom",schemaPath:"#/properties/atom/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 else {
 const _errs65 = errors;
 for(const key6 in data26){
 if(!((key6 === "kind") || (key6 === "owner"))){
-validate29.errors = [{instancePath:instancePath+"/atom",schemaPath:"#/properties/atom/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"}];
+validate35.errors = [{instancePath:instancePath+"/atom",schemaPath:"#/properties/atom/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -3087,7 +3311,7 @@ if(data26.kind !== undefined){
 let data27 = data26.kind;
 const _errs66 = errors;
 if(!(((((data27 === "appdata") || (data27 === "people")) || (data27 === "person")) || (data27 === "albums")) || (data27 === "photos"))){
-validate29.errors = [{instancePath:instancePath+"/atom/kind",schemaPath:"#/properties/atom/properties/kind/enum",keyword:"enum",params:{allowedValues: schema44.properties.atom.properties.kind.enum},message:"must be equal to one of the allowed values"}];
+validate35.errors = [{instancePath:instancePath+"/atom/kind",schemaPath:"#/properties/atom/properties/kind/enum",keyword:"enum",params:{allowedValues: schema50.properties.atom.properties.kind.enum},message:"must be equal to one of the allowed values"}];
 return false;
 }
 var valid14 = _errs66 === errors;
@@ -3099,7 +3323,7 @@ if(valid14){
 if(data26.owner !== undefined){
 const _errs67 = errors;
 if(typeof data26.owner !== "string"){
-validate29.errors = [{instancePath:instancePath+"/atom/owner",schemaPath:"#/properties/atom/properties/owner/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate35.errors = [{instancePath:instancePath+"/atom/owner",schemaPath:"#/properties/atom/properties/owner/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid14 = _errs67 === errors;
@@ -3112,7 +3336,7 @@ var valid14 = true;
 }
 }
 else {
-validate29.errors = [{instancePath:instancePath+"/atom",schemaPath:"#/properties/atom/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate35.errors = [{instancePath:instancePath+"/atom",schemaPath:"#/properties/atom/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -3131,8 +3355,8 @@ var valid15 = true;
 const len4 = data29.length;
 for(let i4=0; i4<len4; i4++){
 const _errs71 = errors;
-if(!(validate30(data29[i4], {instancePath:instancePath+"/json/" + i4,parentData:data29,parentDataProperty:i4,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate30.errors; else for (const e of validate30.errors) vErrors.push(e);
+if(!(validate24(data29[i4], {instancePath:instancePath+"/json/" + i4,parentData:data29,parentDataProperty:i4,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate24.errors; else for (const e of validate24.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 var valid15 = _errs71 === errors;
@@ -3142,7 +3366,7 @@ break;
 }
 }
 else {
-validate29.errors = [{instancePath:instancePath+"/json",schemaPath:"#/properties/json/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate35.errors = [{instancePath:instancePath+"/json",schemaPath:"#/properties/json/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -3162,7 +3386,7 @@ const len5 = data31.length;
 for(let i5=0; i5<len5; i5++){
 const _errs74 = errors;
 if(typeof data31[i5] !== "string"){
-validate29.errors = [{instancePath:instancePath+"/bodyExcludes/" + i5,schemaPath:"#/properties/bodyExcludes/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate35.errors = [{instancePath:instancePath+"/bodyExcludes/" + i5,schemaPath:"#/properties/bodyExcludes/items/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid16 = _errs74 === errors;
@@ -3172,7 +3396,7 @@ break;
 }
 }
 else {
-validate29.errors = [{instancePath:instancePath+"/bodyExcludes",schemaPath:"#/properties/bodyExcludes/type",keyword:"type",params:{type: "array"},message:"must be array"}];
+validate35.errors = [{instancePath:instancePath+"/bodyExcludes",schemaPath:"#/properties/bodyExcludes/type",keyword:"type",params:{type: "array"},message:"must be array"}];
 return false;
 }
 }
@@ -3185,7 +3409,7 @@ if(valid0){
 if(data.statement !== undefined){
 const _errs76 = errors;
 if(typeof data.statement !== "string"){
-validate29.errors = [{instancePath:instancePath+"/statement",schemaPath:"#/properties/statement/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate35.errors = [{instancePath:instancePath+"/statement",schemaPath:"#/properties/statement/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs76 === errors;
@@ -3207,86 +3431,20 @@ var valid0 = true;
 }
 }
 else {
-validate29.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate35.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate29.errors = vErrors;
+validate35.errors = vErrors;
 return errors === 0;
 }
-validate29.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate35.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema51 = {"title":"CaptureCondition","description":"A condition on a value an earlier step captured: `check` (a pointer check, its pointer read inside the captured value) passes on it. A capture never taken fails the condition.","type":"object","additionalProperties":false,"required":["capture","check"],"properties":{"capture":{"type":"string"},"check":{"$ref":"#/$defs/pointerCheck"}}};
 
-function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate34.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(errors === 0){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing0;
-if(((data.capture === undefined) && (missing0 = "capture")) || ((data.check === undefined) && (missing0 = "check"))){
-validate34.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
-return false;
-}
-else {
-const _errs1 = errors;
-for(const key0 in data){
-if(!((key0 === "capture") || (key0 === "check"))){
-validate34.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs1 === errors){
-if(data.capture !== undefined){
-const _errs2 = errors;
-if(typeof data.capture !== "string"){
-validate34.errors = [{instancePath:instancePath+"/capture",schemaPath:"#/properties/capture/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid0 = _errs2 === errors;
-}
-else {
-var valid0 = true;
-}
-if(valid0){
-if(data.check !== undefined){
-const _errs4 = errors;
-if(!(validate30(data.check, {instancePath:instancePath+"/check",parentData:data,parentDataProperty:"check",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate30.errors; else for (const e of validate30.errors) vErrors.push(e);
-errors = vErrors.length;
-}
-var valid0 = _errs4 === errors;
-}
-else {
-var valid0 = true;
-}
-}
-}
-}
-}
-else {
-validate34.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-validate34.errors = vErrors;
-return errors === 0;
-}
-validate34.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-
-function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate22.evaluated;
+const evaluated0 = validate28.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3297,14 +3455,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if(((data.request === undefined) && (missing0 = "request")) || ((data.expect === undefined) && (missing0 = "expect"))){
-validate22.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate28.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!((((((((key0 === "name") || (key0 === "request")) || (key0 === "expect")) || (key0 === "capture")) || (key0 === "onlyIf")) || (key0 === "always")) || (key0 === "repeat")) || (key0 === "concurrency"))){
-validate22.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate28.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -3313,7 +3471,7 @@ if(_errs1 === errors){
 if(data.name !== undefined){
 const _errs2 = errors;
 if(typeof data.name !== "string"){
-validate22.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate28.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -3324,8 +3482,8 @@ var valid0 = true;
 if(valid0){
 if(data.request !== undefined){
 const _errs4 = errors;
-if(!(validate23(data.request, {instancePath:instancePath+"/request",parentData:data,parentDataProperty:"request",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate23.errors; else for (const e of validate23.errors) vErrors.push(e);
+if(!(validate29(data.request, {instancePath:instancePath+"/request",parentData:data,parentDataProperty:"request",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate29.errors; else for (const e of validate29.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 var valid0 = _errs4 === errors;
@@ -3336,8 +3494,8 @@ var valid0 = true;
 if(valid0){
 if(data.expect !== undefined){
 const _errs5 = errors;
-if(!(validate29(data.expect, {instancePath:instancePath+"/expect",parentData:data,parentDataProperty:"expect",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate29.errors; else for (const e of validate29.errors) vErrors.push(e);
+if(!(validate35(data.expect, {instancePath:instancePath+"/expect",parentData:data,parentDataProperty:"expect",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate35.errors; else for (const e of validate35.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 var valid0 = _errs5 === errors;
@@ -3354,7 +3512,7 @@ if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 for(const key1 in data3){
 const _errs9 = errors;
 if(typeof data3[key1] !== "string"){
-validate22.errors = [{instancePath:instancePath+"/capture/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/capture/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate28.errors = [{instancePath:instancePath+"/capture/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/capture/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid1 = _errs9 === errors;
@@ -3364,7 +3522,7 @@ break;
 }
 }
 else {
-validate22.errors = [{instancePath:instancePath+"/capture",schemaPath:"#/properties/capture/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate28.errors = [{instancePath:instancePath+"/capture",schemaPath:"#/properties/capture/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -3397,8 +3555,8 @@ valid2 = true;
 passing0 = 0;
 }
 const _errs15 = errors;
-if(!(validate34(data5, {instancePath:instancePath+"/onlyIf",parentData:data,parentDataProperty:"onlyIf",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate34.errors; else for (const e of validate34.errors) vErrors.push(e);
+if(!(validate23(data5, {instancePath:instancePath+"/onlyIf",parentData:data,parentDataProperty:"onlyIf",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate23.errors; else for (const e of validate23.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 var _valid0 = _errs15 === errors;
@@ -3421,7 +3579,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate22.errors = vErrors;
+validate28.errors = vErrors;
 return false;
 }
 else {
@@ -3444,7 +3602,7 @@ if(valid0){
 if(data.always !== undefined){
 const _errs16 = errors;
 if(typeof data.always !== "boolean"){
-validate22.errors = [{instancePath:instancePath+"/always",schemaPath:"#/properties/always/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
+validate28.errors = [{instancePath:instancePath+"/always",schemaPath:"#/properties/always/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"}];
 return false;
 }
 var valid0 = _errs16 === errors;
@@ -3457,18 +3615,18 @@ if(data.repeat !== undefined){
 let data7 = data.repeat;
 const _errs18 = errors;
 if(!((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7)))){
-validate22.errors = [{instancePath:instancePath+"/repeat",schemaPath:"#/properties/repeat/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate28.errors = [{instancePath:instancePath+"/repeat",schemaPath:"#/properties/repeat/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs18){
 if(typeof data7 == "number"){
 if(data7 > 200 || isNaN(data7)){
-validate22.errors = [{instancePath:instancePath+"/repeat",schemaPath:"#/properties/repeat/maximum",keyword:"maximum",params:{comparison: "<=", limit: 200},message:"must be <= 200"}];
+validate28.errors = [{instancePath:instancePath+"/repeat",schemaPath:"#/properties/repeat/maximum",keyword:"maximum",params:{comparison: "<=", limit: 200},message:"must be <= 200"}];
 return false;
 }
 else {
 if(data7 < 2 || isNaN(data7)){
-validate22.errors = [{instancePath:instancePath+"/repeat",schemaPath:"#/properties/repeat/minimum",keyword:"minimum",params:{comparison: ">=", limit: 2},message:"must be >= 2"}];
+validate28.errors = [{instancePath:instancePath+"/repeat",schemaPath:"#/properties/repeat/minimum",keyword:"minimum",params:{comparison: ">=", limit: 2},message:"must be >= 2"}];
 return false;
 }
 }
@@ -3484,18 +3642,18 @@ if(data.concurrency !== undefined){
 let data8 = data.concurrency;
 const _errs20 = errors;
 if(!((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8)))){
-validate22.errors = [{instancePath:instancePath+"/concurrency",schemaPath:"#/properties/concurrency/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
+validate28.errors = [{instancePath:instancePath+"/concurrency",schemaPath:"#/properties/concurrency/type",keyword:"type",params:{type: "integer"},message:"must be integer"}];
 return false;
 }
 if(errors === _errs20){
 if(typeof data8 == "number"){
 if(data8 > 16 || isNaN(data8)){
-validate22.errors = [{instancePath:instancePath+"/concurrency",schemaPath:"#/properties/concurrency/maximum",keyword:"maximum",params:{comparison: "<=", limit: 16},message:"must be <= 16"}];
+validate28.errors = [{instancePath:instancePath+"/concurrency",schemaPath:"#/properties/concurrency/maximum",keyword:"maximum",params:{comparison: "<=", limit: 16},message:"must be <= 16"}];
 return false;
 }
 else {
 if(data8 < 2 || isNaN(data8)){
-validate22.errors = [{instancePath:instancePath+"/concurrency",schemaPath:"#/properties/concurrency/minimum",keyword:"minimum",params:{comparison: ">=", limit: 2},message:"must be >= 2"}];
+validate28.errors = [{instancePath:instancePath+"/concurrency",schemaPath:"#/properties/concurrency/minimum",keyword:"minimum",params:{comparison: ">=", limit: 2},message:"must be >= 2"}];
 return false;
 }
 }
@@ -3526,7 +3684,7 @@ errors++;
 }
 var valid4 = _errs24 === errors;
 if(valid4){
-validate22.errors = [{instancePath,schemaPath:"#/dependentSchemas/concurrency/not",keyword:"not",params:{},message:"must NOT be valid"}];
+validate28.errors = [{instancePath,schemaPath:"#/dependentSchemas/concurrency/not",keyword:"not",params:{},message:"must NOT be valid"}];
 return false;
 }
 else {
@@ -3544,7 +3702,7 @@ if(errors === _errs22){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing2;
 if((data.repeat === undefined) && (missing2 = "repeat")){
-validate22.errors = [{instancePath,schemaPath:"#/dependentSchemas/concurrency/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
+validate28.errors = [{instancePath,schemaPath:"#/dependentSchemas/concurrency/required",keyword:"required",params:{missingProperty: missing2},message:"must have required property '"+missing2+"'"}];
 return false;
 }
 }
@@ -3610,7 +3768,7 @@ errors++;
 }
 var valid5 = _errs27 === errors;
 if(valid5){
-validate22.errors = [{instancePath,schemaPath:"#/dependentSchemas/repeat/not",keyword:"not",params:{},message:"must NOT be valid"}];
+validate28.errors = [{instancePath,schemaPath:"#/dependentSchemas/repeat/not",keyword:"not",params:{},message:"must NOT be valid"}];
 return false;
 }
 else {
@@ -3642,14 +3800,14 @@ var valid3 = true;
 }
 }
 else {
-validate22.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate28.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate22.errors = vErrors;
+validate28.errors = vErrors;
 return errors === 0;
 }
-validate22.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate28.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -3691,80 +3849,9 @@ vErrors = null;
 let ifClause0;
 if(_valid0){
 const _errs2 = errors;
-const _errs3 = errors;
-if(errors === _errs3){
-if(data && typeof data == "object" && !Array.isArray(data)){
-let missing1;
-if((data.use === undefined) && (missing1 = "use")){
-validate21.errors = [{instancePath,schemaPath:"#/$defs/useStep/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
-return false;
-}
-else {
-const _errs5 = errors;
-for(const key0 in data){
-if(!((key0 === "use") || (key0 === "with"))){
-validate21.errors = [{instancePath,schemaPath:"#/$defs/useStep/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
-return false;
-break;
-}
-}
-if(_errs5 === errors){
-if(data.use !== undefined){
-let data0 = data.use;
-const _errs6 = errors;
-if(errors === _errs6){
-if(typeof data0 === "string"){
-if(!pattern6.test(data0)){
-validate21.errors = [{instancePath:instancePath+"/use",schemaPath:"#/$defs/useStep/properties/use/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\""}];
-return false;
-}
-}
-else {
-validate21.errors = [{instancePath:instancePath+"/use",schemaPath:"#/$defs/useStep/properties/use/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-}
-var valid2 = _errs6 === errors;
-}
-else {
-var valid2 = true;
-}
-if(valid2){
-if(data.with !== undefined){
-let data1 = data.with;
-const _errs8 = errors;
-if(errors === _errs8){
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-for(const key1 in data1){
-const _errs11 = errors;
-if(typeof data1[key1] !== "string"){
-validate21.errors = [{instancePath:instancePath+"/with/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/useStep/properties/with/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"}];
-return false;
-}
-var valid3 = _errs11 === errors;
-if(!valid3){
-break;
-}
-}
-}
-else {
-validate21.errors = [{instancePath:instancePath+"/with",schemaPath:"#/$defs/useStep/properties/with/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
-}
-var valid2 = _errs8 === errors;
-}
-else {
-var valid2 = true;
-}
-}
-}
-}
-}
-else {
-validate21.errors = [{instancePath,schemaPath:"#/$defs/useStep/type",keyword:"type",params:{type: "object"},message:"must be object"}];
-return false;
-}
+if(!(validate22(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate22.errors; else for (const e of validate22.errors) vErrors.push(e);
+errors = vErrors.length;
 }
 var _valid0 = _errs2 === errors;
 valid0 = _valid0;
@@ -3774,12 +3861,12 @@ var props0 = true;
 ifClause0 = "then";
 }
 else {
-const _errs13 = errors;
-if(!(validate22(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate22.errors; else for (const e of validate22.errors) vErrors.push(e);
+const _errs3 = errors;
+if(!(validate28(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate28.errors; else for (const e of validate28.errors) vErrors.push(e);
 errors = vErrors.length;
 }
-var _valid0 = _errs13 === errors;
+var _valid0 = _errs3 === errors;
 valid0 = _valid0;
 if(valid0){
 if(props0 !== true){
@@ -4165,16 +4252,16 @@ return errors === 0;
 }
 validate20.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const step = validate39;
+export const step = validate42;
 const schema52 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://opensocial-kit.example/conformance/step.schema.json","title":"Library step","description":"A file of conformance/steps/: one step written once and used by name from cases (`{\"use\": \"<name>\", \"with\": {…}}`). See conformance/README-writing-cases.md.","$ref":"case.schema.json#/$defs/libraryStep"};
 const schema53 = {"title":"LibraryStep","description":"A file of conformance/steps/: one step written once, used by name from cases (step.schema.json).","type":"object","additionalProperties":false,"required":["name","description","step"],"properties":{"$schema":{"type":"string"},"name":{"description":"The file's name without `.json`.","type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$"},"description":{"type":"string","minLength":5,"maxLength":200},"parameters":{"description":"Parameter name → what it means; `{with.<name>}` in the step is replaced by the case's value or the default.","type":"object","propertyNames":{"pattern":"^[A-Za-z][A-Za-z0-9_]*$"},"additionalProperties":{"$ref":"#/$defs/stepParameter"}},"step":{"$ref":"#/$defs/step"}}};
 const schema54 = {"title":"StepParameter","description":"A parameter of a library step.","type":"object","additionalProperties":false,"required":["description"],"properties":{"description":{"type":"string"},"default":{"description":"Used when a case gives no value; without one the parameter is required.","type":"string"}}};
 const pattern15 = new RegExp("^[A-Za-z][A-Za-z0-9_]*$", "u");
 
-function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate40.evaluated;
+const evaluated0 = validate43.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4185,14 +4272,14 @@ if(errors === 0){
 if(data && typeof data == "object" && !Array.isArray(data)){
 let missing0;
 if((((data.name === undefined) && (missing0 = "name")) || ((data.description === undefined) && (missing0 = "description"))) || ((data.step === undefined) && (missing0 = "step"))){
-validate40.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
+validate43.errors = [{instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: missing0},message:"must have required property '"+missing0+"'"}];
 return false;
 }
 else {
 const _errs1 = errors;
 for(const key0 in data){
 if(!(((((key0 === "$schema") || (key0 === "name")) || (key0 === "description")) || (key0 === "parameters")) || (key0 === "step"))){
-validate40.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
+validate43.errors = [{instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -4201,7 +4288,7 @@ if(_errs1 === errors){
 if(data.$schema !== undefined){
 const _errs2 = errors;
 if(typeof data.$schema !== "string"){
-validate40.errors = [{instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate43.errors = [{instancePath:instancePath+"/$schema",schemaPath:"#/properties/%24schema/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid0 = _errs2 === errors;
@@ -4216,12 +4303,12 @@ const _errs4 = errors;
 if(errors === _errs4){
 if(typeof data1 === "string"){
 if(!pattern6.test(data1)){
-validate40.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\""}];
+validate43.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9]+(-[a-z0-9]+)*$"},message:"must match pattern \""+"^[a-z0-9]+(-[a-z0-9]+)*$"+"\""}];
 return false;
 }
 }
 else {
-validate40.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate43.errors = [{instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -4237,18 +4324,18 @@ const _errs6 = errors;
 if(errors === _errs6){
 if(typeof data2 === "string"){
 if(func2(data2) > 200){
-validate40.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
+validate43.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"}];
 return false;
 }
 else {
 if(func2(data2) < 5){
-validate40.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 5},message:"must NOT have fewer than 5 characters"}];
+validate43.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 5},message:"must NOT have fewer than 5 characters"}];
 return false;
 }
 }
 }
 else {
-validate40.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate43.errors = [{instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 }
@@ -4287,7 +4374,7 @@ else {
 vErrors.push(err1);
 }
 errors++;
-validate40.errors = vErrors;
+validate43.errors = vErrors;
 return false;
 break;
 }
@@ -4301,14 +4388,14 @@ if(errors === _errs13){
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 let missing1;
 if((data4.description === undefined) && (missing1 = "description")){
-validate40.errors = [{instancePath:instancePath+"/parameters/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/stepParameter/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
+validate43.errors = [{instancePath:instancePath+"/parameters/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/stepParameter/required",keyword:"required",params:{missingProperty: missing1},message:"must have required property '"+missing1+"'"}];
 return false;
 }
 else {
 const _errs15 = errors;
 for(const key3 in data4){
 if(!((key3 === "description") || (key3 === "default"))){
-validate40.errors = [{instancePath:instancePath+"/parameters/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/stepParameter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"}];
+validate43.errors = [{instancePath:instancePath+"/parameters/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/stepParameter/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"}];
 return false;
 break;
 }
@@ -4317,7 +4404,7 @@ if(_errs15 === errors){
 if(data4.description !== undefined){
 const _errs16 = errors;
 if(typeof data4.description !== "string"){
-validate40.errors = [{instancePath:instancePath+"/parameters/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/$defs/stepParameter/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate43.errors = [{instancePath:instancePath+"/parameters/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/description",schemaPath:"#/$defs/stepParameter/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid4 = _errs16 === errors;
@@ -4329,7 +4416,7 @@ if(valid4){
 if(data4.default !== undefined){
 const _errs18 = errors;
 if(typeof data4.default !== "string"){
-validate40.errors = [{instancePath:instancePath+"/parameters/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/default",schemaPath:"#/$defs/stepParameter/properties/default/type",keyword:"type",params:{type: "string"},message:"must be string"}];
+validate43.errors = [{instancePath:instancePath+"/parameters/" + key2.replace(/~/g, "~0").replace(/\//g, "~1")+"/default",schemaPath:"#/$defs/stepParameter/properties/default/type",keyword:"type",params:{type: "string"},message:"must be string"}];
 return false;
 }
 var valid4 = _errs18 === errors;
@@ -4342,7 +4429,7 @@ var valid4 = true;
 }
 }
 else {
-validate40.errors = [{instancePath:instancePath+"/parameters/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/stepParameter/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate43.errors = [{instancePath:instancePath+"/parameters/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/$defs/stepParameter/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -4354,7 +4441,7 @@ break;
 }
 }
 else {
-validate40.errors = [{instancePath:instancePath+"/parameters",schemaPath:"#/properties/parameters/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate43.errors = [{instancePath:instancePath+"/parameters",schemaPath:"#/properties/parameters/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
@@ -4366,8 +4453,8 @@ var valid0 = true;
 if(valid0){
 if(data.step !== undefined){
 const _errs20 = errors;
-if(!(validate22(data.step, {instancePath:instancePath+"/step",parentData:data,parentDataProperty:"step",rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate22.errors; else for (const e of validate22.errors) vErrors.push(e);
+if(!(validate28(data.step, {instancePath:instancePath+"/step",parentData:data,parentDataProperty:"step",rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate28.errors; else for (const e of validate28.errors) vErrors.push(e);
 errors = vErrors.length;
 }
 var valid0 = _errs20 === errors;
@@ -4383,33 +4470,33 @@ var valid0 = true;
 }
 }
 else {
-validate40.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
+validate43.errors = [{instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"}];
 return false;
 }
 }
-validate40.errors = vErrors;
+validate43.errors = vErrors;
 return errors === 0;
 }
-validate40.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate43.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://opensocial-kit.example/conformance/step.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate39.evaluated;
+const evaluated0 = validate42.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
 if(evaluated0.dynamicItems){
 evaluated0.items = undefined;
 }
-if(!(validate40(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-if (vErrors === null) vErrors = validate40.errors; else for (const e of validate40.errors) vErrors.push(e);
+if(!(validate43(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+if (vErrors === null) vErrors = validate43.errors; else for (const e of validate43.errors) vErrors.push(e);
 errors = vErrors.length;
 }
-validate39.errors = vErrors;
+validate42.errors = vErrors;
 return errors === 0;
 }
-validate39.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate42.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 

@@ -3,8 +3,9 @@
  * `conformance/steps/<name>.json` (step.schema.json) and named from cases as
  * `{"use": "<name>", "with": {"<parameter>": "<value>"}}`. Expansion happens once, when the suite
  * loads: each `use` step becomes a copy of the library step with every `{with.<parameter>}` (in
- * strings and member names) replaced by the case's value or the parameter's default, so the
- * runner only ever sees full steps. Problems are `case-invalid` issues with the file and the
+ * strings and member names) replaced by the case's value or the parameter's default, and the
+ * `use` step's `onlyIf`, if any, in place of the library step's, so the runner only ever sees
+ * full steps. Problems are `case-invalid` issues with the file and the
  * pointer of the offending member.
  */
 
@@ -16,7 +17,7 @@ import { jsonSyntaxMessage } from "../../codecs/json/syntax-error.js";
 import { fail, type Issue, ok, type Result } from "../../model/issue.js";
 import { childPointer } from "../../model/json-pointer.js";
 import { toIssues } from "../../schemas/issues.js";
-import type { CaseFile, CaseStep, LibraryStep, StepSpec } from "../case-types.js";
+import type { CaseFile, CaseStep, LibraryStep, StepSpec, UseStep } from "../case-types.js";
 
 /** A case as the runner sees it: the case file with every `use` step expanded. */
 export type CaseSpec = Omit<CaseFile, "steps"> & { steps: StepSpec[] };
@@ -95,12 +96,7 @@ export function loadStepLibrary(
 }
 
 /** One `use` step as the library step it names, or its issues. */
-function expandUse(
-  use: { readonly use: string; readonly with?: Readonly<Record<string, string>> },
-  library: StepLibrary,
-  file: string,
-  at: string,
-): Result<StepSpec> {
+function expandUse(use: UseStep, library: StepLibrary, file: string, at: string): Result<StepSpec> {
   const step = library.get(use.use);
   if (!step)
     return fail([
@@ -124,7 +120,9 @@ function expandUse(
       issues.push(caseInvalid(file, `${at}/with`, `${use.use} needs a value for ${p}`));
     else values[p] = value;
   }
-  return issues.length ? fail(issues) : ok(fill(step.step, values) as StepSpec);
+  if (issues.length) return fail(issues);
+  const filled = fill(step.step, values) as StepSpec;
+  return ok(use.onlyIf === undefined ? filled : { ...filled, onlyIf: use.onlyIf });
 }
 
 /** A case's steps with each `use` step expanded; `file` names the case file in issues. */

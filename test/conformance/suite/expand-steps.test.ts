@@ -1,7 +1,7 @@
 /**
  * The step library and `use`: library steps load from `steps/`, checked by
  * step.schema.json; a case's `use` step becomes the library step with its `{with.…}` parameters
- * filled (the case's value, else the default); unknown names, undeclared or missing parameters
+ * filled (the case's value, else the default) and the `use` step's onlyIf; unknown names, undeclared or missing parameters
  * and broken library files are `case-invalid` issues with the file and the pointer.
  */
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -55,6 +55,30 @@ describe("expandSteps", () => {
     ]);
     const w = expandSteps([{ use: "w", with: { key: "k{unique}" } }], custom, "f");
     expect(w.ok && w.value[0]?.request.body).toEqual({ json: { "k{unique}": "k{unique}!" } });
+  });
+
+  it("gives the expanded step the `use` step's onlyIf, in place of the library step's", () => {
+    const r = expandSteps(
+      [
+        { use: "page-size-reported", with: { list: "albums/{viewer}/@self" } },
+        {
+          use: "page-size-reported",
+          with: { list: "mediaitems/{friend}/@self/{$world.albums.friend.withPhotos}" },
+          onlyIf: "world.albums.friend.withPhotos",
+        },
+      ],
+      library,
+      "cases/x/y.json",
+    );
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.value.map((s) => [s.request.path, s.onlyIf])).toEqual([
+      ["/os/0.8/albums/{viewer}/@self", undefined],
+      [
+        "/os/0.8/mediaitems/{friend}/@self/{$world.albums.friend.withPhotos}",
+        "world.albums.friend.withPhotos",
+      ],
+    ]);
   });
 
   it("leaves full steps as they are, at their positions", () => {
@@ -115,6 +139,7 @@ describe("the step library", () => {
     expect([...library.keys()].sort()).toEqual([
       "clean-up",
       "find-an-album",
+      "page-size-reported",
       "restore-friend-data",
       "restore-viewer-data",
       "save-friend-data",
