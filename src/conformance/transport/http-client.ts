@@ -15,7 +15,10 @@
  * the server resets before any answer (it closed the idle connection as the request went out, so
  * it never read it) is sent once more, on a connection of its own, within the same deadline; any
  * other method is not: the server may have read and applied it, and a second one would change
- * what is judged (RFC 9112 §9.3.1.1).
+ * what is judged (RFC 9112 §9.3.1.1). So such a request never goes out on a kept-alive
+ * connection idle for more than {@link UNSAFE_IDLE_MS}: a server may close idle connections
+ * sooner than the pool does without saying so (gunicorn's default keep-alive is 2 s), and the
+ * write that met the close would fail a correct server, in some runs and not others.
  */
 import {
   Agent as HttpAgent,
@@ -88,11 +91,20 @@ export function createHttpClient(origin: string, connections = 16): HttpClient {
     port: address.port,
   };
   const send = address.secure ? httpsRequest : httpRequest;
+  // when each pooled connection went back to the pool (node:http's agent emits `free` then)
+  const idleSince = new WeakMap<object, number>();
+  agent.on("free", (socket: object) => idleSince.set(socket, performance.now()));
+  /** The connection the pool would give next (its scheduling is LIFO) has been idle too long. */
+  const nextIsStale = (): boolean =>
+    Object.values(agent.freeSockets).some((list) => {
+      const next = list?.at(-1);
+      return next !== undefined && performance.now() - (idleSince.get(next) ?? 0) > UNSAFE_IDLE_MS;
+    });
   return {
     send: (req, limits) =>
       exchange(
         send,
-        base,
+        !SAFE_METHODS.has(req.method) && nextIsStale() ? { ...base, agent: false } : base,
         { ...req, path: `${address.prefix}${req.path}` },
         {
           ...DEFAULT_LIMITS,
@@ -131,6 +143,12 @@ const CLOSED_UNDER_US = new Set(["ECONNRESET", "EPIPE"]);
 
 /** The safe methods (RFC 9110 §9.2.1): the only ones sent again, since a repeat changes nothing. */
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * The longest a kept-alive connection may have been idle to carry a request that is not sent
+ * again (any but {@link SAFE_METHODS}); past it the request goes on a new connection.
+ */
+export const UNSAFE_IDLE_MS = 1_000;
 
 function exchange(
   send: typeof httpRequest,

@@ -3,8 +3,9 @@
  * on the wire (the path as written, the case's headers, Content-Length), how an answer is read
  * (repeated headers joined, none dropped; an interim 1xx passed over; bytes after a complete
  * answer end the connection, not the answer), how failures come back (codes, never thrown), that
- * connections are kept alive and bounded, and that a GET on a kept-alive connection the server
- * resets is sent once more on a new one, a write never.
+ * connections are kept alive and bounded, that a GET on a kept-alive connection the server
+ * resets is sent once more on a new one, a write never, and that a write never goes out on a
+ * connection idle for long.
  */
 import type { Socket } from "node:net";
 import { runInNewContext } from "node:vm";
@@ -15,6 +16,7 @@ import {
   DEFAULT_LIMITS,
   type Exchange,
   type HttpClient,
+  UNSAFE_IDLE_MS,
 } from "../../../src/conformance/transport/http-client.js";
 import { sendRaw } from "../../../src/conformance/transport/raw-socket.js";
 import { type Running, startRawFake } from "../helpers.js";
@@ -58,6 +60,7 @@ beforeAll(async () => {
   server = await startRawFake((socket: Socket) => {
     connections++;
     let onThisConnection = 0;
+    let answeredAt = performance.now();
     let buf = "";
     socket.on("data", (d: Buffer) => {
       buf += d.toString("latin1");
@@ -72,11 +75,18 @@ beforeAll(async () => {
         const path = request.split(" ")[1]?.split("?")[0] ?? "";
         onThisConnection++;
         if (path === "/slow") continue; // never answered
-        if (path === "/reset-always" || (path === "/reset-reused" && onThisConnection > 1)) {
+        // a connection idle for 1.1 s or more is closed as the request arrives (it had timed out)
+        const idle = onThisConnection > 1 && performance.now() - answeredAt >= 1_100;
+        if (
+          path === "/reset-always" ||
+          (path === "/reset-reused" && onThisConnection > 1) ||
+          (path === "/reset-idle" && idle)
+        ) {
           socket.resetAndDestroy();
           return;
         }
         const answer = ANSWERS[path] ?? ANSWERS["/ok"];
+        answeredAt = performance.now();
         if (answer?.bytes) socket.write(answer.bytes, "latin1");
         if (answer?.end) socket.end();
       }
@@ -317,6 +327,26 @@ describe("a kept-alive connection the server resets as a request goes out", () =
         await client.close();
       }
     },
+  );
+
+  it.each(["POST", "PUT", "DELETE", "PATCH"])(
+    "a %s never goes out on a connection idle past UNSAFE_IDLE_MS: a server closing idle ones sooner, unannounced, is not failed",
+    async (method) => {
+      seen.length = 0;
+      const client = createHttpClient(server.url, 1);
+      try {
+        expect(body(await client.send(get("/ok")))).toBe("OK");
+        await new Promise((ok) => setTimeout(ok, UNSAFE_IDLE_MS + 200));
+        const write = { method, path: "/reset-idle", headers: {}, body: new Uint8Array(0) };
+        expect(body(await client.send(write))).toBe("OK");
+        // a GET may still take the idle connection: met closed, it is sent again
+        await new Promise((ok) => setTimeout(ok, UNSAFE_IDLE_MS + 200));
+        expect(body(await client.send(get("/reset-idle")))).toBe("OK");
+      } finally {
+        await client.close();
+      }
+    },
+    10_000,
   );
 
   it("a reset again on the new connection is a failure: one retry only", async () => {
