@@ -87,8 +87,9 @@ export function responseViews(expect: ExpectSpec, response: WireResponse) {
 /**
  * Runs every check of `expect` on `response`. With the request's `cues`, an answer in the other
  * representation than the request selected is named under P-FMT-1's selection (format-selection.ts),
- * and a write answered with another success status than 200 under §4.4's or §4.5's 200
- * (write-status.ts).
+ * a write answered with another success status than 200 under §4.4's or §4.5's 200
+ * (write-status.ts), and a single person's answer without a paging member under its
+ * operation's clause, told by the request's URL (paging-clause.ts).
  */
 export function runChecks(
   expect: ExpectSpec,

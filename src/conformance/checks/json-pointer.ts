@@ -145,7 +145,8 @@ function judge(
     // What is there instead: the nearest ancestor the body has, shown as the actual value.
     const at = missing[0];
     const parent = nearestExisting(doc, at ?? pointer);
-    // a list without its paging member breaks the paging clause, not the case's (paging-clause.ts)
+    // a list or a person without its paging member breaks the paging clause, not the case's
+    // (paging-clause.ts)
     const paging = absentPagingClause(doc, at ?? pointer, atom ? "atom" : "json", ctx.url);
     return done([
       toResult(

@@ -18,16 +18,17 @@ import { isAppdataAnswer } from "./empty-records.js";
 /** The list kinds whose answers carry the paging members (§1). */
 const LISTS: ReadonlySet<string> = new Set(["people", "albums", "photos", "appdata"]);
 
-/** A request for one friend by pid (P-PEOPLE-1; `@all` as `@friends`, P-PEOPLE-5). */
-const PID_REQUEST = /\/os\/0\.8\/people\/[^/?#]+\/@(?:friends|all)\/[^/?#]+\/?(?:[?#]|$)/;
-/** A request for the person guid names (§4.6 `@self`). */
-const SELF_REQUEST = /\/os\/0\.8\/people\/[^/?#]+\/@self\/?(?:[?#]|$)/;
+/** The path of a request for one friend by pid (P-PEOPLE-1; `@all` as `@friends`, P-PEOPLE-5). */
+const PID_PATH = /\/os\/0\.8\/people\/[^/]+\/@(?:friends|all)\/[^/]+\/?$/;
+/** The path of a request for the person guid names (§4.6 `@self`). */
+const SELF_PATH = /\/os\/0\.8\/people\/[^/]+\/@self\/?$/;
 
-/** The clause of a single person's missing paging member, by the request's URL. */
+/** The clause of a single person's missing paging member, by the request's URL (its path). */
 function personClause(url: string | undefined): string | undefined {
   if (url === undefined) return undefined;
-  if (PID_REQUEST.test(url)) return "P-PEOPLE-1.1";
-  return SELF_REQUEST.test(url) ? "S-4.6-SELF.1" : undefined;
+  const path = new URL(url, "http://target.invalid").pathname;
+  if (PID_PATH.test(path)) return "P-PEOPLE-1.1";
+  return SELF_PATH.test(path) ? "S-4.6-SELF.1" : undefined;
 }
 
 /**

@@ -357,7 +357,7 @@ function takeCaptures(
       captures.delete(name);
       if (optional) continue;
       const parent = nearestExisting(body.value, from);
-      // a list without its paging member breaks the paging clause (paging-clause.ts)
+      // a list or a person without its paging member breaks the paging clause (paging-clause.ts)
       const form = step.expect.atom === undefined ? "json" : "atom";
       out.push({
         check: `capture ${name}`,

@@ -63,6 +63,10 @@ describe("a pointer check that meets a missing paging member", () => {
     // no request known, or one that is not for one person: the case's
     expect(failedStatements(totalCheck, person)).toEqual(["P-PAGE-1.1"]);
     expect(failedStatements(totalCheck, person, `${base}a/@friends`)).toEqual(["P-PAGE-1.1"]);
+    // the path decides, not a query that looks like one
+    expect(
+      failedStatements(totalCheck, person, `${base}a/@friends?x=/os/0.8/people/a/@self`),
+    ).toEqual(["P-PAGE-1.1"]);
   });
 
   it("the schema check names it over a check that names the member", () => {
@@ -161,6 +165,60 @@ describe("a capture that meets a missing paging member", () => {
       ]);
     } finally {
       await new Promise<void>((ok) => server.close(() => ok()));
+    }
+  });
+});
+
+describe("a capture that meets a single person without a paging member", () => {
+  it("names the clause of the person's operation, told by the request's path", async () => {
+    const { createHttpClient } = await import("../../../src/conformance/index.js");
+    const { runCase } = await import("../../../src/conformance/run/run-case.js");
+    const { bundledTarget, startFake } = await import("../helpers.js");
+    // every answer one person without totalResults
+    const fake = await startFake((_req, res) => {
+      res.setHeader("content-type", "application/json");
+      res.end(JSON.stringify({ entry: { id: "example.org:alice" }, startIndex: 0 }));
+    });
+    const target = bundledTarget(fake.url, false);
+    const statementOf = async (path: string): Promise<string | undefined> => {
+      const client = createHttpClient(fake.url, 2);
+      try {
+        const run = await runCase(
+          {
+            id: "x/capture",
+            description: "captures totalResults",
+            statements: ["P-PAGE-1.1"],
+            level: "profile",
+            steps: [
+              {
+                request: { method: "GET", path },
+                expect: { status: 200 },
+                capture: { total: "/totalResults" },
+              },
+            ],
+          },
+          {
+            client,
+            origin: fake.url,
+            apps: target.apps,
+            users: target.users,
+            namespace: "example.org",
+            limits: { timeoutMs: 2000, maxBodyBytes: 1024 * 1024 },
+            now: () => Math.floor(Date.now() / 1000),
+          },
+        );
+        return run.steps[0]?.checks.find((k) => !k.ok)?.statement;
+      } finally {
+        await client.close();
+      }
+    };
+    try {
+      expect(await statementOf("/os/0.8/people/@me/@self")).toBe("S-4.6-SELF.1");
+      expect(await statementOf("/os/0.8/people/{viewer}/@friends/{friend}")).toBe("P-PEOPLE-1.1");
+      // a path that names no single person: the case's
+      expect(await statementOf("/os/0.8/people/{viewer}/@friends/{friend}/x")).toBe("P-PAGE-1.1");
+    } finally {
+      await fake.close();
     }
   });
 });

@@ -1,8 +1,8 @@
 /**
- * The step library and `use`: library steps load from `steps/`, checked by
- * step.schema.json; a case's `use` step becomes the library step with its `{with.…}` parameters
- * filled (the case's value, else the default) and the `use` step's onlyIf; unknown names, undeclared or missing parameters
- * and broken library files are `case-invalid` issues with the file and the pointer.
+ * The step library and `use`: library steps load from `steps/`, checked by step.schema.json; a
+ * case's `use` step becomes the library step with its `{with.…}` parameters filled (the case's
+ * value, else the default) and the `use` step's onlyIf; unknown names, undeclared or missing
+ * parameters and broken library files are `case-invalid` issues with the file and the pointer.
  */
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

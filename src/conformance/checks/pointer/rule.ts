@@ -46,7 +46,7 @@ export interface Verdict {
   readonly expected?: unknown;
   readonly actual?: unknown;
   readonly location?: string | undefined;
-  /** The clause the failure breaks when it is not the check's (a list's missing paging member). */
+  /** The clause the failure breaks when it is not the check's (a missing paging member). */
   readonly statement?: string | undefined;
 }
 

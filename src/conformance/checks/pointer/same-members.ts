@@ -62,8 +62,8 @@ export const sameMembersRule: PointerRule = {
 };
 
 /**
- * The paging clause broken when the two whole documents differ by a list's `startIndex` or
- * `totalResults` that one of them lacks: the side without it breaks its own form's clause
+ * The paging clause broken when the two whole documents (a list or a single person) differ by
+ * a `startIndex` or `totalResults` that one of them lacks: the side without it breaks its own form's clause
  * (paging-clause.ts), not the agreement of the two forms. The expected value is the JSON form
  * (a capture of the JSON answer to the same URL, as the rule is used); the document at the
  * pointer is JSON or the Atom body decoded. Undefined for any other difference.
