@@ -226,7 +226,7 @@ function exchange(
         // connection of its own (no other pooled one, which may be as stale), within the same
         // deadline (RFC 9112 §9.3.1.1; node:http's documented `reusedSocket` retry).
         settle(exchange(send, { ...base, agent: false }, req, limits, start, true));
-      } else fail(...classify(e, done !== undefined));
+      } else fail(...classify(e, done !== undefined, sent.reusedSocket ? req.method : undefined));
     });
     sent.on("response", (res) => {
       const headers = headersOf(res);
@@ -280,16 +280,33 @@ function sentHeaders(req: WireRequest): Record<string, string> {
     : { ...req.headers, "Content-Length": String(req.body.length) };
 }
 
-/** A failure's code and message; `answered`: the head of an answer had come. */
-function classify(e: unknown, answered: boolean): [TransportErrorCode, string] {
+/**
+ * A failure's code and message; `answered`: the head of an answer had come; `reusedBy`: the
+ * method of a request that went out on a kept-alive connection (one not sent again).
+ */
+function classify(
+  e: unknown,
+  answered: boolean,
+  reusedBy: string | undefined,
+): [TransportErrorCode, string] {
   const err = e as { code?: string; message?: string };
   const code = err.code ?? "";
   const message = `${code ? `${code}: ` : ""}${err.message ?? String(e)}`;
   if (code === "ECONNREFUSED" || code === "ENOTFOUND" || code === "EHOSTUNREACH")
     return ["connection", message];
-  if (code === "ECONNRESET" && !answered)
+  if (answered || !CLOSED_UNDER_US.has(code)) return ["closed", message];
+  if (reusedBy === undefined)
     return ["closed", `the connection closed before an answer (${message})`];
-  return ["closed", message];
+  // A non-safe request only goes on a connection idle for at most UNSAFE_IDLE_MS, so the close
+  // met it out of the server's own timing: most often an idle timer that fired while the server
+  // was too busy to read the request already waiting on the connection.
+  return [
+    "closed",
+    `the server closed a kept-alive connection as the ${reusedBy} went out, before an answer (${message}); ` +
+      `the connection had been idle at most ${UNSAFE_IDLE_MS} ms, and a ${reusedBy} is not sent again, ` +
+      "since the server may have applied it (RFC 9112 §9.3.1.1): check the server's keep-alive " +
+      "timeout and whether it was too busy to read the request in time",
+  ];
 }
 
 /** Undoes `Content-Encoding` within the size cap. */

@@ -322,6 +322,10 @@ describe("a kept-alive connection the server resets as a request goes out", () =
           body: new Uint8Array(0),
         });
         expect(x.ok ? "ok" : x.error.code).toBe("closed");
+        // the failure says what happened and why the request was not sent again
+        expect(x.ok ? "" : x.error.message).toMatch(
+          new RegExp(`kept-alive connection as the ${method} went out.*not sent again`),
+        );
         expect(seen.filter((r) => r.startsWith(`${method} /reset-reused `)).length).toBe(1);
       } finally {
         await client.close();
