@@ -29,7 +29,6 @@ import { issueText } from "../../conformance/reporters/issue-text.js";
 import { shellWord } from "../../conformance/reporters/replay.js";
 import { abortedReport, isReportedAbort } from "../../conformance/run/aborted-report.js";
 import { EXIT } from "../../conformance/run/exit-codes.js";
-import { reportHead } from "../../conformance/run/report-head.js";
 import { endAborted, usageError } from "../abort-exit.js";
 import { reportPathProblem, writeReport } from "../report-files.js";
 import { colourTerminal } from "../terminal.js";
@@ -88,8 +87,6 @@ async function execute(
     ...(progress ? { onStart: progress.start, onCase: progress.onCase } : {}),
     interrupt: interrupt.signal,
   };
-  const started = new Date();
-  const t0 = performance.now();
   const result = await runSuite(opts).finally(interrupt.release);
   progress?.end();
   let report: RunReport;
@@ -98,11 +95,7 @@ async function execute(
     // a run that did not start (exit 3, 4) still writes every report, saying why: a CI job
     // that publishes them finds its files and shows the run red
     if (!isReportedAbort(result)) return code;
-    report = abortedReport(
-      result,
-      reportHead(opts, started, Math.round(performance.now() - t0)),
-      code,
-    );
+    report = abortedReport(result, code);
   } else report = result;
   const st = loadStatements();
   const { apps } = prep.target;

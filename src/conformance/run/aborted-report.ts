@@ -9,12 +9,17 @@ import type { ReportHead } from "./report-head.js";
 import { type NotStarted, type RunReport, summarise } from "./results.js";
 import type { RunAbort } from "./run-abort.js";
 
-/** The aborts a report can say: the run had its target and suite, and did not start. */
-type ReportedAbort = Extract<RunAbort, { abort: NotStarted["code"] }>;
+/**
+ * The aborts a report can say: the run had its target and suite, and did not start; its head
+ * is runSuite's (its options, when it started and how long it took).
+ */
+type ReportedAbort = Extract<RunAbort, { abort: NotStarted["code"] }> & {
+  readonly head: ReportHead;
+};
 
 /** A type guard: `a` is a {@link ReportedAbort}. */
 export function isReportedAbort(a: RunAbort): a is ReportedAbort {
-  return a.abort === "unreachable" || a.abort === "empty";
+  return (a.abort === "unreachable" || a.abort === "empty") && a.head !== undefined;
 }
 
 /** The abort as the report's stop record. */
@@ -25,12 +30,12 @@ function notStarted(a: ReportedAbort): NotStarted {
 }
 
 /**
- * The report of the run `head` describes, stopped by `abort` before any case: no case, zero
- * counts, the stop, and `exitCode` (the caller's: the CLI maps an abort's kind to its code).
+ * The report of the run stopped by `abort` before any case: its head, no case, zero counts, the
+ * stop, and `exitCode` (the caller's: the CLI maps an abort's kind to its code).
  */
-export function abortedReport(abort: ReportedAbort, head: ReportHead, exitCode: number): RunReport {
+export function abortedReport(abort: ReportedAbort, exitCode: number): RunReport {
   return {
-    ...head,
+    ...abort.head,
     cases: [],
     summary: summarise([], 0),
     staleExpectations: [],

@@ -6,6 +6,7 @@
  */
 import type { Issue } from "../../model/issue.js";
 import type { SkipReason } from "../suite/selection.js";
+import type { ReportHead } from "./report-head.js";
 import type { SmokeRefusal } from "./smoke.js";
 
 /** A case set aside, and why. */
@@ -23,6 +24,8 @@ export type RunAbort =
       readonly abort: "unreachable";
       readonly refusal: SmokeRefusal;
       readonly side?: "a" | "b";
+      /** The run's report head, by runSuite's clock (a run's abort; diff's has none). */
+      readonly head?: ReportHead;
     }
   /** No case selected: a run that tests nothing is never green. */
   | {
@@ -30,6 +33,8 @@ export type RunAbort =
       readonly skipped: number;
       /** The first few skipped cases. */
       readonly examples: readonly SkippedCase[];
+      /** The run's report head, by runSuite's clock. */
+      readonly head?: ReportHead;
     };
 
 /** The kinds of {@link RunAbort}. */

@@ -87,11 +87,14 @@ export async function runSuite(opts: RunOptions): Promise<RunReport | RunAbort> 
     },
     world !== undefined,
   );
+  /** The report's head as the run stands now. */
+  const head = () => reportHead(opts, started, Math.round(performance.now() - t0));
   if (sel.run.length === 0)
     return {
       abort: "empty",
       skipped: sel.skipped.length,
       examples: sel.skipped.slice(0, 3).map((s) => ({ id: s.c.id, skip: s.reason })),
+      head: head(),
     };
 
   opts.onStart?.(sel.run.length);
@@ -116,7 +119,7 @@ export async function runSuite(opts: RunOptions): Promise<RunReport | RunAbort> 
     const refusal = await Promise.race([smoke(env, clock), interrupted.promise]).finally(
       interrupted.release,
     );
-    if (refusal) return { abort: "unreachable", refusal };
+    if (refusal) return { abort: "unreachable", refusal, head: head() };
     const expected = new Map((opts.expectations ?? []).map((e) => [e.id, e]));
     let stopped: EarlyStop | undefined;
     const silence = silenceWatch(async () => (await smoke(env))?.code !== "smoke-unreachable");
@@ -179,7 +182,7 @@ export async function runSuite(opts: RunOptions): Promise<RunReport | RunAbort> 
     const summary = summarise(cases, stale.length);
     const failed = summary.fail + summary.unexpectedPass + summary.staleExpectations > 0;
     return {
-      ...reportHead(opts, started, Math.round(performance.now() - t0)),
+      ...head(),
       cases,
       summary,
       staleExpectations: stale,
