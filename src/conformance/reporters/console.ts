@@ -11,7 +11,7 @@
 
 import type { CheckResult } from "../checks/check-result.js";
 import { show } from "../checks/compare.js";
-import { curlLine } from "../request/curl.js";
+import { curlLine, SECRET_VARIABLE } from "../request/curl.js";
 import type { CaseResult, RunReport } from "../run/results.js";
 import { expectationEntry } from "../suite/expectations.js";
 import { stopText } from "./abort-text.js";
@@ -87,7 +87,12 @@ function describeFailure(c: CaseResult, report: RunReport, ctx: ReportContext, p
     }
     if (f.step.request) {
       say(`  reproduce: ${curlLine(f.step.request)}`);
-      say(`  (signature redacted; to replay signed: ${replayLine(c.id, report, ctx)})`);
+      const resign = f.step.request.resign;
+      say(
+        resign
+          ? `  (the line signs afresh: set ${SECRET_VARIABLE} to the consumer secret of ${resign.consumerKey}; to replay signed: ${replayLine(c.id, report, ctx)})`
+          : `  (signature redacted; to replay signed: ${replayLine(c.id, report, ctx)})`,
+      );
     }
   }
   if (c.outcome === "fail")

@@ -15,7 +15,7 @@
 
 import { createHash } from "node:crypto";
 import type { CheckResult } from "../checks/check-result.js";
-import { curlLine } from "../request/curl.js";
+import { curlLine, SECRET_VARIABLE } from "../request/curl.js";
 import type { SentRequest } from "../request/sent-request.js";
 import {
   type CaseResult,
@@ -235,7 +235,7 @@ function requestBlock(req: SentRequest, replay: string): string {
       ? ""
       : `\n\n${req.bodyBytes > req.body.length ? `${req.body}… (${req.bodyBytes} bytes)` : req.body}`;
   return `<h4>request</h4><pre class="request">${t(head.join("\n") + body)}</pre>
-<h4>reproduce (signature and secrets redacted)</h4><pre class="curl">${t(curlLine(req))}</pre>
+<h4>reproduce (${req.resign ? `signed afresh with $${SECRET_VARIABLE}, the consumer secret of ${t(req.resign.consumerKey)}` : "signature and secrets redacted"})</h4><pre class="curl">${t(curlLine(req))}</pre>
 <h4>replay signed, against the same target</h4><pre class="replay">${t(replay)}</pre>`;
 }
 

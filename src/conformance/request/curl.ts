@@ -1,10 +1,14 @@
 /**
- * A `curl` command line that reproduces a request, with the OAuth signature (which would let
- * anyone replay the request within the timestamp window) and any consumer secret redacted where
- * one can appear (redact.ts).
+ * A `curl` command line that reproduces a request, with any consumer secret redacted where one
+ * can appear (redact.ts). The OAuth signature sent is never shown (with the request's nonce,
+ * timestamp and URL it would let anyone replay the request within the timestamp window): a
+ * request the kit signed as the case meant is signed afresh by the line itself, with `openssl`
+ * and the consumer secret from the environment (`OSK_CONSUMER_SECRET`), a new nonce (or the one
+ * sent, for a case about a nonce used before) and the current time plus the case's skew; any
+ * other signature stays redacted.
  */
 import { redactRequest } from "./redact.js";
-import type { SentRequest } from "./sent-request.js";
+import { LINE_BODY_BYTES, RESIGN_MARKS, type Resign, type SentRequest } from "./sent-request.js";
 
 function quote(s: string): string {
   return `'${s.replace(/'/g, `'\\''`)}'`;
@@ -27,6 +31,52 @@ function printfFormat(bytes: Uint8Array): string {
   return out;
 }
 
+/** The environment variable the line reads the consumer secret from. */
+export const SECRET_VARIABLE = "OSK_CONSUMER_SECRET";
+
+/** An awk program that writes decimal bytes (od -tu1) percent-encoded (RFC 5849 §3.6). */
+const PERCENT_ENCODE_AWK =
+  '{for(i=1;i<=NF;i++){c=$i+0; if((c>=48&&c<=57)||(c>=65&&c<=90)||(c>=97&&c<=122)||c==45||c==46||c==95||c==126) printf "%c", c; else printf "%%%02X", c}}';
+
+/** `text` as one shell word, each mark in it the shell variable standing for its value. */
+function withVariables(text: string): string {
+  const variable: Record<string, string> = {
+    [RESIGN_MARKS.nonce]: '"$n"',
+    [RESIGN_MARKS.timestamp]: '"$t"',
+    [RESIGN_MARKS.signature]: '"$s"',
+  };
+  return text
+    .split(new RegExp(`(${Object.keys(variable).join("|")})`))
+    .filter((piece) => piece !== "")
+    .map((piece) => variable[piece] ?? quote(piece))
+    .join("");
+}
+
+/**
+ * The commands before curl that sign afresh: `n` the nonce, `t` the timestamp, `s` the
+ * signature, percent-encoded (HMAC-SHA1 of the base string with the key `enc(secret)&`,
+ * RFC 5849 §3.4.2, base64).
+ */
+function signingPrelude(r: Resign): string {
+  const nonce = r.nonce === undefined ? "$(openssl rand -hex 12)" : quote(r.nonce);
+  const offset = r.offsetS === 0 ? "" : `${r.offsetS > 0 ? "+" : "-"}${Math.abs(r.offsetS)}`;
+  // the shell stops here, before anything is sent, when the variable is not set
+  const check = `: "\${${SECRET_VARIABLE}:?set ${SECRET_VARIABLE} to the consumer secret}"`;
+  // the key is the percent-encoded secret (RFC 5849 §3.6): every byte but the unreserved ones
+  // as %XX, written by od and awk where the secret needs it
+  const encoded = `$(printf %s "$${SECRET_VARIABLE}" | od -An -v -tu1 | awk '${PERCENT_ENCODE_AWK}')`;
+  const key = r.encodeSecret ? `"$k&"` : `"$${SECRET_VARIABLE}&"`;
+  return [
+    check,
+    ...(r.encodeSecret ? [`k=${encoded}`] : []),
+    `n=${nonce}`,
+    offset === "" ? "t=$(date +%s)" : `t=$(($(date +%s)${offset}))`,
+    `s=$(printf %s ${withVariables(r.base)} | openssl dgst -sha1 -hmac ${key} -binary | base64 | sed 's/+/%2B/g;s|/|%2F|g;s/=/%3D/g')`,
+  ]
+    .map((command) => `${command} && `)
+    .join("");
+}
+
 /** The curl line for `req`. */
 export function curlLine(sent: SentRequest, secrets: readonly string[] = []): string {
   const req = redactRequest(sent, secrets);
@@ -35,15 +85,22 @@ export function curlLine(sent: SentRequest, secrets: readonly string[] = []): st
   // A body that is not UTF-8 (kept as bytes, sent-request.ts) is piped in by printf, byte for
   // byte; redactRequest keeps the bytes only where the text needed no redaction.
   const raw = req.bodyBase64 === undefined ? undefined : Buffer.from(req.bodyBase64, "base64");
-  const parts = raw ? ["printf", quote(printfFormat(raw)), "|"] : [];
+  const parts: string[] = [];
+  if (raw) parts.push("printf", quote(printfFormat(raw)), "|");
   parts.push("curl", "-sS", req.method === "HEAD" ? "-I" : "-i");
   if (req.http === "1.0") parts.push("--http1.0");
   if (req.method !== "GET" && req.method !== "HEAD") parts.push("-X", req.method);
   parts.push(quote(req.url));
-  for (const [k, v] of Object.entries(req.headers)) parts.push("-H", quote(`${k}: ${v}`));
+  for (const [k, v] of Object.entries(req.headers))
+    parts.push(
+      "-H",
+      req.resign && k.toLowerCase() === "authorization"
+        ? withVariables(`${k}: ${req.resign.authorization}`)
+        : quote(`${k}: ${v}`),
+    );
   if (raw) parts.push("--data-binary", "@-");
   else if (req.body !== undefined) {
-    if (req.bodyBytes > 2000)
+    if (req.bodyBytes > LINE_BODY_BYTES)
       parts.push("--data-binary", quote(`<${req.bodyBytes} bytes, see the case>`));
     else parts.push("--data-binary", quote(req.body));
   }
@@ -52,5 +109,6 @@ export function curlLine(sent: SentRequest, secrets: readonly string[] = []): st
     parts.push(
       `# the kit sent only the first ${req.held.after} bytes of the body${req.held.chunked ? " (chunked)" : ""}, then waited for the answer`,
     );
-  return parts.join(" ");
+  // a request signed afresh: the signing commands first, then the request
+  return (req.resign ? signingPrelude(req.resign) : "") + parts.join(" ");
 }

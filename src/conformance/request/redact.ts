@@ -194,13 +194,18 @@ export function redactRequest(req: SentRequest, secrets: readonly string[]): Sen
   const form = mediaTypeOf(type) === FORM_MEDIA_TYPE;
   const body =
     req.body === undefined ? undefined : form ? pairsText(req.body, r) : r.text(req.body);
-  // bytes that are not UTF-8 are kept only while their text needed no redaction
-  const { bodyBase64, ...rest } = req;
+  // bytes that are not UTF-8 are kept only while their text needed no redaction, and so is
+  // the recipe for signing afresh (its base string holds the query and a form body)
+  const { bodyBase64, resign, ...rest } = req;
+  const clean = (t: string) => r.value(t) === t;
   return {
     ...rest,
     url,
     headers,
     ...(body !== undefined ? { body } : {}),
     ...(bodyBase64 !== undefined && body === req.body ? { bodyBase64 } : {}),
+    ...(resign !== undefined && clean(resign.base) && clean(resign.authorization)
+      ? { resign }
+      : {}),
   };
 }

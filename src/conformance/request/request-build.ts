@@ -254,6 +254,7 @@ function buildOne(
       http,
       ...(hold ? { held: hold } : {}),
       ...(spec.writeBodyFirst ? { writeFirst: true as const } : {}),
+      ...(signed.resign ? { resign: signed.resign } : {}),
     },
   };
   return { ok: true, value };

@@ -21,4 +21,35 @@ export interface SentRequest {
   readonly held?: { readonly after: number; readonly chunked: boolean };
   /** The whole body was written before anything of the answer was read. */
   readonly writeFirst?: true;
+  /** How the curl line signs the request afresh, when it can (resign.ts). */
+  readonly resign?: Resign;
 }
+
+/**
+ * What it takes to sign a request afresh outside the kit: it was signed as the case meant, a
+ * correct HMAC-SHA1 with the target's key over what was sent, its OAuth parameters in the
+ * Authorization header. `base` is the signature base string (RFC 5849 §3.4.1) and
+ * `authorization` the header's value, each with {@link RESIGN_MARKS} where the new values go.
+ * The consumer secret is never in it.
+ */
+export interface Resign {
+  readonly consumerKey: string;
+  readonly base: string;
+  readonly authorization: string;
+  /** Seconds added to the current time for `oauth_timestamp`: the case's skew, or its stale or future offset (P-AUTH-3.6). */
+  readonly offsetS: number;
+  /** The nonce sent, kept (a case about a nonce used before, P-AUTH-3.7); without it, a fresh one. */
+  readonly nonce?: string;
+  /** The secret holds characters the key percent-encodes (RFC 5849 §3.4.2): the line encodes it. */
+  readonly encodeSecret?: true;
+}
+
+/** The largest body a curl line carries (a larger one is named by its size: curl.ts). */
+export const LINE_BODY_BYTES = 2000;
+
+/** The words standing for the values a fresh signature changes, in `Resign`'s texts. */
+export const RESIGN_MARKS = {
+  nonce: "OSK_NONCE",
+  timestamp: "OSK_TIMESTAMP",
+  signature: "OSK_SIGNATURE",
+} as const;

@@ -20,6 +20,7 @@ import { FORM_MEDIA_TYPE, mediaTypeOf } from "../../wire/media-type.js";
 import type { AuthMode, AuthSpec } from "../case-types.js";
 import type { AppCredentials } from "../suite/target.js";
 import { type BodyBytes, bodyPieces, wholeBody } from "./body-bytes.js";
+import { LINE_BODY_BYTES, RESIGN_MARKS, type Resign } from "./sent-request.js";
 
 /** What to sign. */
 export interface SignInput {
@@ -48,7 +49,21 @@ interface SignOutput {
   readonly nonce: string;
   /** The signature sent (empty when unsigned). */
   readonly signature: string;
+  /** How to sign it afresh, where a fresh signature sends the same request (curl.ts). */
+  readonly resign?: Resign;
 }
+
+/** The modes whose signature is right for what is sent: only its time or nonce is at issue. */
+const RESIGNABLE_MODES: ReadonlySet<AuthMode> = new Set([
+  "valid",
+  "stale-timestamp",
+  "future-timestamp",
+  "replayed-nonce",
+  "replayed-nonce-new-timestamp",
+]);
+
+/** Parameters a case's protocol changes may not touch for a fresh signature to mean the same. */
+const RESIGN_FIXED = ["oauth_consumer_key", "oauth_nonce", "oauth_timestamp", "oauth_signature"];
 
 /** Fills a partial auth spec with the defaults (no spec: a valid signature). */
 export function normaliseAuth(auth: AuthSpec | undefined): SignInput["auth"] {
@@ -105,23 +120,32 @@ export function sign(input: SignInput): SignOutput {
     auth.mode === "wrong-secret" || auth.mode === "unknown-consumer"
       ? `${input.app.consumerSecret}-wrong`
       : input.app.consumerSecret;
-  const timestamp = input.now + (CLOCK_OFFSET_S[auth.mode] ?? 0) + auth.skew;
-  const oauth: OAuthParam[] = [
-    ["oauth_consumer_key", consumerKey],
-    ["oauth_nonce", nonce],
-    ["oauth_signature_method", "HMAC-SHA1"],
-    ["oauth_timestamp", String(timestamp)],
-    ["oauth_version", "1.0"],
-  ];
+  const offsetS = (CLOCK_OFFSET_S[auth.mode] ?? 0) + auth.skew;
+  const timestamp = input.now + offsetS;
   const body = input.body ?? new Uint8Array();
+  // the body hash, computed once (a 15 MiB body is read once)
+  const hashed: OAuthParam[] = [];
   if (auth.body === "hash" && input.body)
-    oauth.push(["oauth_body_hash", bodyHash(bodyPieces(body))]);
+    hashed.push(["oauth_body_hash", bodyHash(bodyPieces(body))]);
   if (auth.body === "hash-hex" && input.body)
-    oauth.push(["oauth_body_hash", bodyHashHex(bodyPieces(body))]);
+    hashed.push(["oauth_body_hash", bodyHashHex(bodyPieces(body))]);
   if ((auth.body === "hash-wrong" || auth.body === "form-hash-wrong") && input.body)
-    oauth.push(["oauth_body_hash", bodyHash([...bodyPieces(body), Buffer.from(" ")])]);
-  if (!reqInQuery) oauth.push(...requestor);
-  applyProtocol(oauth, auth.protocol, false);
+    hashed.push(["oauth_body_hash", bodyHash([...bodyPieces(body), Buffer.from(" ")])]);
+  /** The protocol parameters signed, with this nonce and timestamp. */
+  const protocolParams = (n: string, t: string): OAuthParam[] => {
+    const params: OAuthParam[] = [
+      ["oauth_consumer_key", consumerKey],
+      ["oauth_nonce", n],
+      ["oauth_signature_method", "HMAC-SHA1"],
+      ["oauth_timestamp", t],
+      ["oauth_version", "1.0"],
+      ...hashed,
+    ];
+    if (!reqInQuery) params.push(...requestor);
+    applyProtocol(params, auth.protocol, false);
+    return params;
+  };
+  const oauth = protocolParams(nonce, String(timestamp));
 
   // the body's text only where it is signed (a 15 MiB body is not decoded for nothing)
   const bodyText = () => wholeBody(body).toString("utf8");
@@ -133,14 +157,12 @@ export function sign(input: SignInput): SignOutput {
           mediaTypeOf(input.contentType) === FORM_MEDIA_TYPE
         ? safeFormParams(bodyText())
         : [];
-  const params = [...safeFormParams(withTrailing(query)), ...oauth, ...bodyParams];
-  const base = signatureBaseString(
-    input.method,
-    baseStringUri(new URL(`${input.origin}${input.path}`)),
-    params,
-  );
+  const queryParams = safeFormParams(withTrailing(query));
+  const uri = baseStringUri(new URL(`${input.origin}${input.path}`));
+  const baseOf = (protocol: readonly OAuthParam[]) =>
+    signatureBaseString(input.method, uri, [...queryParams, ...protocol, ...bodyParams]);
   const key = auth.key === "raw" ? rawSigningKey(secret) : signingKey(secret);
-  let signature = hmacSha1(key, base);
+  let signature = hmacSha1(key, baseOf(oauth));
   if (auth.mode === "bad-signature") signature = flip(signature);
   const signed: OAuthParam[] = [...oauth, ["oauth_signature", signature]];
   applyProtocol(signed, auth.protocol, true);
@@ -149,7 +171,64 @@ export function sign(input: SignInput): SignOutput {
   if (auth.placement !== "query")
     headers.authorization = formatAuthorizationHeader(signed, auth.realm);
   if (auth.placement !== "header") query = joinQuery(query, encodePairs(signed));
-  return { query: joinQuery(withTrailing(query), auth.unsignedQuery), headers, nonce, signature };
+  // a body the curl line does not carry is not signed twice for it (a 1 MiB form body)
+  const resignable =
+    body.length <= LINE_BODY_BYTES &&
+    RESIGNABLE_MODES.has(auth.mode) &&
+    auth.key === "encoded" &&
+    auth.placement === "header" &&
+    !RESIGN_FIXED.some((n) => n in auth.protocol);
+  const resign = resignable
+    ? resignRecipe(protocolParams(RESIGN_MARKS.nonce, RESIGN_MARKS.timestamp), baseOf, {
+        consumerKey,
+        offsetS,
+        ...(auth.mode.startsWith("replayed-nonce") ? { nonce } : {}),
+        ...(percentEncode(secret) !== secret ? { encodeSecret: true as const } : {}),
+        ...(auth.realm !== undefined ? { realm: auth.realm } : {}),
+      })
+    : undefined;
+  return {
+    query: joinQuery(withTrailing(query), auth.unsignedQuery),
+    headers,
+    nonce,
+    signature,
+    ...(resign ? { resign } : {}),
+  };
+}
+
+/**
+ * The recipe for signing afresh (sent-request.ts): the base string and the header with the
+ * marks where the nonce, the timestamp and the signature go; none when a mark would not stand
+ * alone (the request's own text holds one of the words).
+ */
+function resignRecipe(
+  marked: readonly OAuthParam[],
+  baseOf: (protocol: readonly OAuthParam[]) => string,
+  r: {
+    consumerKey: string;
+    offsetS: number;
+    nonce?: string;
+    encodeSecret?: true;
+    realm?: string;
+  },
+): Resign | undefined {
+  const base = baseOf(marked);
+  const authorization = formatAuthorizationHeader(
+    [...marked, ["oauth_signature", RESIGN_MARKS.signature]],
+    r.realm,
+  );
+  const once = (text: string, mark: string) => text.split(mark).length === 2;
+  const { nonce, timestamp, signature } = RESIGN_MARKS;
+  if (![nonce, timestamp].every((m) => once(base, m) && once(authorization, m))) return undefined;
+  if (!once(authorization, signature) || base.includes(signature)) return undefined;
+  return {
+    consumerKey: r.consumerKey,
+    base,
+    authorization,
+    offsetS: r.offsetS,
+    ...(r.nonce !== undefined ? { nonce: r.nonce } : {}),
+    ...(r.encodeSecret ? { encodeSecret: true as const } : {}),
+  };
 }
 
 /**

@@ -143,15 +143,20 @@ function normalised(report: RunReport): RunReport {
 }
 
 function stable(text: string): string {
-  return text
-    .replaceAll(bad.url.slice("http://127.0.0.1:".length), "PORT")
-    .replace(/oauth_nonce(=|%3D|=\\?"|=&quot;)[A-Za-z0-9%_-]+/g, "oauth_nonce$1NONCE")
-    .replace(/oauth_timestamp(=|%3D|=\\?"|=&quot;)[0-9]+/g, "oauth_timestamp$1TIME")
-    .replace(/\bt[0-9a-f]{8}\b/g, "tUNIQUE")
-    .replace(
-      /([Dd]ate(?:\\?"|&quot;)?: ?(?:\\?"|&quot;)?)[A-Z][a-z]{2}, \d\d [A-Z][a-z]{2} \d{4} [\d:]{8} GMT/g,
-      "$1DATE",
-    );
+  return (
+    text
+      .replaceAll(bad.url.slice("http://127.0.0.1:".length), "PORT")
+      .replace(/oauth_nonce(=|%3D|=\\?"|=&quot;)[A-Za-z0-9%_-]+/g, "oauth_nonce$1NONCE")
+      .replace(/oauth_timestamp(=|%3D|=\\?"|=&quot;)[0-9]+/g, "oauth_timestamp$1TIME")
+      // the nonce a fresh signature keeps (a replayed nonce): in the curl line and the JSON report
+      .replace(/\bn=(&#39;|')[0-9a-f]{24}(&#39;|')/g, "n=$1NONCE$2")
+      .replace(/("nonce": ")[0-9a-f]{24}"/g, '$1NONCE"')
+      .replace(/\bt[0-9a-f]{8}\b/g, "tUNIQUE")
+      .replace(
+        /([Dd]ate(?:\\?"|&quot;)?: ?(?:\\?"|&quot;)?)[A-Z][a-z]{2}, \d\d [A-Z][a-z]{2} \d{4} [\d:]{8} GMT/g,
+        "$1DATE",
+      )
+  );
 }
 
 /** Without the members a structured failure adds to the JSON report; keys in one order. */

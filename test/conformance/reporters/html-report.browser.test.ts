@@ -97,7 +97,7 @@ describe.runIf(existsSync(CHROMIUM))("html report in Chromium", () => {
     );
     expect(Number(await act.textContent()) - Number(await exp.textContent())).toBe(7);
     expect(await total7.locator("pre.curl").textContent()).toMatch(
-      /^curl -sS -i 'http:\/\/127\.0\.0\.1:\d+\/os\/0\.8\/.*oauth_signature="REDACTED"/s,
+      /^: "\$\{OSK_CONSUMER_SECRET:\?.* && curl -sS -i 'http:\/\/127\.0\.0\.1:\d+\/os\/0\.8\/.*oauth_signature="'"\$s"'"/s,
     );
 
     // the replay line names the target that was judged and the case

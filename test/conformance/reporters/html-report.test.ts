@@ -40,7 +40,10 @@ describe("html reporter", () => {
       /at <code>\/totalResults<\/code>.*?<h4>expected<\/h4><pre class="expected">\d+<\/pre><\/div><div><h4>actual<\/h4><pre class="actual">\d+<\/pre>/s,
     );
     expect(html).toMatch(/<pre class="request">GET http:\/\/127\.0\.0\.1:\d+\/os\/0\.8\//);
-    expect(html).toMatch(/<pre class="curl">curl -sS -i /);
+    // a request signed as the case meant: the line signs it afresh, then curl sends it
+    expect(html).toMatch(
+      /<pre class="curl">: &quot;\$\{OSK_CONSUMER_SECRET:\?[^<]* &amp;&amp; curl -sS -i /,
+    );
     expect(html).toContain("oauth_signature=&quot;REDACTED&quot;");
   });
 
