@@ -54,10 +54,12 @@ export function wireForms(secret: string): string[] {
   return [...new Set([secret, once, twice, encodeURIComponent(secret)])];
 }
 
-/** A pattern for `form` inside a text, or undefined when it is too short to look for there. */
-function inTextPattern(form: string): string | undefined {
+/** Whether `form` is long enough to be looked for inside a longer text. */
+const soughtInText = (form: string): boolean => form.length >= SECRET_WORD_CHARS;
+
+/** The pattern for a form {@link soughtInText} inside a text. */
+function inTextPattern(form: string): string {
   if (form.length >= SECRET_ANYWHERE_CHARS) return escapeRegExp(form);
-  if (form.length < SECRET_WORD_CHARS) return undefined;
   const before = ALNUM.test(form[0] ?? "") ? "(?<![A-Za-z0-9])" : "";
   const after = ALNUM.test(form.at(-1) ?? "") ? "(?![A-Za-z0-9])" : "";
   return `${before}${escapeRegExp(form)}${after}`;
@@ -113,21 +115,42 @@ export function exchangeRedactor(secrets: readonly string[], sent?: SentRequest)
   return signed.length ? compile([...secrets, ...signed]) : redactor(secrets);
 }
 
+/**
+ * Replaces with `by` every match of the alternation of the `literals`' patterns, each of which
+ * matches only where its literal stands: a text that holds none of the literals is returned as
+ * it is, and the alternation is made only when a text holds one. A step's redactor (its
+ * request's signatures beside the secrets) serves one step of the report, whose texts seldom
+ * hold any of them.
+ */
+function replacer(
+  literals: readonly string[],
+  pattern: (literal: string) => string,
+  by: string,
+): (t: string) => string {
+  if (literals.length === 0) return (t) => t;
+  let re: RegExp | undefined;
+  return (t) => {
+    if (!literals.some((l) => t.includes(l))) return t;
+    re ??= new RegExp(literals.map(pattern).join("|"), "g");
+    return t.replace(re, by);
+  };
+}
+
 function compile(secrets: readonly string[]): Redactor {
   const forms = [...new Set(secrets.filter((s) => s !== "").flatMap(wireForms))].sort(
     (a, b) => b.length - a.length,
   );
   const equal = new Set(forms);
-  const patterns = forms.map(inTextPattern).filter((p): p is string => p !== undefined);
+  const inside = replacer(forms.filter(soughtInText), inTextPattern, REDACTED);
   // A JSON string equal to a secret, inside a body's text: the quotes bound it.
-  const quoted = forms.map((f) => escapeRegExp(JSON.stringify(f)));
-  const inText = patterns.length ? new RegExp(patterns.join("|"), "g") : undefined;
-  const asJson = quoted.length ? new RegExp(quoted.join("|"), "g") : undefined;
-  const inside = (t: string): string => (inText ? t.replace(inText, REDACTED) : t);
+  const asJson = replacer(
+    forms.map((f) => JSON.stringify(f)),
+    escapeRegExp,
+    `"${REDACTED}"`,
+  );
   const r: Redactor = {
     value: (v) => (equal.has(v) ? REDACTED : inside(v)),
-    text: (t) =>
-      inside(asJson ? redactSignatures(t).replace(asJson, `"${REDACTED}"`) : redactSignatures(t)),
+    text: (t) => inside(asJson(redactSignatures(t))),
     deep: <T>(v: T): T => deepValues(v, r.value) as T,
   };
   return r;

@@ -42,3 +42,32 @@ describe("exchangeRedactor", () => {
     );
   });
 });
+
+describe("a redactor's texts", () => {
+  // A secret JSON escapes is found in a body only in its escaped spelling (P-ERR-1.2).
+  it("redacts a secret a body holds only as an escaped JSON string", () => {
+    const r = exchangeRedactor(['a"b\\c'], sent("http://h/p", 'OAuth oauth_signature="c2ln"'));
+    expect(r.text('{"k":"a\\"b\\\\c"}')).toBe('{"k":"REDACTED"}');
+    expect(r.value('x a"b\\c y')).toBe("x REDACTED y");
+  });
+
+  it("leaves a text that holds no secret and no signature as it is", () => {
+    const r = exchangeRedactor(
+      ["s3cret-value"],
+      sent("http://h/p", 'OAuth oauth_signature="c2ln"'),
+    );
+    const text = '{"entry":{"k":"s3cret-valu","n":"c2l"}}';
+    expect(r.text(text)).toBe(text);
+    expect(r.value("s3cret")).toBe("s3cret");
+  });
+
+  it("redacts each secret and signature where several stand in one text", () => {
+    const r = exchangeRedactor(
+      ["s3cret-value", "other secret"],
+      sent("http://h/p?oauth_signature=Zm9vYmFyYmF6cXV4"),
+    );
+    expect(r.text("other%2520secret s3cret-value Zm9vYmFyYmF6cXV4 other secret")).toBe(
+      "REDACTED REDACTED REDACTED REDACTED",
+    );
+  });
+});
