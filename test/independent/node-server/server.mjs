@@ -557,4 +557,9 @@ const server = http.createServer((req, res) => {
     }
   });
 });
+// node:http closes a connection idle for keepAliveTimeout in its timers phase, before it reads
+// what has come in meanwhile: on a loaded test machine a stall of the event loop past the
+// default 5 s turned into a reset of a request (or the rest of a body) already waiting. 30 s
+// keeps that race out of the suite's verdicts on this server.
+server.keepAliveTimeout = 30_000;
 server.listen(PORT, '127.0.0.1', () => console.log(`listening on http://127.0.0.1:${server.address().port}`));
