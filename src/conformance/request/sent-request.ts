@@ -21,7 +21,7 @@ export interface SentRequest {
   readonly held?: { readonly after: number; readonly chunked: boolean };
   /** The whole body was written before anything of the answer was read. */
   readonly writeFirst?: true;
-  /** How the curl line signs the request afresh, when it can (resign.ts). */
+  /** How the curl line signs the request afresh, when it can (signing.ts makes it, curl.ts uses it). */
   readonly resign?: Resign;
 }
 

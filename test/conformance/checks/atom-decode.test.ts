@@ -1,6 +1,7 @@
 /** Decoding an Atom body for the pointer checks: a JSON answer is named as such. */
 import { describe, expect, it } from "vitest";
 import { atomIssueClause, decodeAtom } from "../../../src/conformance/checks/atom.js";
+import { atomDataOrder } from "../../../src/conformance/checks/key-order.js";
 import { checkText } from "../../../src/conformance/reporters/check-text.js";
 
 describe("decodeAtom", () => {
@@ -79,5 +80,26 @@ describe("atomIssueClause: the P-FMT-7 clause a people, album or photo decoding 
     const r = decodeAtom("person", xml);
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.statement).toBe("P-FMT-7.8");
+  });
+});
+
+describe("an answer's Atom over the reader's own 1 MiB default", () => {
+  /** An appdata feed of one user's record, `keys` values of 60,000 characters each. */
+  const feed = (keys: number) =>
+    `<feed xmlns="http://www.w3.org/2005/Atom" xmlns:os="http://a9.com/-/spec/opensearch/1.1"><os:startIndex>0</os:startIndex><os:totalResults>1</os:totalResults><entry><content type="application/xml"><appdata xmlns="http://ns.opensocial.org/2008/opensocial">${Array.from({ length: keys }, (_, i) => `<k${i}>${"x".repeat(60_000)}</k${i}>`).join("")}</appdata></content><title/><updated/><author><url>urn:guid:a:b</url></author><id>urn:guid:a:b</id></entry></feed>`;
+
+  it("a 2.4 MB feed (a record under P-DATA-7's 4 MiB) is read, its keys in order", () => {
+    const xml = feed(40);
+    expect(xml.length).toBeGreaterThan(2_000_000);
+    const r = decodeAtom("appdata", xml);
+    expect(
+      r.ok && Object.keys((r.value as { entry: Record<string, object> }).entry["a:b"] ?? {}).length,
+    ).toBe(40);
+    expect(atomDataOrder(xml, "appdata").get("/entry/a:b")?.length).toBe(40);
+  });
+
+  it("past the response cap (4 MiB) it is still refused: the bound stays", () => {
+    const r = decodeAtom("appdata", feed(75));
+    expect(r.ok).toBe(false);
   });
 });
