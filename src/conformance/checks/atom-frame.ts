@@ -13,6 +13,7 @@ import { parseXmlDocument } from "../../codecs/atom/read.js";
 import { type XmlElement, xpathOf } from "../../codecs/atom/tree.js";
 import { mediaTypeOf, XML_MEDIA_TYPE } from "../../wire/media-type.js";
 import type { ExpectSpec } from "../case-types.js";
+import { ANSWER_ATOM_LIMITS } from "./answer-atom-limits.js";
 import { authorUrls } from "./atom-author.js";
 import type { CheckResult } from "./check-result.js";
 import { type CheckContext, result } from "./context.js";
@@ -152,7 +153,7 @@ export function checkAtomFrame(expect: ExpectSpec, ctx: CheckContext): CheckResu
   const kind = expect.atom.kind;
   const statement = expect.statement ?? (kind === "appdata" ? "S-4.3-ATOM.1" : "P-FMT-7.1");
   // The same bounds as the codec (size, depth, DOCTYPE, lone surrogates): target bodies are hostile input.
-  const tree = parseXmlDocument(ctx.text());
+  const tree = parseXmlDocument(ctx.text(), ANSWER_ATOM_LIMITS);
   if (!tree.ok) return []; // the codec's decoding reports malformed XML, located
   const entries = tree.value.children.filter((c) => c.uri === ATOM_NS && c.local === "entry");
   const profile = ctx.level === "profile";

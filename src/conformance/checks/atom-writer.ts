@@ -17,6 +17,7 @@ import { parseXmlDocument } from "../../codecs/atom/read.js";
 import { type XmlElement, xpathOf } from "../../codecs/atom/tree.js";
 import type { ExpectSpec } from "../case-types.js";
 import { fillText } from "../request/template.js";
+import { ANSWER_ATOM_LIMITS } from "./answer-atom-limits.js";
 import { authorUrls } from "./atom-author.js";
 import type { CheckResult } from "./check-result.js";
 import { type CheckContext, result } from "./context.js";
@@ -129,7 +130,7 @@ function authorProblems(entry: XmlElement, kind: string, owner: string | undefin
 /** Runs the writers' rules when `expect.atom` is set, at profile level. */
 export function checkAtomWriter(expect: ExpectSpec, ctx: CheckContext): CheckResult[] {
   if (!expect.atom || ctx.level !== "profile") return [];
-  const tree = parseXmlDocument(ctx.text());
+  const tree = parseXmlDocument(ctx.text(), ANSWER_ATOM_LIMITS);
   if (!tree.ok) return []; // the codec's decoding reports malformed XML, located
   const kind = expect.atom.kind;
   const filled =

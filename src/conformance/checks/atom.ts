@@ -7,6 +7,7 @@
 import { fromAtom } from "../../codecs/atom/index.js";
 import type { Issue } from "../../model/issue.js";
 import type { ExpectSpec } from "../case-types.js";
+import { ANSWER_ATOM_LIMITS } from "./answer-atom-limits.js";
 import type { DecodedBody } from "./context.js";
 import { pagingClause } from "./paging-clause.js";
 
@@ -42,7 +43,7 @@ export function decodeAtom(
   // A JSON answer to a request for Atom: say so, rather than quote the XML parser's complaint.
   if (/^\s*[{[]/.test(text)) return { ok: false, finding: { code: "body-is-json", kind } };
   // The id form is the cases about §2.1's to judge (their own checks), not every Atom case's.
-  const r = fromAtom(kind, text, { anyIdForm: true });
+  const r = fromAtom(kind, text, { anyIdForm: true, limits: ANSWER_ATOM_LIMITS });
   if (r.ok) return { ok: true, value: r.value };
   const first = r.issues[0];
   const where = first?.xml

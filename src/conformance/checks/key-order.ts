@@ -11,6 +11,7 @@ import { ATOM_NS, type AtomKind } from "../../codecs/atom/index.js";
 import { decodeName } from "../../codecs/atom/names.js";
 import { parseXmlDocument } from "../../codecs/atom/read.js";
 import { escapeToken } from "../../model/json-pointer.js";
+import { ANSWER_ATOM_LIMITS } from "./answer-atom-limits.js";
 
 const URN_GUID = "urn:guid:";
 
@@ -24,7 +25,7 @@ const URN_GUID = "urn:guid:";
  */
 export function atomDataOrder(text: string, kind: AtomKind): Map<string, string[]> {
   const out = new Map<string, string[]>();
-  const tree = parseXmlDocument(text);
+  const tree = parseXmlDocument(text, ANSWER_ATOM_LIMITS);
   if (!tree.ok) return out;
   const entries = tree.value.children.filter((c) => c.local === "entry" && c.uri === ATOM_NS);
   for (const [i, entry] of entries.entries()) {
