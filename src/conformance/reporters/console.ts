@@ -19,6 +19,7 @@ import { checkText } from "./check-text.js";
 import { failingStep } from "./failing-step.js";
 import {
   caseMessage,
+  caseStatement,
   clientVerdictText,
   skipText,
   staleText,
@@ -66,7 +67,7 @@ function describeFailure(c: CaseResult, report: RunReport, ctx: ReportContext, p
   const say = (...text: string[]): void => {
     lines.push(...text.map(escapeUnsafe));
   };
-  const st = c.failedStatement ?? c.statements[0] ?? "";
+  const st = caseStatement(c);
   say(`  statement ${st}: ${ctx.statements.get(st) ?? "(unknown statement)"}`);
   const f = failingStep(c);
   const message = caseMessage(c);

@@ -85,6 +85,14 @@ const UNEXPECTED_PASS =
   "passed, but the expectations file lists it as a known failure: remove the entry";
 
 /**
+ * The statement a report names for a case that did not pass as expected: the failed check's,
+ * or (an unexpected pass, which failed nothing) the case's first.
+ */
+export function caseStatement(c: Pick<CaseResult, "failedStatement" | "statements">): string {
+  return c.failedStatement ?? c.statements[0] ?? "";
+}
+
+/**
  * A case's one-line message: for a failed case, its first failing step (by number and the name
  * the case gives it) and that step's failure or first failed check; for an unexpected pass, why
  * it fails the run; nothing otherwise.

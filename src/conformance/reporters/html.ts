@@ -28,7 +28,14 @@ import {
 import { stopText } from "./abort-text.js";
 import { checkText } from "./check-text.js";
 import { failingStep } from "./failing-step.js";
-import { caseMessage, skipText, staleText, stepFailureText, stepLabel } from "./failure-text.js";
+import {
+  caseMessage,
+  caseStatement,
+  skipText,
+  staleText,
+  stepFailureText,
+  stepLabel,
+} from "./failure-text.js";
 import { xmlEscape } from "./junit.js";
 import { redactReport } from "./redacted-report.js";
 import { replayLine } from "./replay.js";
@@ -241,7 +248,7 @@ function requestBlock(req: SentRequest, replay: string): string {
 
 function failureDetails(c: CaseResult, report: RunReport, ctx: ReportContext): string {
   const out: string[] = [];
-  const st = c.failedStatement ?? c.statements[0] ?? "";
+  const st = caseStatement(c);
   out.push(
     `<p class="statement">statement <code>${t(st)}</code>: ${t(statementText(st, ctx) || "(unknown statement)")}</p>`,
   );

@@ -18,6 +18,7 @@ import { checkText } from "./check-text.js";
 import { failingStep } from "./failing-step.js";
 import {
   caseMessage,
+  caseStatement,
   clientVerdictText,
   skipText,
   staleText,
@@ -44,9 +45,7 @@ export function xmlEscape(s: string): string {
 
 function details(c: CaseResult, report: RunReport, ctx: ReportContext): string {
   const f = failingStep(c);
-  const lines = [
-    `statement ${c.failedStatement ?? ""}: ${ctx.statements.get(c.failedStatement ?? "") ?? ""}`,
-  ];
+  const lines = [`statement ${caseStatement(c)}: ${ctx.statements.get(caseStatement(c)) ?? ""}`];
   if (f?.step.failure) lines.push(stepFailureText(f.step.failure));
   for (const k of f?.failed ?? [])
     lines.push(
@@ -76,7 +75,7 @@ function testcase(c: CaseResult, report: RunReport, ctx: ReportContext): string 
   }
   if (c.outcome === "skip")
     return `${open}\n      <skipped message="${xmlEscape(skipText(c.skip))}"/>\n    </testcase>`;
-  const msg = `${c.failedStatement ?? ""}: ${message ?? c.outcome}`;
+  const msg = `${caseStatement(c)}: ${message ?? c.outcome}`;
   return `${open}\n      <failure message="${xmlEscape(msg)}" type="${c.outcome}">${xmlEscape(details(c, report, ctx))}</failure>\n    </testcase>`;
 }
 

@@ -11,7 +11,13 @@ import { curlLine } from "../request/curl.js";
 import { isNotStarted } from "../run/results.js";
 import { STOP_TEST_NAME, stopText } from "./abort-text.js";
 import { failingStep } from "./failing-step.js";
-import { caseMessage, clientVerdictText, skipText, staleText } from "./failure-text.js";
+import {
+  caseMessage,
+  caseStatement,
+  clientVerdictText,
+  skipText,
+  staleText,
+} from "./failure-text.js";
 import { redactReport } from "./redacted-report.js";
 import { replayLine } from "./replay.js";
 import { responseView } from "./response-view.js";
@@ -52,7 +58,7 @@ export const tapReporter: Reporter = (raw, ctx) => {
       lines.push(`not ok ${n} ${title} # TODO expected failure`);
     else {
       lines.push(`not ok ${n} ${title}`, "  ---");
-      lines.push(`  statement: ${yamlString(c.failedStatement ?? "")}`);
+      lines.push(`  statement: ${yamlString(caseStatement(c))}`);
       lines.push(`  message: ${yamlString(caseMessage(c) ?? c.outcome)}`);
       const f = failingStep(c);
       const view = f ? responseView(f.step, TAP_BODY_LINES) : undefined;
