@@ -20,7 +20,9 @@ export function smokeRefusalText(r: SmokeRefusal): string {
     case "smoke-redirected":
       return `the smoke request was redirected (${r.status}${r.location ? ` to ${r.location}` : ""}); the runner does not follow redirects (a signature names one URL): give the base URL the service answers on`;
     case "smoke-status":
-      return `the smoke request answered ${r.status}`;
+      return r.status === 404
+        ? `the smoke request (GET ${r.url}) answered 404: give the base URL the API is mounted under, without /os/0.8 (the runner adds it)`
+        : `the smoke request (GET ${r.url}) answered ${r.status}`;
   }
 }
 

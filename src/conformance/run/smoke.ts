@@ -27,7 +27,8 @@ export type SmokeRefusal =
    */
   | { readonly code: "smoke-redirected"; readonly status: number; readonly location?: string }
   /** Any other status. */
-  | { readonly code: "smoke-status"; readonly status: number };
+  /** Any other status; `url` the smoke request's, its viewer a placeholder. */
+  | { readonly code: "smoke-status"; readonly status: number; readonly url: string };
 
 /** The path the smoke request reads, before its role is filled. */
 const SMOKE_PATH = "/os/0.8/people/{viewer}/@self";
@@ -89,5 +90,5 @@ async function smokeOnce(
     const location = x.response.headers.location;
     return { refusal: { code: "smoke-redirected", status, ...(location ? { location } : {}) } };
   }
-  return { refusal: { code: "smoke-status", status } };
+  return { refusal: { code: "smoke-status", status, url: `${env.origin}${SMOKE_PATH}` } };
 }

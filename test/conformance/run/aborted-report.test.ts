@@ -6,8 +6,9 @@
 import { createServer as createNetServer } from "node:net";
 import { describe, expect, it } from "vitest";
 import { isRunAbort, runSuite } from "../../../src/conformance/index.js";
+import { abortText } from "../../../src/conformance/reporters/abort-text.js";
 import { abortedReport, isReportedAbort } from "../../../src/conformance/run/aborted-report.js";
-import { bundledTarget } from "../helpers.js";
+import { bundledTarget, startFake } from "../helpers.js";
 
 /** A base URL nothing listens on: a port taken and given back. */
 async function deadUrl(): Promise<string> {
@@ -51,4 +52,30 @@ describe("an aborted run's report head", () => {
       expect(report.cases).toEqual([]);
     },
   );
+});
+
+describe("a smoke request answered with another status", () => {
+  it("404: the words name the URL asked and say where the base URL should point", async () => {
+    const fake = await startFake((_req, res) => {
+      res.writeHead(404, { "content-type": "text/plain" });
+      res.end("not here");
+    });
+    try {
+      const r = await runSuite({ target: bundledTarget(`${fake.url}/api`) });
+      if (!isRunAbort(r)) throw new Error("the run was expected to stop before any case");
+      expect(r).toMatchObject({
+        abort: "unreachable",
+        refusal: {
+          code: "smoke-status",
+          status: 404,
+          url: `${fake.url}/api/os/0.8/people/{viewer}/@self`,
+        },
+      });
+      expect(abortText(r)).toBe(
+        `the smoke request (GET ${fake.url}/api/os/0.8/people/{viewer}/@self) answered 404: give the base URL the API is mounted under, without /os/0.8 (the runner adds it)`,
+      );
+    } finally {
+      await fake.close();
+    }
+  });
 });
