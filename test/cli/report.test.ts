@@ -255,25 +255,12 @@ describe("a target that stops answering after the smoke request", () => {
   });
 
   it("stops with 'the target stopped answering' (exit 3), the cases not run listed as such, in bounded time", async () => {
-    const out = sink();
-    const json = join(t.dir, "reports", "stopped.json");
     const t0 = performance.now();
-    const code = await runCommand(
-      {
-        baseUrl: hanging.url,
-        level: "profile",
-        reporter: ["console", `json:${json}`],
-        timeout: 400,
-        concurrency: 4,
-        bail: false,
-      },
-      out,
-      sink(),
-    );
+    const { code, out, json } = await runToReport(hanging.url, "stopped.json", 400);
     const ms = performance.now() - t0;
     expect(code).toBe(3);
     expect(out.text).toMatch(
-      /! the target stopped answering: \d+ cases in a row got no answer, nor did a fresh smoke request; \d+ case\(s\) not run\n! not run: [a-z0-9/-]+, /,
+      /! the target stopped answering: \d+ cases in a row got no answer, nor did a fresh smoke request; \d+ case\(s\) not run\n(! not judged \(started; where they failed, the connection was refused\): .*\n)?! not run: [a-z0-9/-]+, /,
     );
     const report = JSON.parse(readFileSync(json, "utf8")) as {
       exitCode: number;
@@ -288,6 +275,42 @@ describe("a target that stops answering after the smoke request", () => {
     expect(notRun[0]?.skipReason).toBe("not run: the target stopped answering");
     // a few rounds of 400 ms timeouts, not one per case (377 × 400 ms / 4 = 38 s)
     expect(ms).toBeLessThan(20_000);
+  }, 60_000);
+
+  it("a target that dies mid-run: the cases that met its refused connections are not judged, none failed under a rule (the ones in flight, closed under, stay failures)", async () => {
+    let requests = 0;
+    let dying: Running | undefined;
+    // Answers as the reference for its first 40 requests, then stops listening.
+    dying = await startFake((req, res) => {
+      if (++requests === 40) void dying?.close();
+      forward(req, res);
+    });
+    const { code, out, json } = await runToReport(dying.url, "died.json", 2000);
+    expect(code).toBe(3);
+    const report = JSON.parse(readFileSync(json, "utf8")) as {
+      stopped: { code: string };
+      cases: {
+        id: string;
+        outcome: string;
+        skip?: { code: string };
+        steps: { failure?: { code: string } }[];
+      }[];
+    };
+    expect(report.stopped.code).toBe("target-stopped-answering");
+    const unanswered = report.cases.filter((c) => c.skip?.code === "unanswered");
+    expect(unanswered.length).toBeGreaterThanOrEqual(SILENT_CASES_BEFORE_STOP);
+    // their steps are kept: each met a refused connection
+    for (const c of unanswered)
+      expect(c.steps.map((s) => s.failure?.code).filter(Boolean)[0]).toBe("transport-connection");
+    const failedForNoAnswer = report.cases.filter(
+      (c) =>
+        c.outcome === "fail" &&
+        c.steps.find((s) => s.failure !== undefined)?.failure?.code === "transport-connection",
+    );
+    expect(failedForNoAnswer.map((c) => c.id)).toEqual([]);
+    expect(out.text).toMatch(
+      /! not judged \(started; where they failed, the connection was refused\): [a-z]/,
+    );
   }, 60_000);
 
   it("a few slow cases in a row do not stop the run", async () => {
@@ -309,6 +332,25 @@ describe("a target that stops answering after the smoke request", () => {
     expect(out.text).toMatch(/\d+ cases: \d+ passed, [1-9] failed/);
   }, 60_000);
 });
+
+/** The whole suite at profile level, 4 at once, against `baseUrl`: the console and a JSON report. */
+async function runToReport(baseUrl: string, file: string, timeout: number) {
+  const out = sink();
+  const json = join(t.dir, "reports", file);
+  const code = await runCommand(
+    {
+      baseUrl,
+      level: "profile",
+      reporter: ["console", `json:${json}`],
+      timeout,
+      concurrency: 4,
+      bail: false,
+    },
+    out,
+    sink(),
+  );
+  return { code, out, json };
+}
 
 /** Sends a request as received (Host kept: the signature names it) to the reference. */
 function forward(req: IncomingMessage, res: ServerResponse): void {

@@ -130,16 +130,22 @@ export const consoleReporter: Reporter = (raw, ctx) => {
       `! the target names no ${m.role}: skipped ${m.cases.length} case(s): ${m.cases.join(", ")}`,
     );
   const notRun = report.cases.filter((c) => c.skip?.code === "not-run");
+  const unanswered = report.cases.filter((c) => c.skip?.code === "unanswered");
   const skipped = report.cases.filter(
     (c) =>
       c.outcome === "skip" &&
       c.skip?.code !== "not-run" &&
+      c.skip?.code !== "unanswered" &&
       !report.missingRoles.some((m) => m.cases.includes(c.id)),
   );
   for (const c of skipped) out.push(`! skipped ${c.id}: ${skipText(c.skip)}`);
   out.push(...clientLines(report, p));
   if (report.stopped) {
     out.push(p.red(`! ${stopText(report.stopped, notRun.length)}`));
+    if (unanswered.length)
+      out.push(
+        `! not judged (started; where they failed, the connection was refused): ${unanswered.map((c) => c.id).join(", ")}`,
+      );
     if (notRun.length) out.push(`! not run: ${notRun.map((c) => c.id).join(", ")}`);
   }
   const s = report.summary;

@@ -60,6 +60,8 @@ export function skipText(s: SkipReason | undefined): string {
         : s.stop === "bail"
           ? "not run: --bail stopped the run at the first unexpected result"
           : "not run: the target stopped answering";
+    case "unanswered":
+      return "not judged: the target stopped answering, and where this case failed its connection was refused";
   }
 }
 

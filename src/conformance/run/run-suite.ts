@@ -33,7 +33,7 @@ import {
 import type { RunAbort } from "./run-abort.js";
 import { type CaseEnv, runCase } from "./run-case.js";
 import { schedule } from "./scheduler.js";
-import { silenceWatch } from "./silence.js";
+import { failedUnanswered, silenceWatch } from "./silence.js";
 import { smoke } from "./smoke.js";
 
 /** Options of {@link runSuite}. */
@@ -143,10 +143,16 @@ export async function runSuite(opts: RunOptions): Promise<RunReport | RunAbort> 
         return stopped !== undefined;
       },
     );
-    const ran = results.filter((r): r is CaseResult => r !== undefined);
-    // The cases a stopped run did not start, skipped with the stop's code.
     // (stopped is set in the callbacks above, which the type checker does not follow)
     const stopCode = (stopped as EarlyStop | undefined)?.code;
+    // A run stopped because the target stopped answering: a case that failed for want of an
+    // answer is not judged, rather than failed under the rule it tests (silence.ts).
+    const ran = results
+      .filter((r): r is CaseResult => r !== undefined)
+      .map((r) =>
+        stopCode === "target-stopped-answering" && failedUnanswered(r) ? setAside(r) : r,
+      );
+    // The cases a stopped run did not start, skipped with the stop's code.
     const notRun =
       stopCode === undefined
         ? []
@@ -194,6 +200,11 @@ export async function runSuite(opts: RunOptions): Promise<RunReport | RunAbort> 
   } finally {
     await client.close();
   }
+}
+
+/** A case that ran, set aside as `unanswered`: skipped, its steps kept for the report. */
+function setAside({ failedStatement: _, ...r }: CaseResult): CaseResult {
+  return { ...r, outcome: "skip", raw: "skip", skip: { code: "unanswered" } };
 }
 
 function toResult(

@@ -22,6 +22,18 @@ function isSilent(r: CaseResult): boolean {
   return code === "transport-timeout" || code === "transport-connection";
 }
 
+/**
+ * True when `r` failed because nothing took its connection: the step where it failed could not
+ * connect. Once the run has stopped because the target stopped answering, such a failure says
+ * nothing of any rule (run-suite.ts sets the case aside as `unanswered`). A connection closed
+ * under a request, or a request past its deadline, stays a failure: the request that crashed or
+ * hung the target is among those.
+ */
+export function failedUnanswered(r: CaseResult): boolean {
+  if (r.raw !== "fail") return false;
+  return r.steps.find((s) => s.failure !== undefined)?.failure?.code === "transport-connection";
+}
+
 /** Counts silent cases; `answers` asks the target once more (true: it still answers). */
 export function silenceWatch(answers: () => Promise<boolean>): {
   /** Resolves to the count of silent cases in a row when the run must stop, else undefined. */

@@ -24,7 +24,12 @@ export type SkipReason =
   /** A `world` case, and the target has no world file. */
   | { readonly code: "needs-world" }
   /** Selected but not run: the run stopped early, for the reason `stop` names (RunStop). */
-  | { readonly code: "not-run"; readonly stop: StopCode };
+  | { readonly code: "not-run"; readonly stop: StopCode }
+  /**
+   * Started, but not judged: the run stopped because the target stopped answering, and where
+   * this case failed its connection was refused (silence.ts).
+   */
+  | { readonly code: "unanswered" };
 
 /**
  * Why a run stopped early: the target stopped answering, a signal interrupted it, or `--bail`
