@@ -20,6 +20,7 @@ import { failingStep } from "./failing-step.js";
 import {
   caseMessage,
   caseStatement,
+  cleanupFailures,
   clientVerdictText,
   skipText,
   staleText,
@@ -96,6 +97,7 @@ function describeFailure(c: CaseResult, report: RunReport, ctx: ReportContext, p
       );
     }
   }
+  for (const line of cleanupFailures(c)) lines.push(p.red(escapeUnsafe(`  ! ${line}`)));
   if (c.outcome === "fail")
     say(`  expectation entry: ${expectationEntry(c.id, c.failedStatement, message)}`);
   return lines;

@@ -95,6 +95,22 @@ export function caseStatement(c: Pick<CaseResult, "failedStatement" | "statement
 }
 
 /**
+ * What each clean-up step (`always`) that failed after the case's first failure says, one line
+ * each: the case could not undo what it wrote, and the target may still hold it (a later run's
+ * cases on that data may fail for it).
+ */
+export function cleanupFailures(c: Pick<CaseResult, "steps">): string[] {
+  const first = failingStep(c)?.step;
+  return c.steps
+    .filter((s) => s.always && s !== first && (s.failure || s.checks.some((k) => !k.ok)))
+    .map((s) => {
+      const bad = s.checks.find((k) => !k.ok);
+      const what = s.failure ? stepFailureText(s.failure) : bad ? checkText(bad) : "";
+      return `clean-up step ${s.index + 1}${s.name ? ` (${s.name})` : ""} failed too: ${what}; the target may still hold what the case wrote`;
+    });
+}
+
+/**
  * A case's one-line message: for a failed case, its first failing step (by number and the name
  * the case gives it) and that step's failure or first failed check; for an unexpected pass, why
  * it fails the run; nothing otherwise.

@@ -19,6 +19,7 @@ import { failingStep } from "./failing-step.js";
 import {
   caseMessage,
   caseStatement,
+  cleanupFailures,
   clientVerdictText,
   skipText,
   staleText,
@@ -57,6 +58,7 @@ function details(c: CaseResult, report: RunReport, ctx: ReportContext): string {
     lines.push(...view.lines.map((l, i) => `${view.marked.has(i) ? "> " : "  "}${l}`));
     if (view.cut) lines.push(`  (${view.cut})`);
   }
+  lines.push(...cleanupFailures(c));
   if (f?.step.request) lines.push(`reproduce: ${curlLine(f.step.request)}`);
   lines.push(`replay signed: ${replayLine(c.id, report, ctx)}`);
   return lines.join("\n");

@@ -36,6 +36,8 @@ export interface StepResult {
   /** Which repetition of a `repeat` step failed (1-based), of how many. */
   readonly repetition?: { readonly n: number; readonly of: number };
   readonly skipped?: boolean;
+  /** A clean-up step (`always`): it runs even after an earlier step failed. */
+  readonly always?: true;
   readonly request?: SentRequest;
   readonly status?: number;
   /** What came back, for a step with a failed check. */

@@ -106,7 +106,8 @@ export async function runCase(c: CaseSpec, env: CaseEnv): Promise<CaseRun> {
       });
       continue;
     }
-    const r = await runRepeated({ c, step, index, env, template });
+    const ran = await runRepeated({ c, step, index, env, template });
+    const r: StepResult = step.always ? { ...ran, always: true } : ran;
     steps.push(r);
     const bad = r.checks.find((k) => !k.ok);
     if (failedStatement === undefined && (r.failure !== undefined || bad))

@@ -62,6 +62,13 @@ const CASES: Record<string, Omit<CaseSpec, "id" | "statements" | "level">> = {
     steps: [step("/ok"), step("/status-500", { name: "read" })],
   },
   "listed-pass": { description: "passes though listed", steps: [step("/ok")] },
+  "clean-up": {
+    description: "its clean-up fails too",
+    steps: [
+      step("/status-500", { name: "write" }),
+      step("/status-500", { name: "restore", always: true }),
+    ],
+  },
 };
 
 beforeAll(async () => {
