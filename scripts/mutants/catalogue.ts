@@ -192,9 +192,9 @@ export const MUTANTS: readonly Mutant[] = [
     edits: [
       {
         file: "src/server/render.ts",
-        find: "for (const [k, v] of record) pairs.push(`${JSON.stringify(k)}:${JSON.stringify(v)}`);",
+        find: "pairs.push(`${JSON.stringify(k)}:${JSON.stringify(v)}`);",
         replace:
-          "for (const [k, v] of record) pairs.push(`${JSON.stringify(k)}:${/^-?[0-9]+$/.test(v) ? v : JSON.stringify(v)}`);",
+          "pairs.push(`${JSON.stringify(k)}:${/^-?[0-9]+$/.test(v) ? v : JSON.stringify(v)}`);",
       },
     ],
   },
