@@ -119,13 +119,16 @@ export function readCommandLine(spec: CommandSpec, words: readonly string[]): Co
     const text = (v: unknown) => typeof v === "string";
     if (
       (o.type === "string" && !text(value)) ||
-      (o.type === "array" && !(Array.isArray(value) && value.every(text)))
+      (o.type === "array" && !(Array.isArray(value) && value.length > 0 && value.every(text)))
     )
       return { kind: "usage", message: `--${name} takes a value` };
-    if (o.choices && !o.choices.includes(String(value)))
+    // a list's every value is one of the choices
+    const given = Array.isArray(value) ? value : [value];
+    const wrong = o.choices && given.find((v) => !o.choices?.includes(String(v)));
+    if (o.choices && wrong !== undefined)
       return {
         kind: "usage",
-        message: `Invalid values:\n  Argument: ${name}, Given: ${JSON.stringify(value)}, Choices: ${o.choices.map((c) => JSON.stringify(c)).join(", ")}`,
+        message: `Invalid values:\n  Argument: ${name}, Given: ${JSON.stringify(wrong)}, Choices: ${o.choices.map((c) => JSON.stringify(c)).join(", ")}`,
       };
     args[name] = value;
   }

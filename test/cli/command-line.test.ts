@@ -14,6 +14,7 @@ const SPEC: CommandSpec = {
     "base-url": { type: "string", describe: "a URL" },
     level: { type: "string", choices: ["core", "profile"], default: "profile", describe: "x" },
     feature: { type: "array", describe: "features" },
+    tag: { type: "array", choices: ["a", "b"], describe: "tags" },
     timeout: { type: "number", default: 10_000, describe: "ms" },
     include: { type: "boolean", alias: "i", default: false, describe: "headers" },
     kind: { type: "string", required: true, describe: "a kind" },
@@ -33,6 +34,11 @@ const usage = (...words: string[]) => {
 };
 
 describe("readCommandLine", () => {
+  it("a list with choices takes each of them, once or repeated", () => {
+    expect(args("GET", "/x", "--kind", "k", "--tag", "a", "--tag", "b").tag).toEqual(["a", "b"]);
+    expect(args("GET", "/x", "--kind", "k", "--tag", "b").tag).toEqual(["b"]);
+  });
+
   it("reads positionals, strings, numbers, booleans and defaults, by the spec's names", () => {
     expect(
       args("GET", "/x", "--kind", "people", "--target=t.json", "--timeout", "50", "-i"),
@@ -90,6 +96,13 @@ describe("readCommandLine", () => {
     [["GET", "/x", "--kind", "k", "--no-timeout"], /^--timeout is a number$/],
     [["GET", "/x", "--kind", "k", "--no-target"], /^--target takes a value$/],
     [["GET", "/x", "--kind", "k", "--no-feature"], /^--feature takes a value$/],
+    // a list given with no value at all selects nothing: not a silent "everything"
+    [["GET", "/x", "--kind", "k", "--feature"], /^--feature takes a value$/],
+    // each value of a list with choices is one of them
+    [
+      ["GET", "/x", "--kind", "k", "--tag", "a", "--tag", "c"],
+      /^Invalid values:\n {2}Argument: tag, Given: "c", Choices: "a", "b"$/,
+    ],
   ])("%j is a usage error naming what is wrong", (words, message) => {
     expect(usage(...words)).toMatch(message);
   });

@@ -1,4 +1,5 @@
 /** `run` as help shows it; the action, commands/run.ts, loads when it runs (commands.ts). */
+import { FEATURES } from "../../conformance/case-types.js";
 import { FILE_REPORTER_NAMES, REPORTER_NAMES } from "../../conformance/reporters/names.js";
 import { defineCommand } from "../command-definition.js";
 import { TIMEOUT_MS } from "../number-range.js";
@@ -24,6 +25,7 @@ export const runDefinition = defineCommand(
       },
       feature: {
         type: "array",
+        choices: FEATURES,
         describe: "Only cases with one of these features",
       },
       reporter: {
