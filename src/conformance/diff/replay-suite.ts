@@ -6,6 +6,7 @@
  */
 import { parsePlatformId } from "../../model/ids.js";
 import { KitError } from "../../model/kit-error.js";
+import { sentWithResign } from "../request/request-build.js";
 import type { SentRequest } from "../request/sent-request.js";
 import { isRunAbort, type RunAbort } from "../run/run-abort.js";
 import { type CaseEnv, exchange, runCase } from "../run/run-case.js";
@@ -125,7 +126,7 @@ export async function replaySuite(
           if (!x || x.ok) x = await exchange(envB, mirrored);
           pairs.push({
             source: `${c.id} step ${step + 1}`,
-            sent: built.sent,
+            sent: sentWithResign(built),
             a: toRaw(response),
             ...(x.ok ? { b: toRaw(x.response) } : {}),
           });

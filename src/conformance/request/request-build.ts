@@ -13,7 +13,7 @@ import type { CaseOutcome } from "./case-problems.js";
 import { fillOrdered, type OrderedValue, stringifyOrdered } from "./ordered-json.js";
 import { pairsBody } from "./pairs-body.js";
 import { recordWrites } from "./record-writes.js";
-import type { SentRequest } from "./sent-request.js";
+import type { Resign, SentRequest } from "./sent-request.js";
 import { normaliseAuth, sign } from "./signing.js";
 import { caseFiller, type TemplateContext } from "./template.js";
 import type { WireRequest } from "./wire-request.js";
@@ -39,7 +39,21 @@ export interface BuiltRequest {
    * (`replayed-nonce-new-timestamp`).
    */
   readonly replay?: WireRequest;
+  /** The record of the request; without the recipe for signing afresh ({@link sentWithResign}). */
   readonly sent: SentRequest;
+  /** Makes the recipe for signing afresh (signing.ts), when a fresh signature can send it. */
+  readonly resign?: () => Resign | undefined;
+}
+
+/**
+ * The record of a request with the recipe its curl line signs afresh with (curl.ts), for a step
+ * whose line is shown: a failing one, or a request a differential run found answered
+ * differently. A passing step's record goes without it (a second base string and header a
+ * request, and a quarter of a JSON report, that no line reads).
+ */
+export function sentWithResign(built: BuiltRequest): SentRequest {
+  const resign = built.resign?.();
+  return resign ? { ...built.sent, resign } : built.sent;
 }
 
 const enc = new TextEncoder();
@@ -254,8 +268,8 @@ function buildOne(
       http,
       ...(hold ? { held: hold } : {}),
       ...(spec.writeBodyFirst ? { writeFirst: true as const } : {}),
-      ...(signed.resign ? { resign: signed.resign } : {}),
     },
+    ...(signed.resign ? { resign: signed.resign } : {}),
   };
   return { ok: true, value };
 }

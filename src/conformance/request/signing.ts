@@ -49,8 +49,11 @@ interface SignOutput {
   readonly nonce: string;
   /** The signature sent (empty when unsigned). */
   readonly signature: string;
-  /** How to sign it afresh, where a fresh signature sends the same request (curl.ts). */
-  readonly resign?: Resign;
+  /**
+   * How to sign it afresh, where a fresh signature sends the same request (curl.ts); made when
+   * asked, since only a failing step's curl line needs it (a second base string and header).
+   */
+  readonly resign?: () => Resign | undefined;
 }
 
 /** The modes whose signature is right for what is sent: only its time or nonce is at issue. */
@@ -179,13 +182,14 @@ export function sign(input: SignInput): SignOutput {
     auth.placement === "header" &&
     !RESIGN_FIXED.some((n) => n in auth.protocol);
   const resign = resignable
-    ? resignRecipe(protocolParams(RESIGN_MARKS.nonce, RESIGN_MARKS.timestamp), baseOf, {
-        consumerKey,
-        offsetS,
-        ...(auth.mode.startsWith("replayed-nonce") ? { nonce } : {}),
-        ...(percentEncode(secret) !== secret ? { encodeSecret: true as const } : {}),
-        ...(auth.realm !== undefined ? { realm: auth.realm } : {}),
-      })
+    ? () =>
+        resignRecipe(protocolParams(RESIGN_MARKS.nonce, RESIGN_MARKS.timestamp), baseOf, {
+          consumerKey,
+          offsetS,
+          ...(auth.mode.startsWith("replayed-nonce") ? { nonce } : {}),
+          ...(percentEncode(secret) !== secret ? { encodeSecret: true as const } : {}),
+          ...(auth.realm !== undefined ? { realm: auth.realm } : {}),
+        })
     : undefined;
   return {
     query: joinQuery(withTrailing(query), auth.unsignedQuery),

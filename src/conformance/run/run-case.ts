@@ -19,6 +19,7 @@ import {
   buildRequest,
   type RequestEnv,
   recordBodies,
+  sentWithResign,
 } from "../request/request-build.js";
 import { fillPointer, type TemplateContext } from "../request/template.js";
 import type { CaseSpec } from "../suite/expand-steps.js";
@@ -241,7 +242,7 @@ async function runStep({ c, step, index, env, template, write }: StepRun): Promi
     if (!first.ok || first.response.status !== 200) {
       return {
         ...base,
-        request: built.sent,
+        request: sentWithResign(built),
         ms: ms(),
         checks: [],
         failure: first.ok
@@ -254,7 +255,7 @@ async function runStep({ c, step, index, env, template, write }: StepRun): Promi
   if (!x.ok) {
     return {
       ...base,
-      request: built.sent,
+      request: sentWithResign(built),
       ms: ms(),
       checks: [],
       failure: transportFailure(x.error),
@@ -291,7 +292,7 @@ async function runStep({ c, step, index, env, template, write }: StepRun): Promi
   const failed = checks.some((k) => !k.ok);
   return {
     ...base,
-    request: built.sent,
+    request: failed ? sentWithResign(built) : built.sent,
     status: x.response.status,
     ...(failed ? { response: excerpt(x.response) } : {}),
     ms: ms(),

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RequestSpec } from "../../../src/conformance/case-types.js";
 import { createHttpClient, type HttpClient } from "../../../src/conformance/index.js";
 import { curlLine } from "../../../src/conformance/request/curl.js";
-import { buildRequest } from "../../../src/conformance/request/request-build.js";
+import { buildRequest, sentWithResign } from "../../../src/conformance/request/request-build.js";
 import { bundledTarget, type Running, startReference } from "../helpers.js";
 
 const run = promisify(execFile);
@@ -79,9 +79,9 @@ describe("the curl line signs afresh what the kit signed as the case meant", () 
     const { built, secrets } = await build(spec, `c${Math.random().toString(36).slice(2, 8)}`);
     const kit = await client.send(built.wire);
     if (!kit.ok) throw new Error(kit.error.message);
-    expect(built.sent.resign).toBeDefined();
+    expect(sentWithResign(built).resign).toBeDefined();
     const secret = spec.app === "other" ? secrets[1] : secrets[0];
-    const line = curlLine(built.sent, secrets);
+    const line = curlLine(sentWithResign(built), secrets);
     for (const s of secrets) expect(line).not.toContain(s);
     expect(line).not.toContain(built.signature);
     expect(await statusOf(line, { OSK_CONSUMER_SECRET: secret ?? "" })).toBe(kit.response.status);
@@ -98,7 +98,7 @@ describe("the curl line signs afresh what the kit signed as the case meant", () 
     expect(first.ok && first.response.status).toBe(200);
     if (!kit.ok) throw new Error(kit.error.message);
     expect(kit.response.status).not.toBe(200);
-    const line = curlLine(built.sent, secrets);
+    const line = curlLine(sentWithResign(built), secrets);
     expect(line).toContain(`n='${built.nonce}'`);
     expect(await statusOf(line, { OSK_CONSUMER_SECRET: secrets[0] ?? "" })).toBe(
       kit.response.status,
@@ -114,7 +114,7 @@ describe("the curl line signs afresh what the kit signed as the case meant", () 
     const kit = await client.send(wrong.built.wire);
     if (!kit.ok) throw new Error(kit.error.message);
     expect(kit.response.status).not.toBe(200);
-    const line = curlLine(built.sent, secrets);
+    const line = curlLine(sentWithResign(built), secrets);
     expect(await statusOf(line, { OSK_CONSUMER_SECRET: "not the secret" })).toBe(
       kit.response.status,
     );
@@ -124,7 +124,9 @@ describe("the curl line signs afresh what the kit signed as the case meant", () 
     const { built, secrets } = await build({ method: "GET", path: PEOPLE }, "v1");
     const env = { ...process.env };
     delete env.OSK_CONSUMER_SECRET;
-    const failed = await run("/bin/sh", ["-c", curlLine(built.sent, secrets)], { env }).then(
+    const failed = await run("/bin/sh", ["-c", curlLine(sentWithResign(built), secrets)], {
+      env,
+    }).then(
       () => undefined,
       (e: { code: number; stderr: string; stdout: string }) => e,
     );
@@ -154,8 +156,8 @@ describe("the curl line signs afresh what the kit signed as the case meant", () 
     "%s: no fresh signature (it would not send the same request); the signature stays redacted",
     async (_n, spec) => {
       const { built, secrets } = await build(spec, "x1");
-      expect(built.sent.resign).toBeUndefined();
-      const line = curlLine(built.sent, secrets);
+      expect(sentWithResign(built).resign).toBeUndefined();
+      const line = curlLine(sentWithResign(built), secrets);
       expect(line).not.toContain("openssl");
       expect(line).toContain("REDACTED");
     },
@@ -167,8 +169,8 @@ describe("the curl line signs afresh what the kit signed as the case meant", () 
       { method: "GET", path: PEOPLE, query: { echo: t.apps.main.consumerSecret } },
       "s1",
     );
-    expect(built.sent.resign).toBeDefined();
-    const line = curlLine(built.sent, secrets);
+    expect(sentWithResign(built).resign).toBeDefined();
+    const line = curlLine(sentWithResign(built), secrets);
     expect(line).not.toContain("openssl");
     expect(line).toContain("REDACTED");
     for (const s of secrets) expect(line).not.toContain(encodeURIComponent(s));
