@@ -180,6 +180,51 @@ describe("a target file copied without its world", () => {
   });
 });
 
+describe("a target's world whose links break", () => {
+  /** A target file beside a world of other ids than §2.1's form, with `friends` as given. */
+  function targetWith(name: string, friends: [string, string][]): string {
+    const world = {
+      apps: [{ id: "quiz", consumerKey: "quiz-key" }],
+      people: [{ id: "john.doe", apps: ["quiz"] }, { id: "jane.roe" }],
+      friends,
+    };
+    const dir = join(t.dir, name);
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, "world.json"), JSON.stringify(world));
+    const target = { ...bundledTarget(reference.url), world: "world.json" };
+    writeFileSync(join(dir, "target.json"), JSON.stringify(target));
+    return join(dir, "target.json");
+  }
+  const runIt = async (target: string) => {
+    const err = sink();
+    const code = await runCommand(
+      {
+        target,
+        level: "profile",
+        grep: "^people/self-me$",
+        timeout: 5000,
+        concurrency: 1,
+        bail: false,
+      },
+      sink(),
+      err,
+    );
+    return { code, err: err.text };
+  };
+
+  it("a friend the file does not hold is a target-file error naming the member (exit 2), as serve refuses it", async () => {
+    const r = await runIt(targetWith("broken-world", [["john.doe", "nobody"]]));
+    expect(r.code).toBe(2);
+    expect(r.err).toContain("/friends/0/1");
+    expect(r.err).toContain('unknown person "nobody"');
+  });
+
+  it("ids other than §2.1's form are no fault of the world (the run goes on)", async () => {
+    const r = await runIt(targetWith("other-ids", [["john.doe", "jane.roe"]]));
+    expect(r.code).not.toBe(2);
+  });
+});
+
 describe("a report file that cannot be written at the end (a full disk)", () => {
   it("says which, writes the others, and the run is not green (exit 1)", async () => {
     const target = join(t.dir, "reference-target.json");

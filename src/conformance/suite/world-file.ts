@@ -2,11 +2,15 @@
  * The target's world file (the format of fixtures/world.json) as the runner reads it, for the
  * world facts of `world` cases (world-facts.ts) and the fuzzer's model (fuzz/world.ts). Problems
  * come back as issues: `target-invalid` at `/world` when the target names no world file,
- * `world-invalid` (the file named, a pointer to the member) when the file cannot be read or
- * lacks its lists. The runner never imports the server, so this is not the server's loadWorld.
+ * `world-invalid` (the file named, a pointer to the member) when the file cannot be read, lacks
+ * its lists or its entries' ids, or links to an entry it does not hold (checkLinks, as `serve`
+ * checks a world; the runner does not require §2.1's id form, which only the reference's own
+ * world must follow). The runner never imports the server, so this is not the server's loadWorld.
  */
 import { existsSync } from "node:fs";
 import { fail, type Issue, ok, type Result } from "../../model/issue.js";
+import { escapeToken } from "../../model/json-pointer.js";
+import { checkLinks } from "../../schemas/world-references.js";
 import { readJsonFile } from "./json-file.js";
 import type { Target } from "./target.js";
 
@@ -49,6 +53,40 @@ export function appIdOf(w: WorldFile, consumerKey: string | undefined): string {
 
 const LISTS = ["apps", "people", "friends"] as const;
 const OPTIONAL_LISTS = ["albums", "photos"] as const;
+/** The string members each entry of a list needs for its links to be checked (checkLinks). */
+const ENTRY_IDS = {
+  apps: ["id", "consumerKey"],
+  people: ["id"],
+  albums: ["id", "ownerId"],
+  photos: ["id", "albumId"],
+} as const;
+
+/** Where an entry of a list lacks what its links need. */
+function entryProblems(w: Record<string, unknown>): { pointer: string; message: string }[] {
+  const out: { pointer: string; message: string }[] = [];
+  for (const [list, members] of Object.entries(ENTRY_IDS)) {
+    const entries = (w[list] ?? []) as unknown[];
+    entries.forEach((e, i) => {
+      const entry = e as Record<string, unknown> | null;
+      for (const m of members)
+        if (typeof entry?.[m] !== "string")
+          out.push({ pointer: `/${list}/${i}/${m}`, message: "needs a string" });
+      const apps = entry?.apps;
+      if (list === "people" && apps !== undefined)
+        if (!Array.isArray(apps) || apps.some((a) => typeof a !== "string"))
+          out.push({ pointer: `/people/${i}/apps`, message: "is a list of app ids when present" });
+    });
+  }
+  (w.friends as unknown[]).forEach((f, i) => {
+    if (!Array.isArray(f) || f.length !== 2 || f.some((x) => typeof x !== "string"))
+      out.push({ pointer: `/friends/${i}`, message: "is a pair of person ids" });
+  });
+  const appdata = w.appdata as Record<string, unknown> | undefined;
+  for (const [app, users] of Object.entries(appdata ?? {}))
+    if (typeof users !== "object" || users === null || Array.isArray(users))
+      out.push({ pointer: `/appdata/${escapeToken(app)}`, message: "is an object of users" });
+  return out;
+}
 
 /** Reads `target.world`; `purpose` says what needs it, in the issue when there is none. */
 export function readWorldFile(target: Target, purpose?: string): Result<WorldFile> {
@@ -92,5 +130,11 @@ export function readWorldFile(target: Target, purpose?: string): Result<WorldFil
   if (w.appdata !== undefined && (typeof w.appdata !== "object" || w.appdata === null))
     issues.push(bad("/appdata", "is an object when present"));
   if (issues.length) return fail(issues);
-  return ok({ albums: [], photos: [], appdata: {}, ...w } as unknown as WorldFile);
+  const entries = entryProblems(w);
+  if (entries.length) return fail(entries.map((p) => bad(p.pointer, p.message)));
+  const world = { albums: [], photos: [], appdata: {}, ...w } as unknown as WorldFile;
+  // a friend, owner or album the file does not hold would make facts no server can match; the
+  // links are checked as `serve` checks them, whatever form the ids take (§2.1 or not)
+  const links = checkLinks(world);
+  return links.length ? fail(links.map((i) => bad(i.pointer, i.message))) : ok(world);
 }

@@ -17,8 +17,8 @@ import { toIssues } from "../../schemas/issues.js";
 import { schemaValidator } from "../../schemas/precompiled.js";
 import { SCHEMA_AJV_OPTIONS, schemaDir } from "../../schemas/registry.js";
 import * as generated from "../../schemas/world.generated.js";
+import { checkReferences } from "../../schemas/world-references.js";
 import { buildIndex } from "./build-index.js";
-import { checkReferences } from "./check-refs.js";
 import type { World, WorldFile } from "./types.js";
 
 /**

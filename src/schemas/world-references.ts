@@ -1,11 +1,12 @@
 /**
- * Reference checks a JSON Schema cannot make: unique ids, ids in the world's namespace, and
- * every id referring to an entry of the same file. Each fault names its JSON Pointer.
+ * Checks of a world file a JSON Schema cannot make: unique ids, every id referring to an entry
+ * of the same file and, for the reference server's world, ids in the world's namespace. Each
+ * fault names its JSON Pointer.
  */
-import { isValidValue } from "../../model/appdata-rules.js";
-import type { Issue } from "../../model/issue.js";
-import { escapeToken } from "../../model/json-pointer.js";
-import type { WorldFile } from "./types.js";
+import { isValidValue } from "../model/appdata-rules.js";
+import type { Issue } from "../model/issue.js";
+import { escapeToken } from "../model/json-pointer.js";
+import type { WorldFile } from "../model/world-file.js";
 
 function unique(ids: readonly string[], base: string, what: string, out: Issue[]): Set<string> {
   const seen = new Set<string>();
@@ -43,8 +44,23 @@ function namespaced(ns: string, ids: readonly string[], base: string, out: Issue
   });
 }
 
-/** Returns every reference fault of a schema-valid world (empty when it is sound). */
-export function checkReferences(w: WorldFile): Issue[] {
+/** What {@link checkLinks} reads of a world file: ids and the ids they refer to. */
+interface WorldLinks {
+  readonly apps: readonly { readonly id: string; readonly consumerKey: string }[];
+  readonly people: readonly { readonly id: string; readonly apps?: readonly string[] }[];
+  readonly friends: readonly (readonly [string, string])[];
+  readonly albums: readonly { readonly id: string; readonly ownerId: string }[];
+  readonly photos: readonly { readonly id: string; readonly albumId: string }[];
+  readonly appdata?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+}
+
+/**
+ * The faults of a world's links, whatever form its ids take: an id given twice, a reference to
+ * an entry the file lacks, a person befriending themself. The reference server's world checks
+ * them (with its own id rules, {@link checkReferences}); so does the runner's reading of a
+ * target's world, whose users may be named otherwise than §2.1's `<namespace>:<value>`.
+ */
+export function checkLinks(w: WorldLinks): Issue[] {
   const out: Issue[] = [];
   const apps = unique(
     w.apps.map((a) => a.id),
@@ -68,24 +84,10 @@ export function checkReferences(w: WorldFile): Issue[] {
     "person id",
     out,
   );
-  const bare = new Set<string>();
   w.people.forEach((p, i) => {
-    const value = p.id.slice(w.namespace.length + 1);
-    if (bare.has(value))
-      out.push({
-        code: "invalid-value",
-        pointer: `/people/${i}/id`,
-        message: "two people share a bare value (P-AUTH-4)",
-      });
-    bare.add(value);
-    for (const [j, a] of p.apps.entries()) known(apps, a, `/people/${i}/apps/${j}`, "app", out);
+    for (const [j, a] of (p.apps ?? []).entries())
+      known(apps, a, `/people/${i}/apps/${j}`, "app", out);
   });
-  namespaced(
-    w.namespace,
-    w.people.map((p) => p.id),
-    "/people",
-    out,
-  );
   w.friends.forEach(([a, b], i) => {
     known(people, a, `/friends/${i}/0`, "person", out);
     known(people, b, `/friends/${i}/1`, "person", out);
@@ -102,24 +104,12 @@ export function checkReferences(w: WorldFile): Issue[] {
     "album id",
     out,
   );
-  namespaced(
-    w.namespace,
-    w.albums.map((a) => a.id),
-    "/albums",
-    out,
-  );
   for (const [i, a] of w.albums.entries())
     known(people, a.ownerId, `/albums/${i}/ownerId`, "person", out);
   unique(
     w.photos.map((p) => p.id),
     "/photos",
     "photo id",
-    out,
-  );
-  namespaced(
-    w.namespace,
-    w.photos.map((p) => p.id),
-    "/photos",
     out,
   );
   for (const [i, p] of w.photos.entries())
@@ -132,22 +122,54 @@ export function checkReferences(w: WorldFile): Issue[] {
         pointer: ap,
         message: `unknown app ${JSON.stringify(app)}`,
       });
-    for (const [user, record] of Object.entries(users)) {
-      const up = `${ap}/${escapeToken(user)}`;
+    for (const user of Object.keys(users))
       if (!people.has(user))
         out.push({
           code: "invalid-value",
-          pointer: up,
+          pointer: `${ap}/${escapeToken(user)}`,
           message: `unknown person ${JSON.stringify(user)}`,
         });
+  }
+  return out;
+}
+
+/**
+ * Every fault of a schema-valid world (empty when it is sound): its links, then the reference
+ * server's own rules: ids in the world's namespace, no two people sharing a bare value
+ * (P-AUTH-4), values P-DATA-1 allows.
+ */
+export function checkReferences(w: WorldFile): Issue[] {
+  const out = checkLinks(w);
+  const bare = new Set<string>();
+  w.people.forEach((p, i) => {
+    const value = p.id.slice(w.namespace.length + 1);
+    if (bare.has(value))
+      out.push({
+        code: "invalid-value",
+        pointer: `/people/${i}/id`,
+        message: "two people share a bare value (P-AUTH-4)",
+      });
+    bare.add(value);
+  });
+  for (const [base, ids] of [
+    ["/people", w.people],
+    ["/albums", w.albums],
+    ["/photos", w.photos],
+  ] as const)
+    namespaced(
+      w.namespace,
+      ids.map((x) => x.id),
+      base,
+      out,
+    );
+  for (const [app, users] of Object.entries(w.appdata ?? {}))
+    for (const [user, record] of Object.entries(users))
       for (const [key, value] of Object.entries(record))
         if (!isValidValue(value))
           out.push({
             code: "invalid-value",
-            pointer: `${up}/${escapeToken(key)}`,
+            pointer: `/appdata/${escapeToken(app)}/${escapeToken(user)}/${escapeToken(key)}`,
             message: "value breaks P-DATA-1",
           });
-    }
-  }
   return out;
 }
