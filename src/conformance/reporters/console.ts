@@ -90,11 +90,10 @@ function describeFailure(c: CaseResult, report: RunReport, ctx: ReportContext, p
     if (f.step.request) {
       say(`  reproduce: ${curlLine(f.step.request)}`);
       const resign = f.step.request.resign;
-      say(
-        resign
-          ? `  (the line signs afresh: set ${SECRET_VARIABLE} to the consumer secret of ${resign.consumerKey}; to replay signed: ${replayLine(c.id, report, ctx)})`
-          : `  (signature redacted; to replay signed: ${replayLine(c.id, report, ctx)})`,
-      );
+      const lead = resign
+        ? `the line signs afresh: set ${SECRET_VARIABLE} to the consumer secret of ${resign.consumerKey}`
+        : "signature redacted";
+      say(`  (${lead}; to replay signed: ${replayLine(c.id, report, ctx)})`);
     }
   }
   for (const line of cleanupFailures(c)) lines.push(p.red(escapeUnsafe(`  ! ${line}`)));

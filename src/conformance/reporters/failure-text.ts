@@ -103,11 +103,21 @@ export function cleanupFailures(c: Pick<CaseResult, "steps">): string[] {
   const first = failingStep(c)?.step;
   return c.steps
     .filter((s) => s.always && s !== first && (s.failure || s.checks.some((k) => !k.ok)))
-    .map((s) => {
-      const bad = s.checks.find((k) => !k.ok);
-      const what = s.failure ? stepFailureText(s.failure) : bad ? checkText(bad) : "";
-      return `clean-up step ${s.index + 1}${s.name ? ` (${s.name})` : ""} failed too: ${what}; the target may still hold what the case wrote`;
-    });
+    .map(
+      (s) =>
+        `clean-up ${stepWhat(s)} failed too: ${whyFailed(s)}; the target may still hold what the case wrote`,
+    );
+}
+
+/** A step by number and the name the case gives it: `step 2 (write)`. */
+function stepWhat(s: StepResult): string {
+  return `step ${s.index + 1}${s.name ? ` (${s.name})` : ""}`;
+}
+
+/** Why a failed step failed: its failure (no answer, …) or its first failed check. */
+function whyFailed(s: StepResult): string {
+  const bad = s.checks.find((k) => !k.ok);
+  return s.failure ? stepFailureText(s.failure) : bad ? checkText(bad) : "";
 }
 
 /**
@@ -119,11 +129,5 @@ export function caseMessage(c: Pick<CaseResult, "outcome" | "steps">): string | 
   if (c.outcome === "unexpected-pass") return UNEXPECTED_PASS;
   if (c.outcome !== "fail" && c.outcome !== "expected-fail") return undefined;
   const f = failingStep(c);
-  if (!f) return undefined;
-  const what = f.step.failure
-    ? stepFailureText(f.step.failure)
-    : f.failed[0]
-      ? checkText(f.failed[0])
-      : "";
-  return `step ${f.step.index + 1}${f.step.name ? ` (${f.step.name})` : ""}: ${what}`;
+  return f ? `${stepWhat(f.step)}: ${whyFailed(f.step)}` : undefined;
 }
