@@ -1,10 +1,12 @@
 /**
  * The command that re-runs one case, signed, against the target that was judged: the run's own
  * command as the CLI was given it (`--target FILE` or `--base-url URL`; the in-process reference
- * when it had neither), then the level when it was not the default, then the case. Pasted, it
+ * when it had neither), then the level and the per-request timeout when they were not the
+ * defaults (a slow target's case passes only with the run's own timeout), then the case. Pasted, it
  * tests the same server again, never the built-in reference in its place.
  */
 import type { RunReport } from "../run/results.js";
+import { DEFAULT_LIMITS } from "../transport/http-client.js";
 import type { ReportContext } from "./types.js";
 
 /** Quotes `s` for a POSIX shell when it needs it. */
@@ -23,7 +25,9 @@ export function replayLine(
   report: Pick<RunReport, "target" | "options">,
   ctx: ReportContext,
 ): string {
-  const level = report.options.level === "profile" ? "" : ` --level ${report.options.level}`;
+  const { level, timeoutMs } = report.options;
+  const levelWord = level === "profile" ? "" : ` --level ${level}`;
+  const timeout = timeoutMs === DEFAULT_LIMITS.timeoutMs ? "" : ` --timeout ${timeoutMs}`;
   const grep = `^${id.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`;
-  return `${runCommandOf(report, ctx)}${level} --grep ${shellWord(grep)}`;
+  return `${runCommandOf(report, ctx)}${levelWord}${timeout} --grep ${shellWord(grep)}`;
 }
