@@ -18,9 +18,11 @@ import { stopText } from "./abort-text.js";
 import { checkText } from "./check-text.js";
 import { failingStep } from "./failing-step.js";
 import {
+  CLIENTS_HEADING,
   caseMessage,
   caseStatement,
   cleanupFailures,
+  clientsUnjudgedText,
   clientVerdictText,
   skipText,
   staleText,
@@ -102,11 +104,13 @@ function describeFailure(c: CaseResult, report: RunReport, ctx: ReportContext, p
   return lines;
 }
 
-/** The client styles, one line each, when the run judged at least one. */
+/** The client styles, one line each when one was judged, else one line saying why none was. */
 function clientLines(report: RunReport, p: Paint): string[] {
-  if (!report.clients.some((v) => v.verdict !== "not-judged")) return [];
+  const unjudged = clientsUnjudgedText(report);
+  if (unjudged !== undefined) return [unjudged, ""];
+  if (report.clients.length === 0) return [];
   return [
-    "deployed client styles (conformance/clients.json):",
+    CLIENTS_HEADING,
     ...report.clients.map((v) => {
       const mark =
         v.verdict === "served" ? p.green("✓") : v.verdict === "broken" ? p.red("✗") : "-";

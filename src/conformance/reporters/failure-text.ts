@@ -4,7 +4,7 @@
  * label, and the one-line message of a failed case. Records hold data; only this file words them.
  */
 import type { ClientVerdict } from "../run/client-verdicts.js";
-import type { CaseResult, StaleExpectation, StepResult } from "../run/results.js";
+import type { CaseResult, RunReport, StaleExpectation, StepResult } from "../run/results.js";
 import type { StepFailure, StepFailureCode } from "../run/step-failure.js";
 import type { SkipReason } from "../suite/selection.js";
 import type { TransportError } from "../transport/http-client.js";
@@ -75,6 +75,27 @@ export function clientVerdictText(v: ClientVerdict): string {
     case "not-judged":
       return `not judged (${v.ran} of ${v.of} cases ran)`;
   }
+}
+
+/** The heading of the client styles in the console and TAP. */
+export const CLIENTS_HEADING = "deployed client styles (conformance/clients.json):";
+
+/**
+ * The client styles in one line when the run judged none (at `--level core`, where all their
+ * cases are profile cases, or a selection that did not run every case of any style); undefined
+ * when it judged one, and the styles are listed one a line.
+ */
+export function clientsUnjudgedText(
+  report: Pick<RunReport, "clients" | "options">,
+): string | undefined {
+  const { clients } = report;
+  if (clients.length === 0 || clients.some((v) => v.verdict !== "not-judged")) return undefined;
+  const why = clients.some((v) => v.ran > 0)
+    ? "no style had all its cases run (--grep, --feature, or a role or app the target lacks)"
+    : report.options.level === "core"
+      ? "their cases test profile decisions, which --level core does not run"
+      : "none of their cases was selected or could run";
+  return `${CLIENTS_HEADING} none of the ${clients.length} judged: ${why}`;
 }
 
 /** Why an expectation entry is stale, as text. */

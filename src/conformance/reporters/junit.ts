@@ -113,7 +113,11 @@ function suite(
   };
 }
 
-/** The `deployed-clients` testsuite, when the run judged a style; else nothing. */
+/**
+ * The `deployed-clients` testsuite, when the run judged a style; else nothing: a run that judged
+ * none (`--level core`, one case replayed) would count one skipped test per style, 11 tests for
+ * one case run. The console and TAP say why none was judged (clientsUnjudgedText).
+ */
 function clientsSuite(report: RunReport): Suite | undefined {
   if (!report.clients.some((v) => v.verdict !== "not-judged")) return undefined;
   const cases = report.clients.map((v) => {

@@ -12,8 +12,10 @@ import { isNotStarted } from "../run/results.js";
 import { STOP_TEST_NAME, stopText } from "./abort-text.js";
 import { failingStep } from "./failing-step.js";
 import {
+  CLIENTS_HEADING,
   caseMessage,
   caseStatement,
+  clientsUnjudgedText,
   clientVerdictText,
   skipText,
   staleText,
@@ -82,8 +84,10 @@ export const tapReporter: Reporter = (raw, ctx) => {
       `  message: ${yamlString(stopText(notStarted, 0))}`,
       "  ...",
     );
-  if (report.clients.some((v) => v.verdict !== "not-judged")) {
-    lines.push("# deployed client styles (conformance/clients.json):");
+  const clientsUnjudged = clientsUnjudgedText(report);
+  if (clientsUnjudged !== undefined) lines.push(`# ${clientsUnjudged}`);
+  else if (report.clients.length > 0) {
+    lines.push(`# ${CLIENTS_HEADING}`);
     for (const v of report.clients) lines.push(`# ${v.name}: ${clientVerdictText(v)}`);
   }
   if (report.stopped) {

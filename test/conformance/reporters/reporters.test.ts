@@ -213,3 +213,35 @@ describe("a target warning: users named outside §2.1's form", () => {
     }
   });
 });
+
+describe("deployed client styles no case of which ran", () => {
+  const unjudged = (level: "core" | "profile", ran: number): RunReport => ({
+    ...report,
+    options: { ...report.options, level },
+    clients: [
+      { id: "c1", name: "one", verdict: "not-judged", ran, of: 2 },
+      { id: "c2", name: "two", verdict: "not-judged", ran: 0, of: 1 },
+    ],
+  });
+  const line = (why: string) =>
+    `deployed client styles (conformance/clients.json): none of the 2 judged: ${why}`;
+
+  it("console and TAP say in one line that none was judged, and why (at core: profile cases)", () => {
+    const why = "their cases test profile decisions, which --level core does not run";
+    expect(REPORTERS.console(unjudged("core", 0), ctx)).toContain(line(why));
+    expect(REPORTERS.tap(unjudged("core", 0), ctx)).toContain(`# ${line(why)}`);
+  });
+
+  it("a selection that ran some of their cases says so", () => {
+    const why =
+      "no style had all its cases run (--grep, --feature, or a role or app the target lacks)";
+    expect(REPORTERS.console(unjudged("profile", 1), ctx)).toContain(line(why));
+    expect(REPORTERS.tap(unjudged("profile", 1), ctx)).toContain(`# ${line(why)}`);
+  });
+
+  it("JUnit counts no test for them; JSON lists each", () => {
+    expect(REPORTERS.junit(unjudged("core", 0), ctx)).not.toContain("deployed-clients");
+    const back = JSON.parse(REPORTERS.json(unjudged("core", 0), ctx)) as RunReport;
+    expect(back.clients.map((c) => c.verdict)).toEqual(["not-judged", "not-judged"]);
+  });
+});
