@@ -158,6 +158,34 @@ describe("compareAnswers: the readers' tolerance", () => {
     expect(compareAnswers(atom(x1), atom(x2))).toBeUndefined();
     expect(compareAnswers(atom(x1), atom(x3))).toBeDefined();
   });
+  it("Atom metadata the documents do not give, and qualified attributes, are not differences (RFC 4287 §6.4)", () => {
+    const feed = (meta: string, entryMeta: string, authorMeta: string, attrs: string) =>
+      `<feed xmlns="http://www.w3.org/2005/Atom"${attrs}>${meta}<entry><content type="application/xml"><appdata xmlns="http://ns.opensocial.org/2008/opensocial"><a>1</a></appdata></content><title/><updated/><author>${authorMeta}<url>urn:guid:u:a</url></author><id>urn:guid:u:a</id>${entryMeta}</entry></feed>`;
+    const base = feed("", "", "", "");
+    const metadata = feed(
+      '<id>urn:uuid:1</id><title>t</title><updated>2026-11-28T00:00:00Z</updated><author><name>n</name></author><link rel="self" href="http://x/"/><generator>g</generator>',
+      '<link rel="alternate" href="http://x/1"/>',
+      "<name>someone</name>",
+      ' xml:lang="en" xmlns:v="urn:v" v:seen="yes"',
+    );
+    expect(compareAnswers(atom(base), atom(metadata))).toBeUndefined();
+    // What the documents give is still compared: the entry id, the author link.
+    expect(
+      compareAnswers(
+        atom(base),
+        atom(base.replace("<id>urn:guid:u:a</id>", "<id>urn:guid:u:b</id>")),
+      ),
+    ).toBeDefined();
+    expect(
+      compareAnswers(
+        atom(base),
+        atom(base.replace("<url>urn:guid:u:a</url>", "<url>urn:guid:u:b</url>")),
+      ),
+    ).toBeDefined();
+    expect(
+      compareAnswers(atom(base), atom(base.replace('type="application/xml"', 'type="text/plain"'))),
+    ).toBeDefined();
+  });
   it("an extension member is no difference in either form: JSON, and its one child in Atom (P-FMT-7)", () => {
     const person = (extra: string, address: string) =>
       `<feed xmlns="http://www.w3.org/2005/Atom"><entry><content type="application/xml"><person xmlns="http://ns.opensocial.org/2008/opensocial"><id>u:a</id><nickname>n</nickname>${extra}<addresses>${address}</addresses></person></content><id>urn:guid:u:a</id></entry></feed>`;

@@ -9,8 +9,9 @@
  * none, §2.6; an entry's content type as a media type, RFC 6838 §4.2; a person, album or photo as
  * its members, each the list of its same-named children, those with a name the documents do
  * not give apart as extensions, `ext`, which the comparison skips where one side lacks them, as
- * it skips JSON extension members, P-FMT-7); the `Allow` set of a 405. Other headers are left
- * open.
+ * it skips JSON extension members, P-FMT-7; Atom elements the documents do not give a feed, an
+ * entry or an author, and qualified attributes, skipped as metadata, RFC 4287 §6.4); the `Allow`
+ * set of a 405. Other headers are left open.
  */
 import {
   ATOM_NS,
@@ -109,13 +110,35 @@ function itemMembers(el: XmlElement): unknown {
   return { name: `{${nsName(el.uri)}}${el.local}`, members: sorted(members), ext: sorted(ext) };
 }
 
-/** An element as data: `{ns}local`, attributes other than namespace declarations, text, children. */
+/**
+ * The Atom children the documents give a feed and an entry (§4.3, P-FMT-2); a reader skips the
+ * other Atom elements there as metadata the documents leave open (RFC 4287 lets a feed carry an
+ * id, title, updated, author, link, generator…, an entry links; P-FMT-5's strict feed has some).
+ * An entry author's other children go the same way: only its link is compared (P-FMT-5).
+ */
+const ATOM_CHILDREN: Readonly<Record<string, ReadonlySet<string>>> = {
+  feed: new Set(["entry"]),
+  entry: new Set(["content", "title", "updated", "author", "id"]),
+  author: new Set(),
+};
+
+/** True for a child the comparison reads: one of a known namespace the documents give its parent. */
+function compared(parent: XmlElement, child: XmlElement): boolean {
+  if (!KNOWN_NS.has(child.uri)) return false;
+  const given = parent.uri === ATOM_NS ? ATOM_CHILDREN[parent.local] : undefined;
+  return child.uri !== ATOM_NS || given === undefined || given.has(child.local);
+}
+
+/**
+ * An element as data: `{ns}local`, its unqualified attributes (a qualified one, `xml:lang` or
+ * a foreign attribute, is markup the documents leave open, RFC 4287 §6.4), text, children.
+ */
 function canonical(el: XmlElement, keepOrder: boolean): unknown {
   if (el.uri === OPENSOCIAL_NS && ITEM_ELEMENTS.has(el.local)) return itemMembers(el);
   const attrs: Record<string, string> = {};
   for (const [name, a] of Object.entries(el.attributes))
-    if (name !== "xmlns" && !name.startsWith("xmlns:"))
-      attrs[name.includes(":") ? name.slice(name.indexOf(":") + 1) : name] =
+    if (name !== "xmlns" && !name.includes(":"))
+      attrs[name] =
         // RFC 4287 §4.1.3.1: a content type is a media type (case-insensitive, RFC 6838 §4.2)
         el.uri === ATOM_NS && el.local === "content" && name === "type"
           ? mediaTypeOf(a.value)
@@ -123,7 +146,7 @@ function canonical(el: XmlElement, keepOrder: boolean): unknown {
   const inData =
     keepOrder || (el.uri === OPENSOCIAL_NS && (el.local === "appdata" || el.local === "appData"));
   const children = (el.uri === ATOM_NS && el.local === "author" ? authorChildren(el) : el.children)
-    .filter((c) => KNOWN_NS.has(c.uri))
+    .filter((c) => compared(el, c))
     .map((c) => canonical(c, inData && c.uri === OPENSOCIAL_NS));
   if (!inData) children.sort((a, b) => (sortKey(a) < sortKey(b) ? -1 : 1));
   return {
