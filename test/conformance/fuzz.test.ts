@@ -10,12 +10,15 @@ import { withMutantServer } from "../../scripts/mutants/mutant-process.js";
 import { plantMutant } from "../../scripts/mutants/mutant-tree.js";
 import { startVariantProxy, type VariantProxy } from "../../scripts/mutants/variant-proxy.js";
 import { VARIANTS } from "../../scripts/mutants/variants.js";
+import { AppDataModel } from "../../src/conformance/fuzz/appdata-model.js";
+import { expectRead } from "../../src/conformance/fuzz/expected.js";
 import {
   type FuzzResult,
   type FuzzWorld,
   loadFuzzWorld,
   runFuzz,
 } from "../../src/conformance/fuzz/index.js";
+import { FuzzFailure, judgeData } from "../../src/conformance/fuzz/judge.js";
 import { formatFuzzResult } from "../../src/conformance/reporters/fuzz-text.js";
 import { bundledTarget, type Running, startReference } from "./helpers.js";
 
@@ -192,6 +195,34 @@ describe("a catalogue mutant planted in a copy of src/", () => {
       rmSync(dir, { recursive: true, force: true });
     }
   }, 60_000);
+});
+
+describe("the judge of a list page asked with count", () => {
+  // §4: "Paging request parameter names: not shown."; §8: "The maximum page size is not shown."
+  it("takes at core any page size the answer states (a server capping pages at 3), at profile the count asked (P-PAGE-1)", () => {
+    const viewer = world.viewer;
+    const read = {
+      op: "albums",
+      as: viewer,
+      user: viewer,
+      visibility: "all",
+      paging: { count: "1000" },
+    } as const;
+    const expected = expectRead(world, AppDataModel.fromWorld(world), read);
+    const all = expected.all ?? [];
+    expect(all.length).toBeGreaterThan(1);
+    const capped = {
+      entry: all.slice(0, 1),
+      startIndex: 0,
+      itemsPerPage: 1,
+      totalResults: all.length,
+    };
+    expect(() => judgeData(expected, capped, "core")).not.toThrow();
+    expect(() => judgeData(expected, capped, "profile")).toThrow(FuzzFailure);
+    // At core too, the page holds as many entries as its stated size gives.
+    const longer = { ...capped, entry: all.slice(0, 2) };
+    expect(() => judgeData(expected, longer, "core")).toThrow(FuzzFailure);
+  });
 });
 
 describe("a fair judge: every allowed variant of a correct server passes the fuzzer at its levels", () => {

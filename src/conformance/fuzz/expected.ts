@@ -77,8 +77,10 @@ export interface Expected {
   /** True when the read is a paged list (itemsPerPage expected). */
   readonly list?: boolean;
   /**
-   * True for a list asked without `count`: §8 shows sample page sizes only, so at core the page
-   * may have any size (P-PAGE-1 decides 20 and 50 for the profile).
+   * True for a list, asked with `count` or without: §4 shows no paging parameter names and §8
+   * sample page sizes only ("The maximum page size is not shown"), so at core the page may have
+   * any size, whatever `count` asked (P-PAGE-1 decides the defaults and the maximum of 1000 for
+   * the profile).
    */
   readonly pageSizeOpen?: boolean;
   /** True when a filter (`filterBy`, `visibility`) decides the list: its statement owns the count. */
@@ -175,7 +177,7 @@ function listAnswer(
     statement,
     kind,
     list: true,
-    ...(paging.count === undefined ? { pageSizeOpen: true } : {}),
+    pageSizeOpen: true,
     // A valid list read refused 400 refused a paging value it should take: digits with leading
     // zeros are plain decimal digits (P-PAGE-2), any other a value in range (P-PAGE-1).
     byStatus: {

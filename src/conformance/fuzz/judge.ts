@@ -218,7 +218,7 @@ function differ(
 
 /**
  * The page the model expects when the answer's `itemsPerPage` is taken as the page size: the
- * entries from the model's start, as many as that size (a list asked without `count`, at core).
+ * entries from the model's start, as many as that size (a list at core, `count` asked or not).
  */
 function pageOfServedSize(expected: Expected, got: unknown): Record<string, unknown> {
   const want = expected.body ?? {};
@@ -231,8 +231,8 @@ function pageOfServedSize(expected: Expected, got: unknown): Record<string, unkn
 
 /**
  * The data of a 200 read (`value`, from JSON or read back from Atom) against the model.
- * `prefix` marks where it came from in messages. With `pageSizeOpen` (at core), a list asked
- * without `count` is judged as a page of the size it says (§8 leaves the default size open).
+ * `prefix` marks where it came from in messages. With `pageSizeOpen` (at core), a list is
+ * judged as a page of the size it says (§4 and §8 leave the parameter names and sizes open).
  */
 export function judgeData(
   expected: Expected,
