@@ -29,7 +29,7 @@ import {
 import type { Mutant } from "./catalogue.js";
 import { withMutantServer } from "./mutant-process.js";
 import { applyEdits, plantMutant, readProductFile } from "./mutant-tree.js";
-import { type BodyRewrite, startVariantProxy } from "./variant-proxy.js";
+import { type BodyRewrite, startVariantProxy, type WireRewrite } from "./variant-proxy.js";
 
 /** An allowed variant: a rewrite of correct responses, and the levels at which it must pass. */
 export interface Variant {
@@ -52,6 +52,8 @@ export interface Variant {
    */
   otherData?: string;
   rewrite: BodyRewrite;
+  /** What the variant changes around the body: headers, framing, status line, error bodies. */
+  wire?: WireRewrite;
 }
 
 /**
@@ -294,7 +296,7 @@ export async function runVariant(
   const t0 = performance.now();
   const named = variant.named?.level === level ? { named: variant.named.statements } : {};
   return withCorrectServer(world, async (url) => {
-    const proxy = await startVariantProxy(url, variant.rewrite);
+    const proxy = await startVariantProxy(url, variant.rewrite, undefined, variant.wire);
     try {
       const r = await runSuite({
         target: { ...target, baseUrl: proxy.url },

@@ -66,10 +66,10 @@ function markIntegerKeys(text: string): string {
   return out;
 }
 
-function rewriteJson(body: string, type: string, f: (doc: Json) => Json): string {
+function rewriteJson(body: string, type: string, f: (doc: Json) => Json, indent?: string): string {
   if (!type.includes("json")) return body;
   const doc = JSON.parse(markIntegerKeys(body)) as Json;
-  return JSON.stringify(f(doc)).replace(/"\\u0001/g, '"');
+  return JSON.stringify(f(doc), null, indent).replace(/"\\u0001/g, '"');
 }
 
 const reverseMembers = (o: Obj): Obj => Object.fromEntries(Object.entries(o).reverse());
@@ -197,3 +197,58 @@ export const emptyAddressLists: BodyRewrite = (body, type, request) => {
     return isObj(doc.entry) ? { ...doc, entry: fill(doc.entry) } : doc;
   });
 };
+
+/**
+ * The same JSON laid out with other insignificant whitespace (RFC 8259 §2: whitespace is allowed
+ * before or after any structural character): tab indentation, CRLF line ends, a blank line before
+ * the value and a newline after it.
+ */
+export const jsonLayout = (body: string, type: string): string =>
+  type.includes("json")
+    ? `\r\n${rewriteJson(body, type, (doc) => doc, "\t").replace(/\n/g, "\r\n")}\n`
+    : body;
+
+/** Every string of JSON text (member names and values) passed through `f`, quotes included. */
+const mapStrings = (text: string, f: (s: string) => string): string =>
+  text.replace(/"(?:[^"\\]|\\.)*"/g, f);
+
+/**
+ * Strings written with the escapes RFC 8259 §7 allows for any character, as PHP's
+ * `json_encode` writes them by default: `\/` for every solidus, `\uXXXX` for every character
+ * outside ASCII (astral ones as a surrogate pair), and here every `a` as `\u0061` too, in
+ * member names as in values.
+ */
+export const jsonEscapes = (body: string, type: string): string =>
+  type.includes("json")
+    ? mapStrings(
+        rewriteJson(body, type, (doc) => doc),
+        (s) =>
+          s.replace(/\\u[0-9a-fA-F]{4}|\\.|[a/]|[^ -~\t\n\r]/g, (t) =>
+            t.startsWith("\\")
+              ? t
+              : t === "/"
+                ? "\\/"
+                : `\\u${t.charCodeAt(0).toString(16).padStart(4, "0")}`,
+          ),
+      )
+    : body;
+
+/** Marks a number for {@link integersWithFraction}; the mark becomes `n.0` in the text. */
+const FRACTION_MARK = "\u0003";
+
+/**
+ * Every structural integer written with a zero fraction (`20.0`): the same JSON number (RFC 8259
+ * §6 has no integer type; JSON Schema's `integer` is any number with a zero fractional part), as
+ * a server that holds numbers as doubles writes them.
+ */
+export const integersWithFraction = (body: string, type: string): string =>
+  rewriteJson(body, type, (doc) =>
+    mapStructure(doc, (o) =>
+      Object.fromEntries(
+        Object.entries(o).map(([k, v]) => [
+          k,
+          typeof v === "number" && Number.isInteger(v) ? `${FRACTION_MARK}${v}` : v,
+        ]),
+      ),
+    ),
+  ).replace(/"\\u0003(-?[0-9]+)"/g, "$1.0");

@@ -18,23 +18,30 @@ const LIST_PATH =
 /** The paging parameters a request may name (P-PAGE-1's; no others are shown). */
 const PAGING_PARAMETERS = ["count", "startIndex"];
 
-/** True for a GET of a list that names no paging parameter: the server's default page. */
-export function isDefaultPageRequest(request: RewrittenRequest): boolean {
-  if (request.method !== "GET") return false;
-  const url = new URL(request.url, "http://variant.invalid");
-  return LIST_PATH.test(url.pathname) && PAGING_PARAMETERS.every((p) => !url.searchParams.has(p));
+/** True for a GET of a list (§4.1, §4.2, §4.6 without a pid). */
+function isListRequest(request: RewrittenRequest): boolean {
+  return (
+    request.method === "GET" &&
+    LIST_PATH.test(new URL(request.url, "http://variant.invalid").pathname)
+  );
 }
 
-/** A JSON list cut to its first {@link SMALL_PAGE} entries, `itemsPerPage` the page size. */
-function cutJson(body: string): string {
+/** True for a GET of a list that names no paging parameter: the server's default page. */
+export function isDefaultPageRequest(request: RewrittenRequest): boolean {
+  const url = new URL(request.url, "http://variant.invalid");
+  return isListRequest(request) && PAGING_PARAMETERS.every((p) => !url.searchParams.has(p));
+}
+
+/** A JSON list cut to its first `size` entries, `itemsPerPage` the page size. */
+function cutJson(body: string, size = SMALL_PAGE): string {
   const doc = JSON.parse(body) as unknown;
   if (doc === null || typeof doc !== "object" || Array.isArray(doc)) return body;
   const list = doc as Record<string, unknown>;
   if (!Array.isArray(list.entry)) return body;
   return JSON.stringify({
     ...list,
-    entry: list.entry.slice(0, SMALL_PAGE),
-    itemsPerPage: SMALL_PAGE,
+    entry: list.entry.slice(0, size),
+    itemsPerPage: size,
   });
 }
 
@@ -42,14 +49,14 @@ function cutJson(body: string): string {
  * An Atom feed cut to its first {@link SMALL_PAGE} entries, its OpenSearch `itemsPerPage` the
  * page size (the reference server's feeds: entries do not nest, the OpenSearch prefix is one).
  */
-function cutAtom(body: string): string {
+function cutAtom(body: string, size = SMALL_PAGE): string {
   let seen = 0;
   return body
-    .replace(/[ \t]*<entry\b[\s\S]*?<\/entry>\s*/g, (entry) => (++seen <= SMALL_PAGE ? entry : ""))
+    .replace(/[ \t]*<entry\b[\s\S]*?<\/entry>\s*/g, (entry) => (++seen <= size ? entry : ""))
     .replace(
       /<([A-Za-z_][\w.-]*:)?itemsPerPage>[^<]*<\/\1?itemsPerPage>/,
       (_all, prefix: string | undefined) =>
-        `<${prefix ?? ""}itemsPerPage>${SMALL_PAGE}</${prefix ?? ""}itemsPerPage>`,
+        `<${prefix ?? ""}itemsPerPage>${size}</${prefix ?? ""}itemsPerPage>`,
     );
 }
 
@@ -62,5 +69,30 @@ export const smallDefaultPage = (body: string, type: string, request: RewrittenR
   if (!isDefaultPageRequest(request)) return body;
   if (type.includes("json")) return cutJson(body);
   if (type.includes("atom")) return cutAtom(body);
+  return body;
+};
+
+/** The largest page {@link pageCap} answers. */
+export const MAX_PAGE = 3;
+
+/** The `itemsPerPage` a JSON list or Atom feed states, if it states one. */
+function statedPageSize(body: string, type: string): number | undefined {
+  const text = type.includes("json")
+    ? String((JSON.parse(body) as { itemsPerPage?: unknown }).itemsPerPage ?? "")
+    : (/<(?:[A-Za-z_][\w.-]*:)?itemsPerPage>([^<]*)</.exec(body)?.[1] ?? "");
+  return /^[0-9]+$/.test(text.trim()) ? Number(text) : undefined;
+}
+
+/**
+ * A maximum page size of {@link MAX_PAGE}: every list page (whatever `count` asked) holds at most
+ * that many entries from its start, `itemsPerPage` at most that size, `totalResults` kept. §8:
+ * "The maximum page size is not shown"; P-PAGE-1 decides 1000 (and the defaults) at profile.
+ */
+export const pageCap = (body: string, type: string, request: RewrittenRequest): string => {
+  if (!isListRequest(request)) return body;
+  const stated = statedPageSize(body, type);
+  if (stated === undefined || stated <= MAX_PAGE) return body;
+  if (type.includes("json")) return cutJson(body, MAX_PAGE);
+  if (type.includes("atom")) return cutAtom(body, MAX_PAGE);
   return body;
 };

@@ -4,8 +4,15 @@
  * rewrites each response body with one transformation that the spec allows. The suite must pass
  * against every variant: a failure is a false positive in the suite.
  */
-import { createServer, type IncomingHttpHeaders, request, type Server } from "node:http";
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type OutgoingHttpHeaders,
+  request,
+  type Server,
+} from "node:http";
 import type { AddressInfo } from "node:net";
+import { gzipSync } from "node:zlib";
 
 /** The request a response answers, for rewrites that depend on what was asked. */
 export interface RewrittenRequest {
@@ -16,6 +23,36 @@ export interface RewrittenRequest {
 
 /** Rewrites a response body; returns the new body text (or the same text). */
 export type BodyRewrite = (body: string, contentType: string, request: RewrittenRequest) => string;
+
+/** The answer a wire rewrite changes: its request and the upstream's status. */
+export interface RewrittenAnswer extends RewrittenRequest {
+  readonly status: number;
+}
+
+/**
+ * How a variant changes the HTTP message around the body (RFC 9110, RFC 9112 freedoms): each
+ * member is optional, and without one the proxy answers as the upstream did.
+ */
+export interface WireRewrite {
+  /** The body rewrite applies to every answer with a body, errors included (else 200s only). */
+  readonly everyStatus?: boolean;
+  /** The response's header fields (names as given go on the wire in that case). */
+  readonly headers?: (headers: OutgoingHttpHeaders, answer: RewrittenAnswer) => OutgoingHttpHeaders;
+  /**
+   * A body sent without Content-Length: in chunked transfer coding to an HTTP/1.1 request, ended
+   * by the close of the connection to an HTTP/1.0 one (RFC 9112 §6.3).
+   */
+  readonly chunked?: boolean;
+  /** A body gzip-compressed for a request whose Accept-Encoding names gzip (RFC 9110 §8.4.1). */
+  readonly gzip?: boolean;
+  /**
+   * Idle connections closed after this many milliseconds, without a `Keep-Alive` header saying
+   * so (as gunicorn, 2 s by default, does).
+   */
+  readonly idleCloseMs?: number;
+  /** The reason phrase of every status line (RFC 9112 §4: clients ignore it). */
+  readonly reason?: string;
+}
 
 /** An exchange as the upstream answered it, before any rewrite (for tests that watch traffic). */
 export interface Observed {
@@ -50,6 +87,7 @@ export async function startVariantProxy(
   upstream: string,
   rewrite: BodyRewrite,
   observe?: (x: Observed) => void,
+  wire: WireRewrite = {},
 ): Promise<VariantProxy> {
   const target = new URL(upstream);
   const server: Server = createServer((req, res) => {
@@ -78,27 +116,57 @@ export async function startVariantProxy(
             headers: upRes.headers,
             body,
           });
-          if (body.length > 0 && upRes.statusCode === 200)
-            body = rewrite(body, type, { method: req.method ?? "GET", url: req.url ?? "/" });
-          const headers = { ...upRes.headers };
-          delete headers["content-length"];
-          delete headers["transfer-encoding"];
-          delete headers["content-encoding"];
+          const status = upRes.statusCode ?? 502;
+          const answer = { method: req.method ?? "GET", url: req.url ?? "/", status };
+          if (body.length > 0 && (status === 200 || wire.everyStatus === true))
+            body = rewrite(body, type, answer);
+          const upstreamHeaders: OutgoingHttpHeaders = { ...upRes.headers };
+          delete upstreamHeaders["content-length"];
+          delete upstreamHeaders["transfer-encoding"];
+          delete upstreamHeaders["content-encoding"];
+          const headers = wire.headers ? wire.headers(upstreamHeaders, answer) : upstreamHeaders;
           // A HEAD answer has no body to rewrite, so the proxy cannot know the length GET's
           // rewritten body would have: it leaves Content-Length out, as RFC 9110 §8.6 allows.
-          res.writeHead(
-            upRes.statusCode ?? 502,
-            req.method === "HEAD"
+          // A chunked variant leaves it out of every answer with a body (RFC 9112 §6.1), but for
+          // one answered before its request was read (a 413): the proxy ends that answer only
+          // once the rest is discarded, and its last chunk would wait for a client that holds
+          // the rest back until the answer is complete.
+          const chunked = wire.chunked === true && req.complete && Buffer.byteLength(body) > 0;
+          let bytes = Buffer.from(body, "utf8");
+          const gzip =
+            wire.gzip === true &&
+            /\bgzip\b/i.test(String(req.headers["accept-encoding"] ?? "")) &&
+            (bytes.length > 0 || req.method === "HEAD");
+          if (gzip) {
+            bytes = gzipSync(bytes);
+            headers["content-encoding"] = "gzip";
+            headers.vary = "Accept-Encoding";
+          }
+          if (wire.idleCloseMs !== undefined) {
+            // the upstream's own Keep-Alive header would announce its timeout, not the proxy's
+            delete headers["keep-alive"];
+            headers.connection = "keep-alive";
+          }
+          const sent =
+            req.method === "HEAD" || chunked
               ? headers
-              : { ...headers, "content-length": Buffer.byteLength(body) },
-          );
+              : { ...headers, "content-length": bytes.length };
+          if (wire.reason === undefined) res.writeHead(status, sent);
+          else res.writeHead(status, wire.reason, sent);
+          if (chunked) {
+            // two chunks, so that a reader must join them
+            const half = Math.floor(bytes.length / 2);
+            res.write(bytes.subarray(0, half));
+            res.end(bytes.subarray(half));
+            return;
+          }
           if (req.complete) {
-            res.end(body);
+            res.end(bytes);
             return;
           }
           // P-ERR-4.3: a body the upstream answered before reading it all (a 413) is discarded
           // here, not left unread, before the proxy ends its answer and closes.
-          res.write(body);
+          res.write(bytes);
           req.unpipe(up);
           req.on("end", () => res.end());
           req.resume();
@@ -111,6 +179,8 @@ export async function startVariantProxy(
     });
     req.pipe(up);
   });
+  // A Connection header of the proxy's own keeps node:http from announcing the timeout.
+  if (wire.idleCloseMs !== undefined) server.keepAliveTimeout = wire.idleCloseMs;
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {

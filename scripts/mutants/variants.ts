@@ -5,28 +5,50 @@
  */
 import type { Variant } from "./harness.js";
 import {
+  allowSpelling,
+  chunkedBodies,
+  connectionClose,
+  contentTypeSpelling,
+  extraHeaders,
+  gzipWhenAsked,
+  idleClose,
+  reasonPhrase,
+} from "./http-variants.js";
+import {
   appDataUserOrder,
   emptyAddressLists,
   emptyRecords,
   entryOrder,
   extraMembers,
   integerKeysFirst,
+  integersWithFraction,
+  jsonEscapes,
+  jsonLayout,
   memberOrder,
   memberOrderEverywhere,
   negativeZero,
   stringRendering,
 } from "./json-variants.js";
-import { smallDefaultPage } from "./page-variants.js";
+import { pageCap, smallDefaultPage } from "./page-variants.js";
 import type { BodyRewrite } from "./variant-proxy.js";
 import {
+  atomMetadata,
   authorAtomUri,
   authorUrlOpenSocial,
+  byteOrderMark,
+  cdataText,
+  commentsAndPis,
   contentTypeCase,
   dataChildrenReversed,
+  defaultNamespaces,
   extensionElements,
   extraWhitespace,
+  foreignAttributes,
+  localPrefixes,
   opensearchSlash,
+  otherLexicalForms,
   otherPrefixes,
+  referencedText,
   renamedPrefixes,
 } from "./xml-variants.js";
 
@@ -38,6 +60,9 @@ const withAtomFollowing =
   (json: BodyRewrite): BodyRewrite =>
   (body, type, request) =>
     dataChildrenReversed(json(body, type, request), type);
+
+/** The body as the server wrote it, for variants that change only the message around it. */
+const sameBody: BodyRewrite = (body) => body;
 
 /** Every allowed variant. */
 export const VARIANTS: readonly Variant[] = [
@@ -167,5 +192,154 @@ export const VARIANTS: readonly Variant[] = [
     what: "OpenSearch namespace with trailing slash (P-FMT-2: readers accept it; writers write it without)",
     levels: ["core"],
     rewrite: opensearchSlash,
+  },
+  {
+    id: "json-layout",
+    what: "JSON with other insignificant whitespace: tab indentation, CRLF line ends, blank lines around the value (RFC 8259 §2)",
+    levels: ["core", "profile"],
+    rewrite: jsonLayout,
+  },
+  {
+    id: "json-escapes",
+    what: "JSON strings with escapes: \\/ for /, \\uXXXX for non-ASCII and for every a, in names and values (RFC 8259 §7; PHP's json_encode)",
+    levels: ["core", "profile"],
+    rewrite: jsonEscapes,
+  },
+  {
+    id: "json-integer-fraction",
+    what: "every integer written with a zero fraction (20.0): the same JSON number (RFC 8259 §6)",
+    levels: ["core", "profile"],
+    rewrite: integersWithFraction,
+  },
+  {
+    id: "json-error-member-order",
+    what: "every JSON object's members in reverse order, error bodies included (P-FMT-3: JSON member order is never a rule), and the Atom children of people, albums and photos with them (P-FMT-7)",
+    levels: ["core", "profile"],
+    rewrite: withAtomFollowing(memberOrderEverywhere),
+    wire: { everyStatus: true },
+  },
+  {
+    id: "json-error-extra-members",
+    what: "an unknown extra member in every JSON object, error bodies included (P-ERR-1 names the members an error has, not that it has no others)",
+    levels: ["profile"],
+    rewrite: extraMembers,
+    wire: { everyStatus: true },
+  },
+  {
+    id: "http-chunked",
+    what: "every body without Content-Length: chunked to HTTP/1.1, ended by the close to HTTP/1.0 (RFC 9112 §6.1, §6.3, §7.1)",
+    levels: ["core", "profile"],
+    rewrite: sameBody,
+    wire: chunkedBodies,
+  },
+  {
+    id: "http-connection-close",
+    what: "every answer with Connection: close, its connection closed after it (RFC 9112 §9.6)",
+    levels: ["core", "profile"],
+    rewrite: sameBody,
+    wire: connectionClose,
+  },
+  {
+    id: "http-extra-headers",
+    what: "header names in upper case and header fields the kit does not ask about: Date, Server, Cache-Control, Vary, ETag, Last-Modified, X-Request-Id (RFC 9110 §5.1, §5.3)",
+    levels: ["core", "profile"],
+    rewrite: sameBody,
+    wire: extraHeaders,
+  },
+  {
+    id: "http-content-type-spelling",
+    what: 'media types spelt APPLICATION/JSON;CHARSET="UTF-8": the same media type and charset (RFC 9110 §8.3.1, §8.3.2, §5.6.6)',
+    levels: ["core", "profile"],
+    rewrite: sameBody,
+    wire: contentTypeSpelling,
+  },
+  {
+    id: "http-reason-phrase",
+    what: "a reason phrase of the server's own on every status line (RFC 9112 §4: clients ignore it)",
+    levels: ["core", "profile"],
+    rewrite: sameBody,
+    wire: reasonPhrase,
+  },
+  {
+    id: "atom-default-namespaces",
+    what: "Atom without prefixes: every element in the default namespace, declared where it changes (P-FMT-2: prefixes are never a rule)",
+    levels: ["core", "profile"],
+    rewrite: defaultNamespaces,
+  },
+  {
+    id: "atom-local-prefixes",
+    what: "Atom with each element's prefix declared on the element itself, a new one each time (P-FMT-2: prefixes are never a rule)",
+    levels: ["core", "profile"],
+    rewrite: localPrefixes,
+  },
+  {
+    id: "atom-cdata",
+    what: "Atom text in CDATA sections (XML 1.0 §2.7: the same character data)",
+    levels: ["core", "profile"],
+    rewrite: cdataText,
+  },
+  {
+    id: "atom-char-refs",
+    what: "every character of Atom text as a character reference (XML 1.0 §4.1)",
+    levels: ["core", "profile"],
+    rewrite: referencedText,
+  },
+  {
+    id: "atom-comments",
+    what: "comments and processing instructions between Atom elements and inside their text (XML 1.0 §2.5, §2.6: not character data)",
+    levels: ["core", "profile"],
+    rewrite: commentsAndPis,
+  },
+  {
+    id: "atom-lexical-forms",
+    what: "Atom with single-quoted attributes, spaces around =, empty elements as <x />, end tags as </x > (XML 1.0 §3.1)",
+    levels: ["core", "profile"],
+    rewrite: otherLexicalForms,
+  },
+  {
+    id: "atom-metadata",
+    what: "Atom feed id, title, updated, author, link and generator, an entry link and author names (RFC 4287 §4.1.1, §4.2; P-FMT-5's strict mode writes such a feed)",
+    levels: ["core", "profile"],
+    rewrite: atomMetadata,
+  },
+  {
+    id: "atom-foreign-attributes",
+    what: "xml:lang, xml:base and foreign attributes on Atom and OpenSearch elements (RFC 4287 §2, §6.4)",
+    levels: ["core", "profile"],
+    rewrite: foreignAttributes,
+  },
+  {
+    id: "page-cap",
+    what: "a maximum page size of 3: every list page holds at most 3 entries whatever count asks, itemsPerPage 3, totalResults kept (§8: the maximum page size is not shown; P-PAGE-1 decides 1000)",
+    levels: ["core"],
+    otherData: "list pages are at most 3 entries long (§8 leaves the maximum open)",
+    rewrite: pageCap,
+  },
+  {
+    id: "http-gzip",
+    what: "bodies gzip-compressed for every request whose Accept-Encoding names gzip (P-ERR-2: compressed only for a client that asked)",
+    levels: ["core", "profile"],
+    rewrite: sameBody,
+    wire: gzipWhenAsked,
+  },
+  {
+    id: "http-idle-close",
+    what: "idle kept-alive connections closed after 2 s without a Keep-Alive header (RFC 9112 §9.3; gunicorn's default)",
+    levels: ["core", "profile"],
+    rewrite: sameBody,
+    wire: idleClose,
+  },
+  {
+    id: "http-allow-spelling",
+    what: "Allow split over two field lines, its methods in reverse order without spaces (RFC 9110 §5.3, §10.2.1)",
+    levels: ["core", "profile"],
+    rewrite: sameBody,
+    wire: allowSpelling,
+  },
+  {
+    id: "atom-bom",
+    what: "Atom beginning with a byte order mark and without an XML declaration (XML 1.0 §2.8, §4.3.3: both optional in UTF-8)",
+    levels: ["core", "profile"],
+    rewrite: byteOrderMark,
   },
 ];

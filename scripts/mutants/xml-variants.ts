@@ -13,6 +13,9 @@ import { SaxesParser } from "saxes";
 const ATOM = "http://www.w3.org/2005/Atom";
 const OS = "http://ns.opensocial.org/2008/opensocial";
 const OSEARCH = "http://a9.com/-/spec/opensearch/1.1";
+const XML_NS = "http://www.w3.org/XML/1998/namespace";
+/** The namespace of the foreign attributes {@link Rewrite.foreignAttributes} adds. */
+const VXA = "urn:example:vendor-attributes";
 
 /** How to write the document again. */
 interface Rewrite {
@@ -24,6 +27,25 @@ interface Rewrite {
   author?: "opensocial-url" | "atom-uri";
   /** Children of person, album and mediaItem elements (and of theirs) in reverse order. */
   reverseData?: boolean;
+  /**
+   * Where namespaces are declared: all prefixes on the root (as written), each element in the
+   * default namespace declared where it changes (`default`), or each element with a prefix of
+   * its own declared on it (`local`).
+   */
+  namespaces?: "root" | "default" | "local";
+  /** How text is written: escaped (as written), in CDATA sections, or as character references. */
+  text?: "escaped" | "cdata" | "references";
+  /** Other markup of the same document: comments and processing instructions, in text too. */
+  comments?: boolean;
+  /**
+   * Other lexical choices: single-quoted attributes with spaces around `=`, empty elements as
+   * `<x/>`, a space before `>` of end tags, an XML declaration in single quotes.
+   */
+  lexical?: boolean;
+  /** Atom elements of the feed (id, title, updated, author, link, generator) and entry links, author names. */
+  atomMetadata?: boolean;
+  /** `xml:lang`, `xml:base` and foreign attributes on Atom and OpenSearch elements. */
+  foreignAttributes?: boolean;
 }
 
 /** The data elements whose children follow the JSON member order (P-FMT-7). */
@@ -59,53 +81,135 @@ function esc(s: string, attr: boolean): string {
   return attr ? text.replace(/"/g, "&quot;") : text;
 }
 
+/** `text` in CDATA sections (a CR, which a CDATA section cannot keep, as a reference between them). */
+function cdata(text: string): string {
+  return text
+    .split("\r")
+    .map((part) => (part ? `<![CDATA[${part.replace(/]]>/g, "]]]]><![CDATA[>")}]]>` : ""))
+    .join("&#13;");
+}
+
+/** Every character of `text` as a character reference, hexadecimal and decimal in turn. */
+function references(text: string): string {
+  return Array.from(text, (c, i) => {
+    const n = c.codePointAt(0) ?? 0;
+    return i % 2 ? `&#${n};` : `&#x${n.toString(16)};`;
+  }).join("");
+}
+
+/** A comment and a processing instruction: markup that carries no content. */
+const NOTHING = "<!-- variant: a comment --><?variant a processing instruction?>";
+
 function rewriteXml(body: string, type: string, rw: Rewrite): string {
   if (!type.includes("xml")) return body;
   const parser = new SaxesParser({ xmlns: true });
   const nsOf = (uri: string): string =>
     rw.opensearchSlash && uri === OSEARCH ? `${OSEARCH}/` : uri;
-  const prefixOf = (uri: string): string => rw.prefixes[uri] ?? "ext";
-  const out: string[] = ['<?xml version="1.0" encoding="UTF-8"?>'];
+  const prefixOf = (uri: string): string =>
+    uri === XML_NS ? "xml" : uri === VXA ? "vxa" : (rw.prefixes[uri] ?? "ext");
+  const namespaces = rw.namespaces ?? "root";
+  const lexical = rw.lexical === true;
+  const q = lexical ? "'" : '"';
+  const attr = (name: string, value: string): string =>
+    lexical
+      ? ` ${name} = '${esc(value, true).replace(/'/g, "&apos;")}'`
+      : ` ${name}="${esc(value, true)}"`;
+  const textOf = (t: string): string => {
+    const written =
+      rw.text === "cdata" ? cdata(t) : rw.text === "references" ? references(t) : esc(t, false);
+    if (!rw.comments || t.length === 0) return written;
+    const chars = Array.from(t);
+    const half = Math.ceil(chars.length / 2);
+    return `${esc(chars.slice(0, half).join(""), false)}${NOTHING}${esc(chars.slice(half).join(""), false)}`;
+  };
+  const out: string[] = [
+    `<?xml version=${q}1.0${q} encoding=${q}${lexical ? "utf-8" : "UTF-8"}${q}?>`,
+    ...(rw.comments ? [NOTHING] : []),
+  ];
   const stack: {
     hasChildren: boolean;
     name: string;
+    local: string;
     uri: string;
     start: number;
     /** Children are collected to be written in reverse (`reverseData`). */
     kids?: Written[];
   }[] = [];
   let pendingText = "";
+  let declared = 0;
   const indent = (depth: number): string => (rw.indent ? `\n${"  ".repeat(depth)}` : "");
   const extension = (depth: number): string =>
     `${indent(depth)}<vx:extension xmlns:vx="urn:example:vendor-extension" vx:kind="test"><vx:note>unknown</vx:note></vx:extension>`;
+  /** A whole Atom element, written as the document's own Atom elements are. */
+  const atomElement = (local: string, attrs: Record<string, string>, text: string): string => {
+    const own = namespaces === "root" ? `${prefixOf(ATOM)}:${local}` : `al:${local}`;
+    const decl = namespaces === "root" ? "" : attr("xmlns:al", ATOM);
+    const list = Object.entries(attrs)
+      .map(([k, v]) => attr(k, v))
+      .join("");
+    return `<${own}${decl}${list}>${esc(text, false)}</${own}>`;
+  };
   parser.on("opentag", (tag) => {
     const parent = stack.at(-1);
     if (parent) {
       parent.hasChildren = true;
       pendingText = "";
     }
-    const inAuthor = parent?.uri === ATOM && parent.name.endsWith(":author");
+    if (rw.comments) out.push(NOTHING);
+    const inAuthor = parent?.uri === ATOM && parent.local === "author";
     const authorUrl = inAuthor && tag.uri === ATOM && tag.local === "url";
     const uri = authorUrl && rw.author === "opensocial-url" ? OS : (tag.uri ?? "");
     const local = authorUrl && rw.author === "atom-uri" ? "uri" : tag.local;
-    const qname = `${prefixOf(uri)}:${local}`;
+    let qname = `${prefixOf(uri)}:${local}`;
     let attrs = "";
-    if (stack.length === 0) {
-      for (const [u, p] of Object.entries(rw.prefixes))
-        attrs += ` xmlns:${p}="${esc(nsOf(u), true)}"`;
+    if (namespaces === "default") {
+      qname = local;
+      if (parent?.uri !== uri) attrs += attr("xmlns", nsOf(uri));
+    } else if (namespaces === "local") {
+      const prefix = `n${declared++}`;
+      qname = `${prefix}:${local}`;
+      attrs += attr(`xmlns:${prefix}`, nsOf(uri));
+    } else if (stack.length === 0) {
+      for (const [u, p] of Object.entries(rw.prefixes)) attrs += attr(`xmlns:${p}`, nsOf(u));
     }
+    const foreign = rw.foreignAttributes === true && (uri === ATOM || uri === OSEARCH);
+    if (foreign && stack.length === 0)
+      attrs += `${attr("xmlns:vxa", VXA)}${attr("xml:lang", "en-GB")}${attr("xml:base", "http://variant.invalid/feed/")}`;
     for (const a of Object.values(tag.attributes)) {
       if (a.prefix === "xmlns" || a.name === "xmlns") continue;
       const name = a.uri ? `${prefixOf(a.uri)}:${a.local}` : a.local;
-      attrs += ` ${name}="${esc(a.value, true)}"`;
+      attrs += attr(name, a.value);
     }
+    if (foreign) attrs += attr("vxa:seen", "yes");
     const start = out.length;
     out.push(`${indent(stack.length)}<${qname}${attrs}>`);
+    if (rw.atomMetadata && uri === ATOM && local === "feed")
+      out.push(
+        [
+          atomElement("id", {}, "urn:uuid:6f1c1c2e-0000-4000-8000-000000000001"),
+          atomElement("title", { type: "text" }, "variant feed"),
+          atomElement("updated", {}, "2026-11-28T00:00:00Z"),
+          `${atomElement("author", {}, "").replace(/><\//, `>${atomElement("name", {}, "variant")}</`)}`,
+          atomElement("link", { rel: "self", href: "http://variant.invalid/feed" }, ""),
+          atomElement("generator", { uri: "http://variant.invalid/", version: "1" }, "variant"),
+        ]
+          .map((x) => `${indent(stack.length + 1)}${x}`)
+          .join(""),
+      );
+    if (rw.atomMetadata && uri === ATOM && local === "author")
+      out.push(`${indent(stack.length + 1)}${atomElement("name", {}, "variant author")}`);
     const reverse =
       rw.reverseData === true &&
       uri === OS &&
       (ITEM_ELEMENTS.has(local) || parent?.kids !== undefined);
-    stack.push({ hasChildren: false, name: qname, uri, start, ...(reverse ? { kids: [] } : {}) });
+    stack.push({
+      hasChildren: false,
+      name: qname,
+      local,
+      uri,
+      start,
+      ...(reverse ? { kids: [] } : {}),
+    });
   });
   parser.on("text", (t) => {
     pendingText += t;
@@ -113,15 +217,25 @@ function rewriteXml(body: string, type: string, rw: Rewrite): string {
   parser.on("closetag", () => {
     const node = stack.pop();
     if (!node) return;
-    const local = node.name.split(":")[1];
+    const { local } = node;
     if (rw.extensions && node.uri === ATOM && (local === "feed" || local === "entry")) {
       out.push(extension(stack.length + 1));
       node.hasChildren = true;
     }
+    if (rw.atomMetadata && node.uri === ATOM && local === "entry") {
+      const link = { rel: "alternate", type: "text/html", href: "http://variant.invalid/item" };
+      out.push(`${indent(stack.length + 1)}${atomElement("link", link, "")}`);
+      node.hasChildren = true;
+    }
     if (node.kids?.length) out.push(reversedRuns(node.kids));
-    if (node.hasChildren) out.push(`${indent(stack.length)}</${node.name}>`);
-    else out.push(`${esc(pendingText, false)}</${node.name}>`);
+    const end = lexical ? `</${node.name} >` : `</${node.name}>`;
+    if (node.hasChildren) out.push(`${indent(stack.length)}${end}`);
+    else if (lexical && pendingText === "") {
+      // `<x ...>` becomes `<x .../>`
+      out[out.length - 1] = (out.at(-1) ?? "").replace(/>$/, " />");
+    } else out.push(`${textOf(pendingText)}${end}`);
     pendingText = "";
+    if (rw.comments) out.push(NOTHING);
     const parent = stack.at(-1);
     if (parent?.kids) parent.kids.push({ name: node.name, text: out.splice(node.start).join("") });
   });
@@ -207,3 +321,34 @@ export const contentTypeCase = (body: string, type: string): string =>
   type.includes("atom")
     ? body.replaceAll('type="application/xml"', 'type="Application/XML"')
     : body;
+
+/** The options of the rewrites below: the reference's prefixes, nothing else changed. */
+const plain = { prefixes: base, indent: false, extensions: false, opensearchSlash: false };
+
+/** Every element in the default namespace, declared where it changes: no prefix at all. */
+export const defaultNamespaces = (body: string, type: string): string =>
+  rewriteXml(body, type, { ...plain, namespaces: "default" });
+/** Every element with a prefix of its own, declared on it (n0, n1, …): no two alike. */
+export const localPrefixes = (body: string, type: string): string =>
+  rewriteXml(body, type, { ...plain, namespaces: "local" });
+/** Text in CDATA sections. */
+export const cdataText = (body: string, type: string): string =>
+  rewriteXml(body, type, { ...plain, text: "cdata" });
+/** Every character of text as a character reference. */
+export const referencedText = (body: string, type: string): string =>
+  rewriteXml(body, type, { ...plain, text: "references" });
+/** Comments and processing instructions between elements and inside text. */
+export const commentsAndPis = (body: string, type: string): string =>
+  rewriteXml(body, type, { ...plain, comments: true });
+/** Single quotes, spaces around `=`, `<x />` for empty elements, `</x >`. */
+export const otherLexicalForms = (body: string, type: string): string =>
+  rewriteXml(body, type, { ...plain, lexical: true });
+/** Atom metadata a feed and entries may carry (RFC 4287 §4.1.1, §4.1.2, §4.2). */
+export const atomMetadata = (body: string, type: string): string =>
+  rewriteXml(body, type, { ...plain, atomMetadata: true });
+/** xml:lang, xml:base and foreign attributes on Atom and OpenSearch elements (RFC 4287 §6.4). */
+export const foreignAttributes = (body: string, type: string): string =>
+  rewriteXml(body, type, { ...plain, foreignAttributes: true });
+/** A byte order mark, then the document without its XML declaration (XML 1.0 §2.8, §4.3.3). */
+export const byteOrderMark = (body: string, type: string): string =>
+  type.includes("xml") ? `\uFEFF${body.replace(/^\s*<\?xml[^?]*\?>\s*/, "")}` : body;

@@ -74,7 +74,7 @@ describe("diff of the suite's requests", () => {
   describe("against a correct server writing what readers tolerate (every allowed variant; other data reported)", () => {
     for (const v of VARIANTS)
       it(v.id, async () => {
-        const proxy: VariantProxy = await startVariantProxy(b.url, v.rewrite);
+        const proxy: VariantProxy = await startVariantProxy(b.url, v.rewrite, undefined, v.wire);
         try {
           const r = result(await runDiff({ a: bundledTarget(a.url), b: bundledTarget(proxy.url) }));
           // A variant answering other data (a shorter default page) is a difference diff reports.

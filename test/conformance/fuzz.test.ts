@@ -229,7 +229,7 @@ describe("a fair judge: every allowed variant of a correct server passes the fuz
   for (const v of VARIANTS)
     for (const level of v.levels)
       it(`${v.id} at ${level}`, async () => {
-        const proxy = await startVariantProxy(reference.url, v.rewrite);
+        const proxy = await startVariantProxy(reference.url, v.rewrite, undefined, v.wire);
         try {
           const r = await runFuzz({
             target: bundledTarget(proxy.url),
