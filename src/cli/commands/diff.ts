@@ -8,6 +8,7 @@ import { EXIT, isRunAbort, loadTarget, type Target } from "../../conformance/ind
 import { issueText } from "../../conformance/reporters/issue-text.js";
 import { apiUrlProblem } from "../../wire/http-url.js";
 import { endAborted, usageError } from "../abort-exit.js";
+import { fromOption } from "../option-file.js";
 import { bundledTarget, startReferenceServer } from "../reference-server.js";
 import type { TextSink } from "../text-sink.js";
 import { importWithFastCheck } from "./fast-check-import.js";
@@ -45,7 +46,7 @@ async function resolveSide(
     return { ...bundled.value, baseUrl: spec.replace(/\/+$/, "") };
   }
   const loaded = loadTarget(spec);
-  return loaded.ok ? loaded.value : issueText(loaded.issues);
+  return loaded.ok ? loaded.value : issueText(fromOption(option, loaded.issues));
 }
 
 /** Runs the command; resolves to the exit code. */

@@ -12,6 +12,7 @@ import { EXIT } from "../../conformance/run/exit-codes.js";
 import { loadTarget } from "../../conformance/suite/target.js";
 import { sendOne } from "../../conformance/transport/one-request.js";
 import { usageError } from "../abort-exit.js";
+import { fromOption } from "../option-file.js";
 import { bundledTarget } from "../reference-server.js";
 import type { TextSink } from "../text-sink.js";
 import { withBaseUrl } from "./target-option.js";
@@ -69,7 +70,10 @@ export async function requestCommand(
   }
   if (args.app !== "main" && args.app !== "other") return usage("--app is main or other");
   const loaded = loadTarget(args.target ?? bundledTarget());
-  if (!loaded.ok) return usage(issueText(loaded.issues));
+  if (!loaded.ok)
+    return usage(
+      issueText(args.target === undefined ? loaded.issues : fromOption("--target", loaded.issues)),
+    );
   const target =
     args.baseUrl === undefined ? loaded.value : withBaseUrl(loaded.value, args.baseUrl);
   if (typeof target === "string") return usage(target);

@@ -60,9 +60,13 @@ function parseReporters(
     const colon = spec.indexOf(":");
     const name = colon < 0 ? spec : spec.slice(0, colon);
     if (!isReporterName(name)) return `unknown reporter ${name} (${REPORTER_NAMES.join(", ")})`;
+    // `junit:` (an unset variable in a CI script): a file named "" is no file
+    if (colon >= 0 && spec.slice(colon + 1).trim() === "")
+      return `--reporter ${name}: the report file's path is empty (give ${name}:FILE, or ${name} alone for stdout)`;
     outs.push(colon < 0 ? { name } : { name, file: spec.slice(colon + 1) });
   }
   if (out !== undefined) {
+    if (out.trim() === "") return "--out: the report file's path is empty";
     const open = outs.filter((o) => o.name !== "console" && o.file === undefined);
     if (open.length !== 1)
       return `--out names the file of exactly one ${FILE_REPORTER_NAMES.slice(0, -1).join(", ")} or ${FILE_REPORTER_NAMES.at(-1)} reporter; use --reporter name:FILE for several`;

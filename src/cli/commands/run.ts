@@ -30,6 +30,7 @@ import { shellWord } from "../../conformance/reporters/replay.js";
 import { abortedReport, isReportedAbort } from "../../conformance/run/aborted-report.js";
 import { EXIT } from "../../conformance/run/exit-codes.js";
 import { endAborted, usageError } from "../abort-exit.js";
+import { fromOption } from "../option-file.js";
 import { reportPathProblem, writeReport } from "../report-files.js";
 import { colourTerminal } from "../terminal.js";
 import type { TextSink } from "../text-sink.js";
@@ -53,7 +54,7 @@ async function prepare(plan: RunPlan, err: TextSink): Promise<Prepared | string>
   let expectations: ExpectationEntry[] | undefined;
   if (plan.expectationsFile !== undefined) {
     const e = loadExpectations(plan.expectationsFile);
-    if (!e.ok) return issueText(e.issues);
+    if (!e.ok) return issueText(fromOption("--expectations", e.issues));
     expectations = e.value;
   }
   const resolved = await resolveTarget(

@@ -34,6 +34,19 @@ export interface ServeArgs {
   logRequests: boolean;
 }
 
+/** Why the server could not listen, as one line with what to do. */
+function listenProblem(args: Pick<ServeArgs, "host" | "port">, e: unknown): string {
+  const code = (e as NodeJS.ErrnoException).code;
+  const where = `cannot listen on ${args.host}:${args.port}`;
+  if (code === "EADDRINUSE")
+    return `${where}: port ${args.port} is already in use (EADDRINUSE); stop what holds it, or give another port (--port 0 takes a free one and prints it)`;
+  if (code === "EACCES")
+    return `${where}: permission denied (EACCES); ports below 1024 need privileges: give --port 8080, or --port 0 for a free one`;
+  if (code === "EADDRNOTAVAIL")
+    return `${where}: no interface of this machine has address ${args.host} (EADDRNOTAVAIL); give --host 127.0.0.1, or 0.0.0.0 for every interface`;
+  return `${where}: ${code ?? String(e)}`;
+}
+
 /** Runs the server; resolves with the exit code once stopped by a signal. */
 export async function runServe(args: ServeArgs): Promise<number> {
   const world = loadWorld(args.world ?? BUNDLED_WORLD);
@@ -88,9 +101,7 @@ export async function runServe(args: ServeArgs): Promise<number> {
     ({ url } = await server.listen({ port: args.port, host: args.host }));
   } catch (e) {
     await store.close();
-    process.stderr.write(
-      `cannot listen on ${args.host}:${args.port}: ${(e as NodeJS.ErrnoException).code ?? e}\n`,
-    );
+    process.stderr.write(`${listenProblem(args, e)}\n`);
     return EXIT.FAILED;
   }
   const bundledWorldFile = fileURLToPath(BUNDLED_WORLD);

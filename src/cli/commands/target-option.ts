@@ -7,6 +7,7 @@
 import { issueText } from "../../conformance/reporters/issue-text.js";
 import { loadTarget, type Target } from "../../conformance/suite/target.js";
 import { apiUrlProblem } from "../../wire/http-url.js";
+import { fromOption } from "../option-file.js";
 import { bundledTarget, startReferenceServer } from "../reference-server.js";
 import type { TextSink } from "../text-sink.js";
 
@@ -30,7 +31,10 @@ export async function resolveTarget(
   err: TextSink,
 ): Promise<ResolvedTarget | string> {
   const loaded = loadTarget(opts.target ?? bundledTarget());
-  if (!loaded.ok) return issueText(loaded.issues);
+  if (!loaded.ok)
+    return issueText(
+      opts.target === undefined ? loaded.issues : fromOption("--target", loaded.issues),
+    );
   if (opts.baseUrl !== undefined) {
     const moved = withBaseUrl(loaded.value, opts.baseUrl);
     return typeof moved === "string" ? moved : { target: moved };

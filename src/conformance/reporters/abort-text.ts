@@ -7,14 +7,28 @@
 import type { RunStop } from "../run/results.js";
 import type { RunAbort, SkippedCase } from "../run/run-abort.js";
 import type { SmokeRefusal } from "../run/smoke.js";
+import type { TransportError } from "../transport/http-client.js";
 import { skipText, transportText } from "./failure-text.js";
 import { issueText } from "./issue-text.js";
+
+/**
+ * What to do about a smoke request that got no answer: a refused connection (nothing listens
+ * there; http-client.ts's message leads with the system's code) is most often a server not
+ * started yet.
+ */
+function unreachableHint(t: TransportError): string {
+  if (t.code !== "connection") return "";
+  if (t.message.startsWith("ECONNREFUSED"))
+    return ": the server there refused the connection (nothing listens on that port); start it first (opensocial-kit serve starts the reference server) or give the base URL it listens on";
+  if (t.message.startsWith("ENOTFOUND")) return ": no such host; check the base URL's host name";
+  return "";
+}
 
 /** Why the smoke request failed, as one sentence. */
 export function smokeRefusalText(r: SmokeRefusal): string {
   switch (r.code) {
     case "smoke-unreachable":
-      return `the target at ${r.origin} is unreachable (${transportText(r.transport)})`;
+      return `the target at ${r.origin} is unreachable (${transportText(r.transport)})${unreachableHint(r.transport)}`;
     case "smoke-credentials-refused":
       return `the target refused the smoke request's credentials (GET ${r.path} answered ${r.status}); check apps.main and users.viewer`;
     case "smoke-redirected":
