@@ -8,7 +8,7 @@ import { jsonSyntaxMessage } from "./syntax-error.js";
 
 /** Limits applied to JSON text. */
 export interface JsonLimits {
-  /** Longest accepted text, in UTF-16 code units. Default 8 MiB. */
+  /** Longest accepted text, in UTF-16 code units (not bytes). Default 8 Mi (8,388,608). */
   maxLength?: number;
   /** Deepest accepted nesting of arrays and objects. Default 64. */
   maxDepth?: number;
