@@ -12,9 +12,11 @@ import { type IncomingMessage, request, type ServerResponse } from "node:http";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCommand } from "../../src/cli/commands/run.js";
+import type { RunReport } from "../../src/conformance/index.js";
 import { SILENT_CASES_BEFORE_STOP } from "../../src/conformance/run/silence.js";
 import { bundledTarget, type Running, sink, startFake } from "../conformance/helpers.js";
 import { type Passing, startProxy } from "../conformance/proxy.js";
+import { reportSchemaErrors } from "../conformance/reporters/report-schema.js";
 import { type Running as Server, start, tempDir } from "../server/harness.js";
 import { type EveryReport, runEveryReporter } from "./every-reporter.js";
 
@@ -222,6 +224,57 @@ describe("a target's world whose links break", () => {
   it("ids other than §2.1's form are no fault of the world (the run goes on)", async () => {
     const r = await runIt(targetWith("other-ids", [["john.doe", "jane.roe"]]));
     expect(r.code).not.toBe(2);
+  });
+});
+
+describe("a target whose apps.other the server refuses", () => {
+  /** Runs one case signing with apps.other; the target's other secret as given. */
+  async function runWith(name: string, otherSecret: (right: string) => string) {
+    const bundled = bundledTarget(reference.url);
+    const other = bundled.apps.other;
+    if (!other) throw new Error("the bundled target names apps.other");
+    const target = join(t.dir, `${name}.json`);
+    const apps = {
+      ...bundled.apps,
+      other: { ...other, consumerSecret: otherSecret(other.consumerSecret) },
+    };
+    writeFileSync(target, JSON.stringify({ ...bundled, apps }));
+    const json = join(t.dir, `${name}.report.json`);
+    const out = sink();
+    const code = await runCommand(
+      {
+        target,
+        level: "profile",
+        grep: "^appdata-read/app-isolation$",
+        reporter: ["console", `json:${json}`],
+        timeout: 5000,
+        concurrency: 1,
+        bail: false,
+      },
+      out,
+      sink(),
+    );
+    return { code, console: out.text, report: JSON.parse(readFileSync(json, "utf8")) as RunReport };
+  }
+
+  it("runs and judges its cases as ever, and every report warns that the target file may be why", async () => {
+    const r = await runWith("wrong-other", (s) => `${s}-wrong`);
+    expect(r.code).toBe(1);
+    expect(r.report.summary.fail).toBe(1);
+    const warning = r.report.warnings?.find((w) => w.code === "other-app-refused");
+    // the reference refuses a bad signature with 400 (P-AUTH-3); the bundled other secret holds
+    // characters the signing key percent-encodes
+    expect(warning).toMatchObject({ code: "other-app-refused", status: 400, keyEncoded: true });
+    expect(reportSchemaErrors(r.report)).toBeUndefined();
+    expect(r.console).toContain("apps.other (consumer key");
+    expect(r.console).toContain("check apps.other");
+    expect(JSON.stringify(r.report)).not.toContain("-wrong");
+  });
+
+  it("no warning when its secret is right", async () => {
+    const r = await runWith("right-other", (s) => s);
+    expect(r.code).toBe(0);
+    expect(r.report.warnings).toBeUndefined();
   });
 });
 

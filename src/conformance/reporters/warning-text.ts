@@ -6,6 +6,8 @@ import type { TargetWarning } from "../suite/target.js";
 
 /** One warning as text. */
 export function warningText(w: TargetWarning): string {
+  if (w.code === "other-app-refused")
+    return `apps.other (consumer key ${JSON.stringify(w.consumerKey)}) was refused the smoke request (${w.status}) that apps.main was answered 200: the cases signing with apps.other run and are judged as ever, and their failures may come from its secret in the target file (check apps.other)${w.keyEncoded ? " or from a signing key that does not percent-encode this secret as P-AUTH-1 says (it holds characters the key encodes)" : ""}`;
   const users = Object.entries(w.users)
     .map(([role, id]) => `users.${role} ${JSON.stringify(id)}`)
     .join(", ");

@@ -5,6 +5,7 @@
  * say it alike.
  */
 import type { Level } from "../case-types.js";
+import type { TargetWarning } from "../suite/target.js";
 import { DEFAULT_LIMITS } from "../transport/http-client.js";
 import type { RunReport } from "./results.js";
 import type { RunOptions } from "./run-suite.js";
@@ -28,8 +29,17 @@ export function runSettings(opts: RunOptions): {
   };
 }
 
-/** The head of the report of a run with `opts`, started at `startedAt`, that took `ms`. */
-export function reportHead(opts: RunOptions, startedAt: Date, ms: number): ReportHead {
+/**
+ * The head of the report of a run with `opts`, started at `startedAt`, that took `ms`; `found`:
+ * warnings the run found itself (run/smoke.ts's other app), after the target file's.
+ */
+export function reportHead(
+  opts: RunOptions,
+  startedAt: Date,
+  ms: number,
+  found: readonly TargetWarning[] = [],
+): ReportHead {
+  const warnings = [...(opts.target.warnings ?? []), ...found];
   return {
     tool: { name: "opensocial-kit", version: opts.version ?? "0.0.0" },
     // a world named but not loaded stops the run before any report (an `input` abort)
@@ -37,6 +47,6 @@ export function reportHead(opts: RunOptions, startedAt: Date, ms: number): Repor
     options: runSettings(opts),
     startedAt: startedAt.toISOString(),
     ms,
-    ...(opts.target.warnings?.length ? { warnings: opts.target.warnings } : {}),
+    ...(warnings.length ? { warnings } : {}),
   };
 }

@@ -16,7 +16,7 @@ import { loadCases } from "../suite/load-cases.js";
 import { loadStatements } from "../suite/load-statements.js";
 import { selectCases } from "../suite/selection.js";
 import { suiteDir } from "../suite/suite-location.js";
-import type { Target } from "../suite/target.js";
+import type { Target, TargetWarning } from "../suite/target.js";
 import { loadWorldFacts } from "../suite/world-facts.js";
 import { createHttpClient, DEFAULT_LIMITS } from "../transport/http-client.js";
 import { clientVerdicts } from "./client-verdicts.js";
@@ -34,7 +34,7 @@ import type { RunAbort } from "./run-abort.js";
 import { type CaseEnv, runCase } from "./run-case.js";
 import { schedule } from "./scheduler.js";
 import { failedUnanswered, silenceWatch } from "./silence.js";
-import { smoke } from "./smoke.js";
+import { otherAppWarning, smoke } from "./smoke.js";
 
 /** Options of {@link runSuite}. */
 export interface RunOptions {
@@ -88,7 +88,8 @@ export async function runSuite(opts: RunOptions): Promise<RunReport | RunAbort> 
     world !== undefined,
   );
   /** The report's head as the run stands now. */
-  const head = () => reportHead(opts, started, Math.round(performance.now() - t0));
+  const found: TargetWarning[] = [];
+  const head = () => reportHead(opts, started, Math.round(performance.now() - t0), found);
   if (sel.run.length === 0)
     return {
       abort: "empty",
@@ -116,7 +117,13 @@ export async function runSuite(opts: RunOptions): Promise<RunReport | RunAbort> 
   try {
     // an interrupt does not wait for a smoke request the target holds: no case starts after it
     const interrupted = whenAborted(opts.interrupt);
-    const refusal = await Promise.race([smoke(env, clock), interrupted.promise]).finally(
+    const smokeBoth = async () => {
+      const r = await smoke(env, clock);
+      const other = r ? undefined : await otherAppWarning(env);
+      if (other && !opts.interrupt?.aborted) found.push(other);
+      return r;
+    };
+    const refusal = await Promise.race([smokeBoth(), interrupted.promise]).finally(
       interrupted.release,
     );
     if (refusal) return { abort: "unreachable", refusal, head: head() };

@@ -6,7 +6,9 @@
  */
 
 import { KitError } from "../../model/kit-error.js";
+import { percentEncode } from "../../oauth/index.js";
 import { buildRequest } from "../request/request-build.js";
+import type { TargetWarning } from "../suite/target.js";
 import type { TransportError } from "../transport/http-client.js";
 import type { CaseEnv } from "./run-case.js";
 
@@ -61,6 +63,31 @@ export async function smoke(
   if (first.offsetS === undefined || first.offsetS === clock.offsetS) return first.refusal;
   clock.offsetS = first.offsetS;
   return (await smokeOnce(env, clock)).refusal;
+}
+
+/**
+ * The warning `other-app-refused` when the smoke request signed with `apps.other` gets 400 or 401
+ * (credentials refused, P-AUTH-3) once `apps.main`'s got 200; undefined when it got anything else
+ * or the target names no other app. A 403 (a viewer without the app, P-AUTH-5) is left to the
+ * cases, and so is every verdict (suite/target.ts says why).
+ */
+export async function otherAppWarning(env: CaseEnv): Promise<TargetWarning | undefined> {
+  const other = env.apps.other;
+  if (!other) return undefined;
+  const built = buildRequest(
+    { method: "GET", path: SMOKE_PATH, app: "other" },
+    { users: env.users, namespace: env.namespace, unique: "smoke-other", captures: new Map() },
+    env,
+  );
+  if (!built.ok) throw new KitError("OSK_CASE_UNBUILDABLE", `smoke: ${built.problem.code}`);
+  const x = await env.client.send(built.value.wire, env.limits);
+  if (!x.ok || (x.response.status !== 400 && x.response.status !== 401)) return undefined;
+  return {
+    code: "other-app-refused",
+    consumerKey: other.consumerKey,
+    status: x.response.status,
+    keyEncoded: percentEncode(other.consumerSecret) !== other.consumerSecret,
+  };
 }
 
 /** One smoke request: its refusal, if any, and the target's clock offset its answer shows. */

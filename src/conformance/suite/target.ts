@@ -22,11 +22,22 @@ export interface AppCredentials {
 }
 
 /** What a target file may hold that the run goes on with, and its report says. */
-export interface TargetWarning {
+export type TargetWarning =
   /** `id-form`: these users (role → id) are named outside §2.1's `<namespace>:<value>` form. */
-  readonly code: "id-form";
-  readonly users: Readonly<Record<string, string>>;
-}
+  | { readonly code: "id-form"; readonly users: Readonly<Record<string, string>> }
+  /**
+   * `other-app-refused`: the smoke request signed with `apps.other` got this 400 or 401 while
+   * `apps.main`'s got 200 (run/smoke.ts). The cases signing with it run and are judged as ever
+   * (a server that percent-encodes the signing key wrongly refuses only this app, P-AUTH-1);
+   * the report says that their failures may come from the target file. `keyEncoded`: the
+   * secret holds characters the signing key percent-encodes (RFC 5849 §3.4.2).
+   */
+  | {
+      readonly code: "other-app-refused";
+      readonly consumerKey: string;
+      readonly status: number;
+      readonly keyEncoded: boolean;
+    };
 
 /** A loaded target. */
 export interface Target {
