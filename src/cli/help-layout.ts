@@ -11,9 +11,26 @@ export function helpWidth(columns: number | undefined = process.stdout.columns):
 
 /** `text` cut into lines of at most `width` characters at spaces (a longer word stays whole). */
 export function wrapText(text: string, width: number): string[] {
+  return wrapPieces(text.split(" "), width);
+}
+
+/**
+ * Traits (`[string] [choices: "core", "profile"]`) cut into lines of at most `width` characters,
+ * each bracketed trait whole on one line when it fits there, else cut at its spaces.
+ */
+function wrapTraits(trait: string, width: number): string[] {
+  const groups = trait.match(/\[[^\]]*\]/g) ?? [trait];
+  return wrapPieces(
+    groups.flatMap((g) => (g.length <= width ? [g] : g.split(" "))),
+    width,
+  );
+}
+
+/** Pieces joined by spaces into lines of at most `width` characters (a longer piece stays whole). */
+function wrapPieces(pieces: readonly string[], width: number): string[] {
   const lines: string[] = [];
   let line = "";
-  for (const word of text.split(" ")) {
+  for (const word of pieces) {
     if (line !== "" && line.length + 1 + word.length > width) {
       lines.push(line);
       line = word;
@@ -35,7 +52,7 @@ export function table(rows: readonly (readonly [string, string, string])[], widt
       if (trait !== "") {
         if (last.length + 1 + trait.length <= right)
           lines[lines.length - 1] = last + " ".repeat(right - last.length - trait.length) + trait;
-        else lines.push(...wrapText(trait, right));
+        else lines.push(...wrapTraits(trait, right));
       }
       return lines
         .map((line, i) => (i === 0 ? `  ${name.padEnd(left)}${line}` : `${indent}${line}`))

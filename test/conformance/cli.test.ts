@@ -165,6 +165,41 @@ describe("opensocial-kit run", () => {
     expect(stale.text).toContain("stale expectation people/no-such-case");
   });
 
+  it("--write-expectations writes the run's failures as a file --expectations takes back (exit 0), kept up to date in place", async () => {
+    const file = join(dir, "known-failures.json");
+    const json = join(dir, "write-exp.json");
+    const run = (...more: string[]) =>
+      quiet(["run", "--base-url", defective.url, "--grep", "^people/self-", ...more]);
+    expect(await run("--reporter", `json:${json}`, "--write-expectations", file)).toBe(1);
+    const written = JSON.parse(readFileSync(file, "utf8"));
+    const report = JSON.parse(readFileSync(json, "utf8"));
+    const entries = report.cases.flatMap((c: { expectation?: unknown }) => c.expectation ?? []);
+    expect(entries.length).toBeGreaterThan(0);
+    expect(written).toEqual({ expectedFailures: entries });
+    expect(await run("--expectations", file)).toBe(0);
+    // in place: a stale entry dropped, an entry the run did not judge kept, the rest as they were
+    const [first, ...rest] = entries as { id: string; reason: string }[];
+    const edited = [
+      { ...first, reason: "our own words" },
+      { id: "people/no-such-case", reason: "stale" },
+      { id: "albums/list", reason: "not selected by --grep" },
+    ];
+    writeFileSync(file, JSON.stringify({ expectedFailures: edited }));
+    expect(await run("--expectations", file, "--write-expectations", file)).toBe(1);
+    const updated = JSON.parse(readFileSync(file, "utf8")).expectedFailures;
+    expect(updated).toContainEqual({ ...first, reason: "our own words" });
+    expect(updated).toContainEqual({ id: "albums/list", reason: "not selected by --grep" });
+    for (const e of rest) expect(updated).toContainEqual(e);
+    expect(updated).toHaveLength(entries.length + 1);
+    expect(await run("--expectations", file)).toBe(0);
+    // a run that never started leaves the file as it was
+    const before = readFileSync(file, "utf8");
+    expect(await quiet(["run", "--grep", "^no-such/", "--write-expectations", file])).toBe(4);
+    expect(readFileSync(file, "utf8")).toBe(before);
+    // one file for a report and the expectations is a usage error
+    expect(await run("--reporter", `json:${file}`, "--write-expectations", file)).toBe(2);
+  });
+
   it("--out, --feature and --bail", async () => {
     const file = join(dir, "out.xml");
     expect(await quiet(["run", "--feature", "atom", "--reporter", "junit", "--out", file])).toBe(0);

@@ -20,6 +20,7 @@ export interface RunArgs {
   reporter?: string[] | undefined;
   out?: string | undefined;
   expectations?: string | undefined;
+  writeExpectations?: string | undefined;
   timeout: number;
   concurrency: number;
   bail: boolean;
@@ -38,6 +39,8 @@ export interface RunPlan {
   readonly grep?: RegExp;
   readonly features?: readonly string[];
   readonly expectationsFile?: string;
+  /** Where to write the run's failures as an expectations file. */
+  readonly expectationsOut?: string;
   /** A target file; absent: the bundled target. */
   readonly targetFile?: string;
   /** Overrides the target's base URL; with neither this nor a target file, the reference server is started. */
@@ -87,6 +90,11 @@ export function planRun(args: RunArgs): { ok: true; plan: RunPlan } | { ok: fals
   if (args.level !== "core" && args.level !== "profile") return usage("--level is core or profile");
   const outputs = parseReporters(args.reporter, args.out);
   if (typeof outputs === "string") return usage(outputs);
+  const written = args.writeExpectations;
+  if (written !== undefined && outputs.some((o) => o.file && resolve(o.file) === resolve(written)))
+    return usage(
+      `--write-expectations and a reporter both write to ${resolve(written)}: give each its own file`,
+    );
   let grep: RegExp | undefined;
   try {
     if (args.grep !== undefined) grep = new RegExp(args.grep);
@@ -107,6 +115,7 @@ export function planRun(args: RunArgs): { ok: true; plan: RunPlan } | { ok: fals
       ...(grep ? { grep } : {}),
       ...(args.feature?.length ? { features: args.feature } : {}),
       ...(args.expectations !== undefined ? { expectationsFile: args.expectations } : {}),
+      ...(written !== undefined ? { expectationsOut: written } : {}),
       ...(args.target !== undefined ? { targetFile: args.target } : {}),
       ...(baseUrl !== undefined ? { baseUrl } : {}),
       timeoutMs: args.timeout,

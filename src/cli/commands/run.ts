@@ -25,6 +25,7 @@ import {
   statementTexts,
   type Target,
 } from "../../conformance/index.js";
+import { expectationsFileText } from "../../conformance/reporters/expectations-file.js";
 import { issueText } from "../../conformance/reporters/issue-text.js";
 import { shellWord } from "../../conformance/reporters/replay.js";
 import { abortedReport, isReportedAbort } from "../../conformance/run/aborted-report.js";
@@ -47,8 +48,8 @@ interface Prepared {
 
 /** Probes the report files, reads the expectations, resolves the target; or a usage error. */
 async function prepare(plan: RunPlan, err: TextSink): Promise<Prepared | string> {
-  for (const o of plan.outputs) {
-    const problem = o.file === undefined ? undefined : reportPathProblem(o.file);
+  for (const file of [...plan.outputs.map((o) => o.file), plan.expectationsOut]) {
+    const problem = file === undefined ? undefined : reportPathProblem(file);
     if (problem) return problem;
   }
   let expectations: ExpectationEntry[] | undefined;
@@ -119,6 +120,11 @@ async function execute(
       err.write(`opensocial-kit run: ${problem}\n`);
     }
   }
+  if (
+    plan.expectationsOut !== undefined &&
+    !writeExpectations(plan.expectationsOut, report, prep.expectations ?? [], ctx, err)
+  )
+    unwritten++;
   // a verdict CI cannot read is no pass: the other reports are written, the run fails
   if (unwritten > 0 && report.exitCode === EXIT.OK) {
     err.write(
@@ -127,6 +133,27 @@ async function execute(
     return EXIT.FAILED;
   }
   return report.exitCode;
+}
+
+/**
+ * `--write-expectations FILE`: the run's failures as an expectations file, or why not (a run
+ * that stopped early or never started knows not all of them: the file is left as it was).
+ * False when the file could not be written.
+ */
+function writeExpectations(
+  file: string,
+  report: RunReport,
+  known: readonly ExpectationEntry[],
+  ctx: ReportContext,
+  err: TextSink,
+): boolean {
+  const text = expectationsFileText(report, known, ctx.secrets);
+  const problem =
+    text === undefined
+      ? `${file} not written: the run did not judge every selected case`
+      : writeReport(file, text);
+  if (problem !== undefined) err.write(`opensocial-kit run: ${problem}\n`);
+  return text === undefined || problem === undefined;
 }
 
 /**

@@ -37,6 +37,11 @@ export const runDefinition = defineCommand(
         describe: `File for the one ${FILE_REPORTER_NAMES.join("/")} reporter`,
       },
       expectations: { type: "string", describe: "Known failures file" },
+      "write-expectations": {
+        type: "string",
+        describe:
+          "Write the run's failures as an expectations file (new failures with ready-made reasons, the entries used kept) for --expectations",
+      },
       timeout: {
         type: "number",
         default: 10_000,
@@ -78,6 +83,10 @@ export const runDefinition = defineCommand(
         "gate on known failures: an unexpected pass or an unused entry fails the run",
       ],
       [
+        "$0 run --target t.json --write-expectations known-failures.json",
+        "bootstrap the known failures: the same run with --expectations known-failures.json then exits 0",
+      ],
+      [
         "$0 run --grep '^appdata-write/' --bail",
         "one operation's cases, stop at the first failure",
       ],
@@ -95,6 +104,7 @@ export const runDefinition = defineCommand(
       reporter: argv.reporter,
       out: argv.out,
       expectations: argv.expectations,
+      writeExpectations: argv["write-expectations"],
       timeout: argv.timeout,
       concurrency: argv.concurrency,
       bail: argv.bail,

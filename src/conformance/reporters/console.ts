@@ -13,9 +13,9 @@ import type { CheckResult } from "../checks/check-result.js";
 import { show } from "../checks/compare.js";
 import { curlLine, SECRET_VARIABLE } from "../request/curl.js";
 import type { CaseResult, RunReport } from "../run/results.js";
-import { expectationEntry } from "../suite/expectations.js";
 import { stopText } from "./abort-text.js";
 import { checkText } from "./check-text.js";
+import { caseExpectationText } from "./expectations-file.js";
 import { failingStep } from "./failing-step.js";
 import {
   CLIENTS_HEADING,
@@ -99,8 +99,8 @@ function describeFailure(c: CaseResult, report: RunReport, ctx: ReportContext, p
     }
   }
   for (const line of cleanupFailures(c)) lines.push(p.red(escapeUnsafe(`  ! ${line}`)));
-  if (c.outcome === "fail")
-    say(`  expectation entry: ${expectationEntry(c.id, c.failedStatement, message)}`);
+  const entry = caseExpectationText(c);
+  if (entry) say(`  expectation entry: ${entry}`);
   return lines;
 }
 

@@ -2,8 +2,8 @@
  * The JSON reporter: the run report (run info, timings, one result per case with its per-step,
  * per-check results, the deployed client styles, why the run stopped early), each record with its
  * words beside it: a case's `message`, `skipReason` and `replay` (the command that re-runs it
- * signed against the judged target), a stale expectation's `reason`, a step's `error` next to its
- * structured `failure`, a repeated step's `name` with the repetition (failure-text.ts), each
+ * signed against the judged target), a new failure's ready-made `expectation` entry, a stale
+ * expectation's `reason`, a step's `error` next to its structured `failure`, a repeated step's `name` with the repetition (failure-text.ts), each
  * check's `message` in place of its `finding` (check-text.ts), each client style's `message`, the
  * stop's `message`. Signatures and secrets are redacted where they can appear
  * (redacted-report.ts); ids, descriptions and paths never.
@@ -12,6 +12,7 @@ import type { CheckResult } from "../checks/check-result.js";
 import type { CaseResult, RunReport, StepResult } from "../run/results.js";
 import { stopText } from "./abort-text.js";
 import { checkText } from "./check-text.js";
+import { caseExpectation } from "./expectations-file.js";
 import {
   caseMessage,
   clientVerdictText,
@@ -46,11 +47,13 @@ function caseView(c: CaseResult, report: RunReport, ctx: ReportContext): unknown
   const { ms, steps, ...head } = c;
   const message = caseMessage(c);
   const failed = c.outcome === "fail" || c.outcome === "unexpected-pass";
+  const expectation = caseExpectation(c);
   return {
     ...head,
     ...(c.skip ? { skipReason: skipText(c.skip) } : {}),
     ...(message !== undefined ? { message } : {}),
     ...(failed ? { replay: replayLine(c.id, report, ctx) } : {}),
+    ...(expectation ? { expectation } : {}),
     ms,
     steps: steps.map(stepView),
   };

@@ -1,8 +1,8 @@
 /**
  * The JUnit XML reporter: one `testsuite` per operation folder, one `testcase` per case
  * (classname = the folder, name = the case id), failures with the statement, message, response,
- * curl line and the command that replays the case against the judged target, skips with the
- * reason; a testsuite's `time` is the wall-clock span of its cases (they run concurrently, so
+ * curl line, the command that replays the case against the judged target and (a new failure)
+ * its ready-made expectation entry, skips with the reason; a testsuite's `time` is the wall-clock span of its cases (they run concurrently, so
  * their sum would exceed the run). When the run judged a deployed client style, a
  * `deployed-clients` testsuite holds one testcase per style: failed when the target would break
  * it. A run that stopped early (but for --bail) or never started (the smoke request refused,
@@ -15,6 +15,7 @@ import { curlLine } from "../request/curl.js";
 import type { CaseResult, RunReport } from "../run/results.js";
 import { STOP_TEST_NAME, stopText } from "./abort-text.js";
 import { checkText } from "./check-text.js";
+import { caseExpectationText } from "./expectations-file.js";
 import { failingStep } from "./failing-step.js";
 import {
   caseMessage,
@@ -61,6 +62,8 @@ function details(c: CaseResult, report: RunReport, ctx: ReportContext): string {
   lines.push(...cleanupFailures(c));
   if (f?.step.request) lines.push(`reproduce: ${curlLine(f.step.request)}`);
   lines.push(`replay signed: ${replayLine(c.id, report, ctx)}`);
+  const entry = caseExpectationText(c);
+  if (entry) lines.push(`expectation entry: ${entry}`);
   return lines.join("\n");
 }
 

@@ -1,7 +1,8 @@
 /**
  * The TAP 13 reporter: one test point per case; expected failures are `# TODO`, skips (and cases
  * not run) `# SKIP`, failures carry a YAML block with the statement, message, response, curl
- * line and the command that replays the case against the judged target. The deployed client
+ * line, the command that replays the case against the judged target and (a new failure) its
+ * ready-made `expectation` entry. The deployed client
  * styles follow as comments; a run stopped early (the target stopped answering, a signal, or
  * `--bail` at the first unexpected result) ends with `Bail out!`; one that never started (the
  * smoke request refused, nothing selected) has one failed test point saying why, then `Bail out!`.
@@ -10,6 +11,7 @@
 import { curlLine } from "../request/curl.js";
 import { isNotStarted } from "../run/results.js";
 import { STOP_TEST_NAME, stopText } from "./abort-text.js";
+import { caseExpectationText } from "./expectations-file.js";
 import { failingStep } from "./failing-step.js";
 import {
   CLIENTS_HEADING,
@@ -72,6 +74,9 @@ export const tapReporter: Reporter = (raw, ctx) => {
       }
       if (f?.step.request) lines.push(`  reproduce: ${yamlString(curlLine(f.step.request))}`);
       lines.push(`  replay: ${yamlString(replayLine(c.id, report, ctx))}`);
+      // JSON text is a YAML 1.2 flow mapping: readers get {id, reason}, people paste it as it is
+      const entry = caseExpectationText(c);
+      if (entry) lines.push(`  expectation: ${escapeUnsafe(entry)}`);
       lines.push("  ...");
     }
   }

@@ -68,12 +68,24 @@ export function loadExpectations(file: string): Result<ExpectationEntry[]> {
   return issues.length ? fail(issues.sort(byPointer)) : ok(entries);
 }
 
-/** The ready-made entry to paste into an expectations file for a new failure. */
+/**
+ * The ready-made entry for a new failure: its id and a reason made of the statement it breaks and
+ * the failure's message on one line, at most 200 characters (valid against expectations.schema.json).
+ */
+export function expectationFor(
+  id: string,
+  statement: string | undefined,
+  message: string | undefined,
+): ExpectationEntry {
+  const reason = `${statement ?? ""}: ${message ?? "fails"}`.replace(/\s+/g, " ").slice(0, 200);
+  return { id, reason };
+}
+
+/** The ready-made entry to paste into an expectations file for a new failure, as JSON text. */
 export function expectationEntry(
   id: string,
   statement: string | undefined,
   message: string | undefined,
 ): string {
-  const reason = `${statement ?? ""}: ${message ?? "fails"}`.replace(/\s+/g, " ").slice(0, 200);
-  return JSON.stringify({ id, reason });
+  return JSON.stringify(expectationFor(id, statement, message));
 }

@@ -9,7 +9,9 @@ import { join } from "node:path";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
 import { REPORTERS, type RunReport } from "../../../src/conformance/index.js";
+import { expectationsFileText } from "../../../src/conformance/reporters/expectations-file.js";
 import type { CaseResult } from "../../../src/conformance/run/results.js";
+import { loadExpectations } from "../../../src/conformance/suite/expectations.js";
 import { REPORT_HEAD } from "./report-head.js";
 
 const request = {
@@ -143,6 +145,60 @@ describe("reporters", () => {
       ),
     );
     expect(validate(raw), JSON.stringify(validate.errors)).toBe(true);
+  });
+
+  it("json: a new failure carries the console's ready-made expectation entry, valid as an expectations file's", () => {
+    const raw = JSON.parse(REPORTERS.json(report, ctx));
+    const entry = raw.cases[1].expectation;
+    expect(entry).toEqual({
+      id: "people/b",
+      reason: expect.stringMatching(/^S-4\.6-SELF: step 1: status 500, expected 200/),
+    });
+    expect(entry.reason).not.toContain("the-secret");
+    expect(REPORTERS.console(report, ctx)).toContain(`expectation entry: ${JSON.stringify(entry)}`);
+    // only a case that failed unexpectedly: an expected failure has its entry already
+    expect(raw.cases.filter((c: { expectation?: unknown }) => c.expectation)).toHaveLength(1);
+    const dir = mkdtempSync(join(tmpdir(), "osk-exp-"));
+    try {
+      writeFileSync(join(dir, "e.json"), JSON.stringify({ expectedFailures: [entry] }));
+      expect(loadExpectations(join(dir, "e.json"))).toEqual({ ok: true, value: [entry] });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("junit and tap: a new failure's ready-made expectation entry, as the console prints it", () => {
+    const entry = JSON.stringify(JSON.parse(REPORTERS.json(report, ctx)).cases[1].expectation);
+    const xml = REPORTERS.junit(report, ctx);
+    expect(xml).toContain(`expectation entry: ${entry.replace(/"/g, "&quot;")}`);
+    expect(xml.match(/expectation entry:/g)).toHaveLength(1); // not the unexpected pass
+    const tap = REPORTERS.tap(report, ctx);
+    expect(tap).toContain(`  expectation: ${entry}\n`);
+    expect(tap.match(/ {2}expectation:/g)).toHaveLength(1);
+  });
+
+  it("expectations file: new failures added, entries used or not judged kept, passed and stale ones dropped", () => {
+    const known = [
+      { id: "albums/c", reason: "known: c" },
+      { id: "albums/d", reason: "passes now" },
+      { id: "people/gone", reason: "stale" },
+      { id: "photos/not-selected", reason: "kept: not judged by this run" },
+    ];
+    const text = expectationsFileText(report, known, ctx.secrets) ?? "";
+    const back = JSON.parse(text);
+    expect(back.expectedFailures.map((e: { id: string }) => e.id)).toEqual([
+      "albums/c",
+      "people/b",
+      "photos/not-selected",
+    ]);
+    expect(back.expectedFailures[0].reason).toBe("known: c");
+    expect(back.expectedFailures[1]).toEqual(
+      JSON.parse(REPORTERS.json(report, ctx)).cases[1].expectation,
+    );
+    expect(text).not.toContain("the-secret");
+    // a run that stopped early knows not all its failures: no file
+    const stopped = { ...report, stopped: { code: "bail" as const, id: "people/b" } };
+    expect(expectationsFileText(stopped, known, ctx.secrets)).toBeUndefined();
   });
 
   it("junit: one testcase per case, failures and skips, well-formed XML", () => {

@@ -32,6 +32,10 @@ describe("tap: YAML diagnostics of a server's text", () => {
     const block = yaml.load(lines.slice(from + 1, to).join("\n")) as Record<string, string>;
     expect(block.body).toBe(NASTY);
     expect(block.message).toContain(NASTY);
+    // the ready-made expectation entry, a JSON text: a mapping to YAML, the entry to paste
+    const entry = block.expectation as unknown as { id: string; reason: string };
+    expect(entry.id).toBe("albums/x");
+    expect(entry.reason).toMatch(/^\S+: /);
     expect(tap.split("\n").filter((l) => /^(not )?ok /.test(l))).toHaveLength(1);
   });
 });
