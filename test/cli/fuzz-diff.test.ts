@@ -112,6 +112,19 @@ describe("diff", () => {
     expect(fuzzed.text).toMatch(/fuzz sequence of seed 3/);
   }
 
+  it("the in-process reference against a real server: no line names the reference's port (gone after the run)", async () => {
+    const out = sink();
+    const err = sink();
+    expect(
+      await diffCommand({ ...diffArgs, against: defective.url, grep: "^people/" }, out, err),
+    ).toBe(1);
+    const started = /started a reference server at (\S+)/.exec(err.text)?.[1];
+    expect(started).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(out.text).not.toContain(started);
+    expect(out.text).toMatch(/\(as sent to B\) .*curl -sS -i 'http:\/\/127\.0\.0\.1:\d+\/os\//);
+    expect(out.text).toContain(`curl -sS -i '${defective.url}/`);
+  }, 30_000);
+
   it("a --grep that selects no case compares nothing: never green (exit 4)", async () => {
     const err = sink();
     const out = sink();

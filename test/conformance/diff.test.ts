@@ -10,6 +10,7 @@ import {
   compareAnswers,
   type DiffResult,
   type ExchangePair,
+  GROUP_SOURCES,
   pairDifference,
   type RawAnswer,
   runDiff,
@@ -66,6 +67,41 @@ describe("diff of the suite's requests", () => {
       expect(text).toMatch(/semantic difference\(s\)/);
       expect(text).toContain("curl -sS -i");
       expect(text).not.toContain("quiz secret+1/é");
+      // identical differences (same place, same value on each side) are one entry, counted
+      const keys = new Set(
+        r.differences.map((x) =>
+          JSON.stringify([x.difference.where, x.difference.a, x.difference.b]),
+        ),
+      );
+      expect(r.groups.length).toBe(keys.size);
+      expect(r.groups.length).toBeLessThan(r.differences.length);
+      expect(r.groups.reduce((n, g) => n + g.count, 0)).toBe(r.differences.length);
+      const big = r.groups.find((g) => g.count > GROUP_SOURCES);
+      expect(big?.sources).toHaveLength(GROUP_SOURCES);
+      expect(text.match(/^\d+\. /gm)).toHaveLength(r.groups.length);
+      expect(text).toContain(
+        `${big?.count} requests (${big?.sources.join(", ")}, and ${(big?.count ?? 0) - GROUP_SOURCES} more): ${big?.first.difference.where}`,
+      );
+      expect(text).toMatch(
+        new RegExp(
+          `${r.differences.length} semantic difference\\(s\\), ${r.groups.length} distinct`,
+        ),
+      );
+      // a side that was an in-process reference is gone after the run: no line names its URL
+      const bOnly = formatDiffResult(r, ["reference", "B"], [], [true, false]);
+      expect(bOnly).not.toContain(a.url);
+      expect(bOnly).toMatch(/\(as sent to B\) .*curl -sS -i 'http:\/\/127\.0\.0\.1:\d+\/os\//);
+      expect(bOnly).toContain(`curl -sS -i '${proxy.url}/`);
+      const neither = formatDiffResult(r, ["reference", "reference"], [], [true, true]);
+      expect(neither).not.toContain(a.url);
+      expect(neither).not.toContain(proxy.url);
+      expect(neither).toMatch(
+        /no curl line: A was the in-process reference, .*`opensocial-kit serve` and send GET \/os\/0\.8\/people\//,
+      );
+      // B in-process, A real: A's line, as before
+      expect(formatDiffResult(r, ["A", "reference"], [], [false, true])).toContain(
+        `curl -sS -i '${a.url}/`,
+      );
     } finally {
       await proxy.close();
     }
@@ -111,6 +147,9 @@ describe("diff of a fuzz sequence", () => {
       );
       expect(r.differences.length).toBeGreaterThan(0);
       expect(r.differences[0]?.source).toMatch(/^op \d+ request \d+/);
+      // fuzz mode keeps the request as made for B too (its curl line when A ran in-process)
+      expect(r.differences[0]?.requestB?.url.startsWith(proxy.url)).toBe(true);
+      expect(r.groups.reduce((n, g) => n + g.count, 0)).toBe(r.differences.length);
     } finally {
       await proxy.close();
     }

@@ -91,7 +91,13 @@ export async function diffCommand(
       t.apps.main.consumerSecret,
       ...(t.apps.other ? [t.apps.other.consumerSecret] : []),
     ]);
-    out.write(formatDiffResult(result, [args.target ?? "reference", args.against], secrets));
+    const names = [args.target ?? "reference", args.against] as const;
+    out.write(
+      formatDiffResult(result, names, secrets, [
+        names[0] === "reference",
+        names[1] === "reference",
+      ]),
+    );
     if (result.compared === 0) {
       // a diff that compared nothing is never green, as a run that tested nothing
       err.write(

@@ -52,7 +52,7 @@ export const diffDefinition = defineCommand(
       ],
     ],
     epilogue:
-      "Not differences: integers as numeric strings and booleans as text (P-FMT-6), JSON member order, members the documents do not name, the order of an appdata answer's users, XML prefixes, whitespace between elements and extension elements, error message text, headers other than Content-Type and a 405's Allow. Both implementations must hold the same world (fixtures/world.json for a base URL). Exit codes: 0 no semantic difference; 1 differences (each printed with both answers); 2 usage or target-file error; 3 a target unreachable or refusing the credentials; 4 nothing compared (a --grep that selects no case).",
+      "Not differences: integers as numeric strings and booleans as text (P-FMT-6), JSON member order, members the documents do not name, the order of an appdata answer's users, XML prefixes, whitespace between elements and extension elements, error message text, headers other than Content-Type and a 405's Allow. Both implementations must hold the same world (fixtures/world.json for a base URL). Identical differences (same place, same values) are printed once, with how many requests showed them. A curl line never names the in-process reference (stopped when diff ends): the request as made for B is shown instead, or, when both sides are in-process, the method and path to send to one started with opensocial-kit serve. Exit codes: 0 no semantic difference; 1 differences (each printed with both answers); 2 usage or target-file error; 3 a target unreachable or refusing the credentials; 4 nothing compared (a --grep that selects no case).",
   },
   async (argv) =>
     (await import("../commands/diff.js")).diffCommand({

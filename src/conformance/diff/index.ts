@@ -4,6 +4,7 @@
  */
 export { type Difference, firstDifference } from "../checks/difference.js";
 export { type AnswerDifference, compareAnswers } from "./compare-answers.js";
+export { type DifferenceGroup, GROUP_SOURCES, groupDifferences } from "./group-differences.js";
 export { replayFuzz } from "./replay-fuzz.js";
 export { type ExchangePair, replaySuite } from "./replay-suite.js";
 export {

@@ -70,6 +70,7 @@ export async function replayFuzz(
         pairs.push({
           source: `op ${i + 1} request ${j + 1} ${opText(op).slice(0, 120)}`,
           sent,
+          ...(by ? { sentB: by.sent } : {}),
           ...(ax ? { a: raw(ax) } : {}),
           ...(by ? { b: raw(by) } : {}),
         });

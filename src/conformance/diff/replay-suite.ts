@@ -28,7 +28,10 @@ import type { RawAnswer } from "./semantic.js";
 export interface ExchangePair {
   /** `case-id step n` or `op n request m`. */
   readonly source: string;
+  /** The request as sent to A. */
   readonly sent: SentRequest;
+  /** The same request as made for B (B's origin, signed for B), when B was sent one. */
+  readonly sentB?: SentRequest;
   readonly a?: RawAnswer;
   readonly b?: RawAnswer;
 }
@@ -127,6 +130,7 @@ export async function replaySuite(
           pairs.push({
             source: `${c.id} step ${step + 1}`,
             sent: sentWithResign(built),
+            sentB: sentWithResign(mirrored),
             a: toRaw(response),
             ...(x.ok ? { b: toRaw(x.response) } : {}),
           });

@@ -10,6 +10,7 @@ import { isRunAbort, type RunAbort } from "../run/run-abort.js";
 import type { Target } from "../suite/target.js";
 import { createHttpClient, DEFAULT_LIMITS } from "../transport/http-client.js";
 import { type AnswerDifference, compareAnswers } from "./compare-answers.js";
+import { type DifferenceGroup, groupDifferences } from "./group-differences.js";
 import { onOpenGround } from "./open-ground.js";
 import { replayFuzz } from "./replay-fuzz.js";
 import { caseEnv, type ExchangePair, replaySuite, smokeBoth } from "./replay-suite.js";
@@ -38,7 +39,10 @@ export interface DiffSide {
 /** One semantic difference. */
 export interface DiffEntry {
   readonly source: string;
+  /** The request as sent to A. */
   readonly request: SentRequest;
+  /** The same request as made for B, when B was sent one. */
+  readonly requestB?: SentRequest;
   readonly difference: AnswerDifference;
   readonly a?: DiffSide;
   readonly b?: DiffSide;
@@ -51,6 +55,8 @@ export interface DiffResult {
   /** Request pairs compared. */
   readonly compared: number;
   readonly differences: DiffEntry[];
+  /** The differences, identical ones (same place, same value on each side) as one group. */
+  readonly groups: DifferenceGroup<DiffEntry>[];
   readonly ms: number;
 }
 
@@ -116,6 +122,7 @@ export async function runDiff(opts: DiffOptions): Promise<DiffResult | RunAbort>
     differences.push({
       source: p.source,
       request: p.sent,
+      ...(p.sentB ? { requestB: p.sentB } : {}),
       difference,
       ...(a ? { a } : {}),
       ...(b ? { b } : {}),
@@ -126,6 +133,7 @@ export async function runDiff(opts: DiffOptions): Promise<DiffResult | RunAbort>
     ...(opts.fuzzSeed !== undefined ? { seed: opts.fuzzSeed } : {}),
     compared: pairs.length,
     differences,
+    groups: groupDifferences(differences),
     ms: Math.round(performance.now() - t0),
   };
 }

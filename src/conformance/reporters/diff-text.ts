@@ -1,9 +1,12 @@
 /**
- * The text of a differential run: each semantic difference with where it lies, the request
- * (as a redacted curl line) and both answers side by side.
+ * The text of a differential run: each semantic difference (identical ones as one, with how many
+ * there were and the first requests where it showed: group-differences.ts) with where it lies,
+ * the request (as a redacted curl line) and both answers side by side. A curl line names a server
+ * that is still there after the run: an in-process reference is stopped when `diff` ends, so its
+ * line is not printed; the request as made for the other side is, when that side is a real one.
  */
 import { show } from "../checks/compare.js";
-import type { DiffResult, DiffSide } from "../diff/run-diff.js";
+import type { DiffEntry, DiffResult, DiffSide } from "../diff/run-diff.js";
 import { curlLine } from "../request/curl.js";
 import { redact } from "../request/redact.js";
 
@@ -17,19 +20,43 @@ function column(s: DiffSide | undefined): string[] {
   return lines.slice(0, 24);
 }
 
-/** Formats `r` for a person; `names` labels the two sides, `secrets` are redacted. */
+/** The line that reproduces `d`'s request on a server still running after the run. */
+function requestLine(
+  d: DiffEntry,
+  inProcess: readonly [boolean, boolean],
+  secrets: readonly string[],
+): string {
+  if (!inProcess[0]) return curlLine(d.request, secrets);
+  if (!inProcess[1] && d.requestB) return `(as sent to B) ${curlLine(d.requestB, secrets)}`;
+  const target = new URL(d.request.url);
+  return `(no curl line: A was the in-process reference, stopped when diff ended; start one with \`opensocial-kit serve\` and send ${d.request.method} ${redact(target.pathname + target.search, secrets)} to it)`;
+}
+
+/** How often a group's difference showed, and where first. */
+function heading(source: string, count: number, sources: readonly string[]): string {
+  if (count === 1) return source;
+  const more = count - sources.length;
+  return `${count} requests (${sources.join(", ")}${more > 0 ? `, and ${more} more` : ""})`;
+}
+
+/**
+ * Formats `r` for a person; `names` labels the two sides, `secrets` are redacted, `inProcess`
+ * tells which side was a reference started in-process (its base URL is gone after the run).
+ */
 export function formatDiffResult(
   r: DiffResult,
   names: readonly [string, string],
   secrets: readonly string[],
+  inProcess: readonly [boolean, boolean] = [false, false],
 ): string {
   const out: string[] = [];
-  for (const [i, d] of r.differences.entries()) {
+  for (const [i, g] of r.groups.entries()) {
+    const d = g.first;
     out.push(
-      `${i + 1}. ${d.source}: ${d.difference.where}`,
+      `${i + 1}. ${heading(d.source, g.count, g.sources)}: ${d.difference.where}`,
       `   A: ${redact(show(d.difference.a), secrets)}`,
       `   B: ${redact(show(d.difference.b), secrets)}`,
-      `   ${curlLine(d.request, secrets)}`,
+      `   ${requestLine(d, inProcess, secrets)}`,
     );
     const left = column(d.a);
     const right = column(d.b);
@@ -41,12 +68,13 @@ export function formatDiffResult(
     out.push("");
   }
   const what = r.mode === "fuzz" ? `fuzz sequence of seed ${r.seed}` : "the suite's requests";
+  const n = r.differences.length;
   const verdict =
     r.compared === 0
       ? "nothing compared"
-      : r.differences.length === 0
+      : n === 0
         ? "no semantic difference"
-        : `${r.differences.length} semantic difference(s)`;
+        : `${n} semantic difference(s)${r.groups.length < n ? `, ${r.groups.length} distinct` : ""}`;
   out.push(
     `diff: ${r.compared} request pairs (${what}) in ${(r.ms / 1000).toFixed(1)} s; A = ${names[0]}, B = ${names[1]}: ${verdict}`,
   );
