@@ -6,7 +6,10 @@
  * of two, saying so in `itemsPerPage` and counting every match in `totalResults`. P-PAGE-1
  * decides the defaults (20 and 50), so at profile the same server breaks that rule alone.
  */
-import type { RewrittenRequest } from "./variant-proxy.js";
+import { fileURLToPath } from "node:url";
+import { loadTarget } from "../../src/conformance/suite/target.js";
+import { parseAuthorizationHeader, signRequest } from "../../src/oauth/index.js";
+import type { ForwardedRequest, RewrittenRequest, WireRewrite } from "./variant-proxy.js";
 
 /** The page size the rewrite answers a list request with. */
 export const SMALL_PAGE = 2;
@@ -95,4 +98,103 @@ export const pageCap = (body: string, type: string, request: RewrittenRequest): 
   if (type.includes("json")) return cutJson(body, MAX_PAGE);
   if (type.includes("atom")) return cutAtom(body, MAX_PAGE);
   return body;
+};
+
+/**
+ * The consumer secrets of the bundled target (fixtures/target.json), by consumer key: the
+ * variants stand in front of a reference serving the bundled world, and a request they change
+ * is signed afresh with the secret its client signed it with.
+ */
+const bundledSecrets = (() => {
+  let secrets: Map<string, string> | undefined;
+  return (): Map<string, string> => {
+    if (secrets) return secrets;
+    const file = fileURLToPath(new URL("../../fixtures/target.json", import.meta.url));
+    const target = loadTarget(file);
+    if (!target.ok) throw new Error(`bundled target: ${JSON.stringify(target.issues)}`);
+    const apps = Object.values(target.value.apps);
+    secrets = new Map(apps.map((a) => [a.consumerKey, a.consumerSecret]));
+    return secrets;
+  };
+})();
+
+/** The OAuth protocol parameters a re-signed request keeps as its client sent them. */
+const KEPT_PROTOCOL = ["oauth_nonce", "oauth_timestamp"];
+
+/**
+ * `request` without its paging parameters, signed afresh with the same consumer, nonce and time
+ * (the upstream never saw the request as sent, so its nonce is new to it), or undefined when it
+ * names none, or is not a GET whose header carries a signature that verifies for it (a request
+ * signed wrongly on purpose is forwarded as sent: the server refuses it before its paging).
+ */
+function withoutPaging(request: ForwardedRequest): ForwardedRequest | undefined {
+  const url = new URL(request.url, "http://variant.invalid");
+  if (request.method !== "GET" || !PAGING_PARAMETERS.some((p) => url.searchParams.has(p)))
+    return undefined;
+  const header = request.headers.authorization;
+  const host = request.headers.host;
+  if (typeof header !== "string" || typeof host !== "string") return undefined;
+  const params = parseAuthorizationHeader(header);
+  if (!params.ok) return undefined;
+  const value = (name: string) => params.value.find(([n]) => n === name)?.[1];
+  const consumerKey = value("oauth_consumer_key") ?? "";
+  const consumerSecret = bundledSecrets().get(consumerKey);
+  const [nonce, timestamp] = KEPT_PROTOCOL.map(value);
+  if (consumerSecret === undefined || nonce === undefined || timestamp === undefined)
+    return undefined;
+  const signedFor = (target: string) =>
+    signRequest({
+      method: "GET",
+      url: `http://${host}${target}`,
+      consumerKey,
+      consumerSecret,
+      nonce,
+      timestamp: Number(timestamp),
+    });
+  // the header as the client would have signed it, parameter for parameter, signature included
+  const asSent = signedFor(request.url).oauth;
+  if (params.value.length !== asSent.length || asSent.some(([n, v]) => value(n) !== v))
+    return undefined;
+  for (const p of PAGING_PARAMETERS) url.searchParams.delete(p);
+  const target = `${url.pathname}${url.search}`;
+  return { ...request, url: target, headers: { ...request.headers, ...signedFor(target).headers } };
+}
+
+/**
+ * Paging parameters of other names: the server takes neither `startIndex` nor `count` (it would
+ * page with parameters of its own), so every request is answered as if it named none, a list
+ * with its default page. §4: "Paging request parameter names: not shown."; P-PAGE-1 names them
+ * at profile.
+ */
+export const pagingNamedOtherwise: WireRewrite = { request: withoutPaging };
+
+/**
+ * The paging values §8 shows a server taking: plain digits without leading zeros, at most its
+ * smallest sample page size (20).
+ */
+const SHOWN_PAGING = /^(?:0|[1-9][0-9]*)$/;
+const SHOWN_PAGING_MAX = 20;
+
+/**
+ * A strict server: a list request with a paging value other than those §8 shows it taking (a
+ * larger page or start, leading zeros, or one the profile calls invalid) is answered 400 with an
+ * error body, where the upstream answered 200. §7.2: "paging value invalid" answers 400, which
+ * values are invalid is not shown; §7.3 leaves the album and photo statuses open; P-PAGE-1 and
+ * P-PAGE-2 decide them at profile.
+ */
+export const strictPaging: WireRewrite = {
+  replace(answer) {
+    if (answer.status !== 200 || !isListRequest(answer)) return undefined;
+    const url = new URL(answer.url, "http://variant.invalid");
+    const taken = PAGING_PARAMETERS.every((p) => {
+      const v = url.searchParams.get(p);
+      return v === null || (SHOWN_PAGING.test(v) && Number(v) <= SHOWN_PAGING_MAX);
+    });
+    if (taken) return undefined;
+    return {
+      status: 400,
+      contentType: "application/json; charset=utf-8",
+      body: JSON.stringify({ error: { code: 400, message: "paging value not taken" } }),
+    };
+  },
 };

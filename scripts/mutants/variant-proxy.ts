@@ -52,6 +52,25 @@ export interface WireRewrite {
   readonly idleCloseMs?: number;
   /** The reason phrase of every status line (RFC 9112 §4: clients ignore it). */
   readonly reason?: string;
+  /**
+   * The request as the upstream gets it, when the variant changes it (its target and header
+   * fields; a changed signed request must be signed afresh), or undefined to forward it as sent.
+   */
+  readonly request?: (request: ForwardedRequest) => ForwardedRequest | undefined;
+  /** An answer of the variant's own in place of the upstream's (status, type and body), if any. */
+  readonly replace?: (answer: RewrittenAnswer) => ReplacedAnswer | undefined;
+}
+
+/** A request the proxy forwards: its method, target (path and query) and header fields. */
+export interface ForwardedRequest extends RewrittenRequest {
+  readonly headers: Readonly<Record<string, string | string[]>>;
+}
+
+/** An answer a variant gives in place of the upstream's. */
+export interface ReplacedAnswer {
+  readonly status: number;
+  readonly contentType: string;
+  readonly body: string;
 }
 
 /** An exchange as the upstream answered it, before any rewrite (for tests that watch traffic). */
@@ -91,13 +110,19 @@ export async function startVariantProxy(
 ): Promise<VariantProxy> {
   const target = new URL(upstream);
   const server: Server = createServer((req, res) => {
+    const asSent = {
+      method: req.method ?? "GET",
+      url: req.url ?? "/",
+      headers: forwardHeaders(req.headers),
+    };
+    const forwarded = wire.request?.(asSent) ?? asSent;
     const up = request(
       {
         host: target.hostname,
         port: target.port,
-        method: req.method,
-        path: req.url,
-        headers: forwardHeaders(req.headers),
+        method: forwarded.method,
+        path: forwarded.url,
+        headers: forwarded.headers,
       },
       (upRes) => {
         const chunks: Buffer[] = [];
@@ -116,11 +141,16 @@ export async function startVariantProxy(
             headers: upRes.headers,
             body,
           });
-          const status = upRes.statusCode ?? 502;
-          const answer = { method: req.method ?? "GET", url: req.url ?? "/", status };
-          if (body.length > 0 && (status === 200 || wire.everyStatus === true))
+          const upstreamStatus = upRes.statusCode ?? 502;
+          const replaced = wire.replace?.({ ...asSent, status: upstreamStatus });
+          const status = replaced?.status ?? upstreamStatus;
+          const answer = { method: asSent.method, url: asSent.url, status };
+          if (replaced) body = replaced.body;
+          else if (body.length > 0 && (status === 200 || wire.everyStatus === true))
             body = rewrite(body, type, answer);
-          const upstreamHeaders: OutgoingHttpHeaders = { ...upRes.headers };
+          const upstreamHeaders: OutgoingHttpHeaders = replaced
+            ? { "content-type": replaced.contentType }
+            : { ...upRes.headers };
           delete upstreamHeaders["content-length"];
           delete upstreamHeaders["transfer-encoding"];
           delete upstreamHeaders["content-encoding"];

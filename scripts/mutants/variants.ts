@@ -29,7 +29,7 @@ import {
   negativeZero,
   stringRendering,
 } from "./json-variants.js";
-import { pageCap, smallDefaultPage } from "./page-variants.js";
+import { pageCap, pagingNamedOtherwise, smallDefaultPage, strictPaging } from "./page-variants.js";
 import type { BodyRewrite } from "./variant-proxy.js";
 import {
   atomMetadata,
@@ -314,6 +314,26 @@ export const VARIANTS: readonly Variant[] = [
     levels: ["core"],
     otherData: "list pages are at most 3 entries long (§8 leaves the maximum open)",
     rewrite: pageCap,
+  },
+  {
+    id: "paging-named-otherwise",
+    what: "startIndex and count not taken (the server's paging parameters have other names): every list answers its default page, whatever they ask (§4: paging request parameter names are not shown; P-PAGE-1 names them)",
+    levels: ["core"],
+    named: { level: "profile", statements: ["P-PAGE-1", "P-PAGE-2", "P-PAGE-3"] },
+    otherData:
+      "a list asked with startIndex or count answers its default page (§4 leaves the names open)",
+    rewrite: sameBody,
+    wire: pagingNamedOtherwise,
+  },
+  {
+    id: "paging-strict",
+    what: "a list asked with a paging value §8 does not show a server taking (over 20, leading zeros, or invalid) answered 400 with an error body (§7.2 leaves which values are invalid open, §7.3 the album and photo statuses; P-PAGE-1 and P-PAGE-2 decide them)",
+    levels: ["core"],
+    named: { level: "profile", statements: ["P-PAGE-1", "P-PAGE-2", "P-PAGE-3"] },
+    otherData:
+      "a list asked with a paging value over 20 or with leading zeros answers 400 (§7.2, §7.3)",
+    rewrite: sameBody,
+    wire: strictPaging,
   },
   {
     id: "http-gzip",

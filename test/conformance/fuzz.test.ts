@@ -18,7 +18,8 @@ import {
   loadFuzzWorld,
   runFuzz,
 } from "../../src/conformance/fuzz/index.js";
-import { FuzzFailure, judgeData } from "../../src/conformance/fuzz/judge.js";
+import { FuzzFailure, judgeData, judgeStatus } from "../../src/conformance/fuzz/judge.js";
+import type { Answer } from "../../src/conformance/fuzz/wire.js";
 import { formatFuzzResult } from "../../src/conformance/reporters/fuzz-text.js";
 import { bundledTarget, type Running, startReference } from "./helpers.js";
 
@@ -222,6 +223,67 @@ describe("the judge of a list page asked with count", () => {
     // At core too, the page holds as many entries as its stated size gives.
     const longer = { ...capped, entry: all.slice(0, 2) };
     expect(() => judgeData(expected, longer, "core")).toThrow(FuzzFailure);
+  });
+});
+
+describe("the judge of paging at core and at profile", () => {
+  const albums = (paging: Record<string, string>) =>
+    expectRead(world, AppDataModel.fromWorld(world), {
+      op: "albums",
+      as: world.viewer,
+      user: world.viewer,
+      visibility: "all",
+      paging,
+    });
+  /** An answer of `status` (the judge reads its status, headers and text). */
+  const answered = (status: number) =>
+    ({
+      status,
+      headers: { "content-type": "application/json" },
+      text: JSON.stringify({ error: { code: status, message: "m" } }),
+      body: Buffer.alloc(0),
+      request: { method: "GET", path: "/", as: world.viewer },
+    }) as unknown as Answer;
+  const rule = (f: () => void) => {
+    try {
+      f();
+      return "none";
+    } catch (e) {
+      return e instanceof FuzzFailure ? e.finding.statement : String(e);
+    }
+  };
+
+  // §4: "Paging request parameter names: not shown."; §7.2 leaves which values are invalid open.
+  it("takes at core a 200 to a value the profile calls invalid, at profile only its 400 (P-PAGE-2)", () => {
+    const e = albums({ count: "abc" });
+    expect(rule(() => judgeStatus(answered(200), e, "core"))).toBe("none");
+    expect(rule(() => judgeStatus(answered(400), e, "core"))).toBe("none");
+    expect(rule(() => judgeStatus(answered(200), e, "profile"))).toBe("P-PAGE-2");
+    expect(rule(() => judgeStatus(answered(400), e, "profile"))).toBe("none");
+  });
+
+  it("takes at core a 400 to a value §8 does not show a server taking (count 1000, leading zeros), at profile none (P-PAGE-1, P-PAGE-2)", () => {
+    expect(rule(() => judgeStatus(answered(400), albums({ count: "1000" }), "core"))).toBe("none");
+    expect(rule(() => judgeStatus(answered(400), albums({ count: "1000" }), "profile"))).toBe(
+      "P-PAGE-1",
+    );
+    expect(rule(() => judgeStatus(answered(400), albums({ count: "007" }), "profile"))).toBe(
+      "P-PAGE-2",
+    );
+    // a value the documents show a server taking: refused, at core too
+    expect(rule(() => judgeStatus(answered(400), albums({ count: "3" }), "core"))).not.toBe("none");
+  });
+
+  it("judges at core the page at the start it states (a server ignoring startIndex), at profile the start asked", () => {
+    const e = albums({ startIndex: "1" });
+    const all = e.all ?? [];
+    expect(all.length).toBeGreaterThan(1);
+    const fromZero = { entry: all, startIndex: 0, itemsPerPage: 20, totalResults: all.length };
+    expect(rule(() => judgeData(e, fromZero, "core"))).toBe("none");
+    expect(rule(() => judgeData(e, fromZero, "profile"))).toBe("P-PAGE-1");
+    // at core too, the page holds what its stated start gives
+    const short = { ...fromZero, entry: all.slice(1) };
+    expect(rule(() => judgeData(e, short, "core"))).not.toBe("none");
   });
 });
 

@@ -1,12 +1,22 @@
 /**
- * The small-default-page variant (scripts/mutants/page-variants.ts): which requests it cuts (a
- * GET of albums, photos, or people `@friends`/`@all` without a pid, naming neither `count` nor
- * `startIndex`), and what it writes (the first two entries, `itemsPerPage` 2, `totalResults`
- * kept), in JSON and in Atom.
+ * The paging variants (scripts/mutants/page-variants.ts). The small default page: which requests
+ * it cuts (a GET of albums, photos, or people `@friends`/`@all` without a pid, naming neither
+ * `count` nor `startIndex`), and what it writes (the first two entries, `itemsPerPage` 2,
+ * `totalResults` kept), in JSON and in Atom. The wire variants, through a proxy in front of the
+ * reference: paging parameters not taken (the request signed afresh without them) and a strict
+ * server's 400 to values §8 does not show.
  */
-import { describe, expect, it } from "vitest";
-import { isDefaultPageRequest, smallDefaultPage } from "../../scripts/mutants/page-variants.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  isDefaultPageRequest,
+  pagingNamedOtherwise,
+  smallDefaultPage,
+  strictPaging,
+} from "../../scripts/mutants/page-variants.js";
+import { startVariantProxy, type WireRewrite } from "../../scripts/mutants/variant-proxy.js";
 import { fromAtom, toAtom } from "../../src/codecs/atom/index.js";
+import { signRequest } from "../../src/oauth/index.js";
+import { bundledTarget, type Running, startReference } from "../conformance/helpers.js";
 
 const get = (url: string) => ({ method: "GET", url });
 
@@ -85,5 +95,57 @@ describe("smallDefaultPage", () => {
     const read = fromAtom("people", out);
     if (!read.ok) throw new Error(JSON.stringify(read.issues));
     expect(read.value).toEqual({ ...list, itemsPerPage: 2, entry: ["ns:b", "ns:c"].map(person) });
+  });
+});
+
+describe("the paging wire variants, in front of the reference (real HTTP)", () => {
+  const { apps } = bundledTarget("http://127.0.0.1:1");
+  let reference: Running;
+  beforeAll(async () => {
+    reference = await startReference();
+  });
+  afterAll(async () => {
+    await reference.close();
+  });
+
+  /** GETs `path` through a proxy applying `wire`, signed by the main app (or wrongly). */
+  async function through(wire: WireRewrite, path: string, secret = apps.main.consumerSecret) {
+    const proxy = await startVariantProxy(reference.url, (b) => b, undefined, wire);
+    try {
+      const signed = signRequest({
+        method: "GET",
+        url: `${proxy.url}${path}`,
+        consumerKey: apps.main.consumerKey,
+        consumerSecret: secret,
+        requestorId: "example.org:alice",
+      });
+      const res = await fetch(signed.url, { headers: signed.headers });
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+    } finally {
+      await proxy.close();
+    }
+  }
+  const friends = "/os/0.8/people/@me/@friends";
+
+  it("paging-named-otherwise answers a list asked with count and startIndex its default page, signed afresh", async () => {
+    const paged = await through(pagingNamedOtherwise, `${friends}?count=1&startIndex=1`);
+    expect(paged.status).toBe(200);
+    expect(paged.body.startIndex).toBe(0);
+    expect(paged.body.itemsPerPage).toBe(50);
+    expect((paged.body.entry as unknown[]).length).toBeGreaterThan(1);
+  });
+
+  it("paging-named-otherwise forwards a request signed wrongly as sent (refused before paging)", async () => {
+    const wrong = await through(pagingNamedOtherwise, `${friends}?count=1`, "not the secret");
+    // refused as the reference refuses a wrong signature (a re-signed request would get 200)
+    expect([400, 401]).toContain(wrong.status);
+  });
+
+  it("paging-strict answers 400 to a value over 20 or with leading zeros, 200 to one §8 shows", async () => {
+    expect((await through(strictPaging, `${friends}?count=21`)).status).toBe(400);
+    expect((await through(strictPaging, `${friends}?startIndex=01`)).status).toBe(400);
+    const shown = await through(strictPaging, `${friends}?count=20&startIndex=0`);
+    expect(shown.status).toBe(200);
+    expect(shown.body.itemsPerPage).toBe(20);
   });
 });

@@ -77,16 +77,24 @@ export interface Expected {
   /** True when the read is a paged list (itemsPerPage expected). */
   readonly list?: boolean;
   /**
-   * True for a list, asked with `count` or without: §4 shows no paging parameter names and §8
-   * sample page sizes only ("The maximum page size is not shown"), so at core the page may have
-   * any size, whatever `count` asked (P-PAGE-1 decides the defaults and the maximum of 1000 for
-   * the profile).
+   * True for a list, asked with paging parameters or without: §4 shows no paging parameter names
+   * and §8 sample page sizes only ("The maximum page size is not shown"), so at core the page may
+   * start anywhere and have any size, whatever `startIndex` and `count` asked (P-PAGE-1 decides
+   * the names, the defaults and the maximum of 1000 for the profile).
    */
   readonly pageSizeOpen?: boolean;
   /** True when a filter (`filterBy`, `visibility`) decides the list: its statement owns the count. */
   readonly selective?: boolean;
   /** P-FMT-7: the `author/url` id of each Atom entry (by the entry's data), when not its own id. */
   readonly atomAuthor?: (item: Record<string, unknown>) => string;
+  /**
+   * Other statuses a core judge takes (a 200 is then judged as a page of any start and size):
+   * §4 leaves the paging parameter names "not shown" and §8 the maximum page size, so at core a
+   * server may ignore `startIndex` and `count` (its own have other names) or refuse a value the
+   * profile takes (P-PAGE-1, P-PAGE-2 decide them); §7.2 answers 400 to an invalid paging value
+   * without saying which values are invalid, and §7.3 leaves the album and photo statuses open.
+   */
+  readonly coreStatuses?: readonly number[];
   /** The statement a wrong status breaks, when it is not {@link statement}. */
   readonly statusStatement?: string;
   /** The statement an answer of a given wrong status breaks (e.g. a valid write refused 400: P-DATA-1). */
@@ -114,13 +122,30 @@ function page(
   return { startIndex: start, count };
 }
 
+/**
+ * The largest paging value the documents show a server taking: §8's smallest sample page size
+ * (20 for albums and photos). A larger one, or one written other than in plain digits without
+ * leading zeros, is valid or invalid by the profile's decision alone (P-PAGE-1, P-PAGE-2).
+ */
+const SHOWN_PAGING_MAX = Math.min(...Object.values(DEFAULT_COUNT));
+
+/** True when every paging value sent is one the documents show a server taking (see above). */
+function shownPaging(paging: Paging): boolean {
+  return [paging.startIndex, paging.count].every(
+    (v) => v === undefined || (/^(?:0|[1-9][0-9]*)$/.test(v) && Number(v) <= SHOWN_PAGING_MAX),
+  );
+}
+
 const fail = (status: number, statement: string): Expected => ({ status, statement });
 
-/** P-PAGE-5: where paging is ignored, a 400 to a paging parameter breaks that rule. */
-function pagingIgnored(paging: Paging): Pick<Expected, "byStatus"> {
-  return paging.startIndex !== undefined || paging.count !== undefined
-    ? { byStatus: { 400: "P-PAGE-5" } }
-    : {};
+/**
+ * P-PAGE-5: where paging is ignored, a 400 to a paging parameter breaks that rule. At core a
+ * profile request (§4.6) may answer 400 to a value the documents do not show it taking (§7.2:
+ * "paging value invalid"; which values are invalid is the profile's, P-PAGE-2).
+ */
+function pagingIgnored(paging: Paging): Pick<Expected, "byStatus" | "coreStatuses"> {
+  if (paging.startIndex === undefined && paging.count === undefined) return {};
+  return { byStatus: { 400: "P-PAGE-5" }, ...(shownPaging(paging) ? {} : { coreStatuses: [400] }) };
 }
 
 function hasApp(world: FuzzWorld, user: string, app: string): boolean {
@@ -169,27 +194,40 @@ function listAnswer(
   extra: Partial<Expected> = {},
 ): Expected {
   const p = page(paging, defaultCount);
-  // §7.2 names the paging 400 of the profile operation; P-PAGE-2 decides it elsewhere.
-  if (!p) return fail(400, kind === "people" ? "S-7.2-400-PAGING" : "P-PAGE-2");
+  // The page a server that takes no paging parameter answers: the default one (at core, where
+  // such a server is correct, a page is judged at the start and size it states).
+  const shown = p ?? { startIndex: 0, count: defaultCount };
+  // §7.2 names the paging 400 of the profile operation; P-PAGE-2 decides it elsewhere. At core
+  // a 200 is correct too (see Expected.coreStatuses), judged under the list's statement.
+  const status = p
+    ? {
+        status: 200,
+        // A valid list read refused 400 refused a paging value it should take: digits with
+        // leading zeros are plain decimal digits (P-PAGE-2), any other a value in range (P-PAGE-1).
+        byStatus: {
+          400: [paging.startIndex, paging.count].some((v) => v !== undefined && /^0[0-9]/.test(v))
+            ? "P-PAGE-2"
+            : "P-PAGE-1",
+        },
+        ...(shownPaging(paging) ? {} : { coreStatuses: [400] }),
+      }
+    : {
+        status: 400,
+        statusStatement: kind === "people" ? "S-7.2-400-PAGING" : "P-PAGE-2",
+        coreStatuses: [200],
+      };
   return {
     ...extra,
-    status: 200,
+    ...status,
     statement,
     kind,
     list: true,
     pageSizeOpen: true,
-    // A valid list read refused 400 refused a paging value it should take: digits with leading
-    // zeros are plain decimal digits (P-PAGE-2), any other a value in range (P-PAGE-1).
-    byStatus: {
-      400: [paging.startIndex, paging.count].some((v) => v !== undefined && /^0[0-9]/.test(v))
-        ? "P-PAGE-2"
-        : "P-PAGE-1",
-    },
     all,
     body: {
-      entry: all.slice(p.startIndex, p.startIndex + p.count),
-      startIndex: p.startIndex,
-      itemsPerPage: p.count,
+      entry: all.slice(shown.startIndex, shown.startIndex + shown.count),
+      startIndex: shown.startIndex,
+      itemsPerPage: shown.count,
       totalResults: all.length,
     },
   };
