@@ -57,7 +57,10 @@ export interface WireRewrite {
    * fields; a changed signed request must be signed afresh), or undefined to forward it as sent.
    */
   readonly request?: (request: ForwardedRequest) => ForwardedRequest | undefined;
-  /** An answer of the variant's own in place of the upstream's (status, type and body), if any. */
+  /**
+   * An answer of the variant's own in place of the upstream's (its status, media type and body;
+   * the upstream's other header fields kept), if any.
+   */
   readonly replace?: (answer: RewrittenAnswer) => ReplacedAnswer | undefined;
 }
 
@@ -148,9 +151,8 @@ export async function startVariantProxy(
           if (replaced) body = replaced.body;
           else if (body.length > 0 && (status === 200 || wire.everyStatus === true))
             body = rewrite(body, type, answer);
-          const upstreamHeaders: OutgoingHttpHeaders = replaced
-            ? { "content-type": replaced.contentType }
-            : { ...upRes.headers };
+          const upstreamHeaders: OutgoingHttpHeaders = { ...upRes.headers };
+          if (replaced) upstreamHeaders["content-type"] = replaced.contentType;
           delete upstreamHeaders["content-length"];
           delete upstreamHeaders["transfer-encoding"];
           delete upstreamHeaders["content-encoding"];

@@ -3,6 +3,7 @@
  * at which it must pass: at core alone for renderings the profile forbids writers (P-FMT-6), at
  * both where the profile leaves writers free too.
  */
+import { albumStatusesSwapped, plainErrorBodies } from "./error-variants.js";
 import type { Variant } from "./harness.js";
 import {
   allowSpelling,
@@ -334,6 +335,25 @@ export const VARIANTS: readonly Variant[] = [
       "a list asked with a paging value over 20 or with leading zeros answers 400 (§7.2, §7.3)",
     rewrite: sameBody,
     wire: strictPaging,
+  },
+  {
+    id: "error-bodies-plain",
+    what: "every error answer's body a line of text/plain, not a JSON object (§7.3: the shape of an error response body is not shown; P-ERR-1 decides it)",
+    levels: ["core"],
+    named: { level: "profile", statements: ["P-ERR-1"] },
+    otherData: "error answers carry text, not P-ERR-1's JSON object (§7.3 leaves the shape open)",
+    rewrite: sameBody,
+    wire: plainErrorBodies,
+  },
+  {
+    id: "album-statuses-swapped",
+    what: "an album or photo operation's 403 answered 404 and its 404 answered 403 (§7.3: the statuses of the album and photo operations are not shown; P-ALBUM-2 decides them, P-ERR-2 and P-ERR-5 those of paths and selectors)",
+    levels: ["core"],
+    named: { level: "profile", statements: ["P-ALBUM-2", "P-ERR-2", "P-ERR-5"] },
+    otherData:
+      "album and photo refusals answer 404 for 403 and 403 for 404 (§7.3 leaves them open)",
+    rewrite: sameBody,
+    wire: albumStatusesSwapped,
   },
   {
     id: "http-gzip",

@@ -18,7 +18,12 @@ import {
   loadFuzzWorld,
   runFuzz,
 } from "../../src/conformance/fuzz/index.js";
-import { FuzzFailure, judgeData, judgeStatus } from "../../src/conformance/fuzz/judge.js";
+import {
+  FuzzFailure,
+  judgeData,
+  judgeJsonReadAtLevel,
+  judgeStatus,
+} from "../../src/conformance/fuzz/judge.js";
 import type { Answer } from "../../src/conformance/fuzz/wire.js";
 import { formatFuzzResult } from "../../src/conformance/reporters/fuzz-text.js";
 import { bundledTarget, type Running, startReference } from "./helpers.js";
@@ -198,6 +203,16 @@ describe("a catalogue mutant planted in a copy of src/", () => {
   }, 60_000);
 });
 
+/** The statement `f`'s judgement fails by, or "none". */
+function rule(f: () => void): string {
+  try {
+    f();
+    return "none";
+  } catch (e) {
+    return e instanceof FuzzFailure ? e.finding.statement : String(e);
+  }
+}
+
 describe("the judge of a list page asked with count", () => {
   // §4: "Paging request parameter names: not shown."; §8: "The maximum page size is not shown."
   it("takes at core any page size the answer states (a server capping pages at 3), at profile the count asked (P-PAGE-1)", () => {
@@ -244,14 +259,6 @@ describe("the judge of paging at core and at profile", () => {
       body: Buffer.alloc(0),
       request: { method: "GET", path: "/", as: world.viewer },
     }) as unknown as Answer;
-  const rule = (f: () => void) => {
-    try {
-      f();
-      return "none";
-    } catch (e) {
-      return e instanceof FuzzFailure ? e.finding.statement : String(e);
-    }
-  };
 
   // §4: "Paging request parameter names: not shown."; §7.2 leaves which values are invalid open.
   it("takes at core a 200 to a value the profile calls invalid, at profile only its 400 (P-PAGE-2)", () => {
@@ -284,6 +291,67 @@ describe("the judge of paging at core and at profile", () => {
     // at core too, the page holds what its stated start gives
     const short = { ...fromZero, entry: all.slice(1) };
     expect(rule(() => judgeData(e, short, "core"))).not.toBe("none");
+  });
+});
+
+describe("the judge of albums and photos at core and at profile", () => {
+  /** A 200 JSON answer carrying `body`. */
+  const answered = (status: number, body: unknown) => {
+    const text = JSON.stringify(body);
+    return {
+      status,
+      headers: { "content-type": "application/json; charset=utf-8" },
+      text,
+      body: Buffer.from(text),
+      request: { method: "GET", path: "/", as: world.viewer },
+    } as unknown as Answer;
+  };
+  /** An owner other than the viewer with an album the viewer may not see. */
+  const hidden = () => {
+    const a = world.albums.find(
+      (x) =>
+        x.ownerId !== world.viewer &&
+        x.visibility !== "everyone" &&
+        !(x.visibility === "friends" && world.areFriends(x.ownerId, world.viewer)),
+    );
+    if (!a) throw new Error("the bundled world has no album hidden from the viewer");
+    return a;
+  };
+
+  // §4.1: "all: return every album of the user." P-ALBUM-1: every album the viewer may see.
+  it("takes at core every album of the owner for visibility=all, at profile only those the viewer may see (P-ALBUM-1)", () => {
+    const owner = hidden().ownerId;
+    const read = { op: "albums", as: world.viewer, user: owner, visibility: "all", paging: {} };
+    const e = expectRead(world, AppDataModel.fromWorld(world), read as never);
+    const every = e.coreAlso?.all ?? [];
+    expect(every.length).toBeGreaterThan(e.all?.length ?? 0);
+    const page = { entry: every, startIndex: 0, itemsPerPage: 20, totalResults: every.length };
+    expect(rule(() => judgeStatus(answered(200, page), e, "core"))).toBe("none");
+    expect(rule(() => judgeJsonReadAtLevel(answered(200, page), e, "core"))).toBe("none");
+    expect(rule(() => judgeJsonReadAtLevel(answered(200, page), e, "profile"))).toBe("P-ALBUM-1");
+    // at core too, a list of neither reading fails
+    const none = { ...page, entry: [], totalResults: 0 };
+    expect(rule(() => judgeJsonReadAtLevel(answered(200, none), e, "core"))).not.toBe("none");
+  });
+
+  // §4.2 gives photos no reader rule; §7.3: album and photo statuses not shown.
+  it("takes at core the photos of an album the viewer may not see, or a 404 for its 403, at profile only P-ALBUM-2's 403", () => {
+    const album = hidden();
+    const read = {
+      op: "photos",
+      as: world.viewer,
+      user: album.ownerId,
+      albumId: album.id,
+      paging: {},
+    };
+    const e = expectRead(world, AppDataModel.fromWorld(world), read as never);
+    expect(e.status).toBe(403);
+    const photos = e.coreAlso?.body ?? {};
+    expect(rule(() => judgeStatus(answered(200, photos), e, "core"))).toBe("none");
+    expect(rule(() => judgeJsonReadAtLevel(answered(200, photos), e, "core"))).toBe("none");
+    expect(rule(() => judgeStatus(answered(404, {}), e, "core"))).toBe("none");
+    expect(rule(() => judgeStatus(answered(200, photos), e, "profile"))).toBe("P-ALBUM-2");
+    expect(rule(() => judgeStatus(answered(404, {}), e, "profile"))).toBe("P-ALBUM-2");
   });
 });
 

@@ -82,10 +82,19 @@ export function judgeAlways(answer: Answer): void {
     );
 }
 
+/** The statuses besides `expected.status` a core judge takes (its alternatives' too). */
+function coreTaken(expected: Expected): number[] {
+  const also = expected.coreAlso;
+  return [
+    ...(expected.coreStatuses ?? []),
+    ...(also ? [also.status, ...(also.coreStatuses ?? [])] : []),
+  ];
+}
+
 /** The status, and the writers' rules of error bodies and empty write answers (profile). */
 export function judgeStatus(answer: Answer, expected: Expected, level: Level): void {
   judgeAlways(answer);
-  const taken = level === "core" && (expected.coreStatuses ?? []).includes(answer.status);
+  const taken = level === "core" && coreTaken(expected).includes(answer.status);
   if (answer.status !== expected.status && !taken)
     throw new FuzzFailure(
       {
@@ -327,4 +336,32 @@ export function judgeJsonRead(answer: Answer, expected: Expected, level: Level):
     throw e;
   }
   return value;
+}
+
+/**
+ * A 200 read answered in JSON, judged by `expected` or, at core, by its `coreAlso` where the
+ * answer meets that one instead (an answer meeting neither fails by `expected`, or by `coreAlso`
+ * when only that one answers 200). Returns the decoded body and the expectation it met, by which
+ * its Atom form is judged too.
+ */
+export function judgeJsonReadAtLevel(
+  answer: Answer,
+  expected: Expected,
+  level: Level,
+): { json: unknown; met: Expected } {
+  const also = level === "core" ? expected.coreAlso : undefined;
+  if (!also || (answer.status === expected.status && also.status !== answer.status))
+    return { json: judgeJsonRead(answer, expected, level), met: expected };
+  if (answer.status !== expected.status)
+    return { json: judgeJsonRead(answer, also, level), met: also };
+  try {
+    return { json: judgeJsonRead(answer, expected, level), met: expected };
+  } catch (e) {
+    if (!(e instanceof FuzzFailure)) throw e;
+    try {
+      return { json: judgeJsonRead(answer, also, level), met: also };
+    } catch {
+      throw e;
+    }
+  }
 }

@@ -9,7 +9,7 @@ import type { AppDataModel } from "../appdata-model.js";
 import { judgeAtomRead } from "../atom-check.js";
 import type { FuzzContext } from "../context.js";
 import { type Expected, expectRead, type Read } from "../expected.js";
-import { judgeJsonRead, judgeStatus } from "../judge.js";
+import { judgeJsonReadAtLevel, judgeStatus } from "../judge.js";
 import type { AtomAsk, Op, Writer } from "../ops.js";
 import type { Answer, FuzzRequest } from "../wire.js";
 import type { FuzzWorld } from "../world.js";
@@ -73,8 +73,8 @@ export function stepRun(data: AppDataModel, ctx: FuzzContext, answers: Answer[])
         if (!ctx.judge) await run.send(atomForm(req, atom));
         return;
       }
-      const json = judgeJsonRead(a, expected, ctx.level);
-      judgeAtomRead(await run.send(atomForm(req, atom)), expected, ctx.level, json);
+      const { json, met } = judgeJsonReadAtLevel(a, expected, ctx.level);
+      judgeAtomRead(await run.send(atomForm(req, atom)), met, ctx.level, json);
     },
     async readBack(user) {
       const read: Read = { op: "appdata", as: user, app: "main", user, selector: "@self" };

@@ -1,0 +1,43 @@
+/**
+ * Error answers a correct server may give where social-api.md leaves them open (variant-proxy.ts's
+ * `WireRewrite.replace`): the shape of an error body ("Shape of an error response body: not
+ * shown", §7.3; P-ERR-1 decides it at profile) and the statuses of the album and photo operations
+ * ("Status codes for the album and photo operations: not shown", §7.3; P-ALBUM-2 decides them).
+ */
+import type { ReplacedAnswer, RewrittenAnswer, WireRewrite } from "./variant-proxy.js";
+
+/** An error answer in plain text, its header fields (`Allow`, …) kept by the proxy. */
+const plainText = (status: number): ReplacedAnswer => ({
+  status,
+  contentType: "text/plain; charset=utf-8",
+  body: `${status} refused\n`,
+});
+
+/** Every error answer's body is a line of plain text, not P-ERR-1's JSON object. */
+export const plainErrorBodies: WireRewrite = {
+  replace: (answer) => (answer.status >= 400 ? plainText(answer.status) : undefined),
+};
+
+/** The album and photo operations (§4.1, §4.2). */
+const ALBUM_OR_PHOTO = /^\/os\/0\.8\/(?:albums|mediaitems)\//;
+
+/** The status each album or photo refusal is swapped for: not found and forbidden trade places. */
+const SWAPPED: Readonly<Record<number, number>> = { 403: 404, 404: 403 };
+
+/**
+ * An album or photo operation's 403 answered 404 and its 404 answered 403 (as a server hiding
+ * whether an album exists, or one that says forbidden for an unknown owner), with an error body
+ * of the new status.
+ */
+export const albumStatusesSwapped: WireRewrite = {
+  replace(answer: RewrittenAnswer) {
+    const to = SWAPPED[answer.status];
+    const path = new URL(answer.url, "http://variant.invalid").pathname;
+    if (to === undefined || !ALBUM_OR_PHOTO.test(path)) return undefined;
+    return {
+      status: to,
+      contentType: "application/json; charset=utf-8",
+      body: JSON.stringify({ error: { code: to, message: "refused" } }),
+    };
+  },
+};
