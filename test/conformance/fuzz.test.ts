@@ -203,6 +203,21 @@ describe("a catalogue mutant planted in a copy of src/", () => {
   }, 60_000);
 });
 
+/** A JSON answer of `status` carrying `body` (an error object by default), as the judge reads it. */
+function answered(
+  status: number,
+  body: unknown = { error: { code: status, message: "m" } },
+): Answer {
+  const text = JSON.stringify(body);
+  return {
+    status,
+    headers: { "content-type": "application/json; charset=utf-8" },
+    text,
+    body: Buffer.from(text),
+    request: { method: "GET", path: "/", as: world.viewer },
+  } as unknown as Answer;
+}
+
 /** The statement `f`'s judgement fails by, or "none". */
 function rule(f: () => void): string {
   try {
@@ -250,15 +265,6 @@ describe("the judge of paging at core and at profile", () => {
       visibility: "all",
       paging,
     });
-  /** An answer of `status` (the judge reads its status, headers and text). */
-  const answered = (status: number) =>
-    ({
-      status,
-      headers: { "content-type": "application/json" },
-      text: JSON.stringify({ error: { code: status, message: "m" } }),
-      body: Buffer.alloc(0),
-      request: { method: "GET", path: "/", as: world.viewer },
-    }) as unknown as Answer;
 
   // §4: "Paging request parameter names: not shown."; §7.2 leaves which values are invalid open.
   it("takes at core a 200 to a value the profile calls invalid, at profile only its 400 (P-PAGE-2)", () => {
@@ -295,17 +301,6 @@ describe("the judge of paging at core and at profile", () => {
 });
 
 describe("the judge of albums and photos at core and at profile", () => {
-  /** A 200 JSON answer carrying `body`. */
-  const answered = (status: number, body: unknown) => {
-    const text = JSON.stringify(body);
-    return {
-      status,
-      headers: { "content-type": "application/json; charset=utf-8" },
-      text,
-      body: Buffer.from(text),
-      request: { method: "GET", path: "/", as: world.viewer },
-    } as unknown as Answer;
-  };
   /** An owner other than the viewer with an album the viewer may not see. */
   const hidden = () => {
     const a = world.albums.find(
@@ -352,6 +347,34 @@ describe("the judge of albums and photos at core and at profile", () => {
     expect(rule(() => judgeStatus(answered(404, {}), e, "core"))).toBe("none");
     expect(rule(() => judgeStatus(answered(200, photos), e, "profile"))).toBe("P-ALBUM-2");
     expect(rule(() => judgeStatus(answered(404, {}), e, "profile"))).toBe("P-ALBUM-2");
+  });
+});
+
+describe("the judge of who may read what, at core and at profile", () => {
+  /** A user who is neither the viewer nor one of the viewer's friends. */
+  const stranger = () => {
+    const id = [...world.people.keys()].find(
+      (p) => p !== world.viewer && !world.areFriends(p, world.viewer),
+    );
+    if (!id) throw new Error("the bundled world has no stranger");
+    return id;
+  };
+
+  // §7.1, §7.2: 403 "no permission to read", who has it not shown; P-DATA-6, P-PEOPLE-4 decide.
+  it.each([
+    ["appdata", { op: "appdata", app: "main", selector: "@self" }, "P-DATA-6"],
+    ["people", { op: "people", selector: "@self", paging: {} }, "P-PEOPLE-4"],
+    ["people @friends", { op: "people", selector: "@friends", paging: {} }, "P-PEOPLE-1"],
+  ])("takes at core a stranger's %s served, at profile only its 403", (_, shape, statement) => {
+    const read = { ...shape, as: world.viewer, user: stranger() };
+    const e = expectRead(world, AppDataModel.fromWorld(world), read as never);
+    expect(e.status).toBe(403);
+    const served = e.coreAlso;
+    expect(served?.status).toBe(200);
+    const ok = answered(200, served?.body);
+    expect(rule(() => judgeStatus(ok, e, "core"))).toBe("none");
+    expect(rule(() => judgeJsonReadAtLevel(ok, e, "core"))).toBe("none");
+    expect(rule(() => judgeStatus(ok, e, "profile"))).toBe(statement);
   });
 });
 
