@@ -1,9 +1,11 @@
 /**
  * Error answers a correct server may give where social-api.md leaves them open (variant-proxy.ts's
- * `WireRewrite.replace`): the shape of an error body ("Shape of an error response body: not
+ * `WireRewrite.replace` and `.refuse`): a form body refused ("Request content type: not shown",
+ * §4.4; P-DATA-2 takes it at profile), the shape of an error body ("Shape of an error response body: not
  * shown", §7.3; P-ERR-1 decides it at profile) and the statuses of the album and photo operations
  * ("Status codes for the album and photo operations: not shown", §7.3; P-ALBUM-2 decides them).
  */
+import { FORM_MEDIA_TYPE, mediaTypeOf } from "../../src/wire/media-type.js";
 import type { ReplacedAnswer, RewrittenAnswer, WireRewrite } from "./variant-proxy.js";
 
 /** An error answer in plain text, its header fields (`Allow`, …) kept by the proxy. */
@@ -38,6 +40,24 @@ export const albumStatusesSwapped: WireRewrite = {
       status: to,
       contentType: "application/json; charset=utf-8",
       body: JSON.stringify({ error: { code: to, message: "refused" } }),
+    };
+  },
+};
+
+/**
+ * Writes in JSON only: a form-encoded POST or PUT is refused 400 before it is stored. §4.4:
+ * "Request content type: not shown" (its sample sends a JSON object); P-DATA-2 takes form bodies
+ * at profile.
+ */
+export const jsonWritesOnly: WireRewrite = {
+  refuse(request) {
+    const type = request.headers["content-type"];
+    const form = typeof type === "string" && mediaTypeOf(type) === FORM_MEDIA_TYPE;
+    if (!form || (request.method !== "POST" && request.method !== "PUT")) return undefined;
+    return {
+      status: 400,
+      contentType: "application/json; charset=utf-8",
+      body: JSON.stringify({ error: { code: 400, message: "send JSON" } }),
     };
   },
 };

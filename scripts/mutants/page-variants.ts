@@ -6,9 +6,7 @@
  * of two, saying so in `itemsPerPage` and counting every match in `totalResults`. P-PAGE-1
  * decides the defaults (20 and 50), so at profile the same server breaks that rule alone.
  */
-import { fileURLToPath } from "node:url";
-import { loadTarget } from "../../src/conformance/suite/target.js";
-import { parseAuthorizationHeader, signRequest } from "../../src/oauth/index.js";
+import { signedAfresh } from "./resign.js";
 import type { ForwardedRequest, RewrittenRequest, WireRewrite } from "./variant-proxy.js";
 
 /** The page size the rewrite answers a list request with. */
@@ -101,63 +99,11 @@ export const pageCap = (body: string, type: string, request: RewrittenRequest): 
 };
 
 /**
- * The consumer secrets of the bundled target (fixtures/target.json), by consumer key: the
- * variants stand in front of a reference serving the bundled world, and a request they change
- * is signed afresh with the secret its client signed it with.
- */
-const bundledSecrets = (() => {
-  let secrets: Map<string, string> | undefined;
-  return (): Map<string, string> => {
-    if (secrets) return secrets;
-    const file = fileURLToPath(new URL("../../fixtures/target.json", import.meta.url));
-    const target = loadTarget(file);
-    if (!target.ok) throw new Error(`bundled target: ${JSON.stringify(target.issues)}`);
-    const apps = Object.values(target.value.apps);
-    secrets = new Map(apps.map((a) => [a.consumerKey, a.consumerSecret]));
-    return secrets;
-  };
-})();
-
-/** The OAuth protocol parameters a re-signed request keeps as its client sent them. */
-const KEPT_PROTOCOL = ["oauth_nonce", "oauth_timestamp"];
-
-/**
- * `request` without its paging parameters, signed afresh with the same consumer, nonce and time
- * (the upstream never saw the request as sent, so its nonce is new to it), or undefined when it
- * names none, or is not a GET whose header carries a signature that verifies for it (a request
- * signed wrongly on purpose is forwarded as sent: the server refuses it before its paging).
+ * `request` without its paging parameters when it is a list request naming one, signed afresh
+ * (resign.ts), else undefined.
  */
 function withoutPaging(request: ForwardedRequest): ForwardedRequest | undefined {
-  const url = new URL(request.url, "http://variant.invalid");
-  if (request.method !== "GET" || !PAGING_PARAMETERS.some((p) => url.searchParams.has(p)))
-    return undefined;
-  const header = request.headers.authorization;
-  const host = request.headers.host;
-  if (typeof header !== "string" || typeof host !== "string") return undefined;
-  const params = parseAuthorizationHeader(header);
-  if (!params.ok) return undefined;
-  const value = (name: string) => params.value.find(([n]) => n === name)?.[1];
-  const consumerKey = value("oauth_consumer_key") ?? "";
-  const consumerSecret = bundledSecrets().get(consumerKey);
-  const [nonce, timestamp] = KEPT_PROTOCOL.map(value);
-  if (consumerSecret === undefined || nonce === undefined || timestamp === undefined)
-    return undefined;
-  const signedFor = (target: string) =>
-    signRequest({
-      method: "GET",
-      url: `http://${host}${target}`,
-      consumerKey,
-      consumerSecret,
-      nonce,
-      timestamp: Number(timestamp),
-    });
-  // the header as the client would have signed it, parameter for parameter, signature included
-  const asSent = signedFor(request.url).oauth;
-  if (params.value.length !== asSent.length || asSent.some(([n, v]) => value(n) !== v))
-    return undefined;
-  for (const p of PAGING_PARAMETERS) url.searchParams.delete(p);
-  const target = `${url.pathname}${url.search}`;
-  return { ...request, url: target, headers: { ...request.headers, ...signedFor(target).headers } };
+  return isListRequest(request) ? signedAfresh(request, { drop: PAGING_PARAMETERS }) : undefined;
 }
 
 /**

@@ -62,6 +62,11 @@ export interface WireRewrite {
    * the upstream's other header fields kept), if any.
    */
   readonly replace?: (answer: RewrittenAnswer) => ReplacedAnswer | undefined;
+  /**
+   * An answer the variant gives without asking the upstream (a request it refuses before it
+   * reaches the server's store; its body read and dropped), if any.
+   */
+  readonly refuse?: (request: ForwardedRequest) => ReplacedAnswer | undefined;
 }
 
 /** A request the proxy forwards: its method, target (path and query) and header fields. */
@@ -118,6 +123,18 @@ export async function startVariantProxy(
       url: req.url ?? "/",
       headers: forwardHeaders(req.headers),
     };
+    const refused = wire.refuse?.(asSent);
+    if (refused) {
+      req.resume();
+      req.on("end", () => {
+        res.writeHead(refused.status, {
+          "content-type": refused.contentType,
+          "content-length": Buffer.byteLength(refused.body),
+        });
+        res.end(req.method === "HEAD" ? undefined : refused.body);
+      });
+      return;
+    }
     const forwarded = wire.request?.(asSent) ?? asSent;
     const up = request(
       {

@@ -3,7 +3,9 @@
  * at which it must pass: at core alone for renderings the profile forbids writers (P-FMT-6), at
  * both where the profile leaves writers free too.
  */
-import { albumStatusesSwapped, plainErrorBodies } from "./error-variants.js";
+import { noNonceCheck } from "./auth-variants.js";
+import { albumStatusesSwapped, jsonWritesOnly, plainErrorBodies } from "./error-variants.js";
+import { formatByAcceptOnly, formatByParameterOnly } from "./format-variants.js";
 import type { Variant } from "./harness.js";
 import {
   allowSpelling,
@@ -354,6 +356,44 @@ export const VARIANTS: readonly Variant[] = [
       "album and photo refusals answer 404 for 403 and 403 for 404 (§7.3 leaves them open)",
     rewrite: sameBody,
     wire: albumStatusesSwapped,
+  },
+  {
+    id: "format-by-accept-only",
+    what: "Atom chosen by the Accept header alone: format=atom not taken, answered JSON without Accept (§4.3: the way to choose between JSON and Atom is not shown; P-FMT-1 takes both)",
+    levels: ["core"],
+    named: { level: "profile", statements: ["P-FMT-1"] },
+    otherData:
+      "a request with format=atom and no Accept is answered in JSON (§4.3 leaves the way open)",
+    rewrite: sameBody,
+    wire: formatByAcceptOnly,
+  },
+  {
+    id: "format-by-parameter-only",
+    what: "Atom chosen by format=atom alone: the Accept header not read (§4.3: the way to choose between JSON and Atom is not shown; P-FMT-1 takes both)",
+    levels: ["core"],
+    named: { level: "profile", statements: ["P-FMT-1"] },
+    otherData:
+      "a request asking Atom by Accept alone is answered in JSON (§4.3 leaves the way open)",
+    rewrite: sameBody,
+    wire: formatByParameterOnly,
+  },
+  {
+    id: "auth-no-nonce-check",
+    what: "no record of nonces and no clock window: a replayed nonce and a stale or future timestamp on a correctly signed GET are served (§5 leaves the mechanism not shown; P-AUTH-3 decides both)",
+    levels: ["core"],
+    named: { level: "profile", statements: ["P-AUTH-3"] },
+    otherData: "a GET with a used nonce or a timestamp an hour off is served (§5)",
+    rewrite: sameBody,
+    wire: noNonceCheck,
+  },
+  {
+    id: "json-writes-only",
+    what: "a form-encoded write refused 400, before it is stored (§4.4: the request content type is not shown, its sample sends JSON; P-DATA-2 takes form bodies)",
+    levels: ["core"],
+    named: { level: "profile", statements: ["P-DATA-2", "P-AUTH-2", "P-AUTH-6"] },
+    otherData: "a form-encoded write answers 400 (§4.4 leaves the content type open)",
+    rewrite: sameBody,
+    wire: jsonWritesOnly,
   },
   {
     id: "http-gzip",

@@ -329,6 +329,23 @@ describe("the judge of albums and photos at core and at profile", () => {
     expect(rule(() => judgeJsonReadAtLevel(answered(200, none), e, "core"))).not.toBe("none");
   });
 
+  it("takes at core a 200 to an invalid count on visibility=all holding either reading's albums (a server ignoring count)", () => {
+    const owner = hidden().ownerId;
+    const read = {
+      op: "albums",
+      as: world.viewer,
+      user: owner,
+      visibility: "all",
+      paging: { count: "0" },
+    };
+    const e = expectRead(world, AppDataModel.fromWorld(world), read as never);
+    expect(e.status).toBe(400);
+    for (const listed of [e.all ?? [], e.coreAlso?.all ?? []]) {
+      const page = { entry: listed, startIndex: 0, itemsPerPage: 20, totalResults: listed.length };
+      expect(rule(() => judgeJsonReadAtLevel(answered(200, page), e, "core"))).toBe("none");
+    }
+  });
+
   // §4.2 gives photos no reader rule; §7.3: album and photo statuses not shown.
   it("takes at core the photos of an album the viewer may not see, or a 404 for its 403, at profile only P-ALBUM-2's 403", () => {
     const album = hidden();

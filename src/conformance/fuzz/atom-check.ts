@@ -3,7 +3,8 @@
  * the data of its JSON form. The feed is read with the library's Atom reader (any prefixes, the
  * P-FMT-4 escape undone, text typed back leniently) and held to the same model the JSON answer
  * passed; at profile the key order of each appdata element (P-FMT-3) and the `url` child of
- * each entry's author (§4.3, P-FMT-2) are checked on the tree itself.
+ * each entry's author (§4.3, P-FMT-2) are checked on the tree itself. At core a JSON answer to
+ * the Atom request is judged as JSON (§4.3 does not show how Atom is asked for).
  */
 
 import { fromAtom, OPENSOCIAL_NS, OSEARCH_NS } from "../../codecs/atom/index.js";
@@ -16,7 +17,7 @@ import type { Level } from "../case-types.js";
 import { authorUrls } from "../checks/atom-author.js";
 import type { Expected } from "./expected.js";
 import type { Finding } from "./finding-codes.js";
-import { FuzzFailure, judgeAlways, judgeData, mediaType } from "./judge.js";
+import { FuzzFailure, judgeAlways, judgeData, judgeJsonRead, mediaType } from "./judge.js";
 import type { Answer } from "./wire.js";
 
 const NAME_START = /^[A-Za-z_]/;
@@ -69,6 +70,13 @@ export function judgeAtomRead(
       },
       answer,
     );
+  // "Way to choose between JSON and Atom: not shown." (§4.3): at core a server that does not take
+  // the way asked may answer JSON, which is then judged as the JSON read it is (P-FMT-1 decides
+  // both ways at profile).
+  if (type === "application/json" && level === "core") {
+    judgeJsonRead(answer, expected, level);
+    return;
+  }
   if (type === "application/json" || (level === "profile" && type !== "application/atom+xml"))
     throw new FuzzFailure(
       {

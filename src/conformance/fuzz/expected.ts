@@ -147,6 +147,21 @@ function shownPaging(paging: Paging): boolean {
 const fail = (status: number, statement: string): Expected => ({ status, statement });
 
 /**
+ * True when every key is one social-api.md shows a server taking: ASCII letters and digits, as
+ * its sample keys (subject, content, updated). §7.1 answers 400 to "a character not allowed in a
+ * key" without saying which; P-DATA-1 decides the alphabet (`A-Za-z0-9_.-`) at profile.
+ */
+function keysShown(keys: Iterable<string>): boolean {
+  for (const k of keys) if (!/^[A-Za-z0-9]+$/.test(k)) return false;
+  return true;
+}
+
+/** At core, a 400 to a request naming a key outside {@link keysShown} is taken (S-7.1-400-KEYCHAR). */
+export function keyCharsOpen(keys: Iterable<string>): Pick<Expected, "coreStatuses"> {
+  return keysShown(keys) ? {} : { coreStatuses: [400] };
+}
+
+/**
  * The refusals the error tables of §7.1 and §7.2 show. "Status codes for the album and photo
  * operations: not shown." (§7.3): at core an album or photo operation the model refuses may be
  * refused with any of them (P-ALBUM-1, P-ALBUM-2, P-AUTH-3 and P-AUTH-5 choose at profile).
@@ -334,6 +349,7 @@ function expectByProfile(
       };
       return {
         status: 200,
+        ...keyCharsOpen(read.fields ?? []),
         statement: read.fields
           ? "S-4.3-FIELDS"
           : read.selector === "@friends"
@@ -411,7 +427,12 @@ function expectByProfile(
           DEFAULT_COUNT.albums,
           "albums",
           statement,
-          { selective: true, atomAuthor: (item) => String(item.ownerId) },
+          // the 200 is §4.1's whichever rule decides the albums listed
+          {
+            selective: true,
+            statusStatement: "S-4.1-ALBUMS",
+            atomAuthor: (item) => String(item.ownerId),
+          },
         );
       const everyone = albums(
         owned.filter((a) => a.visibility === "everyone"),

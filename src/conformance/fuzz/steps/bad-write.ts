@@ -30,24 +30,28 @@ export const badWrite: Step<"bad-write"> = async ({ bad }, run) => {
       );
       return;
     case "empty-object":
-      await run.send({ method: "POST", path, body: rawBody("{}") }, expect400("P-DATA-2"));
+      // §4.4: "one or more key-value pairs"; §7.1: "key/value specification invalid"
+      await run.send(
+        { method: "POST", path, body: rawBody("{}") },
+        expect400("S-7.1-400-KEYVALUE"),
+      );
       return;
     case "non-object":
       await run.send(
         { method: "POST", path, body: rawBody(`[${JSON.stringify(k)}]`) },
-        expect400("P-DATA-2"),
+        expect400("S-7.1-400-KEYVALUE"),
       );
       return;
     case "non-string":
       await run.send(
         { method: "POST", path, body: rawBody(`{${JSON.stringify(k)}:1}`) },
-        expect400("P-DATA-2"),
+        expect400("S-7.1-400-KEYVALUE"),
       );
       return;
     case "malformed":
       await run.send(
         { method: "POST", path, body: rawBody(`{${JSON.stringify(k)}:`) },
-        expect400("P-DATA-2"),
+        expect400("S-7.1-400-KEYVALUE"),
       );
       return;
     case "text-plain":
@@ -65,7 +69,7 @@ export const badWrite: Step<"bad-write"> = async ({ bad }, run) => {
         viewer,
         pairs.map(([x]) => x),
       );
-      await run.send({ method: "POST", path, body: jsonBody(pairs) }, expect400("P-DATA-3"));
+      await run.send({ method: "POST", path, body: jsonBody(pairs) }, expect400("S-8-PAIR-LIMIT"));
       return;
     }
     case "too-large": {
@@ -83,7 +87,7 @@ export const badWrite: Step<"bad-write"> = async ({ bad }, run) => {
           path,
           body: rawBody(`{${JSON.stringify(k)}:${"[".repeat(20_000)}${"]".repeat(20_000)}}`),
         },
-        expect400("P-DATA-2"),
+        expect400("S-7.1-400-KEYVALUE"),
       );
       return;
     case "form-hash-unsigned":

@@ -2,8 +2,10 @@
  * A delete of some keys, of an empty `fields=`, or of a whole record (P-DATA-5), read back at
  * will; the whole of the viewer's record is never deleted (it holds data the fuzzer does not own).
  */
+
 import { operationPath } from "../../../model/operations.js";
 import { OWNED_KEY } from "../context.js";
+import { keyCharsOpen } from "../expected.js";
 import { guidText, SELF_APPDATA } from "./request-parts.js";
 import { refused, type Step } from "./step.js";
 
@@ -17,16 +19,16 @@ export const deleteKeys: Step<"delete"> = async (op, run) => {
       .filter((k) => OWNED_KEY.test(k) && k.startsWith(ctx.prefix))
       .slice(0, 90);
     if (mine.length === 0) return;
-    await run.send(
+    const a = await run.send(
       {
         method: "DELETE",
         path: SELF_APPDATA.delete,
         query: [["fields", mine.join(",")]],
         as: user,
       },
-      refused(200, "S-4.5-DELETE-FIELDS"),
+      { ...refused(200, "S-4.5-DELETE-FIELDS"), ...keyCharsOpen(mine) },
     );
-    data.delete(world.mainApp, user, mine);
+    if (a.status === 200) data.delete(world.mainApp, user, mine);
     return;
   }
   const keys = Array.isArray(op.keys) ? op.keys.map(run.key) : undefined;
@@ -39,10 +41,13 @@ export const deleteKeys: Step<"delete"> = async (op, run) => {
       query,
       as: user,
     },
-    refused(
-      200,
-      keys ? "S-4.5-DELETE-FIELDS" : op.keys === "empty" ? "P-DATA-5" : "S-4.5-DELETE-ALL",
-    ),
+    {
+      ...refused(
+        200,
+        keys ? "S-4.5-DELETE-FIELDS" : op.keys === "empty" ? "P-DATA-5" : "S-4.5-DELETE-ALL",
+      ),
+      ...keyCharsOpen(keys ?? []),
+    },
   );
   if (a.status === 200) data.delete(world.mainApp, user, keys);
   if (op.verify) await run.readBack(user);

@@ -1,4 +1,5 @@
-/** P-DATA-3: a write of 99 pairs, the most one write may carry, is served. */
+/** §8: a write of 99 pairs, the most one write may carry, is served (S-8-PAIR-LIMIT, P-DATA-3). */
+import { keyCharsOpen } from "../expected.js";
 import { jsonBody, SELF_APPDATA } from "./request-parts.js";
 import { refused, type Step } from "./step.js";
 
@@ -11,7 +12,7 @@ export const write99: Step<"write-99"> = async (op, run) => {
   );
   const a = await run.send(
     { method: "POST", path: SELF_APPDATA.write, body: jsonBody(pairs), as: user },
-    refused(200, "P-DATA-3"),
+    { ...refused(200, "S-8-PAIR-LIMIT"), ...keyCharsOpen(pairs.map(([k]) => k)) },
   );
   if (a.status === 200) run.data.write(run.world.mainApp, user, pairs);
 };

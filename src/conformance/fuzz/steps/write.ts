@@ -1,6 +1,7 @@
 /** A write (JSON, form, or JSON labelled as a form signed by its body hash), read back at will. */
 import { operationPath } from "../../../model/operations.js";
 import type { AuthSpec } from "../../case-types.js";
+import { keyCharsOpen } from "../expected.js";
 import { formBody, guidText, jsonBody } from "./request-parts.js";
 import type { Step } from "./step.js";
 
@@ -36,6 +37,11 @@ export const write: Step<"write"> = async (op, run) => {
         {
           status: 200,
           statement: "S-4.4-WRITE",
+          // §4.4: "Request content type: not shown" (its sample sends JSON): a form body is
+          // served by P-DATA-2's decision, a JSON one labelled form by P-AUTH-6's.
+          ...(op.encoding === "form" ? { statusStatement: "P-DATA-2" } : {}),
+          ...(op.encoding === "json-as-form" ? { statusStatement: "P-AUTH-6" } : {}),
+          ...keyCharsOpen(pairs.map(([k]) => k)),
           byStatus: {
             400: op.encoding === "json-as-form" ? "P-AUTH-6" : "P-DATA-1",
             403: "S-4.4-OWN-ONLY",
