@@ -67,6 +67,12 @@ const withAtomFollowing =
 /** The body as the server wrote it, for variants that change only the message around it. */
 const sameBody: BodyRewrite = (body) => body;
 
+/** A variant that changes only what is around the body (its `wire`); the body is the upstream's. */
+const wireOnly = (variant: Omit<Variant, "rewrite">): Variant => ({
+  ...variant,
+  rewrite: sameBody,
+});
+
 /** Every allowed variant. */
 export const VARIANTS: readonly Variant[] = [
   {
@@ -228,41 +234,36 @@ export const VARIANTS: readonly Variant[] = [
     rewrite: extraMembers,
     wire: { everyStatus: true },
   },
-  {
+  wireOnly({
     id: "http-chunked",
     what: "every body without Content-Length: chunked to HTTP/1.1, ended by the close to HTTP/1.0 (RFC 9112 §6.1, §6.3, §7.1)",
     levels: ["core", "profile"],
-    rewrite: sameBody,
     wire: chunkedBodies,
-  },
-  {
+  }),
+  wireOnly({
     id: "http-connection-close",
     what: "every answer with Connection: close, its connection closed after it (RFC 9112 §9.6)",
     levels: ["core", "profile"],
-    rewrite: sameBody,
     wire: connectionClose,
-  },
-  {
+  }),
+  wireOnly({
     id: "http-extra-headers",
     what: "header names in upper case and header fields the kit does not ask about: Date, Server, Cache-Control, Vary, ETag, Last-Modified, X-Request-Id (RFC 9110 §5.1, §5.3)",
     levels: ["core", "profile"],
-    rewrite: sameBody,
     wire: extraHeaders,
-  },
-  {
+  }),
+  wireOnly({
     id: "http-content-type-spelling",
     what: 'media types spelt APPLICATION/JSON;CHARSET="UTF-8": the same media type and charset (RFC 9110 §8.3.1, §8.3.2, §5.6.6)',
     levels: ["core", "profile"],
-    rewrite: sameBody,
     wire: contentTypeSpelling,
-  },
-  {
+  }),
+  wireOnly({
     id: "http-reason-phrase",
     what: "a reason phrase of the server's own on every status line (RFC 9112 §4: clients ignore it)",
     levels: ["core", "profile"],
-    rewrite: sameBody,
     wire: reasonPhrase,
-  },
+  }),
   {
     id: "atom-default-namespaces",
     what: "Atom without prefixes: every element in the default namespace, declared where it changes (P-FMT-2: prefixes are never a rule)",
@@ -318,104 +319,93 @@ export const VARIANTS: readonly Variant[] = [
     otherData: "list pages are at most 3 entries long (§8 leaves the maximum open)",
     rewrite: pageCap,
   },
-  {
+  wireOnly({
     id: "paging-named-otherwise",
     what: "startIndex and count not taken (the server's paging parameters have other names): every list answers its default page, whatever they ask (§4: paging request parameter names are not shown; P-PAGE-1 names them)",
     levels: ["core"],
     named: { level: "profile", statements: ["P-PAGE-1", "P-PAGE-2", "P-PAGE-3"] },
     otherData:
       "a list asked with startIndex or count answers its default page (§4 leaves the names open)",
-    rewrite: sameBody,
     wire: pagingNamedOtherwise,
-  },
-  {
+  }),
+  wireOnly({
     id: "paging-strict",
     what: "a list asked with a paging value §8 does not show a server taking (over 20, leading zeros, or invalid) answered 400 with an error body (§7.2 leaves which values are invalid open, §7.3 the album and photo statuses; P-PAGE-1 and P-PAGE-2 decide them)",
     levels: ["core"],
     named: { level: "profile", statements: ["P-PAGE-1", "P-PAGE-2", "P-PAGE-3"] },
     otherData:
       "a list asked with a paging value over 20 or with leading zeros answers 400 (§7.2, §7.3)",
-    rewrite: sameBody,
     wire: strictPaging,
-  },
-  {
+  }),
+  wireOnly({
     id: "error-bodies-plain",
     what: "every error answer's body a line of text/plain, not a JSON object (§7.3: the shape of an error response body is not shown; P-ERR-1 decides it)",
     levels: ["core"],
     named: { level: "profile", statements: ["P-ERR-1"] },
     otherData: "error answers carry text, not P-ERR-1's JSON object (§7.3 leaves the shape open)",
-    rewrite: sameBody,
     wire: plainErrorBodies,
-  },
-  {
+  }),
+  wireOnly({
     id: "album-statuses-swapped",
     what: "an album or photo operation's 403 answered 404 and its 404 answered 403 (§7.3: the statuses of the album and photo operations are not shown; P-ALBUM-2 decides them, P-ERR-2 and P-ERR-5 those of paths and selectors)",
     levels: ["core"],
     named: { level: "profile", statements: ["P-ALBUM-2", "P-ERR-2", "P-ERR-5"] },
     otherData:
       "album and photo refusals answer 404 for 403 and 403 for 404 (§7.3 leaves them open)",
-    rewrite: sameBody,
     wire: albumStatusesSwapped,
-  },
-  {
+  }),
+  wireOnly({
     id: "format-by-accept-only",
     what: "Atom chosen by the Accept header alone: format=atom not taken, answered JSON without Accept (§4.3: the way to choose between JSON and Atom is not shown; P-FMT-1 takes both)",
     levels: ["core"],
     named: { level: "profile", statements: ["P-FMT-1"] },
     otherData:
       "a request with format=atom and no Accept is answered in JSON (§4.3 leaves the way open)",
-    rewrite: sameBody,
     wire: formatByAcceptOnly,
-  },
-  {
+  }),
+  wireOnly({
     id: "format-by-parameter-only",
     what: "Atom chosen by format=atom alone: the Accept header not read (§4.3: the way to choose between JSON and Atom is not shown; P-FMT-1 takes both)",
     levels: ["core"],
     named: { level: "profile", statements: ["P-FMT-1"] },
     otherData:
       "a request asking Atom by Accept alone is answered in JSON (§4.3 leaves the way open)",
-    rewrite: sameBody,
     wire: formatByParameterOnly,
-  },
-  {
+  }),
+  wireOnly({
     id: "auth-no-nonce-check",
     what: "no record of nonces and no clock window: a replayed nonce and a stale or future timestamp on a correctly signed GET are served (§5 leaves the mechanism not shown; P-AUTH-3 decides both)",
     levels: ["core"],
     named: { level: "profile", statements: ["P-AUTH-3"] },
     otherData: "a GET with a used nonce or a timestamp an hour off is served (§5)",
-    rewrite: sameBody,
     wire: noNonceCheck,
-  },
-  {
+  }),
+  wireOnly({
     id: "json-writes-only",
     what: "a form-encoded write refused 400, before it is stored (§4.4: the request content type is not shown, its sample sends JSON; P-DATA-2 takes form bodies)",
     levels: ["core"],
     named: { level: "profile", statements: ["P-DATA-2", "P-AUTH-2", "P-AUTH-6"] },
     otherData: "a form-encoded write answers 400 (§4.4 leaves the content type open)",
-    rewrite: sameBody,
     wire: jsonWritesOnly,
-  },
-  {
+  }),
+  wireOnly({
     id: "http-gzip",
     what: "bodies gzip-compressed for every request whose Accept-Encoding names gzip (P-ERR-2: compressed only for a client that asked)",
     levels: ["core", "profile"],
-    rewrite: sameBody,
     wire: gzipWhenAsked,
-  },
-  {
+  }),
+  wireOnly({
     id: "http-idle-close",
     what: "idle kept-alive connections closed after 2 s without a Keep-Alive header (RFC 9112 §9.3; gunicorn's default)",
     levels: ["core", "profile"],
-    rewrite: sameBody,
     wire: idleClose,
-  },
-  {
+  }),
+  wireOnly({
     id: "http-allow-spelling",
     what: "Allow split over two field lines, its methods in reverse order without spaces (RFC 9110 §5.3, §10.2.1)",
     levels: ["core", "profile"],
-    rewrite: sameBody,
     wire: allowSpelling,
-  },
+  }),
   {
     id: "atom-bom",
     what: "Atom beginning with a byte order mark and without an XML declaration (XML 1.0 §2.8, §4.3.3: both optional in UTF-8)",
