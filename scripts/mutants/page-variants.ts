@@ -74,7 +74,7 @@ export const smallDefaultPage = (body: string, type: string, request: RewrittenR
 };
 
 /** The largest page {@link pageCap} answers. */
-export const MAX_PAGE = 3;
+export const MAX_PAGE = 2;
 
 /** The `itemsPerPage` a JSON list or Atom feed states, if it states one. */
 function statedPageSize(body: string, type: string): number | undefined {

@@ -314,9 +314,10 @@ export const VARIANTS: readonly Variant[] = [
   },
   {
     id: "page-cap",
-    what: "a maximum page size of 3: every list page holds at most 3 entries whatever count asks, itemsPerPage 3, totalResults kept (§8: the maximum page size is not shown; P-PAGE-1 decides 1000)",
+    what: "a maximum page size of 2: every list page holds at most 2 entries whatever count asks, itemsPerPage 2, totalResults kept (§8: the maximum page size is not shown; P-PAGE-1 decides 1000)",
     levels: ["core"],
-    otherData: "list pages are at most 3 entries long (§8 leaves the maximum open)",
+    named: { level: "profile", statements: ["P-PAGE-1"] },
+    otherData: "list pages are at most 2 entries long (§8 leaves the maximum open)",
     rewrite: pageCap,
   },
   wireOnly({
