@@ -98,6 +98,7 @@ export const VARIANTS: readonly Variant[] = [
     id: "json-entry-order",
     what: "entries in another order (no order in social-api.md)",
     levels: ["core"],
+    named: { level: "profile", statements: ["P-PAGE-1", "P-PAGE-3", "P-FMT-7"] },
     rewrite: entryOrder,
   },
   {
@@ -149,6 +150,7 @@ export const VARIANTS: readonly Variant[] = [
     id: "small-default-page-other-order",
     what: "the small default page cut from the entries in reverse order, so that it holds other items than the first by id (the roles, the albums with photos); core only: P-PAGE-3.2 decides the order",
     levels: ["core"],
+    named: { level: "profile", statements: ["P-PAGE-1", "P-PAGE-3", "P-FMT-7"] },
     otherData:
       "a list's first page without count is shorter and holds other items (§8, P-PAGE-3.2)",
     rewrite: (body, type, request) => smallDefaultPage(entryOrder(body, type), type, request),
@@ -200,6 +202,7 @@ export const VARIANTS: readonly Variant[] = [
     id: "atom-opensearch-slash",
     what: "OpenSearch namespace with trailing slash (P-FMT-2: readers accept it; writers write it without)",
     levels: ["core"],
+    named: { level: "profile", statements: ["P-FMT-2"] },
     rewrite: opensearchSlash,
   },
   {
