@@ -137,11 +137,12 @@ function page(
  */
 const SHOWN_PAGING_MAX = Math.min(...Object.values(DEFAULT_COUNT));
 
-/** True when every paging value sent is one the documents show a server taking (see above). */
-function shownPaging(paging: Paging): boolean {
-  return [paging.startIndex, paging.count].every(
+/** At core, a 400 to a paging value other than those the documents show a server taking. */
+function pagingOpen(paging: Paging): Pick<Expected, "coreStatuses"> {
+  const shown = [paging.startIndex, paging.count].every(
     (v) => v === undefined || (/^(?:0|[1-9][0-9]*)$/.test(v) && Number(v) <= SHOWN_PAGING_MAX),
   );
+  return shown ? {} : { coreStatuses: [400] };
 }
 
 const fail = (status: number, statement: string): Expected => ({ status, statement });
@@ -162,28 +163,13 @@ export function keyCharsOpen(keys: Iterable<string>): Pick<Expected, "coreStatus
 }
 
 /**
- * The refusals the error tables of §7.1 and §7.2 show. "Status codes for the album and photo
- * operations: not shown." (§7.3): at core an album or photo operation the model refuses may be
- * refused with any of them (P-ALBUM-1, P-ALBUM-2, P-AUTH-3 and P-AUTH-5 choose at profile).
- */
-const REFUSALS: readonly number[] = [400, 401, 403, 404];
-
-/** `expected`, with every other refusal taken at core when it is a refusal of `read`'s operation. */
-function albumStatusesOpen(read: Read, expected: Expected): Expected {
-  if ((read.op !== "albums" && read.op !== "photos") || !REFUSALS.includes(expected.status))
-    return expected;
-  const others = REFUSALS.filter((s) => s !== expected.status);
-  return { ...expected, coreStatuses: [...(expected.coreStatuses ?? []), ...others] };
-}
-
-/**
  * P-PAGE-5: where paging is ignored, a 400 to a paging parameter breaks that rule. At core a
  * profile request (§4.6) may answer 400 to a value the documents do not show it taking (§7.2:
  * "paging value invalid"; which values are invalid is the profile's, P-PAGE-2).
  */
 function pagingIgnored(paging: Paging): Pick<Expected, "byStatus" | "coreStatuses"> {
   if (paging.startIndex === undefined && paging.count === undefined) return {};
-  return { byStatus: { 400: "P-PAGE-5" }, ...(shownPaging(paging) ? {} : { coreStatuses: [400] }) };
+  return { byStatus: { 400: "P-PAGE-5" }, ...pagingOpen(paging) };
 }
 
 function hasApp(world: FuzzWorld, user: string, app: string): boolean {
@@ -247,7 +233,7 @@ function listAnswer(
             ? "P-PAGE-2"
             : "P-PAGE-1",
         },
-        ...(shownPaging(paging) ? {} : { coreStatuses: [400] }),
+        ...pagingOpen(paging),
       }
     : {
         status: 400,
@@ -278,9 +264,9 @@ function listAnswer(
  * `visibility=all`. So where the permitted answer differs, a core judge takes it too (coreAlso).
  */
 export function expectRead(world: FuzzWorld, data: AppDataModel, read: Read): Expected {
-  const decided = albumStatusesOpen(read, expectByProfile(world, data, read, false));
+  const decided = expectByProfile(world, data, read, false);
   if (decided.coreAlso) return decided;
-  const permitted = albumStatusesOpen(read, expectByProfile(world, data, read, true));
+  const permitted = expectByProfile(world, data, read, true);
   const same =
     permitted.status === decided.status &&
     JSON.stringify(permitted.body) === JSON.stringify(decided.body);
