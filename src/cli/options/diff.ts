@@ -1,4 +1,6 @@
 /** `diff` as help shows it; the action, commands/diff.ts, loads when it runs (commands.ts). */
+
+import { DEFAULT_LIMITS } from "../../conformance/transport/client-limits.js";
 import { defineCommand } from "../command-definition.js";
 import { TIMEOUT_MS } from "../number-range.js";
 
@@ -32,7 +34,7 @@ export const diffDefinition = defineCommand(
       },
       timeout: {
         type: "number",
-        default: 10_000,
+        default: DEFAULT_LIMITS.timeoutMs,
         range: TIMEOUT_MS,
         describe: "Per-request timeout in ms",
       },

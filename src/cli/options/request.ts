@@ -2,6 +2,7 @@
  * `request` as help shows them; the action, commands/request.ts, loads when it runs (commands.ts).
  */
 import { ROLES } from "../../conformance/case-types.js";
+import { DEFAULT_LIMITS } from "../../conformance/transport/client-limits.js";
 import { defineCommand } from "../command-definition.js";
 import { TIMEOUT_MS } from "../number-range.js";
 
@@ -46,7 +47,7 @@ export const requestDefinition = defineCommand(
       },
       timeout: {
         type: "number",
-        default: 10_000,
+        default: DEFAULT_LIMITS.timeoutMs,
         range: TIMEOUT_MS,
         describe: "Timeout in ms",
       },

@@ -1,6 +1,7 @@
 /** `run` as help shows it; the action, commands/run.ts, loads when it runs (commands.ts). */
 import { FEATURES } from "../../conformance/case-types.js";
 import { FILE_REPORTER_NAMES, REPORTER_NAMES } from "../../conformance/reporters/names.js";
+import { DEFAULT_LIMITS } from "../../conformance/transport/client-limits.js";
 import { defineCommand } from "../command-definition.js";
 import { TIMEOUT_MS } from "../number-range.js";
 
@@ -44,7 +45,7 @@ export const runDefinition = defineCommand(
       },
       timeout: {
         type: "number",
-        default: 10_000,
+        default: DEFAULT_LIMITS.timeoutMs,
         range: TIMEOUT_MS,
         describe: "Per-request timeout in ms",
       },

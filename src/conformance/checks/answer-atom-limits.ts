@@ -5,7 +5,7 @@
  * (P-DATA-7) in an `@friends` feed, as if it were not Atom at all.
  */
 import type { AtomReadLimits } from "../../codecs/atom/limits.js";
-import { DEFAULT_LIMITS } from "../transport/http-client.js";
+import { DEFAULT_LIMITS } from "../transport/client-limits.js";
 
 /** An answer's Atom is read up to the response cap (the default depth stays). */
 export const ANSWER_ATOM_LIMITS: AtomReadLimits = { maxBytes: DEFAULT_LIMITS.maxBodyBytes };

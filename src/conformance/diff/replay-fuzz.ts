@@ -13,7 +13,8 @@ import { opArb, opText } from "../fuzz/ops.js";
 import { type Answer, createWire, TransportFailure } from "../fuzz/wire.js";
 import type { FuzzWorld } from "../fuzz/world.js";
 import type { Target } from "../suite/target.js";
-import { createHttpClient, DEFAULT_LIMITS } from "../transport/http-client.js";
+import { DEFAULT_LIMITS } from "../transport/client-limits.js";
+import { createHttpClient } from "../transport/http-client.js";
 import type { ExchangePair } from "./replay-suite.js";
 import type { RawAnswer } from "./semantic.js";
 

@@ -16,12 +16,8 @@ import { loadStatements } from "../suite/load-statements.js";
 import { selectCases } from "../suite/selection.js";
 import type { Target } from "../suite/target.js";
 import { loadWorldFacts } from "../suite/world-facts.js";
-import {
-  createHttpClient,
-  DEFAULT_LIMITS,
-  type HttpClient,
-  type WireResponse,
-} from "../transport/http-client.js";
+import { DEFAULT_LIMITS } from "../transport/client-limits.js";
+import { createHttpClient, type HttpClient, type WireResponse } from "../transport/http-client.js";
 import type { RawAnswer } from "./semantic.js";
 
 /** One request sent to both targets, and both answers (one may be missing). */

@@ -8,8 +8,8 @@ import type { AuthSpec } from "../case-types.js";
 import type { SentRequest } from "../request/sent-request.js";
 import { normaliseAuth, sign } from "../request/signing.js";
 import type { AppCredentials } from "../suite/target.js";
+import type { ClientLimits } from "../transport/client-limits.js";
 import {
-  type ClientLimits,
   createHttpClient,
   type Exchange,
   type HttpClient,

@@ -6,7 +6,7 @@
  * tests the same server again, never the built-in reference in its place.
  */
 import type { RunReport } from "../run/results.js";
-import { DEFAULT_LIMITS } from "../transport/http-client.js";
+import { DEFAULT_LIMITS } from "../transport/client-limits.js";
 import type { ReportContext } from "./types.js";
 
 /** Quotes `s` for a POSIX shell when it needs it. */

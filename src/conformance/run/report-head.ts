@@ -6,7 +6,7 @@
  */
 import type { Level } from "../case-types.js";
 import type { TargetWarning } from "../suite/target.js";
-import { DEFAULT_LIMITS } from "../transport/http-client.js";
+import { DEFAULT_LIMITS } from "../transport/client-limits.js";
 import type { RunReport } from "./results.js";
 import type { RunOptions } from "./run-suite.js";
 

@@ -23,7 +23,8 @@ import {
 } from "../request/request-build.js";
 import { fillPointer, type TemplateContext } from "../request/template.js";
 import type { CaseSpec } from "../suite/expand-steps.js";
-import type { ClientLimits, Exchange, HttpClient, WireResponse } from "../transport/http-client.js";
+import type { ClientLimits } from "../transport/client-limits.js";
+import type { Exchange, HttpClient, WireResponse } from "../transport/http-client.js";
 import { sendRaw } from "../transport/raw-socket.js";
 import { onlyIfHolds } from "./only-if.js";
 import {

@@ -30,6 +30,7 @@ import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
 import { gunzipSync, inflateSync } from "node:zlib";
 import { bodyPieces } from "../request/body-bytes.js";
 import type { WireRequest } from "../request/wire-request.js";
+import { type ClientLimits, DEFAULT_LIMITS } from "./client-limits.js";
 import { targetAddress } from "./target-address.js";
 
 /** A response read within its limits. Header names are lower case. */
@@ -60,15 +61,6 @@ export interface TransportError {
 export type Exchange =
   | { readonly ok: true; readonly response: WireResponse }
   | { readonly ok: false; readonly error: TransportError };
-
-/** Limits of one exchange. */
-export interface ClientLimits {
-  readonly timeoutMs: number;
-  readonly maxBodyBytes: number;
-}
-
-/** Default limits: 10 s, 4 MiB. */
-export const DEFAULT_LIMITS: ClientLimits = { timeoutMs: 10_000, maxBodyBytes: 4 * 1024 * 1024 };
 
 /** A client bound to one origin. Close it when the run ends. */
 export interface HttpClient {

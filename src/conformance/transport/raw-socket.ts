@@ -16,7 +16,8 @@ import { connect, type Socket } from "node:net";
 import { connect as connectTls } from "node:tls";
 import { bodyPieces } from "../request/body-bytes.js";
 import type { WireRequest } from "../request/wire-request.js";
-import { type ClientLimits, decode, type Exchange } from "./http-client.js";
+import type { ClientLimits } from "./client-limits.js";
+import { decode, type Exchange } from "./http-client.js";
 import { targetAddress } from "./target-address.js";
 
 /** How the request goes on the wire. */

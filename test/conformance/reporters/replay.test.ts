@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { replayLine } from "../../../src/conformance/reporters/replay.js";
-import { DEFAULT_LIMITS } from "../../../src/conformance/transport/http-client.js";
+import { DEFAULT_LIMITS } from "../../../src/conformance/transport/client-limits.js";
 
 const report = (level: "core" | "profile", timeoutMs: number) => ({
   target: { baseUrl: "http://127.0.0.1:8080", world: false },

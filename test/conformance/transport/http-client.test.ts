@@ -11,9 +11,9 @@ import type { Socket } from "node:net";
 import { runInNewContext } from "node:vm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { WireRequest } from "../../../src/conformance/request/wire-request.js";
+import { DEFAULT_LIMITS } from "../../../src/conformance/transport/client-limits.js";
 import {
   createHttpClient,
-  DEFAULT_LIMITS,
   type Exchange,
   type HttpClient,
   UNSAFE_IDLE_MS,

@@ -1,0 +1,14 @@
+/**
+ * The limits of one exchange and their defaults, in a module of their own that imports nothing:
+ * the CLI's option tables read the default timeout from here without loading the transport
+ * (`--help` and a usage error stay as quick to start as `--version`).
+ */
+
+/** Limits of one exchange. */
+export interface ClientLimits {
+  readonly timeoutMs: number;
+  readonly maxBodyBytes: number;
+}
+
+/** Default limits: 10 s, 4 MiB. */
+export const DEFAULT_LIMITS: ClientLimits = { timeoutMs: 10_000, maxBodyBytes: 4 * 1024 * 1024 };
