@@ -47,16 +47,26 @@ function suiteCases(): Map<string, Placed> {
 /** True when `state` names one user's data or one collection (not every user's, not anything). */
 const plain = (state: string): boolean => state !== ANY_STATE && !state.endsWith(`/${ANY_USER}`);
 
+/** The floor and the state that sets it: what its exclusive and its shared cases took. */
+export interface ApartFloor {
+  /** The floor, in ms: the state's sum plus the run's start. */
+  readonly ms: number;
+  /** The state whose cases add up to the most (`appdata/viewer`), `undefined` with none. */
+  readonly state?: string;
+  readonly exclusive: { readonly cases: number; readonly ms: number };
+  readonly shared: { readonly cases: number; readonly ms: number };
+}
+
 /**
- * The floor, in ms: `caseMs` the time of each case run (by id), `runMs` the cases' run, `wallMs`
- * the whole process.
+ * The floor and what sets it: `caseMs` the time of each case run (by id), `runMs` the cases'
+ * run, `wallMs` the whole process.
  */
-export function apartFloorMs(
+export function apartFloor(
   caseMs: ReadonlyMap<string, number>,
   runMs: number,
   wallMs: number,
   concurrency: number,
-): number {
+): ApartFloor {
   const cases = suiteCases();
   const ran = [...caseMs].flatMap(([id, ms]) => {
     const c = cases.get(id);
@@ -65,17 +75,33 @@ export function apartFloorMs(
   const states = new Set(
     ran.filter((c) => c.exclusive).flatMap((c) => [...c.states].filter(plain)),
   );
-  let longest = 0;
+  let worst: ApartFloor = {
+    ms: wallMs - runMs,
+    exclusive: { cases: 0, ms: 0 },
+    shared: { cases: 0, ms: 0 },
+  };
   for (const state of states) {
     const one = new Set([state]);
-    let exclusive = 0;
-    let shared = 0;
+    const exclusive = { cases: 0, ms: 0 };
+    const shared = { cases: 0, ms: 0 };
     for (const c of ran)
       if (statesMeet(c.states, one)) {
-        if (c.exclusive) exclusive += c.ms;
-        else shared += c.ms;
+        const part = c.exclusive ? exclusive : shared;
+        part.cases++;
+        part.ms += c.ms;
       }
-    longest = Math.max(longest, exclusive + shared / concurrency);
+    const ms = wallMs - runMs + exclusive.ms + shared.ms / concurrency;
+    if (ms > worst.ms) worst = { ms, state, exclusive, shared };
   }
-  return wallMs - runMs + longest;
+  return worst;
+}
+
+/** The floor alone, in ms ({@link apartFloor}). */
+export function apartFloorMs(
+  caseMs: ReadonlyMap<string, number>,
+  runMs: number,
+  wallMs: number,
+  concurrency: number,
+): number {
+  return apartFloor(caseMs, runMs, wallMs, concurrency).ms;
 }

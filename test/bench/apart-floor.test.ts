@@ -4,7 +4,7 @@
  * added up cases the scheduler may overlap would call a good schedule slow.
  */
 import { describe, expect, it } from "vitest";
-import { apartFloorMs } from "../../bench/runner/apart-floor.js";
+import { apartFloor, apartFloorMs } from "../../bench/runner/apart-floor.js";
 
 const floor = (cases: Record<string, number>, runMs = 0, wallMs = 0) =>
   apartFloorMs(new Map(Object.entries(cases)), runMs, wallMs, 16);
@@ -35,5 +35,27 @@ describe("apartFloorMs", () => {
 
   it("ignores ids the bundled suite does not have", () => {
     expect(floor({ "appdata-delete/all": 300, "no-such/case": 5000 })).toBe(300);
+  });
+
+  it("names the state that sets the floor, with its exclusive and shared cases' parts", () => {
+    const cases = {
+      "appdata-delete/all": 300,
+      "appdata-read/me": 160,
+      "appdata-write/record-10000-keys": 200,
+    };
+    expect(apartFloor(new Map(Object.entries(cases)), 1000, 1100, 16)).toEqual({
+      ms: 100 + 300 + 160 / 16,
+      state: "appdata/viewer",
+      exclusive: { cases: 1, ms: 300 },
+      shared: { cases: 1, ms: 160 },
+    });
+  });
+
+  it("names no state when no exclusive case ran: the floor is the start", () => {
+    expect(apartFloor(new Map([["people/self-viewer", 900]]), 1000, 1100, 16)).toEqual({
+      ms: 100,
+      exclusive: { cases: 0, ms: 0 },
+      shared: { cases: 0, ms: 0 },
+    });
   });
 });
