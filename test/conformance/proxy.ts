@@ -3,7 +3,7 @@
  * (Host header included, so OAuth signatures made for the proxy's URL still verify) and lets the
  * test rewrite one response. No server internals needed.
  */
-import { request } from "node:http";
+import { type IncomingMessage, request } from "node:http";
 import { type Running, startFake } from "./helpers.js";
 
 /** A response as the proxy may rewrite it. */
@@ -13,15 +13,26 @@ export interface Passing {
   status: number;
   headers: Record<string, string>;
   body: Buffer;
+  /** The request's headers, as received. */
+  readonly requestHeaders: IncomingMessage["headers"];
 }
 
-/** Starts a proxy to `upstream`; `rewrite` may change a response in place. */
-export function startProxy(upstream: string, rewrite: (r: Passing) => void): Promise<Running> {
+/**
+ * Starts a proxy to `upstream`; `rewrite` may change a response in place, and `holdMs` (none by
+ * default) how long a request waits before it is forwarded.
+ */
+export function startProxy(
+  upstream: string,
+  rewrite: (r: Passing) => void,
+  holdMs: (req: IncomingMessage) => number = () => 0,
+): Promise<Running> {
   const up = new URL(upstream);
   return startFake((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
+    req.on("end", async () => {
+      const hold = holdMs(req);
+      if (hold > 0) await new Promise((resolve) => setTimeout(resolve, hold));
       const fwd = request(
         {
           host: up.hostname,
@@ -43,6 +54,7 @@ export function startProxy(upstream: string, rewrite: (r: Passing) => void): Pro
               status: r.statusCode ?? 502,
               headers,
               body: Buffer.concat(body),
+              requestHeaders: req.headers,
             };
             rewrite(p);
             p.headers["content-length"] = String(p.body.length);

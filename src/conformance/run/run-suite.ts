@@ -118,16 +118,16 @@ export async function runSuite(opts: RunOptions): Promise<RunReport | RunAbort> 
   try {
     // an interrupt does not wait for a smoke request the target holds: no case starts after it
     const interrupted = whenAborted(opts.interrupt);
-    const smokeBoth = async () => {
-      const r = await smoke(env, clock);
-      const other = r ? undefined : await otherAppWarning(env);
-      if (other && !opts.interrupt?.aborted) found.push(other);
-      return r;
-    };
-    const refusal = await Promise.race([smokeBoth(), interrupted.promise]).finally(
+    const refusal = await Promise.race([smoke(env, clock), interrupted.promise]).finally(
       interrupted.release,
     );
     if (refusal) return { abort: "unreachable", refusal, head: head() };
+    // whether the other app's credentials are refused is a warning, not a gate: asked beside
+    // the cases (a read of the viewer's profile, which no case changes), not one round trip
+    // before them
+    const otherRefused = otherAppWarning(env);
+    // (left unawaited by an interrupted run or a throw below: a bug it shows is not unhandled)
+    otherRefused.catch(() => undefined);
     const expected = new Map((opts.expectations ?? []).map((e) => [e.id, e]));
     let stopped: EarlyStop | undefined;
     const silence = silenceWatch(async () => (await smoke(env))?.code !== "smoke-unreachable");
@@ -153,6 +153,9 @@ export async function runSuite(opts: RunOptions): Promise<RunReport | RunAbort> 
     );
     // (stopped is set in the callbacks above, which the type checker does not follow)
     const stopCode = (stopped as EarlyStop | undefined)?.code;
+    // an interrupted run does not wait for the target to answer it
+    const other = stopCode === "interrupted" ? undefined : await otherRefused;
+    if (other) found.push(other);
     // A run stopped because the target stopped answering: a case that failed for want of an
     // answer is not judged, rather than failed under the rule it tests (silence.ts).
     const ran = results
