@@ -3,6 +3,7 @@
  * is within them (command-line.ts refuses it otherwise) and how they read, in a usage error and
  * in help ("a whole number from 1 to 256").
  */
+import { LARGEST_ANSWER_BYTES } from "../conformance/transport/client-limits.js";
 import type { NumberRange } from "./command-definition.js";
 
 /**
@@ -10,6 +11,12 @@ import type { NumberRange } from "./command-definition.js";
  * about 24.8 days; a longer one fires at once, so every request would time out).
  */
 export const TIMEOUT_MS: NumberRange = { whole: true, min: 1, max: 2_147_483_647 };
+
+/**
+ * An answer cap in bytes (`--max-answer-bytes`): at least 1 KiB (an error body fits), at most
+ * {@link LARGEST_ANSWER_BYTES}.
+ */
+export const ANSWER_BYTES: NumberRange = { whole: true, min: 1024, max: LARGEST_ANSWER_BYTES };
 
 /** Whether `n` is a number within `range` (any number without one). */
 export function inRange(n: number, range: NumberRange = {}): boolean {

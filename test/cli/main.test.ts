@@ -22,6 +22,10 @@ describe("opensocial-kit main", () => {
     ],
     [["world", "--no-out"], /^--out takes a value\nRun 'opensocial-kit world --help'/],
     [["run", "--concurrency", "abc"], /^--concurrency is a whole number from 1 to 256\nRun/],
+    [
+      ["run", "--max-answer-bytes", "100"],
+      /^--max-answer-bytes is a whole number from 1024 to 268435456, not 100\n/,
+    ],
     [["serve", "--port", "70000"], /^--port is a whole number from 0 to 65535, not 70000\n/],
     [
       ["serve", "--host", ""],

@@ -22,6 +22,8 @@ export interface RunArgs {
   expectations?: string | undefined;
   writeExpectations?: string | undefined;
   timeout: number;
+  /** `--max-answer-bytes`; absent: the runner's default (4 MiB). */
+  maxAnswerBytes?: number | undefined;
   concurrency: number;
   bail: boolean;
 }
@@ -46,6 +48,8 @@ export interface RunPlan {
   /** Overrides the target's base URL; with neither this nor a target file, the reference server is started. */
   readonly baseUrl?: string;
   readonly timeoutMs: number;
+  /** The largest answer read (`--max-answer-bytes`); absent: the runner's default. */
+  readonly maxAnswerBytes?: number;
   readonly concurrency: number;
   readonly bail: boolean;
   /** Live progress on stdout (the console reporter writes there). */
@@ -119,6 +123,7 @@ export function planRun(args: RunArgs): { ok: true; plan: RunPlan } | { ok: fals
       ...(args.target !== undefined ? { targetFile: args.target } : {}),
       ...(baseUrl !== undefined ? { baseUrl } : {}),
       timeoutMs: args.timeout,
+      ...(args.maxAnswerBytes !== undefined ? { maxAnswerBytes: args.maxAnswerBytes } : {}),
       concurrency: args.concurrency,
       bail: args.bail,
       progress: outputs.some((o) => o.name === "console" && o.file === undefined),

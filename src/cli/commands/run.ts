@@ -83,6 +83,7 @@ async function execute(
     ...(plan.features ? { features: [...plan.features] } : {}),
     ...(prep.expectations ? { expectations: prep.expectations } : {}),
     timeoutMs: plan.timeoutMs,
+    ...(plan.maxAnswerBytes !== undefined ? { maxAnswerBytes: plan.maxAnswerBytes } : {}),
     concurrency: plan.concurrency,
     bail: plan.bail,
     version: packageVersion(),

@@ -3,7 +3,7 @@ import { FEATURES } from "../../conformance/case-types.js";
 import { FILE_REPORTER_NAMES, REPORTER_NAMES } from "../../conformance/reporters/names.js";
 import { DEFAULT_LIMITS } from "../../conformance/transport/client-limits.js";
 import { defineCommand } from "../command-definition.js";
-import { TIMEOUT_MS } from "../number-range.js";
+import { ANSWER_BYTES, TIMEOUT_MS } from "../number-range.js";
 
 /** `run`: its options and its action. */
 export const runDefinition = defineCommand(
@@ -49,6 +49,13 @@ export const runDefinition = defineCommand(
         range: TIMEOUT_MS,
         describe: "Per-request timeout in ms",
       },
+      "max-answer-bytes": {
+        type: "number",
+        default: DEFAULT_LIMITS.maxBodyBytes,
+        range: ANSWER_BYTES,
+        describe:
+          "Largest answer read, in bytes: a case whose answer is larger is not judged (exit 5 when nothing failed)",
+      },
       concurrency: {
         type: "number",
         default: 16,
@@ -93,7 +100,7 @@ export const runDefinition = defineCommand(
       ],
     ],
     epilogue:
-      "Exit codes: 0 every selected case passed (or failed as expected); 1 a conformance failure, an unexpected pass, a stale expectation or a report file that could not be written; 2 usage or target-file error; 3 the target did not answer: the smoke request did not get 200 (unreachable, credentials refused, redirected: check the base URL), or the target stopped answering during the run (the cases not run are listed); 4 nothing selected (a run that tested nothing is never green); 130 or 143 interrupted by Ctrl-C or SIGTERM: the started cases finish and every report is written, listing the cases not run (a second signal quits at once). Each failure prints the command that replays it against the same target. NO_COLOR turns the console's colours off. Docs: conformance/README-runners.md.",
+      "Exit codes: 0 every selected case passed (or failed as expected); 1 a conformance failure, an unexpected pass, a stale expectation or a report file that could not be written; 2 usage or target-file error; 3 the target did not answer: the smoke request did not get 200 (unreachable, credentials refused, redirected: check the base URL), or the target stopped answering during the run (the cases not run are listed); 4 nothing selected (a run that tested nothing is never green); 5 nothing failed, but a case was not judged: an answer was larger than --max-answer-bytes; 130 or 143 interrupted by Ctrl-C or SIGTERM: the started cases finish and every report is written, listing the cases not run (a second signal quits at once). Each failure prints the command that replays it against the same target. NO_COLOR turns the console's colours off. Docs: conformance/README-runners.md.",
   },
   async (argv) =>
     (await import("../commands/run.js")).runCommand({
@@ -107,6 +114,7 @@ export const runDefinition = defineCommand(
       expectations: argv.expectations,
       writeExpectations: argv["write-expectations"],
       timeout: argv.timeout,
+      maxAnswerBytes: argv["max-answer-bytes"],
       concurrency: argv.concurrency,
       bail: argv.bail,
     }),

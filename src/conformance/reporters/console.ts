@@ -12,6 +12,7 @@
 import type { CheckResult } from "../checks/check-result.js";
 import { show } from "../checks/compare.js";
 import { curlLine, SECRET_VARIABLE } from "../request/curl.js";
+import { EXIT } from "../run/exit-codes.js";
 import type { CaseResult, RunReport } from "../run/results.js";
 import { stopText } from "./abort-text.js";
 import { checkText } from "./check-text.js";
@@ -24,6 +25,7 @@ import {
   cleanupFailures,
   clientsUnjudgedText,
   clientVerdictText,
+  overCapText,
   skipText,
   staleText,
   stepFailureText,
@@ -144,6 +146,8 @@ export const consoleReporter: Reporter = (raw, ctx) => {
       !report.missingRoles.some((m) => m.cases.includes(c.id)),
   );
   for (const c of skipped) out.push(`! skipped ${c.id}: ${skipText(c.skip)}`);
+  const overCap = overCapText(report);
+  if (overCap) out.push(p.red(`! ${overCap}`));
   out.push(...clientLines(report, p));
   if (report.stopped) {
     out.push(p.red(`! ${stopText(report.stopped, notRun.length)}`));
@@ -156,7 +160,11 @@ export const consoleReporter: Reporter = (raw, ctx) => {
   const s = report.summary;
   out.push(
     `${s.total} cases: ${s.pass} passed, ${s.fail} failed, ${s.expectedFail} failed as expected, ${s.unexpectedPass} passed unexpectedly, ${s.skip} skipped${s.staleExpectations ? `, ${s.staleExpectations} stale expectation(s)` : ""} in ${report.ms} ms against ${report.target.baseUrl} (level ${report.options.level})`,
-    report.exitCode === 0 ? p.green("PASS") : p.red("FAIL"),
+    report.exitCode === EXIT.OK
+      ? p.green("PASS")
+      : report.exitCode === EXIT.INCOMPLETE
+        ? p.red("NOT GREEN")
+        : p.red("FAIL"),
   );
   return `${out.join("\n")}\n`;
 };

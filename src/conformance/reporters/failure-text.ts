@@ -62,7 +62,19 @@ export function skipText(s: SkipReason | undefined): string {
           : "not run: the target stopped answering";
     case "unanswered":
       return "not judged: the target stopped answering, and where this case failed its connection was refused";
+    case "answer-over-cap":
+      return `not judged: an answer was larger than ${s.maxAnswerBytes} bytes and was not read (no rule bounds an answer's size; raise --max-answer-bytes)`;
   }
+}
+
+/**
+ * The run's note on cases set aside as `answer-over-cap`, or undefined with none: they did not
+ * pass, so the run is not green (exit 5) even when nothing failed.
+ */
+export function overCapText(report: Pick<RunReport, "cases" | "options">): string | undefined {
+  const n = report.cases.filter((c) => c.skip?.code === "answer-over-cap").length;
+  if (n === 0) return undefined;
+  return `${n} case${n === 1 ? " was" : "s were"} not judged: an answer was larger than ${report.options.maxAnswerBytes} bytes (--max-answer-bytes), and a case not judged did not pass: the run is not green`;
 }
 
 /** A client style's verdict, as one line's end. */

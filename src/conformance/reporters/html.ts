@@ -31,6 +31,7 @@ import { failingStep } from "./failing-step.js";
 import {
   caseMessage,
   caseStatement,
+  overCapText,
   skipText,
   staleText,
   stepFailureText,
@@ -293,6 +294,7 @@ export const htmlReporter: Reporter = (raw, ctx) => {
   const notRun = report.cases.filter((c) => c.skip?.code === "not-run").length;
   const notes = [
     ...(report.stopped ? [stopText(report.stopped, notRun)] : []),
+    ...[overCapText(report)].filter((n) => n !== undefined),
     ...(report.warnings ?? []).map((w) => `warning: ${warningText(w)}`),
     ...report.staleExpectations.map((e) => `stale expectation ${e.id}: ${staleText(e)}; remove it`),
     ...report.missingRoles.map(

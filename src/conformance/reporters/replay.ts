@@ -1,9 +1,10 @@
 /**
  * The command that re-runs one case, signed, against the target that was judged: the run's own
  * command as the CLI was given it (`--target FILE` or `--base-url URL`; the in-process reference
- * when it had neither), then the level and the per-request timeout when they were not the
- * defaults (a slow target's case passes only with the run's own timeout), then the case. Pasted, it
- * tests the same server again, never the built-in reference in its place.
+ * when it had neither), then the level, the per-request timeout and the answer cap when they were
+ * not the defaults (a slow target's case passes only with the run's own timeout, a large world's
+ * only with its cap), then the case. Pasted, it tests the same server again, never the built-in
+ * reference in its place.
  */
 import type { RunReport } from "../run/results.js";
 import { DEFAULT_LIMITS } from "../transport/client-limits.js";
@@ -25,9 +26,11 @@ export function replayLine(
   report: Pick<RunReport, "target" | "options">,
   ctx: ReportContext,
 ): string {
-  const { level, timeoutMs } = report.options;
+  const { level, timeoutMs, maxAnswerBytes } = report.options;
   const levelWord = level === "profile" ? "" : ` --level ${level}`;
   const timeout = timeoutMs === DEFAULT_LIMITS.timeoutMs ? "" : ` --timeout ${timeoutMs}`;
+  const cap =
+    maxAnswerBytes === DEFAULT_LIMITS.maxBodyBytes ? "" : ` --max-answer-bytes ${maxAnswerBytes}`;
   const grep = `^${id.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`;
-  return `${runCommandOf(report, ctx)}${levelWord}${timeout} --grep ${shellWord(grep)}`;
+  return `${runCommandOf(report, ctx)}${levelWord}${timeout}${cap} --grep ${shellWord(grep)}`;
 }

@@ -19,6 +19,11 @@ export const EXIT = {
   UNREACHABLE: 3,
   /** Nothing selected: a run that tested nothing (or a diff that compared nothing) is never green. */
   EMPTY: 4,
+  /**
+   * Nothing failed, but a case was not judged: an answer was larger than `--max-answer-bytes`
+   * (run/over-cap.ts). Not green: a case that was not judged did not pass.
+   */
+  INCOMPLETE: 5,
   /** Interrupted by SIGINT (Ctrl-C) and stopped early, as a shell reports it (128 + 2). */
   INTERRUPTED: 130,
   /** Interrupted by SIGTERM (a CI job's timeout) and stopped early (128 + 15). */

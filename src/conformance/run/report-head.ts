@@ -16,16 +16,18 @@ export type ReportHead = Pick<
   "tool" | "target" | "options" | "startedAt" | "ms" | "warnings"
 >;
 
-/** The level, concurrency and per-request timeout a run takes, each default filled in. */
+/** The level, concurrency, per-request timeout and answer cap a run takes, each default filled in. */
 export function runSettings(opts: RunOptions): {
   readonly level: Level;
   readonly concurrency: number;
   readonly timeoutMs: number;
+  readonly maxAnswerBytes: number;
 } {
   return {
     level: opts.level ?? "profile",
     concurrency: opts.concurrency ?? 16,
     timeoutMs: opts.timeoutMs ?? DEFAULT_LIMITS.timeoutMs,
+    maxAnswerBytes: opts.maxAnswerBytes ?? DEFAULT_LIMITS.maxBodyBytes,
   };
 }
 

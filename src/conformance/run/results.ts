@@ -98,6 +98,8 @@ export interface RunReport {
     readonly level: Level;
     readonly concurrency: number;
     readonly timeoutMs: number;
+    /** The largest answer read; a case whose answer was larger is set aside (`answer-over-cap`). */
+    readonly maxAnswerBytes: number;
   };
   readonly startedAt: string;
   readonly ms: number;

@@ -14,14 +14,14 @@ import type { CaseSpec } from "../suite/expand-steps.js";
 import type { ExpectationEntry } from "../suite/expectations.js";
 import { loadCases } from "../suite/load-cases.js";
 import { loadStatements } from "../suite/load-statements.js";
-import { selectCases } from "../suite/selection.js";
+import { type SkipReason, selectCases } from "../suite/selection.js";
 import { suiteDir } from "../suite/suite-location.js";
 import type { Target, TargetWarning } from "../suite/target.js";
 import { loadWorldFacts } from "../suite/world-facts.js";
-import { DEFAULT_LIMITS } from "../transport/client-limits.js";
 import { createHttpClient } from "../transport/http-client.js";
 import { clientVerdicts } from "./client-verdicts.js";
 import { EXIT } from "./exit-codes.js";
+import { failedOverCap } from "./over-cap.js";
 import { reportHead, runSettings } from "./report-head.js";
 import {
   type CaseResult,
@@ -45,6 +45,8 @@ export interface RunOptions {
   readonly features?: readonly string[];
   readonly expectations?: readonly ExpectationEntry[];
   readonly timeoutMs?: number;
+  /** The largest answer read (default 4 MiB); a case whose answer is larger is not judged. */
+  readonly maxAnswerBytes?: number;
   readonly concurrency?: number;
   readonly bail?: boolean;
   readonly suiteDir?: string;
@@ -64,7 +66,7 @@ export interface RunOptions {
 export async function runSuite(opts: RunOptions): Promise<RunReport | RunAbort> {
   const started = new Date();
   const t0 = performance.now();
-  const { level, timeoutMs, concurrency } = runSettings(opts);
+  const { level, timeoutMs, maxAnswerBytes, concurrency } = runSettings(opts);
   const st = loadStatements(opts.suiteDir);
   if (!st.ok) return { abort: "input", issues: st.issues };
   const loaded = loadCases(st.value, opts.suiteDir ?? suiteDir());
@@ -109,7 +111,7 @@ export async function runSuite(opts: RunOptions): Promise<RunReport | RunAbort> 
     apps: opts.target.apps,
     users: opts.target.users,
     namespace: parsePlatformId(viewer)?.namespace ?? "",
-    limits: { ...DEFAULT_LIMITS, timeoutMs },
+    limits: { timeoutMs, maxBodyBytes: maxAnswerBytes },
     concurrency,
     // the target's clock once the smoke request has read it (smoke.ts)
     now: () => Math.floor(Date.now() / 1000) + clock.offsetS,
@@ -157,11 +159,16 @@ export async function runSuite(opts: RunOptions): Promise<RunReport | RunAbort> 
     const other = stopCode === "interrupted" ? undefined : await otherRefused;
     if (other) found.push(other);
     // A run stopped because the target stopped answering: a case that failed for want of an
-    // answer is not judged, rather than failed under the rule it tests (silence.ts).
+    // answer is not judged, rather than failed under the rule it tests (silence.ts); nor is one
+    // that failed at an answer over the cap (over-cap.ts).
     const ran = results
       .filter((r): r is CaseResult => r !== undefined)
       .map((r) =>
-        stopCode === "target-stopped-answering" && failedUnanswered(r) ? setAside(r) : r,
+        stopCode === "target-stopped-answering" && failedUnanswered(r)
+          ? setAside(r, { code: "unanswered" })
+          : failedOverCap(r)
+            ? setAside(r, { code: "answer-over-cap", maxAnswerBytes })
+            : r,
       );
     // The cases a stopped run did not start, skipped with the stop's code.
     const notRun =
@@ -198,6 +205,7 @@ export async function runSuite(opts: RunOptions): Promise<RunReport | RunAbort> 
       );
     const summary = summarise(cases, stale.length);
     const failed = summary.fail + summary.unexpectedPass + summary.staleExpectations > 0;
+    const overCap = ran.some((r) => r.skip?.code === "answer-over-cap");
     return {
       ...head(),
       cases,
@@ -206,16 +214,22 @@ export async function runSuite(opts: RunOptions): Promise<RunReport | RunAbort> 
       missingRoles: sel.missingRoles,
       clients: clientVerdicts(styles.value, cases),
       ...(stopped ? { stopped } : {}),
-      exitCode: stopped ? stopExit(stopped) : failed ? EXIT.FAILED : EXIT.OK,
+      exitCode: stopped
+        ? stopExit(stopped)
+        : failed
+          ? EXIT.FAILED
+          : overCap
+            ? EXIT.INCOMPLETE
+            : EXIT.OK,
     };
   } finally {
     await client.close();
   }
 }
 
-/** A case that ran, set aside as `unanswered`: skipped, its steps kept for the report. */
-function setAside({ failedStatement: _, ...r }: CaseResult): CaseResult {
-  return { ...r, outcome: "skip", raw: "skip", skip: { code: "unanswered" } };
+/** A case that ran, set aside unjudged (`unanswered`, `answer-over-cap`): skipped, its steps kept. */
+function setAside({ failedStatement: _, ...r }: CaseResult, skip: SkipReason): CaseResult {
+  return { ...r, outcome: "skip", raw: "skip", skip };
 }
 
 function toResult(

@@ -9,6 +9,7 @@ import { KitError } from "../../model/kit-error.js";
 import { percentEncode } from "../../oauth/index.js";
 import { buildRequest } from "../request/request-build.js";
 import type { TargetWarning } from "../suite/target.js";
+import { type ClientLimits, DEFAULT_LIMITS } from "../transport/client-limits.js";
 import type { TransportError } from "../transport/http-client.js";
 import type { CaseEnv } from "./run-case.js";
 
@@ -31,6 +32,17 @@ export type SmokeRefusal =
   /** Any other status. */
   /** Any other status; `url` the smoke request's, its viewer a placeholder. */
   | { readonly code: "smoke-status"; readonly status: number; readonly url: string };
+
+/**
+ * The smoke requests read up to the default answer cap even when the run's is smaller: a viewer's
+ * profile over a cap set for the cases is not an unreachable target.
+ */
+function smokeLimits(env: Pick<CaseEnv, "limits">): ClientLimits {
+  return {
+    ...env.limits,
+    maxBodyBytes: Math.max(env.limits.maxBodyBytes, DEFAULT_LIMITS.maxBodyBytes),
+  };
+}
 
 /** The path the smoke request reads, before its role is filled. */
 const SMOKE_PATH = "/os/0.8/people/{viewer}/@self";
@@ -80,7 +92,7 @@ export async function otherAppWarning(env: CaseEnv): Promise<TargetWarning | und
     env,
   );
   if (!built.ok) throw new KitError("OSK_CASE_UNBUILDABLE", `smoke: ${built.problem.code}`);
-  const x = await env.client.send(built.value.wire, env.limits);
+  const x = await env.client.send(built.value.wire, smokeLimits(env));
   if (!x.ok || (x.response.status !== 400 && x.response.status !== 401)) return undefined;
   return {
     code: "other-app-refused",
@@ -102,7 +114,7 @@ async function smokeOnce(
   );
   // A loaded target has a viewer and a main app (suite/target.ts): the request is always made.
   if (!built.ok) throw new KitError("OSK_CASE_UNBUILDABLE", `smoke: ${built.problem.code}`);
-  const x = await env.client.send(built.value.wire, env.limits);
+  const x = await env.client.send(built.value.wire, smokeLimits(env));
   if (!x.ok)
     return { refusal: { code: "smoke-unreachable", origin: env.origin, transport: x.error } };
   const offsetS = clockOffsetS(x.response.headers.date, Date.now());

@@ -17,7 +17,8 @@ export const STEP_FAILURES = {
   "transport-closed": "the connection closed early, or what came back was not HTTP",
   "transport-reset":
     "after its answer to a body written first, the server reset the connection: it closed with the body unread",
-  "body-too-large": "the response body exceeds the cap (4 MiB)",
+  "body-too-large":
+    "the response body exceeds the answer cap (--max-answer-bytes, 4 MiB by default)",
   "bad-encoding": "the Content-Encoding could not be undone within the cap",
   "replay-status": "a replay step's first, valid request was answered with another status than 200",
   "replay-transport": "a replay step's first, valid request got no answer",

@@ -29,7 +29,12 @@ export type SkipReason =
    * Started, but not judged: the run stopped because the target stopped answering, and where
    * this case failed its connection was refused (silence.ts).
    */
-  | { readonly code: "unanswered" };
+  | { readonly code: "unanswered" }
+  /**
+   * Started, but not judged: an answer was larger than the run's cap (`maxAnswerBytes`, the
+   * option `--max-answer-bytes`), so it was not read (run/over-cap.ts).
+   */
+  | { readonly code: "answer-over-cap"; readonly maxAnswerBytes: number };
 
 /**
  * Why a run stopped early: the target stopped answering, a signal interrupted it, or `--bail`

@@ -12,3 +12,9 @@ export interface ClientLimits {
 
 /** Default limits: 10 s, 4 MiB. */
 export const DEFAULT_LIMITS: ClientLimits = { timeoutMs: 10_000, maxBodyBytes: 4 * 1024 * 1024 };
+
+/**
+ * The largest answer cap a run may set (`--max-answer-bytes`), 256 MiB: every answer a case reads
+ * is held whole, `--concurrency` of them at once.
+ */
+export const LARGEST_ANSWER_BYTES = 256 * 1024 * 1024;

@@ -1,8 +1,10 @@
 /** Decoding an Atom body for the pointer checks: a JSON answer is named as such. */
 import { describe, expect, it } from "vitest";
+import { ANSWER_ATOM_LIMITS } from "../../../src/conformance/checks/answer-atom-limits.js";
 import { atomIssueClause, decodeAtom } from "../../../src/conformance/checks/atom.js";
 import { atomDataOrder } from "../../../src/conformance/checks/key-order.js";
 import { checkText } from "../../../src/conformance/reporters/check-text.js";
+import { LARGEST_ANSWER_BYTES } from "../../../src/conformance/transport/client-limits.js";
 
 describe("decodeAtom", () => {
   it.each(['{"entry":{},"id":[]}', '  [{"id":"a"}]'])(
@@ -98,8 +100,13 @@ describe("an answer's Atom over the reader's own 1 MiB default", () => {
     expect(atomDataOrder(xml, "appdata").get("/entry/a:b")?.length).toBe(40);
   });
 
-  it("past the response cap (4 MiB) it is still refused: the bound stays", () => {
-    const r = decodeAtom("appdata", feed(75));
-    expect(r.ok).toBe(false);
+  it("past the default answer cap (4 MiB) it is read too: a run may raise the cap (--max-answer-bytes)", () => {
+    const xml = feed(75);
+    expect(xml.length).toBeGreaterThan(4 * 1024 * 1024);
+    expect(decodeAtom("appdata", xml).ok).toBe(true);
+  });
+
+  it("the reader's bound is the largest cap a run may set: the bound stays", () => {
+    expect(ANSWER_ATOM_LIMITS.maxBytes).toBe(LARGEST_ANSWER_BYTES);
   });
 });

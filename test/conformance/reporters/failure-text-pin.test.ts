@@ -1,8 +1,8 @@
 /**
- * Pins what users read about failures: a real run against a broken target
- * (bad gzip, a hang, a declared 100 MB body, an HTTP/1.0 answer cut in its headers, a refused
- * replay, a case error, a failing repetition, a missing capture, failed checks, an expected
- * failure, an unexpected pass) rendered by the console, JUnit, TAP and HTML reporters, and the
+ * Pins what users read about failures: a real run against a broken target (bad gzip, a hang, a
+ * declared 100 MB body (set aside unjudged: over the answer cap), an HTTP/1.0 answer cut in its
+ * headers, a refused replay, a case error, a failing repetition, a missing capture, failed
+ * checks, an expected failure, an unexpected pass) rendered by the console, JUnit, TAP and HTML reporters, and the
  * JSON report without its structured members. Written before failures became coded records, so
  * it proves the records changed no word of the output. Run times, ports and nonces are
  * normalised; everything else is compared to the letter.

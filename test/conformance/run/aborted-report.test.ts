@@ -41,7 +41,12 @@ describe("an aborted run's report head", () => {
       if (!isReportedAbort(r)) return;
       expect(r.head.target.baseUrl).toBe(url);
       expect(r.head.tool.version).toBe("9.9.9");
-      expect(r.head.options).toEqual({ level: "profile", concurrency: 3, timeoutMs: 10_000 });
+      expect(r.head.options).toEqual({
+        level: "profile",
+        concurrency: 3,
+        timeoutMs: 10_000,
+        maxAnswerBytes: 4 * 1024 * 1024,
+      });
       const started = Date.parse(r.head.startedAt);
       expect(started).toBeGreaterThanOrEqual(before - 1);
       expect(started + r.head.ms).toBeLessThanOrEqual(after + 1);
