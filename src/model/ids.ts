@@ -12,6 +12,8 @@ export interface PlatformId {
 }
 
 const URN_GUID = "urn:guid:";
+/** The prefix in any ASCII letter case (without the `u` flag, no non-ASCII letter folds to one). */
+const URN_GUID_ANY_CASE = /^urn:guid:/i;
 
 /**
  * Splits `<namespace>:<value>` at its first colon. Both parts must be non-empty; the value may
@@ -41,8 +43,13 @@ export function toUrnGuid(id: string): string {
   return URN_GUID + id;
 }
 
-/** `urn:guid:example.org:alice` → `example.org:alice`; `undefined` without the prefix or with nothing after it. */
+/**
+ * `urn:guid:example.org:alice` → `example.org:alice`; `undefined` without the prefix or with
+ * nothing after it. The prefix is read in any letter case (`URN:GUID:`: RFC 8141 §3.1 makes the
+ * scheme and the NID case-insensitive; readers are lenient, P-FMT-6); the id after it is kept as
+ * written.
+ */
 export function fromUrnGuid(urn: string): string | undefined {
-  if (!urn.startsWith(URN_GUID) || urn.length === URN_GUID.length) return undefined;
+  if (!URN_GUID_ANY_CASE.test(urn) || urn.length === URN_GUID.length) return undefined;
   return urn.slice(URN_GUID.length);
 }

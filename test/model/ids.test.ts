@@ -44,7 +44,27 @@ describe("urn:guid:", () => {
     expect(toUrnGuid("example.org:alice")).toBe("urn:guid:example.org:alice");
     expect(fromUrnGuid("urn:guid:example.org:alice")).toBe("example.org:alice");
   });
-  it.each(["example.org:alice", "urn:guid:", "urn:uuid:x"])("rejects %j", (urn) => {
+  it.each([
+    "example.org:alice",
+    "urn:guid:",
+    "URN:GUID:",
+    "urn:uuid:x",
+    "urn:guidx",
+    "urn:gu\u0131d:x",
+  ])("rejects %j", (urn) => {
     expect(fromUrnGuid(urn)).toBeUndefined();
+  });
+  it("reads the prefix in any letter case, the id after it as written (RFC 8141 §3.1, P-FMT-6)", () => {
+    expect(fromUrnGuid("URN:GUID:Example.org:Alice")).toBe("Example.org:Alice");
+    fc.assert(
+      fc.property(
+        fc.mixedCase(fc.constant("urn:guid:")),
+        fc.string({ minLength: 1 }),
+        (prefix, id) => {
+          expect(fromUrnGuid(prefix + id)).toBe(id);
+          expect(fromUrnGuid(prefix + id)).toBe(fromUrnGuid(toUrnGuid(id)));
+        },
+      ),
+    );
   });
 });

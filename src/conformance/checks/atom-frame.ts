@@ -4,13 +4,16 @@
  * allowed), an empty `title`, an empty
  * `updated`, an `author` with a `url` child (in any namespace; core also takes an Atom `uri`,
  * P-FMT-5), and an `id`; author/url and id are `urn:guid:`
- * values and, for application data and people, the same. Profile cases also require the order
+ * values (core takes the prefix in any letter case, as readers do, RFC 8141 §3.1; profile cases
+ * require it lower case, as P-FMT-2.3 and P-FMT-7 write it) and, for application data and
+ * people, the same. Profile cases also require the order
  * content, title, updated, author, id (other elements may come between). Whitespace-only text
  * counts as empty; prefixes never matter.
  */
 import { ATOM_NS, OPENSOCIAL_NS } from "../../codecs/atom/namespaces.js";
 import { parseXmlDocument } from "../../codecs/atom/read.js";
 import { type XmlElement, xpathOf } from "../../codecs/atom/tree.js";
+import { fromUrnGuid, toUrnGuid } from "../../model/ids.js";
 import { mediaTypeOf, XML_MEDIA_TYPE } from "../../wire/media-type.js";
 import type { ExpectSpec } from "../case-types.js";
 import { ANSWER_ATOM_LIMITS } from "./answer-atom-limits.js";
@@ -31,6 +34,12 @@ function atomChildren(el: XmlElement, local: string): XmlElement[] {
 
 function isEmpty(el: XmlElement): boolean {
   return el.children.length === 0 && el.text.trim() === "";
+}
+
+/** A `urn:guid:` text with its prefix written lower case (RFC 8141 §3.1); any other text as it is. */
+function urnOf(text: string): string {
+  const id = fromUrnGuid(text);
+  return id === undefined ? text : toUrnGuid(id);
 }
 
 /** The problems of one entry, each located by XPath. */
@@ -80,20 +89,23 @@ function entryProblems(entry: XmlElement, kind: string, ordered: boolean): Probl
   const id = one("id");
   const idText = id?.text.trim() ?? "";
   const urlText = url[0]?.text.trim() ?? "";
-  if (id && !idText.startsWith(URN))
+  // Core: the readers' tolerance (the prefix in any case); profile: the writers' rule, lower case.
+  const isUrn = (text: string): boolean =>
+    ordered ? text.startsWith(URN) : fromUrnGuid(text) !== undefined;
+  if (id && !isUrn(idText))
     out.push({ code: "atom-frame-id-not-urn", xpath: xpathOf(id), id: idText });
-  if (url[0] && !urlText.startsWith(URN))
+  if (url[0] && !isUrn(urlText))
     out.push({ code: "atom-frame-url-not-urn", xpath: xpathOf(url[0]), url: urlText });
   if (
     id &&
     url[0] &&
     (kind === "appdata" || kind === "person" || kind === "people") &&
-    idText !== urlText
+    urnOf(idText) !== urnOf(urlText)
   ) {
     // Which of the two is wrong: for people, the one that is not the person's own id (located
     // there, so that P-FMT-7.3 or P-FMT-7.5 is named); the url when it cannot be told.
     const own = data?.children.find((c) => c.uri === OPENSOCIAL_NS && c.local === "id");
-    const idWrong = own !== undefined && URN + own.text.trim() === urlText;
+    const idWrong = own !== undefined && toUrnGuid(own.text.trim()) === urnOf(urlText);
     out.push({
       code: "atom-frame-url-differs",
       xpath: xpathOf(idWrong ? id : url[0]),
@@ -138,13 +150,20 @@ function peopleClause(p: Problem): string | undefined {
 /**
  * The clause a problem of application data breaks when only the profile's writers' rules see it
  * (core readers take it): an author with an Atom `uri` for its `url` (P-FMT-5 lets readers
- * accept it) and the children's order are P-FMT-2.3's, whatever the case is about, not §4.3's,
- * which core checks read with the readers' tolerance.
+ * accept it), an id or url whose `urn:guid:` prefix is not lower case (RFC 8141 §3.1 lets
+ * readers take any case) and the children's order are P-FMT-2.3's, whatever the case is about,
+ * not §4.3's, which core checks read with the readers' tolerance.
  */
 function appDataWritersClause(code: Problem["code"]): string | undefined {
-  return code === "atom-frame-author-url-count" || code === "atom-frame-order"
-    ? "P-FMT-2.3"
-    : undefined;
+  switch (code) {
+    case "atom-frame-author-url-count":
+    case "atom-frame-id-not-urn":
+    case "atom-frame-url-not-urn":
+    case "atom-frame-order":
+      return "P-FMT-2.3";
+    default:
+      return undefined;
+  }
 }
 
 /** Runs the framing check when `expect.atom` is set. */

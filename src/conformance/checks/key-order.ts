@@ -10,15 +10,15 @@
 import { ATOM_NS, type AtomKind } from "../../codecs/atom/index.js";
 import { decodeName } from "../../codecs/atom/names.js";
 import { parseXmlDocument } from "../../codecs/atom/read.js";
+import { fromUrnGuid } from "../../model/ids.js";
 import { escapeToken } from "../../model/json-pointer.js";
 import { ANSWER_ATOM_LIMITS } from "./answer-atom-limits.js";
-
-const URN_GUID = "urn:guid:";
 
 /**
  * Pointer of each data element of an Atom feed of `kind` (as the codec decodes it) → the local
  * names of its children in document order (P-FMT-4 names unescaped). Application data: each
- * record at `/entry/<user>`, by the entry's `urn:guid:` id, every key element as written
+ * record at `/entry/<user>`, by the entry's `urn:guid:` id read as the codec reads it (the prefix
+ * in any letter case, RFC 8141 §3.1: atom-frame.ts judges its case), every key element as written
  * (P-FMT-3). People, albums and photos: the entry at `/entry` (`person`) or `/entry/<i>`, one
  * name per run of same-named children (an array member is one element per item, P-FMT-7).
  * Empty map when the document does not parse; entries without a data element are left out.
@@ -40,9 +40,9 @@ export function atomDataOrder(text: string, kind: AtomKind): Map<string, string[
       );
       continue;
     }
-    const id = entry.children.find((c) => c.local === "id" && c.uri === ATOM_NS)?.text.trim();
-    if (id?.startsWith(URN_GUID))
-      out.set(`/entry/${escapeToken(id.slice(URN_GUID.length))}`, names);
+    const text = entry.children.find((c) => c.local === "id" && c.uri === ATOM_NS)?.text.trim();
+    const id = text === undefined ? undefined : fromUrnGuid(text);
+    if (id !== undefined) out.set(`/entry/${escapeToken(id)}`, names);
   }
   return out;
 }

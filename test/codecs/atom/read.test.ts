@@ -54,6 +54,10 @@ describe("fromAtom: what readers accept (P-FMT-2, P-FMT-3)", () => {
   it("reads the compact form with a default namespace", () => {
     expect(fromAtom("appdata", feed())).toEqual({ ok: true, value: expected });
   });
+  it("reads the urn:guid: prefix in any letter case, the id as written (RFC 8141 §3.1, P-FMT-6)", () => {
+    const entry = `<entry><content type="application/xml"><appdata xmlns="${OS}"><score>10</score><level>3</level></appdata></content><title/><updated/><author><url>urn:GUID:example.org:alice</url></author><id>URN:GUID:example.org:alice</id></entry>`;
+    expect(fromAtom("appdata", feed({ entry }))).toEqual({ ok: true, value: expected });
+  });
   it("reads any prefixes: prefixed Atom, prefixed OpenSocial, keys in another prefix", () => {
     const xml = `<a:feed xmlns:a="${ATOM}" xmlns:s="${OSEARCH}"><s:startIndex>0</s:startIndex><s:totalResults>1</s:totalResults><a:entry><a:id>urn:guid:example.org:alice</a:id><a:author><a:url>urn:guid:example.org:alice</a:url></a:author><a:content type="application/xml"><o:appdata xmlns:o="${OS}" xmlns:k="urn:keys"><k:score>10</k:score><o:level>3</o:level></o:appdata></a:content></a:entry></a:feed>`;
     expect(fromAtom("appdata", xml)).toEqual({ ok: true, value: expected });

@@ -37,6 +37,22 @@ const failures = (xml: string, level?: Level) =>
     .filter((r) => !r.ok)
     .map(checkText);
 
+/** Profile failures as `code statement`, the case citing P-FMT-4.2 (so a clause of its own shows). */
+const cited = (xml: string, kind = "appdata") =>
+  checkAtomFrame(
+    { atom: { kind } as { kind: "appdata" }, statement: "P-FMT-4.2" },
+    {
+      response: { status: 200, headers: {}, body: Buffer.from(xml), ms: 0 },
+      level: "profile",
+      statement: "P-FMT-4.2",
+      template: { users: {}, namespace: "", unique: "", captures: new Map() },
+      decoded: () => ({ ok: false, finding: { code: "body-missing", expected: "JSON" } }),
+      text: () => xml,
+    },
+  )
+    .filter((r) => !r.ok)
+    .map((r) => `${r.finding.code} ${r.statement}`);
+
 describe("Atom framing check", () => {
   it("passes the reference framing", () => {
     expect(failures(GOOD)).toEqual([]);
@@ -116,20 +132,6 @@ describe("Atom framing check", () => {
     },
   );
   it("files what only the writers' rules see under the profile clause, at any case (P-FMT-2.3)", () => {
-    const cited = (xml: string, kind = "appdata") =>
-      checkAtomFrame(
-        { atom: { kind } as { kind: "appdata" }, statement: "P-FMT-4.2" },
-        {
-          response: { status: 200, headers: {}, body: Buffer.from(xml), ms: 0 },
-          level: "profile",
-          statement: "P-FMT-4.2",
-          template: { users: {}, namespace: "", unique: "", captures: new Map() },
-          decoded: () => ({ ok: false, finding: { code: "body-missing", expected: "JSON" } }),
-          text: () => xml,
-        },
-      )
-        .filter((r) => !r.ok)
-        .map((r) => `${r.finding.code} ${r.statement}`);
     const uri = GOOD.replace(/<url>/, "<uri>").replace(/<\/url>/, "</uri>");
     expect(cited(uri)).toEqual(["atom-frame-author-url-count P-FMT-2.3"]);
     expect(cited(uri, "person")).toEqual(["atom-frame-author-url-count P-FMT-7.5"]);
@@ -164,6 +166,27 @@ describe("Atom framing check", () => {
     ]);
     expect(cited(uri.replace(/<uri>.*<\/uri>/, ""))).toEqual([
       "atom-frame-author-url-count P-FMT-4.2",
+    ]);
+  });
+  it("takes the urn:guid: prefix in any letter case at core only (RFC 8141 §3.1; P-FMT-2.3, P-FMT-7 write it lower case)", () => {
+    const upper = GOOD.replace("<id>urn:guid:", "<id>URN:GUID:");
+    const mixed = upper.replace("<url>urn:guid:", "<url>urn:GUID:");
+    expect(failures(upper, "core")).toEqual([]);
+    expect(failures(mixed, "core")).toEqual([]);
+    // a different id is still a different id, whatever the prefix's case
+    expect(
+      failures(
+        mixed.replace("<url>urn:GUID:example.org:alice", "<url>urn:GUID:example.org:Alice"),
+        "core",
+      ).join("; "),
+    ).toMatch(/differs from id/);
+    expect(cited(mixed, "appdata")).toEqual([
+      "atom-frame-id-not-urn P-FMT-2.3",
+      "atom-frame-url-not-urn P-FMT-2.3",
+    ]);
+    expect(cited(mixed, "person")).toEqual([
+      "atom-frame-id-not-urn P-FMT-7.3",
+      "atom-frame-url-not-urn P-FMT-7.5",
     ]);
   });
   it("checks the order only at profile level", () => {

@@ -21,6 +21,16 @@ describe("member order as written", () => {
     expect(atomDataOrder("<feed", "appdata").size).toBe(0);
   });
 
+  it("finds a record under the id the codec reads, the urn:guid: prefix in any letter case (RFC 8141 §3.1)", () => {
+    const feed = toAtom("appdata", {
+      entry: { "ns:a": { z: "1", y: "2" } },
+      id: ["ns:a"],
+      startIndex: 0,
+      totalResults: 1,
+    }).replace("<id>urn:guid:", "<id>URN:Guid:");
+    expect(atomDataOrder(feed, "appdata").get("/entry/ns:a")).toEqual(["z", "y"]);
+  });
+
   it("reads a person's or album's children in document order, one name per array member (P-FMT-7)", () => {
     const album = {
       id: "ns:al",
