@@ -29,7 +29,8 @@ export interface AtomWriteOptions {
   feedAuthor?: string;
   /**
    * Photos only: the platformUserId of the album's owner, written as each entry's author
-   * (P-FMT-7). A photo record does not carry its owner, so the photos writer requires it.
+   * (P-FMT-7). A photo record does not carry its owner, so the photos writer requires it
+   * (`toAtom("photos", …)` does not compile without it).
    */
   ownerId?: string;
 }

@@ -202,19 +202,30 @@ function authorOf(
 }
 
 /**
+ * The options argument of `toAtom` for `kind`: required for photos, whose entry author is the
+ * album's owner (P-FMT-7), which a photo (§2.3: `albumId`, no owner) does not carry; optional
+ * for every other kind, and for a kind not known to be photos when the call is compiled.
+ */
+type AtomOptionsArg<K extends AtomKind> = [K] extends ["photos"]
+  ? [options: AtomWriteOptions & { ownerId: string }]
+  : [options?: AtomWriteOptions];
+
+/**
  * The Atom feed of a value of `kind` (P-FMT-2, P-FMT-7). `appdata`: one entry per user in `entry`
  * key order (records may be `Map`s, see {@link OrderedAppDataResponse}); `albums`, `photos`,
  * `person` (people `@self` or `pid`: a feed of one entry) and `people` (`@friends`, with
  * `opensearch:itemsPerPage`): one entry per item, the data element `album`, `mediaItem` or
- * `person` holding one child per member in JSON order. Photos need `options.ownerId`. Throws
+ * `person` holding one child per member in JSON order. Photos need `options.ownerId` (the types
+ * require it; `OSK_ATOM_OWNER_REQUIRED` when it is missing or empty). Throws
  * `OSK_INVALID_KEY` for an application-data key outside P-DATA-1, `OSK_XML_UNWRITABLE` for a
  * value XML 1.0 cannot carry and `OSK_INVALID_VALUE` for a value of the wrong shape.
  */
 export function toAtom<K extends AtomKind>(
   kind: K,
   value: AtomValueMap[K] | (K extends "appdata" ? OrderedAppDataResponse : never),
-  options: AtomWriteOptions = {},
+  ...rest: AtomOptionsArg<K>
 ): string {
+  const options: AtomWriteOptions = rest[0] ?? {};
   if (kind === "appdata") return writeAppDataFeed(value as AppDataResponse, options);
   if (!isAtomKind(kind)) throw new KitError("OSK_UNKNOWN_KIND", quoted(kind));
   const spec = DATA_ELEMENTS[kind];

@@ -30,6 +30,25 @@ const photos: PhotoList = {
   totalResults: 1,
 };
 
+/** `toAtom` as a JavaScript caller sees it: no types. */
+const untyped = toAtom as (kind: string, value: unknown, options?: object) => string;
+
+describe("toAtom types (P-FMT-7: a photo does not carry its album's owner)", () => {
+  it("require options.ownerId for photos only", () => {
+    const typed = () => [
+      // @ts-expect-error: photos name the album owner as each entry's author
+      toAtom("photos", photos),
+      // @ts-expect-error: options without ownerId
+      toAtom("photos", photos, { strict: true }),
+      toAtom("photos", photos, { ownerId: "a:o" }),
+      toAtom("photos", photos, { ownerId: "a:o", strict: true }),
+      toAtom("appdata", one({ k: "v" })),
+    ];
+    expect(typed).toBeTypeOf("function");
+    expect(untyped("photos", photos, { ownerId: "a:o" })).toContain("<url>urn:guid:a:o</url>");
+  });
+});
+
 describe("toAtom / toAtom refusals", () => {
   const cases: [string, () => unknown, string][] = [
     ["a value with U+0000", () => toAtom("appdata", one({ k: "a\u0000b" })), "OSK_XML_UNWRITABLE"],
@@ -57,7 +76,13 @@ describe("toAtom / toAtom refusals", () => {
       () => toAtom("appdata", { entry: [] } as unknown as AppDataResponse),
       "OSK_INVALID_VALUE",
     ],
-    ["photos without ownerId", () => toAtom("photos", photos), "OSK_ATOM_OWNER_REQUIRED"],
+    // an untyped (JavaScript) caller: the types require ownerId for photos (the test above)
+    ["photos without ownerId", () => untyped("photos", photos), "OSK_ATOM_OWNER_REQUIRED"],
+    [
+      "photos with an empty ownerId",
+      () => toAtom("photos", photos, { ownerId: "" }),
+      "OSK_ATOM_OWNER_REQUIRED",
+    ],
     [
       "a person member that is null",
       () =>
