@@ -4,9 +4,9 @@
  * one on a networked JSON text but lets a parser ignore it, and a file is no answer under test.
  */
 import { readFileSync } from "node:fs";
+import { withoutBom } from "./limits.js";
 
 /** The text of the file at `path`, read as UTF-8, without a leading U+FEFF. Throws as readFileSync. */
 export function readJsonFileText(path: string | URL): string {
-  const text = readFileSync(path, "utf8");
-  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  return withoutBom(readFileSync(path, "utf8"));
 }

@@ -42,6 +42,15 @@ function checkJsonLimits(text: string, limits: JsonLimits = {}): Result<string> 
   return ok(text);
 }
 
+/**
+ * `text` without one leading byte order mark (U+FEFF): RFC 8259 §8.1 forbids a sender one but
+ * lets a parser ignore it. For readers that choose to (fromJson, local files); `parseJsonText`
+ * itself does not, so that a server's answer with one is still reported.
+ */
+export function withoutBom(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
 /** Parses JSON text within limits: the value, or the issue (`too-large`, `too-deep`, `not-json`). */
 export function parseJsonText(text: string, limits: JsonLimits = {}): Result<unknown> {
   const limit = checkJsonLimits(text, limits);

@@ -7,7 +7,7 @@ import { fail, issue, type Result } from "../../model/issue.js";
 import type { KindValue } from "../../schemas/kind-values.js";
 import { isKind, type Kind, unknownKind } from "../../schemas/kinds.js";
 import { validateInPlace } from "../../schemas/validate.js";
-import { type JsonLimits, parseJsonText } from "./limits.js";
+import { type JsonLimits, parseJsonText, withoutBom } from "./limits.js";
 
 /** Options of the JSON reader. */
 export interface JsonReadOptions {
@@ -16,7 +16,9 @@ export interface JsonReadOptions {
 }
 
 /**
- * Parses JSON `text` as `kind` (for an already-parsed value, `validate`). Issues: `unknown-kind`,
+ * Parses JSON `text` as `kind` (for an already-parsed value, `validate`). One leading byte order
+ * mark (U+FEFF) is skipped (RFC 8259 §8.1 lets a parser ignore it; readers are lenient, P-FMT-6)
+ * and not counted against `limits.maxLength`. Issues: `unknown-kind`,
  * `too-large`, `too-deep`, `not-json`, and the kind's schema issues with their JSON Pointers.
  * Never throws for any input text (a limit option that is not a number 0 or more is a KitError,
  * `OSK_INVALID_LIMIT`).
@@ -28,7 +30,7 @@ export function fromJson<K extends Kind>(
 ): Result<KindValue<K>> {
   if (!isKind(kind)) return unknownKind(kind);
   if (typeof text !== "string") return fail([issue("not-json", "", "JSON text must be a string")]);
-  const parsed = parseJsonText(text, options.limits);
+  const parsed = parseJsonText(withoutBom(text), options.limits);
   if (!parsed.ok) return parsed;
   return validateInPlace(kind, parsed.value, "lenient");
 }

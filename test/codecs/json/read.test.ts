@@ -80,6 +80,19 @@ describe("fromJson", () => {
     if (!r.ok) expect(r.issues[0]?.code).toBe(code);
   });
 
+  it("skips one leading byte order mark (RFC 8259 §8.1: a parser MAY ignore it; P-FMT-6)", () => {
+    const text = '{"k":"v"}';
+    expect(fromJson("appdata-write", `\uFEFF${text}`)).toEqual(fromJson("appdata-write", text));
+    expect(fromJson("appdata-write", `\uFEFF${text}`)).toEqual({ ok: true, value: { k: "v" } });
+    // one only: a second is a character before the value
+    const two = fromJson("appdata-write", `\uFEFF\uFEFF${text}`);
+    expect(two.ok ? [] : two.issues.map((i) => i.code)).toEqual(["not-json"]);
+    // not counted against the length limit: the text is what follows it
+    expect(
+      fromJson("appdata-write", `\uFEFF${text}`, { limits: { maxLength: text.length } }).ok,
+    ).toBe(true);
+  });
+
   it("refuses text over the length limit without parsing it", () => {
     const r = fromJson("error", `"${"x".repeat(100)}"`, { limits: { maxLength: 50 } });
     expect(r).toEqual({ ok: false, issues: [expect.objectContaining({ code: "too-large" })] });
