@@ -138,7 +138,11 @@ export async function runSuite(opts: RunOptions): Promise<RunReport | RunAbort> 
       concurrency,
       async (c) => {
         const startMs = Math.round(performance.now() - t0);
-        const r = toResult(c, await runCase(c, env), expected.has(c.id), startMs);
+        const judged = toResult(c, await runCase(c, env), expected.has(c.id), startMs);
+        // an answer over the cap is not judged (over-cap.ts): --bail and progress see a skip
+        const r = failedOverCap(judged)
+          ? setAside(judged, { code: "answer-over-cap", maxAnswerBytes })
+          : judged;
         if (opts.bail && (r.outcome === "fail" || r.outcome === "unexpected-pass"))
           stopped ??= { code: "bail", id: r.id };
         opts.onCase?.(r);
@@ -159,16 +163,13 @@ export async function runSuite(opts: RunOptions): Promise<RunReport | RunAbort> 
     const other = stopCode === "interrupted" ? undefined : await otherRefused;
     if (other) found.push(other);
     // A run stopped because the target stopped answering: a case that failed for want of an
-    // answer is not judged, rather than failed under the rule it tests (silence.ts); nor is one
-    // that failed at an answer over the cap (over-cap.ts).
+    // answer is not judged, rather than failed under the rule it tests (silence.ts).
     const ran = results
       .filter((r): r is CaseResult => r !== undefined)
       .map((r) =>
         stopCode === "target-stopped-answering" && failedUnanswered(r)
           ? setAside(r, { code: "unanswered" })
-          : failedOverCap(r)
-            ? setAside(r, { code: "answer-over-cap", maxAnswerBytes })
-            : r,
+          : r,
       );
     // The cases a stopped run did not start, skipped with the stop's code.
     const notRun =

@@ -35,13 +35,14 @@ afterAll(async () => {
 async function run(
   url: string,
   ids: readonly string[],
-  more: { maxAnswerBytes?: number; expectFail?: string } = {},
+  more: { maxAnswerBytes?: number; expectFail?: string; bail?: boolean } = {},
 ): Promise<RunReport> {
   const r = await runSuite({
     target: bundledTarget(url),
     grep: new RegExp(`^(${ids.join("|")})$`),
     ...(more.maxAnswerBytes !== undefined ? { maxAnswerBytes: more.maxAnswerBytes } : {}),
     ...(more.expectFail ? { expectations: [{ id: more.expectFail, reason: "known" }] } : {}),
+    ...(more.bail ? { bail: true, concurrency: 1 } : {}),
   });
   if (isRunAbort(r)) throw new Error(`aborted: ${r.abort}`);
   return r;
@@ -92,6 +93,14 @@ describe("an answer over the cap", () => {
     const r = await run(reference.url, [LARGE], { maxAnswerBytes: KIB, expectFail: LARGE });
     expect(r.cases[0]?.skip?.code).toBe("answer-over-cap");
     expect(r.staleExpectations).toEqual([]);
+    expect(r.exitCode).toBe(EXIT.INCOMPLETE);
+  });
+
+  it("is no unexpected result to --bail: the cases after it still run", async () => {
+    // one at a time, the large case first (the queue keeps case order among one-step cases)
+    const r = await run(reference.url, [LARGE, SMALL], { maxAnswerBytes: KIB, bail: true });
+    expect(r.stopped).toBeUndefined();
+    expect(r.cases.find((c) => c.id === SMALL)?.outcome).toBe("pass");
     expect(r.exitCode).toBe(EXIT.INCOMPLETE);
   });
 });
