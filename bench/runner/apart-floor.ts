@@ -95,13 +95,3 @@ export function apartFloor(
   }
   return worst;
 }
-
-/** The floor alone, in ms ({@link apartFloor}). */
-export function apartFloorMs(
-  caseMs: ReadonlyMap<string, number>,
-  runMs: number,
-  wallMs: number,
-  concurrency: number,
-): number {
-  return apartFloor(caseMs, runMs, wallMs, concurrency).ms;
-}

@@ -4,12 +4,12 @@
  * added up cases the scheduler may overlap would call a good schedule slow.
  */
 import { describe, expect, it } from "vitest";
-import { apartFloor, apartFloorMs } from "../../bench/runner/apart-floor.js";
+import { apartFloor } from "../../bench/runner/apart-floor.js";
 
 const floor = (cases: Record<string, number>, runMs = 0, wallMs = 0) =>
-  apartFloorMs(new Map(Object.entries(cases)), runMs, wallMs, 16);
+  apartFloor(new Map(Object.entries(cases)), runMs, wallMs, 16).ms;
 
-describe("apartFloorMs", () => {
+describe("apartFloor", () => {
   it("adds up the exclusive cases on one user's data, and the shared ones there over 16 slots", () => {
     const cases = {
       "appdata-delete/all": 300,
