@@ -47,6 +47,23 @@ export function appDataObject(value: AppDataReply): {
   return { entry, id: [...value.entry.keys()], startIndex: 0, totalResults: value.totalResults };
 }
 
+/**
+ * JSON text of reply values shared by requests: frozen all the way down (views/self-answer.ts),
+ * so the text is the same every time and is written once.
+ */
+const sharedJson = new WeakMap<object, string>();
+
+/** `JSON.stringify(value)`, written once for a frozen value. */
+function jsonText(value: object): string {
+  if (!Object.isFrozen(value)) return JSON.stringify(value);
+  let text = sharedJson.get(value);
+  if (text === undefined) {
+    text = JSON.stringify(value);
+    sharedJson.set(value, text);
+  }
+  return text;
+}
+
 /** A JSON response. */
 function jsonResponse(status: number, text: string): ServerResponse {
   const body = utf8(text);
@@ -84,6 +101,6 @@ export function replyResponse(reply: Reply, atom: AtomRenderer): ServerResponse 
   }
   return jsonResponse(
     200,
-    reply.kind === "appdata" ? appDataJson(reply.value) : JSON.stringify(reply.value),
+    reply.kind === "appdata" ? appDataJson(reply.value) : jsonText(reply.value),
   );
 }

@@ -75,7 +75,8 @@ describe("RFC 5849", () => {
         .join("&");
     const text = fc.oneof(fc.constantFrom("", "a", "a.b", "a b", "é", "=", "&", "%"), fc.string());
     fc.assert(
-      fc.property(fc.array(fc.tuple(text, text), { maxLength: 12 }), (params) => {
+      // past 16 parameters the list is sorted otherwise (base-string.ts): both ways are read
+      fc.property(fc.array(fc.tuple(text, text), { maxLength: 40 }), (params) => {
         expect(normaliseParameters(params)).toBe(spec(params));
       }),
     );

@@ -87,6 +87,7 @@ describe("P-FMT-2/7: Atom for every operation matches the JSON", () => {
     ["appdata", "/os/0.8/appdata/@me/@friends/@app"],
     ["albums", "/os/0.8/albums/@me/@self?visibility=all"],
     ["photos", "/os/0.8/mediaitems/@me/@self/example.org:album-1"],
+    ["person", "/os/0.8/people/@me/@self"],
     ["person", "/os/0.8/people/@me/@self?fields=addresses,gender,isGuest"],
     ["person", "/os/0.8/people/@me/@friends/example.org:bob"],
     ["people", "/os/0.8/people/@me/@friends?count=2"],

@@ -39,6 +39,21 @@ describe("§4.6 @self", () => {
       hasApp: true,
     });
   });
+  it("a person's @self, built once, answers each viewer as that viewer (P-PEOPLE-3)", async () => {
+    const asViewer = async (as: string) =>
+      ((await get("/os/0.8/people/example.org:bob/@self", as)).json as PersonResponse).entry;
+    for (const [as, self] of [
+      ["example.org:alice", false],
+      ["example.org:bob", true],
+      ["example.org:alice", false],
+      ["example.org:bob", true],
+    ] as const)
+      expect(await asViewer(as)).toMatchObject({
+        id: "example.org:bob",
+        isViewer: self,
+        isOwner: self,
+      });
+  });
   it("fields adds optional fields; unknown names are ignored (P-PEOPLE-2)", async () => {
     const r = await get(
       "/os/0.8/people/@me/@self?fields=gender,bloodType,addresses,isGuest,nonsense",

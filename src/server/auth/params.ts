@@ -36,7 +36,8 @@ export function collectParams(
 ): CollectedParams | Fault {
   const protocol = new Map<string, string>();
   let repeated = false;
-  for (const [n, v] of query.length === 0 ? header : [...query, ...header]) {
+  const all = query.length === 0 ? header : [...query, ...header];
+  for (const [n, v] of all) {
     if (!isProtocolParam(n)) continue;
     const seen = protocol.get(n);
     if (seen !== undefined) {
@@ -50,7 +51,7 @@ export function collectParams(
     }
     protocol.set(n, v);
   }
-  const raw = withoutSignature(query.length === 0 ? header : [...query, ...header]);
+  const raw = withoutSignature(all);
   // P-AUTH-6: a protocol parameter repeated with the same value is counted once; the list with
   // every occurrence (RFC 5849) stays a candidate.
   return { protocol, lists: repeated ? [dedupeProtocol(raw), raw] : [raw] };

@@ -14,6 +14,7 @@ import type { Reply } from "../reply.js";
 import type { RouteOf } from "../router.js";
 import type { HandlerContext } from "../types.js";
 import { hasApp, personView } from "../views/person.js";
+import { selfAnswer } from "../views/self-answer.js";
 import { areFriends, findPerson, resolveGuid } from "../world/resolve.js";
 import type { WorldPerson } from "../world/types.js";
 
@@ -45,8 +46,10 @@ function self(ctx: HandlerContext, target: WorldPerson): Reply | Fault {
     return fault(403, "forbidden", "no permission to read this user");
   const format = chooseFormat(ctx.query, ctx.req.headers.accept);
   if (isFault(format)) return format;
-  const entry = show(ctx, target, ctx.viewer.id);
-  const value: PersonResponse = { entry, startIndex: 0, totalResults: 1 };
+  const value: PersonResponse =
+    fieldNames(ctx.query) === undefined
+      ? selfAnswer(target, ctx.app, ctx.viewer.id)
+      : { entry: show(ctx, target, ctx.viewer.id), startIndex: 0, totalResults: 1 };
   return { kind: "person", format, value };
 }
 
