@@ -11,7 +11,7 @@ import { captureOutput } from "./capture-output.js";
 let reference: Running;
 let defective: VariantProxy;
 const fuzzArgs = { steps: 150, time: 30, level: "profile", maxCommands: 30 };
-const diffArgs = { fuzzSteps: 100, timeout: 5000 };
+const diffArgs = { fuzzSteps: 100, timeout: 5000, maxAnswerBytes: 4 * 1024 * 1024 };
 /** A defect: every person's nickname is upper case. */
 const loud = (body: string) =>
   body.replace(/"nickname":"([a-z]+)"/g, (_m, n: string) => `"nickname":"${n.toUpperCase()}"`);
@@ -137,6 +137,29 @@ describe("diff", () => {
     expect(out.text).toMatch(/: nothing compared\n$/);
     expect(out.text).not.toMatch(/no semantic difference/);
     expect(code).toBe(4);
+  });
+
+  it("an answer over --max-answer-bytes is not compared: never green (exit 5)", async () => {
+    const err = sink();
+    const out = sink();
+    const code = await diffCommand(
+      {
+        ...diffArgs,
+        against: "reference",
+        grep: "^people/",
+        maxAnswerBytes: 1024,
+      },
+      out,
+      err,
+    );
+    expect(out.text).toMatch(
+      /Not compared: \d+ request\(s\) whose answer was larger than 1024 bytes/,
+    );
+    expect(out.text).toMatch(
+      /NOT GREEN: no semantic difference, but \d+ request\(s\) not compared\n$/,
+    );
+    expect(err.text).toMatch(/not green: \d+ request\(s\) not compared/);
+    expect(code).toBe(5);
   });
 
   it("usage errors exit 2; an unreachable target exits 3", async () => {

@@ -157,6 +157,121 @@ describe("diff of a fuzz sequence", () => {
   }, 60_000);
 });
 
+/** JSON answers padded with whitespace (a layout readers tolerate) up to at least 8 KiB. */
+const padded = (body: string, type: string) =>
+  type.includes("json") ? `${body}${" ".repeat(Math.max(0, 8192 - body.length))}` : body;
+
+describe("answers not read: over the cap, or no answer", () => {
+  it("suite: a request answered over the cap on B is not compared, and not a difference", async () => {
+    const proxy = await startVariantProxy(b.url, padded);
+    try {
+      const r = result(
+        await runDiff({
+          a: bundledTarget(a.url),
+          b: bundledTarget(proxy.url),
+          grep: /^appdata-read\//,
+          maxAnswerBytes: 6000,
+        }),
+      );
+      expect(r.notCompared.length).toBeGreaterThan(0);
+      expect(r.notCompared.every((n) => n.sides.includes("B"))).toBe(true);
+      expect(r.differences).toEqual([]);
+      expect(r.compared).toBeGreaterThan(0);
+      const text = show(r);
+      expect(text).toMatch(
+        /^Not compared: \d+ request\(s\) whose answer was larger than 6000 bytes/m,
+      );
+      expect(text).toMatch(/over the cap on B\)/);
+      expect(text).toMatch(/NOT GREEN: no semantic difference, but \d+ request\(s\) not compared/);
+    } finally {
+      await proxy.close();
+    }
+  }, 60_000);
+
+  it("suite: a request answered over the cap on A (the case stops there) is counted, not dropped", async () => {
+    const r = result(
+      await runDiff({
+        a: bundledTarget(a.url),
+        b: bundledTarget(b.url),
+        grep: /^people\//,
+        maxAnswerBytes: 1024,
+      }),
+    );
+    expect(r.notCompared.some((n) => n.sides.join() === "A")).toBe(true);
+    expect(r.differences).toEqual([]);
+  }, 60_000);
+
+  it("fuzz: an answer over the cap on B is not compared, nor the rest of its operation", async () => {
+    const proxy = await startVariantProxy(b.url, padded);
+    try {
+      const r = result(
+        await runDiff({
+          a: bundledTarget(a.url),
+          b: bundledTarget(proxy.url),
+          fuzzSeed: 11,
+          fuzzSteps: 60,
+          maxAnswerBytes: 6000,
+        }),
+      );
+      expect(r.notCompared.length).toBeGreaterThan(0);
+      expect(r.notCompared[0]?.source).toMatch(/^op \d+ request \d+/);
+      expect(r.notCompared.every((n) => n.sides.includes("B"))).toBe(true);
+      expect(r.differences).toEqual([]);
+    } finally {
+      await proxy.close();
+    }
+  }, 60_000);
+
+  it("a side that got no answer says why, not that it was sent nothing; the same failure on each side is no difference", () => {
+    const sent = {
+      method: "GET",
+      url: "http://127.0.0.1:1/os/0.8/people/@me/@self",
+      headers: {},
+      bodyBytes: 0,
+      http: "1.1" as const,
+    };
+    const ok: RawAnswer = {
+      status: 200,
+      headers: { "content-type": "application/json" },
+      body: Buffer.from("{}"),
+    };
+    const timeout = {
+      code: "timeout" as const,
+      message: "no response within 10000 ms",
+      ms: 10_000,
+    };
+    const pair: ExchangePair = { source: "x step 1", sent, a: ok, bFailure: timeout };
+    expect(pairDifference(pair)).toEqual({
+      where: "answer",
+      a: 200,
+      b: "(no answer: no response within 10000 ms)",
+    });
+    expect(pairDifference({ source: "x", sent, a: ok })?.b).toBe("(no request)");
+    expect(
+      pairDifference({ source: "x", sent, aFailure: timeout, bFailure: timeout }),
+    ).toBeUndefined();
+    const r: DiffResult = {
+      mode: "suite",
+      compared: 1,
+      differences: [
+        {
+          source: "x step 1",
+          request: sent,
+          difference: pairDifference(pair)!,
+          a: { status: 200, contentType: "application/json", body: "{}" },
+          bFailure: timeout,
+        },
+      ],
+      groups: [],
+      notCompared: [],
+      maxAnswerBytes: 1024,
+      ms: 1,
+    };
+    r.groups.push({ first: r.differences[0]!, count: 1, sources: ["x step 1"] });
+    expect(show(r)).toContain("| (no answer: no response within 10000 ms)");
+  });
+});
+
 describe("compareAnswers: the readers' tolerance", () => {
   const json = (status: number, body: string) =>
     semanticAnswer({

@@ -21,6 +21,8 @@ interface DiffArgs {
   fuzzSteps: number;
   grep?: string | undefined;
   timeout: number;
+  /** `--max-answer-bytes`. */
+  maxAnswerBytes: number;
 }
 
 /** `reference`, a base URL (bundled apps, users and world) or a target file. */
@@ -82,6 +84,7 @@ export async function diffCommand(
       a,
       b,
       timeoutMs: args.timeout,
+      maxAnswerBytes: args.maxAnswerBytes,
       fuzzSteps: args.fuzzSteps,
       ...(args.fuzzSeed !== undefined ? { fuzzSeed: args.fuzzSeed } : {}),
       ...(grep ? { grep } : {}),
@@ -98,6 +101,13 @@ export async function diffCommand(
         names[1] === "reference",
       ]),
     );
+    if (result.differences.length > 0) return EXIT.FAILED;
+    if (result.notCompared.length > 0) {
+      err.write(
+        `opensocial-kit diff: not green: ${result.notCompared.length} request(s) not compared (an answer over --max-answer-bytes)\n`,
+      );
+      return EXIT.INCOMPLETE;
+    }
     if (result.compared === 0) {
       // a diff that compared nothing is never green, as a run that tested nothing
       err.write(
@@ -105,7 +115,7 @@ export async function diffCommand(
       );
       return EXIT.EMPTY;
     }
-    return result.differences.length === 0 ? EXIT.OK : EXIT.FAILED;
+    return EXIT.OK;
   } finally {
     for (const stop of stops) await stop();
   }

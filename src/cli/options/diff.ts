@@ -2,7 +2,7 @@
 
 import { DEFAULT_LIMITS } from "../../conformance/transport/client-limits.js";
 import { defineCommand } from "../command-definition.js";
-import { TIMEOUT_MS } from "../number-range.js";
+import { ANSWER_BYTES, TIMEOUT_MS } from "../number-range.js";
 
 /** `diff`: its options and its action. */
 export const diffDefinition = defineCommand(
@@ -38,6 +38,13 @@ export const diffDefinition = defineCommand(
         range: TIMEOUT_MS,
         describe: "Per-request timeout in ms",
       },
+      "max-answer-bytes": {
+        type: "number",
+        default: DEFAULT_LIMITS.maxBodyBytes,
+        range: ANSWER_BYTES,
+        describe:
+          "Largest answer read, in bytes: a request whose answer is larger on either side is not compared (exit 5 when nothing differed)",
+      },
     },
     examples: [
       [
@@ -54,7 +61,7 @@ export const diffDefinition = defineCommand(
       ],
     ],
     epilogue:
-      "Not differences: integers as numeric strings and booleans as text (P-FMT-6), JSON member order, members the documents do not name, the order of an appdata answer's users, XML prefixes, whitespace between elements and extension elements, error message text, headers other than Content-Type and a 405's Allow. Both implementations must hold the same world (fixtures/world.json for a base URL). Identical differences (same place, same values) are printed once, with how many requests showed them. A curl line never names the in-process reference (stopped when diff ends): the request as made for B is shown instead, or, when both sides are in-process, the method and path to send to one started with opensocial-kit serve. Exit codes: 0 no semantic difference; 1 differences (each printed with both answers); 2 usage or target-file error; 3 a target unreachable or refusing the credentials; 4 nothing compared (a --grep that selects no case).",
+      "Not differences: integers as numeric strings and booleans as text (P-FMT-6), JSON member order, members the documents do not name, the order of an appdata answer's users, XML prefixes, whitespace between elements and extension elements, error message text, headers other than Content-Type and a 405's Allow. Both implementations must hold the same world (fixtures/world.json for a base URL). Identical differences (same place, same values) are printed once, with how many requests showed them. A curl line never names the in-process reference (stopped when diff ends): the request as made for B is shown instead, or, when both sides are in-process, the method and path to send to one started with opensocial-kit serve. Exit codes: 0 no semantic difference; 1 differences (each printed with both answers); 2 usage or target-file error; 3 a target unreachable or refusing the credentials; 4 nothing compared (a --grep that selects no case); 5 no difference, but a request was not compared: an answer was larger than --max-answer-bytes.",
   },
   async (argv) =>
     (await import("../commands/diff.js")).diffCommand({
@@ -64,5 +71,6 @@ export const diffDefinition = defineCommand(
       fuzzSteps: argv["fuzz-steps"],
       grep: argv.grep,
       timeout: argv.timeout,
+      maxAnswerBytes: argv["max-answer-bytes"],
     }),
 );

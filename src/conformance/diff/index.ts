@@ -12,6 +12,8 @@ export {
   type DiffOptions,
   type DiffResult,
   type DiffSide,
+  type NotCompared,
+  overCapSides,
   pairDifference,
   runDiff,
 } from "./run-diff.js";

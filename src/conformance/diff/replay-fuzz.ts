@@ -13,7 +13,7 @@ import { opArb, opText } from "../fuzz/ops.js";
 import { type Answer, createWire, TransportFailure } from "../fuzz/wire.js";
 import type { FuzzWorld } from "../fuzz/world.js";
 import type { Target } from "../suite/target.js";
-import { DEFAULT_LIMITS } from "../transport/client-limits.js";
+import type { ClientLimits } from "../transport/client-limits.js";
 import { createHttpClient } from "../transport/http-client.js";
 import type { ExchangePair } from "./replay-suite.js";
 import type { RawAnswer } from "./semantic.js";
@@ -27,6 +27,7 @@ export async function replayFuzz(
   world: FuzzWorld,
   seed: number,
   steps: number,
+  limits: ClientLimits,
 ): Promise<ExchangePair[]> {
   const [ops] = fc.sample(fc.array(opArb, { minLength: steps, maxLength: steps }), {
     seed,
@@ -37,7 +38,7 @@ export async function replayFuzz(
     const client = createHttpClient(t.baseUrl, 4);
     const wire = createWire(
       { baseUrl: t.baseUrl, apps: t.apps, viewer: world.viewer },
-      DEFAULT_LIMITS,
+      limits,
       client,
     );
     const ctx: FuzzContext = {
@@ -52,28 +53,44 @@ export async function replayFuzz(
     return { client, ctx, data: AppDataModel.fromWorld(world) };
   });
   const pairs: ExchangePair[] = [];
-  const run = async (side: (typeof sides)[number], op: NonNullable<typeof ops>[number]) => {
+  /** One side's answers to `op`, and the request it got no answer to (the op stops there). */
+  const run = async (
+    side: (typeof sides)[number],
+    op: NonNullable<typeof ops>[number],
+  ): Promise<{ answers: Answer[]; failed?: TransportFailure }> => {
+    const answers: Answer[] = [];
     try {
-      return await execute(op, side.data, side.ctx);
+      await execute(op, side.data, side.ctx, answers);
+      return { answers };
     } catch (e) {
-      if (e instanceof TransportFailure) return [];
+      if (e instanceof TransportFailure) return { answers, failed: e };
       throw e;
     }
   };
   try {
     for (const [i, op] of (ops ?? []).entries()) {
       const [x, y] = [await run(sides[0]!, op), await run(sides[1]!, op)];
-      for (let j = 0; j < Math.max(x.length, y.length); j++) {
-        const ax = x[j];
-        const by = y[j];
-        const sent = (ax ?? by)?.sent;
+      const length = (r: typeof x) => r.answers.length + (r.failed ? 1 : 0);
+      // An answer over the cap was not read: the op's later requests, which one side was not
+      // sent because of it, are not compared either.
+      const overCap = [x, y].flatMap((r) =>
+        r.failed?.code === "too-large" ? [r.answers.length + 1] : [],
+      );
+      const end = Math.min(Math.max(length(x), length(y)), ...overCap);
+      for (let j = 0; j < end; j++) {
+        const ax = x.answers[j];
+        const by = y.answers[j];
+        const fx = j === x.answers.length ? x.failed : undefined;
+        const fy = j === y.answers.length ? y.failed : undefined;
+        const sent = (ax ?? fx ?? by ?? fy)?.sent;
+        const sentB = (by ?? fy)?.sent;
         if (!sent) continue;
         pairs.push({
           source: `op ${i + 1} request ${j + 1} ${opText(op).slice(0, 120)}`,
           sent,
-          ...(by ? { sentB: by.sent } : {}),
-          ...(ax ? { a: raw(ax) } : {}),
-          ...(by ? { b: raw(by) } : {}),
+          ...(sentB ? { sentB } : {}),
+          ...(ax ? { a: raw(ax) } : fx ? { aFailure: fx.error } : {}),
+          ...(by ? { b: raw(by) } : fy ? { bFailure: fy.error } : {}),
         });
       }
     }

@@ -16,8 +16,13 @@ import { loadStatements } from "../suite/load-statements.js";
 import { selectCases } from "../suite/selection.js";
 import type { Target } from "../suite/target.js";
 import { loadWorldFacts } from "../suite/world-facts.js";
-import { DEFAULT_LIMITS } from "../transport/client-limits.js";
-import { createHttpClient, type HttpClient, type WireResponse } from "../transport/http-client.js";
+import type { ClientLimits } from "../transport/client-limits.js";
+import {
+  createHttpClient,
+  type HttpClient,
+  type TransportError,
+  type WireResponse,
+} from "../transport/http-client.js";
 import type { RawAnswer } from "./semantic.js";
 
 /** One request sent to both targets, and both answers (one may be missing). */
@@ -30,10 +35,18 @@ export interface ExchangePair {
   readonly sentB?: SentRequest;
   readonly a?: RawAnswer;
   readonly b?: RawAnswer;
+  /** Why A gave no answer to this request: the transport's failure (A sent, nothing usable back). */
+  readonly aFailure?: TransportError;
+  /** Why B gave no answer to this request, likewise. */
+  readonly bFailure?: TransportError;
 }
 
 /** The case environment of `target` (as the suite runner makes it). */
-export function caseEnv(target: Target, client: HttpClient, timeoutMs: number): CaseEnv | RunAbort {
+export function caseEnv(
+  target: Target,
+  client: HttpClient,
+  limits: ClientLimits,
+): CaseEnv | RunAbort {
   let world: Record<string, unknown> | undefined;
   if (target.world) {
     const w = loadWorldFacts(target);
@@ -46,7 +59,7 @@ export function caseEnv(target: Target, client: HttpClient, timeoutMs: number): 
     apps: target.apps,
     users: target.users,
     namespace: parsePlatformId(target.users.viewer ?? "")?.namespace ?? "",
-    limits: { ...DEFAULT_LIMITS, timeoutMs },
+    limits,
     now: () => Math.floor(Date.now() / 1000),
     ...(world ? { world } : {}),
   };
@@ -74,7 +87,8 @@ const toRaw = (r: WireResponse): RawAnswer => ({
 export async function replaySuite(
   a: Target,
   b: Target,
-  opts: { grep?: RegExp; timeoutMs?: number; onCase?: () => void } = {},
+  limits: ClientLimits,
+  opts: { grep?: RegExp; onCase?: () => void } = {},
 ): Promise<ExchangePair[] | RunAbort> {
   const st = loadStatements();
   if (!st.ok) return { abort: "input", issues: st.issues };
@@ -83,8 +97,8 @@ export async function replaySuite(
   const cases = loaded.value;
   const clients = [createHttpClient(a.baseUrl, 4), createHttpClient(b.baseUrl, 4)] as const;
   try {
-    const envA = caseEnv(a, clients[0], opts.timeoutMs ?? DEFAULT_LIMITS.timeoutMs);
-    const envB = caseEnv(b, clients[1], opts.timeoutMs ?? DEFAULT_LIMITS.timeoutMs);
+    const envA = caseEnv(a, clients[0], limits);
+    const envB = caseEnv(b, clients[1], limits);
     if (isRunAbort(envA)) return envA;
     if (isRunAbort(envB)) return envB;
     const down = await smokeBoth(envA, envB);
@@ -110,7 +124,7 @@ export async function replaySuite(
       // again for B (signed for B's origin, the same nonce) and sent there at once, so that B
       // receives exactly A's sequence whatever B answers (one request at a time, repeated steps
       // too).
-      await runCase(c, {
+      const run = await runCase(c, {
         ...envA,
         concurrency: 1,
         onExchange: async (step, built, response, rebuild) => {
@@ -128,10 +142,20 @@ export async function replaySuite(
             sent: sentWithResign(built),
             sentB: sentWithResign(mirrored),
             a: toRaw(response),
-            ...(x.ok ? { b: toRaw(x.response) } : {}),
+            ...(x.ok ? { b: toRaw(x.response) } : { bFailure: x.error }),
           });
         },
       });
+      // A request A did not answer ends the case there, before B was sent it.
+      for (const s of run.steps) {
+        const transport = s.failure && "transport" in s.failure ? s.failure.transport : undefined;
+        if (transport && s.request)
+          pairs.push({
+            source: `${c.id} step ${s.index + 1}`,
+            sent: s.request,
+            aFailure: transport,
+          });
+      }
       opts.onCase?.();
     }
     return pairs;

@@ -8,8 +8,8 @@ import { loadFuzzWorld } from "../fuzz/world.js";
 import type { SentRequest } from "../request/sent-request.js";
 import { isRunAbort, type RunAbort } from "../run/run-abort.js";
 import type { Target } from "../suite/target.js";
-import { DEFAULT_LIMITS } from "../transport/client-limits.js";
-import { createHttpClient } from "../transport/http-client.js";
+import { type ClientLimits, DEFAULT_LIMITS } from "../transport/client-limits.js";
+import { createHttpClient, type TransportError } from "../transport/http-client.js";
 import { type AnswerDifference, compareAnswers } from "./compare-answers.js";
 import { type DifferenceGroup, groupDifferences } from "./group-differences.js";
 import { onOpenGround } from "./open-ground.js";
@@ -28,6 +28,8 @@ export interface DiffOptions {
   /** Only cases whose id matches (suite mode). */
   readonly grep?: RegExp;
   readonly timeoutMs?: number;
+  /** The largest answer read (default 4 MiB); a pair with a larger answer is not compared. */
+  readonly maxAnswerBytes?: number;
 }
 
 /** One side of a difference, short enough to print. */
@@ -47,6 +49,21 @@ export interface DiffEntry {
   readonly difference: AnswerDifference;
   readonly a?: DiffSide;
   readonly b?: DiffSide;
+  /** Why A gave no answer (a transport failure), when it did not. */
+  readonly aFailure?: TransportError;
+  /** Why B gave no answer, likewise. */
+  readonly bFailure?: TransportError;
+}
+
+/**
+ * A request whose answer on one side was larger than the cap: not read, so not compared (as the
+ * suite runner sets such a case aside as `answer-over-cap`): the run is not green.
+ */
+export interface NotCompared {
+  readonly source: string;
+  readonly request: SentRequest;
+  /** The sides whose answer was over the cap. */
+  readonly sides: readonly ("A" | "B")[];
 }
 
 /** What a differential run found. */
@@ -56,6 +73,10 @@ export interface DiffResult {
   /** Request pairs compared. */
   readonly compared: number;
   readonly differences: DiffEntry[];
+  /** Requests not compared: an answer over the cap (`maxAnswerBytes`). */
+  readonly notCompared: NotCompared[];
+  /** The cap on an answer this run read up to, in bytes. */
+  readonly maxAnswerBytes: number;
   /** The differences, identical ones (same place, same value on each side) as one group. */
   readonly groups: DifferenceGroup<DiffEntry>[];
   readonly ms: number;
@@ -71,23 +92,40 @@ function side(r: RawAnswer | undefined): DiffSide | undefined {
   };
 }
 
+/** What one side gave: its status, why it gave no answer, or that it was not sent the request. */
+function sideSaid(answer: RawAnswer | undefined, failure: TransportError | undefined): unknown {
+  if (answer) return answer.status;
+  return failure ? `(no answer: ${failure.message})` : "(no request)";
+}
+
+/** The sides whose answer to `p`'s request was over the cap, so not read. */
+export function overCapSides(p: ExchangePair): ("A" | "B")[] {
+  return [
+    ...(p.aFailure?.code === "too-large" ? (["A"] as const) : []),
+    ...(p.bFailure?.code === "too-large" ? (["B"] as const) : []),
+  ];
+}
+
 /**
  * The first semantic difference of one pair of answers, or undefined: none a reader would see,
- * or a request on ground P-ERR-6 leaves to each service. A side that sent no request differs.
+ * or a request on ground P-ERR-6 leaves to each service. A side that sent no request, or got no
+ * answer, differs from one that got an answer; two sides that got none for the same reason (a
+ * timeout on each) do not differ.
  */
 export function pairDifference(p: ExchangePair): AnswerDifference | undefined {
   if (onOpenGround(p.sent.url)) return undefined;
   if (p.a && p.b) return compareAnswers(semanticAnswer(p.a), semanticAnswer(p.b));
-  return {
-    where: "answer",
-    a: p.a ? p.a.status : "(no request)",
-    b: p.b ? p.b.status : "(no request)",
-  };
+  if (p.aFailure && p.bFailure && p.aFailure.code === p.bFailure.code) return undefined;
+  return { where: "answer", a: sideSaid(p.a, p.aFailure), b: sideSaid(p.b, p.bFailure) };
 }
 
 /** Runs the differential comparison; resolves to the result or why it could not start. */
 export async function runDiff(opts: DiffOptions): Promise<DiffResult | RunAbort> {
   const t0 = performance.now();
+  const limits: ClientLimits = {
+    timeoutMs: opts.timeoutMs ?? DEFAULT_LIMITS.timeoutMs,
+    maxBodyBytes: opts.maxAnswerBytes ?? DEFAULT_LIMITS.maxBodyBytes,
+  };
   let pairs: Awaited<ReturnType<typeof replaySuite>>;
   if (opts.fuzzSeed !== undefined) {
     const world = loadFuzzWorld(opts.a);
@@ -97,8 +135,8 @@ export async function runDiff(opts: DiffOptions): Promise<DiffResult | RunAbort>
       createHttpClient(opts.b.baseUrl, 1),
     ] as const;
     try {
-      const envA = caseEnv(opts.a, clients[0], opts.timeoutMs ?? DEFAULT_LIMITS.timeoutMs);
-      const envB = caseEnv(opts.b, clients[1], opts.timeoutMs ?? DEFAULT_LIMITS.timeoutMs);
+      const envA = caseEnv(opts.a, clients[0], limits);
+      const envB = caseEnv(opts.b, clients[1], limits);
       if (isRunAbort(envA)) return envA;
       if (isRunAbort(envB)) return envB;
       const down = await smokeBoth(envA, envB);
@@ -106,16 +144,20 @@ export async function runDiff(opts: DiffOptions): Promise<DiffResult | RunAbort>
     } finally {
       await Promise.all(clients.map((c) => c.close()));
     }
-    pairs = await replayFuzz(opts.a, opts.b, world.value, opts.fuzzSeed, opts.fuzzSteps ?? 300);
+    const steps = opts.fuzzSteps ?? 300;
+    pairs = await replayFuzz(opts.a, opts.b, world.value, opts.fuzzSeed, steps, limits);
   } else {
-    pairs = await replaySuite(opts.a, opts.b, {
-      ...(opts.grep ? { grep: opts.grep } : {}),
-      ...(opts.timeoutMs ? { timeoutMs: opts.timeoutMs } : {}),
-    });
+    pairs = await replaySuite(opts.a, opts.b, limits, opts.grep ? { grep: opts.grep } : {});
     if (isRunAbort(pairs)) return pairs;
   }
   const differences: DiffEntry[] = [];
+  const notCompared: NotCompared[] = [];
   for (const p of pairs) {
+    const sides = overCapSides(p);
+    if (sides.length > 0) {
+      notCompared.push({ source: p.source, request: p.sent, sides });
+      continue;
+    }
     const difference = pairDifference(p);
     if (!difference) continue;
     const a = side(p.a);
@@ -127,13 +169,17 @@ export async function runDiff(opts: DiffOptions): Promise<DiffResult | RunAbort>
       difference,
       ...(a ? { a } : {}),
       ...(b ? { b } : {}),
+      ...(p.aFailure ? { aFailure: p.aFailure } : {}),
+      ...(p.bFailure ? { bFailure: p.bFailure } : {}),
     });
   }
   return {
     mode: opts.fuzzSeed !== undefined ? "fuzz" : "suite",
     ...(opts.fuzzSeed !== undefined ? { seed: opts.fuzzSeed } : {}),
-    compared: pairs.length,
+    compared: pairs.length - notCompared.length,
     differences,
+    notCompared,
+    maxAnswerBytes: limits.maxBodyBytes,
     groups: groupDifferences(differences),
     ms: Math.round(performance.now() - t0),
   };

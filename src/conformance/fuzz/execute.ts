@@ -12,9 +12,17 @@ import { type Step, stepRun } from "./steps/step.js";
 import { STEPS } from "./steps/steps.js";
 import type { Answer } from "./wire.js";
 
-/** Runs `op`; returns every answer, in order. Throws {@link FuzzFailure} when judging fails. */
-export async function execute(op: Op, data: AppDataModel, ctx: FuzzContext): Promise<Answer[]> {
-  const answers: Answer[] = [];
+/**
+ * Runs `op`; returns every answer, in order, pushed to `answers` as they come (so a caller that
+ * passes its own array keeps the answers got before a throw). Throws {@link FuzzFailure} when
+ * judging fails, and a TransportFailure when a request got no answer.
+ */
+export async function execute(
+  op: Op,
+  data: AppDataModel,
+  ctx: FuzzContext,
+  answers: Answer[] = [],
+): Promise<Answer[]> {
   // The step of `op.t` takes that kind of operation, a pairing TypeScript cannot follow.
   const step = STEPS[op.t] as Step<Op["t"]>;
   await step(op, stepRun(data, ctx, answers));

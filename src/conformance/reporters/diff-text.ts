@@ -9,11 +9,13 @@ import { show } from "../checks/compare.js";
 import type { DiffEntry, DiffResult, DiffSide } from "../diff/run-diff.js";
 import { curlLine } from "../request/curl.js";
 import { redact } from "../request/redact.js";
+import type { TransportError } from "../transport/http-client.js";
 
 const WIDTH = 60;
 
-function column(s: DiffSide | undefined): string[] {
-  if (!s) return ["(no answer: the case stopped before this step)"];
+function column(s: DiffSide | undefined, failure: TransportError | undefined): string[] {
+  if (failure) return [`(no answer: ${failure.message})`];
+  if (!s) return ["(not sent: the case stopped before this step)"];
   const lines = [`${s.status} ${s.contentType}`];
   for (const line of s.body.split("\n"))
     for (let i = 0; i < Math.max(1, line.length); i += WIDTH) lines.push(line.slice(i, i + WIDTH));
@@ -30,6 +32,21 @@ function requestLine(
   if (!inProcess[1] && d.requestB) return `(as sent to B) ${curlLine(d.requestB, secrets)}`;
   const target = new URL(d.request.url);
   return `(no curl line: A was the in-process reference, stopped when diff ended; start one with \`opensocial-kit serve\` and send ${d.request.method} ${redact(target.pathname + target.search, secrets)} to it)`;
+}
+
+/** Most requests named under "not compared"; the rest are counted. */
+const NOT_COMPARED_SHOWN = 10;
+
+/** The requests not compared (an answer over the cap), and how to compare them. */
+function notComparedText(r: DiffResult): string[] {
+  const shown = r.notCompared.slice(0, NOT_COMPARED_SHOWN);
+  const more = r.notCompared.length - shown.length;
+  return [
+    `Not compared: ${r.notCompared.length} request(s) whose answer was larger than ${r.maxAnswerBytes} bytes (--max-answer-bytes), so not read:`,
+    ...shown.map((n) => `   ${n.source} (over the cap on ${n.sides.join(" and ")})`),
+    ...(more > 0 ? [`   and ${more} more`] : []),
+    "   No rule bounds an answer's size: raise --max-answer-bytes to compare them.",
+  ];
 }
 
 /** How often a group's difference showed, and where first. */
@@ -58,8 +75,8 @@ export function formatDiffResult(
       `   B: ${redact(show(d.difference.b), secrets)}`,
       `   ${requestLine(d, inProcess, secrets)}`,
     );
-    const left = column(d.a);
-    const right = column(d.b);
+    const left = column(d.a, d.aFailure);
+    const right = column(d.b, d.bFailure);
     out.push(`   ${"A".padEnd(WIDTH)} | B`);
     for (let j = 0; j < Math.max(left.length, right.length); j++)
       out.push(
@@ -67,14 +84,17 @@ export function formatDiffResult(
       );
     out.push("");
   }
+  if (r.notCompared.length > 0) out.push(...notComparedText(r), "");
   const what = r.mode === "fuzz" ? `fuzz sequence of seed ${r.seed}` : "the suite's requests";
   const n = r.differences.length;
   const verdict =
-    r.compared === 0
-      ? "nothing compared"
-      : n === 0
-        ? "no semantic difference"
-        : `${n} semantic difference(s)${r.groups.length < n ? `, ${r.groups.length} distinct` : ""}`;
+    n > 0
+      ? `${n} semantic difference(s)${r.groups.length < n ? `, ${r.groups.length} distinct` : ""}`
+      : r.notCompared.length > 0
+        ? `NOT GREEN: no semantic difference, but ${r.notCompared.length} request(s) not compared`
+        : r.compared === 0
+          ? "nothing compared"
+          : "no semantic difference";
   out.push(
     `diff: ${r.compared} request pairs (${what}) in ${(r.ms / 1000).toFixed(1)} s; A = ${names[0]}, B = ${names[1]}: ${verdict}`,
   );
