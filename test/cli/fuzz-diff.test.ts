@@ -10,7 +10,14 @@ import { captureOutput } from "./capture-output.js";
 
 let reference: Running;
 let defective: VariantProxy;
-const fuzzArgs = { steps: 150, time: 30, level: "profile", maxCommands: 30 };
+const fuzzArgs = {
+  steps: 150,
+  time: 30,
+  level: "profile",
+  maxCommands: 30,
+  timeout: 5000,
+  maxAnswerBytes: 4 * 1024 * 1024,
+};
 const diffArgs = { fuzzSteps: 100, timeout: 5000, maxAnswerBytes: 4 * 1024 * 1024 };
 /** A defect: every person's nickname is upper case. */
 const loud = (body: string) =>
@@ -49,6 +56,28 @@ describe("fuzz", () => {
     );
     expect(out.text).toMatch(/curl -sS -i '/);
     expect(out.text).not.toContain("quiz secret+1/é");
+  }, 30_000);
+
+  it("an answer over --max-answer-bytes cuts its sequence short, not failed: never green (exit 5)", async () => {
+    // JSON answers padded with whitespace (a layout readers tolerate) to 8 KiB, read up to 6,000
+    const padded = await startVariantProxy(reference.url, (body, type) =>
+      type.includes("json") ? `${body}${" ".repeat(Math.max(0, 8192 - body.length))}` : body,
+    );
+    try {
+      const out = sink();
+      const code = await fuzzCommand(
+        { ...fuzzArgs, steps: 60, baseUrl: padded.url, seed: 7, maxAnswerBytes: 6000 },
+        out,
+        sink(),
+      );
+      expect(out.text).toMatch(
+        /NOT GREEN: \d+ sequence\(s\) cut short by an answer larger than 6000 bytes .*; the first: curl -sS -i '/,
+      );
+      expect(out.text).toMatch(/no failure/);
+      expect(code).toBe(5);
+    } finally {
+      await padded.close();
+    }
   }, 30_000);
 
   it("usage errors exit 2; an unreachable target exits 3", async () => {

@@ -19,6 +19,10 @@ interface FuzzArgs {
   time: number;
   level: string;
   maxCommands: number;
+  /** `--timeout`, per request in ms. */
+  timeout: number;
+  /** `--max-answer-bytes`. */
+  maxAnswerBytes: number;
 }
 
 /** Runs the command; resolves to the exit code. */
@@ -58,6 +62,8 @@ export async function fuzzCommand(
       steps: args.steps,
       timeMs: args.time * 1000,
       maxCommands: args.maxCommands,
+      requestTimeoutMs: args.timeout,
+      maxAnswerBytes: args.maxAnswerBytes,
       ...(args.seed !== undefined ? { seed: args.seed } : {}),
       ...(args.path !== undefined ? { path: args.path } : {}),
     });
@@ -69,7 +75,8 @@ export async function fuzzCommand(
     ];
     const replay = `opensocial-kit fuzz${args.target ? ` --target ${args.target}` : ""}${args.baseUrl ? ` --base-url ${args.baseUrl}` : ""} --level ${args.level}`;
     out.write(formatFuzzResult(result, statements, secrets, replay));
-    return result.failure ? EXIT.FAILED : EXIT.OK;
+    if (result.failure) return EXIT.FAILED;
+    return result.overCap > 0 ? EXIT.INCOMPLETE : EXIT.OK;
   } finally {
     await stop?.();
   }

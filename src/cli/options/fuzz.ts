@@ -1,5 +1,7 @@
 /** `fuzz` as help shows it; the action, commands/fuzz.ts, loads when it runs (commands.ts). */
+import { DEFAULT_LIMITS } from "../../conformance/transport/client-limits.js";
 import { defineCommand } from "../command-definition.js";
+import { ANSWER_BYTES, TIMEOUT_MS } from "../number-range.js";
 
 /** `fuzz`: its options and its action. */
 export const fuzzDefinition = defineCommand(
@@ -46,6 +48,19 @@ export const fuzzDefinition = defineCommand(
         range: { whole: true, min: 1, max: 500 },
         describe: "Longest sequence",
       },
+      timeout: {
+        type: "number",
+        default: DEFAULT_LIMITS.timeoutMs,
+        range: TIMEOUT_MS,
+        describe: "Per-request timeout in ms",
+      },
+      "max-answer-bytes": {
+        type: "number",
+        default: DEFAULT_LIMITS.maxBodyBytes,
+        range: ANSWER_BYTES,
+        describe:
+          "Largest answer read, in bytes: a sequence that gets a larger one is cut short there, not failed (exit 5 when nothing failed)",
+      },
     },
     examples: [
       ["$0 fuzz", "2 minutes at most against an in-process reference server"],
@@ -60,7 +75,7 @@ export const fuzzDefinition = defineCommand(
       ],
     ],
     epilogue:
-      "Writes only keys under a random prefix per sequence, as the target's own users, and deletes them after each sequence. Every read is made in JSON and in Atom, and both are held to the model (JSON ↔ Atom consistency). Exit codes: 0 no failure; 1 a failure was found (printed with its statement, seed, path and curl lines); 2 usage or target-file error; 3 target unreachable or credentials refused.",
+      "Writes only keys under a random prefix per sequence, as the target's own users, and deletes them after each sequence. Every read is made in JSON and in Atom, and both are held to the model (JSON ↔ Atom consistency). Exit codes: 0 no failure; 1 a failure was found (printed with its statement, seed, path and curl lines); 2 usage or target-file error; 3 target unreachable or credentials refused; 5 no failure, but a sequence was cut short by an answer larger than --max-answer-bytes.",
   },
   async (argv) =>
     (await import("../commands/fuzz.js")).fuzzCommand({
@@ -72,5 +87,7 @@ export const fuzzDefinition = defineCommand(
       time: argv.time,
       level: argv.level,
       maxCommands: argv["max-commands"],
+      timeout: argv.timeout,
+      maxAnswerBytes: argv["max-answer-bytes"],
     }),
 );

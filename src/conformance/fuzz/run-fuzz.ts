@@ -39,6 +39,11 @@ export interface FuzzOptions {
   readonly maxCommands?: number;
   /** Per-request deadline (default 10 s). */
   readonly requestTimeoutMs?: number;
+  /**
+   * The largest answer read (default 4 MiB). A sequence that gets a larger answer is cut short
+   * there, not failed: no rule bounds an answer's size (as `run` sets such a case aside).
+   */
+  readonly maxAnswerBytes?: number;
 }
 
 /** The shrunk failure. */
@@ -71,6 +76,12 @@ export interface FuzzResult {
   readonly firstFailureStep?: number;
   /** Clean-up requests that did not answer 200 (keys possibly left behind). */
   readonly cleanupProblems: number;
+  /** Sequences cut short by an answer over the cap, not judged past it. */
+  readonly overCap: number;
+  /** The first request answered over the cap. */
+  readonly firstOverCap?: SentRequest;
+  /** The cap on an answer, in bytes. */
+  readonly maxAnswerBytes: number;
 }
 
 interface Budget {
@@ -80,6 +91,8 @@ interface Budget {
   failing: boolean;
   shrinkRuns: number;
   cleanupProblems: number;
+  overCap: number;
+  firstOverCap?: SentRequest;
   readonly maxSteps: number;
   readonly deadline: number;
 }
@@ -177,6 +190,7 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzResult> {
   const limits = {
     ...DEFAULT_LIMITS,
     timeoutMs: opts.requestTimeoutMs ?? DEFAULT_LIMITS.timeoutMs,
+    maxBodyBytes: opts.maxAnswerBytes ?? DEFAULT_LIMITS.maxBodyBytes,
   };
   const client = createHttpClient(opts.target.baseUrl, 4);
   const wireTarget = {
@@ -193,6 +207,7 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzResult> {
     failing: false,
     shrinkRuns: 0,
     cleanupProblems: 0,
+    overCap: 0,
     maxSteps: opts.steps,
     deadline: t0 + opts.timeMs,
   };
@@ -227,6 +242,12 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzResult> {
       try {
         await fc.asyncModelRun(() => ({ model: { data: initial.clone() }, real }), cmds);
       } catch (e) {
+        // An answer over the cap was not read: the sequence stops there, judged up to it.
+        if (e instanceof TransportFailure && e.code === "too-large") {
+          budget.overCap++;
+          budget.firstOverCap ??= e.sent;
+          return;
+        }
         if (budget.failing) shrinks++;
         else firstFailureStep = budget.steps;
         budget.failing = true;
@@ -261,6 +282,9 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzResult> {
     ms: Math.round(performance.now() - t0),
     interrupted: result.interrupted,
     cleanupProblems: budget.cleanupProblems,
+    overCap: budget.overCap,
+    ...(budget.firstOverCap ? { firstOverCap: budget.firstOverCap } : {}),
+    maxAnswerBytes: limits.maxBodyBytes,
   };
   if (!result.failed || !last) return base;
   const failed = last as NonNullable<typeof last>;

@@ -24,6 +24,10 @@ export function formatFuzzResult(
     lines.push(
       `clean-up: ${r.cleanupProblems} delete request(s) did not answer 200; owned keys may remain`,
     );
+  if (r.overCap > 0)
+    lines.push(
+      `NOT GREEN: ${r.overCap} sequence(s) cut short by an answer larger than ${r.maxAnswerBytes} bytes (--max-answer-bytes), not judged past it; no rule bounds an answer's size, so raise the cap to judge them${r.firstOverCap ? `; the first: ${curlLine(r.firstOverCap, secrets)}` : ""}`,
+    );
   const f = r.failure;
   if (!f) {
     lines.push("no failure");
