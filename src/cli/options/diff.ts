@@ -1,8 +1,7 @@
 /** `diff` as help shows it; the action, commands/diff.ts, loads when it runs (commands.ts). */
 
-import { DEFAULT_LIMITS } from "../../conformance/transport/client-limits.js";
 import { defineCommand } from "../command-definition.js";
-import { ANSWER_BYTES, TIMEOUT_MS } from "../number-range.js";
+import { maxAnswerBytesOption, timeoutOption } from "./exchange-limits.js";
 
 /** `diff`: its options and its action. */
 export const diffDefinition = defineCommand(
@@ -32,19 +31,10 @@ export const diffDefinition = defineCommand(
         type: "string",
         describe: "Only cases whose id matches this regular expression (suite mode)",
       },
-      timeout: {
-        type: "number",
-        default: DEFAULT_LIMITS.timeoutMs,
-        range: TIMEOUT_MS,
-        describe: "Per-request timeout in ms",
-      },
-      "max-answer-bytes": {
-        type: "number",
-        default: DEFAULT_LIMITS.maxBodyBytes,
-        range: ANSWER_BYTES,
-        describe:
-          "Largest answer read, in bytes: a request whose answer is larger on either side is not compared (exit 5 when nothing differed)",
-      },
+      timeout: timeoutOption,
+      "max-answer-bytes": maxAnswerBytesOption(
+        "a request whose answer is larger on either side is not compared (exit 5 when nothing differed)",
+      ),
     },
     examples: [
       [

@@ -1,7 +1,6 @@
 /** `fuzz` as help shows it; the action, commands/fuzz.ts, loads when it runs (commands.ts). */
-import { DEFAULT_LIMITS } from "../../conformance/transport/client-limits.js";
 import { defineCommand } from "../command-definition.js";
-import { ANSWER_BYTES, TIMEOUT_MS } from "../number-range.js";
+import { maxAnswerBytesOption, timeoutOption } from "./exchange-limits.js";
 
 /** `fuzz`: its options and its action. */
 export const fuzzDefinition = defineCommand(
@@ -48,19 +47,10 @@ export const fuzzDefinition = defineCommand(
         range: { whole: true, min: 1, max: 500 },
         describe: "Longest sequence",
       },
-      timeout: {
-        type: "number",
-        default: DEFAULT_LIMITS.timeoutMs,
-        range: TIMEOUT_MS,
-        describe: "Per-request timeout in ms",
-      },
-      "max-answer-bytes": {
-        type: "number",
-        default: DEFAULT_LIMITS.maxBodyBytes,
-        range: ANSWER_BYTES,
-        describe:
-          "Largest answer read, in bytes: a sequence that gets a larger one is cut short there, not failed (exit 5 when nothing failed)",
-      },
+      timeout: timeoutOption,
+      "max-answer-bytes": maxAnswerBytesOption(
+        "a sequence that gets a larger one is cut short there, not failed (exit 5 when nothing failed)",
+      ),
     },
     examples: [
       ["$0 fuzz", "2 minutes at most against an in-process reference server"],

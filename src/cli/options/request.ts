@@ -2,9 +2,8 @@
  * `request` as help shows them; the action, commands/request.ts, loads when it runs (commands.ts).
  */
 import { ROLES } from "../../conformance/case-types.js";
-import { DEFAULT_LIMITS } from "../../conformance/transport/client-limits.js";
 import { defineCommand } from "../command-definition.js";
-import { TIMEOUT_MS } from "../number-range.js";
+import { timeoutOption } from "./exchange-limits.js";
 
 /** `request`: its options and its action. */
 export const requestDefinition = defineCommand(
@@ -45,12 +44,7 @@ export const requestDefinition = defineCommand(
         default: false,
         describe: "Print the status line and response headers on stdout before the body",
       },
-      timeout: {
-        type: "number",
-        default: DEFAULT_LIMITS.timeoutMs,
-        range: TIMEOUT_MS,
-        describe: "Timeout in ms",
-      },
+      timeout: timeoutOption,
     },
     examples: [
       ["$0 request GET /os/0.8/people/@me/@self", "the viewer's profile (alice)"],

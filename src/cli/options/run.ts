@@ -1,9 +1,8 @@
 /** `run` as help shows it; the action, commands/run.ts, loads when it runs (commands.ts). */
 import { FEATURES } from "../../conformance/case-types.js";
 import { FILE_REPORTER_NAMES, REPORTER_NAMES } from "../../conformance/reporters/names.js";
-import { DEFAULT_LIMITS } from "../../conformance/transport/client-limits.js";
 import { defineCommand } from "../command-definition.js";
-import { ANSWER_BYTES, TIMEOUT_MS } from "../number-range.js";
+import { maxAnswerBytesOption, timeoutOption } from "./exchange-limits.js";
 
 /** `run`: its options and its action. */
 export const runDefinition = defineCommand(
@@ -43,19 +42,10 @@ export const runDefinition = defineCommand(
         describe:
           "Write the run's failures as an expectations file (new failures with ready-made reasons, the entries used kept) for --expectations",
       },
-      timeout: {
-        type: "number",
-        default: DEFAULT_LIMITS.timeoutMs,
-        range: TIMEOUT_MS,
-        describe: "Per-request timeout in ms",
-      },
-      "max-answer-bytes": {
-        type: "number",
-        default: DEFAULT_LIMITS.maxBodyBytes,
-        range: ANSWER_BYTES,
-        describe:
-          "Largest answer read, in bytes: a case whose answer is larger is not judged (exit 5 when nothing failed)",
-      },
+      timeout: timeoutOption,
+      "max-answer-bytes": maxAnswerBytesOption(
+        "a case whose answer is larger is not judged (exit 5 when nothing failed)",
+      ),
       concurrency: {
         type: "number",
         default: 16,
