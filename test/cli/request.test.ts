@@ -128,6 +128,19 @@ describe("opensocial-kit request", () => {
     );
   });
 
+  it("no answer for a full URL → the message names that URL's origin, not the target's", async () => {
+    const r = await request({ method: "GET", path: "http://127.0.0.1:9/os/0.8/people/@me/@self" });
+    expect(r.code).toBe(3);
+    expect(r.err).toMatch(/no answer from http:\/\/127\.0\.0\.1:9 \(connection/);
+    expect(r.err).not.toContain(s.url);
+  });
+
+  it("an unknown METHOD is named in the usage error", async () => {
+    const r = await request({ method: "FETCH", path: "people/@me/@self" });
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/METHOD is one of GET, HEAD, POST, PUT, DELETE, not "FETCH"/);
+  });
+
   it("--help teaches: examples and exit codes", async () => {
     const { out } = captureOutput();
     try {

@@ -51,7 +51,8 @@ export async function requestCommand(
 ): Promise<number> {
   const usage = usageError("request", err);
   const method = args.method.toUpperCase();
-  if (!METHODS.includes(method)) return usage(`METHOD is one of ${METHODS.join(", ")}`);
+  if (!METHODS.includes(method))
+    return usage(`METHOD is one of ${METHODS.join(", ")}, not ${JSON.stringify(args.method)}`);
   if (args.json !== undefined && args.form?.length) return usage("give --json or --form, not both");
   const pairs: [string, string][] = [];
   for (const f of args.form ?? []) {
@@ -88,8 +89,14 @@ export async function requestCommand(
   });
   if (!r.ok) {
     if (r.stage === "usage") return usage(issueText(r.issues));
+    // A full URL is sent as it is: name its origin, not the target's, and hint at serve only
+    // when the request went to the target.
+    const fullUrl = /^https?:\/\//i.test(args.path);
+    const where = fullUrl ? new URL(args.path).origin : target.baseUrl;
+    const hint =
+      args.target === undefined && !fullUrl ? "; is `opensocial-kit serve` running?" : "";
     err.write(
-      `opensocial-kit request: no answer from ${target.baseUrl} (${transportText(r.transport)})${args.target === undefined ? "; is `opensocial-kit serve` running?" : ""}\n`,
+      `opensocial-kit request: no answer from ${where} (${transportText(r.transport)})${hint}\n`,
     );
     return EXIT.UNREACHABLE;
   }
