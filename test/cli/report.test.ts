@@ -297,7 +297,9 @@ describe("a report file that cannot be written at the end (a full disk)", () => 
       sink(),
       err,
     );
-    expect(err.text).toMatch(/report file \/dev\/full could not be written \(ENOSPC\)/);
+    expect(err.text).toMatch(
+      /report file \/dev\/full could not be written \(ENOSPC: no space left on the device\)/,
+    );
     expect(err.text).toMatch(/every case passed, but 1 report file\(s\) are missing/);
     expect(code).toBe(1);
     expect(readFileSync(junit, "utf8")).toMatch(/<testsuites[^>]* tests="1"/);

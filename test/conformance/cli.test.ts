@@ -263,6 +263,13 @@ describe("opensocial-kit run", () => {
       expect(err.text).toMatch(/report file .* (cannot be written|is a directory)/);
       expect(err.text).not.toContain("started the reference server");
     }
+    const errX = sink();
+    expect(
+      await runCommand({ ...args, writeExpectations: join(file, "known.json") }, sink(), errX),
+    ).toBe(2);
+    expect(errX.text).toMatch(
+      /--write-expectations file .*known\.json cannot be written \(ENOTDIR: a part of its path is a file, not a folder\)/,
+    );
     const nested = join(dir, "new", "deeper", "run.json");
     const out = sink();
     expect(

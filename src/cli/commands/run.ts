@@ -48,8 +48,12 @@ interface Prepared {
 
 /** Probes the report files, reads the expectations, resolves the target; or a usage error. */
 async function prepare(plan: RunPlan, err: TextSink): Promise<Prepared | string> {
-  for (const file of [...plan.outputs.map((o) => o.file), plan.expectationsOut]) {
-    const problem = file === undefined ? undefined : reportPathProblem(file);
+  for (const o of plan.outputs) {
+    const problem = o.file === undefined ? undefined : reportPathProblem(o.file);
+    if (problem) return problem;
+  }
+  if (plan.expectationsOut !== undefined) {
+    const problem = reportPathProblem(plan.expectationsOut, "--write-expectations file");
     if (problem) return problem;
   }
   let expectations: ExpectationEntry[] | undefined;
@@ -152,7 +156,7 @@ function writeExpectations(
   const problem =
     text === undefined
       ? `${file} not written: the run did not judge every selected case`
-      : writeReport(file, text);
+      : writeReport(file, text, "--write-expectations file");
   if (problem !== undefined) err.write(`opensocial-kit run: ${problem}\n`);
   return text === undefined || problem === undefined;
 }
