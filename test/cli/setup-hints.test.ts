@@ -53,6 +53,17 @@ describe("serve on a port already in use", () => {
   });
 });
 
+describe("serve on a host that names no address", () => {
+  it("says so in one line naming the host and what to give instead (exit 1)", async () => {
+    const { err } = captureOutput();
+    const code = await main(["serve", "--port", "0", "--host", "256.1.1.1", "--data", ":memory:"]);
+    expect(code).toBe(1);
+    expect(err.join("")).toBe(
+      "cannot listen on 256.1.1.1:0: no such host name or address 256.1.1.1 (ENOTFOUND); give --host 127.0.0.1, or 0.0.0.0 for every interface\n",
+    );
+  });
+});
+
 describe("run against a server that is not started", () => {
   it("says the server refused the connection and how to start one (exit 3)", async () => {
     const { err } = captureOutput();

@@ -44,6 +44,8 @@ function listenProblem(args: Pick<ServeArgs, "host" | "port">, e: unknown): stri
     return `${where}: permission denied (EACCES); ports below 1024 need privileges: give --port 8080, or --port 0 for a free one`;
   if (code === "EADDRNOTAVAIL")
     return `${where}: no interface of this machine has address ${args.host} (EADDRNOTAVAIL); give --host 127.0.0.1, or 0.0.0.0 for every interface`;
+  if (code === "ENOTFOUND")
+    return `${where}: no such host name or address ${args.host} (ENOTFOUND); give --host 127.0.0.1, or 0.0.0.0 for every interface`;
   return `${where}: ${code ?? String(e)}`;
 }
 
