@@ -74,4 +74,13 @@ describe("serve", () => {
     expect(await s.exit).toBe(1);
     expect(s.output().err).toContain("/friends/0/0");
   });
+
+  it("refuses a missing world file, naming --world and the file, no pointer", async () => {
+    const missing = join(t.dir, "no-world.json");
+    const s = serve(["--world", missing, "--port", "0", "--data", ":memory:"]);
+    expect(await s.exit).toBe(1);
+    expect(s.output().err).toBe(
+      `--world ${missing}: cannot read ${missing}: no such file (ENOENT)\n`,
+    );
+  });
 });

@@ -53,10 +53,10 @@ function listenProblem(args: Pick<ServeArgs, "host" | "port">, e: unknown): stri
 export async function runServe(args: ServeArgs): Promise<number> {
   const world = loadWorld(args.world ?? BUNDLED_WORLD);
   if (!world.ok) {
+    // The file as the command line named it; a pointer only for a problem inside the file.
+    const file = args.world === undefined ? "world (bundled)" : `--world ${args.world}`;
     for (const i of world.issues)
-      process.stderr.write(
-        `world ${args.world ?? "(bundled)"}: ${i.pointer || "/"}: ${i.message}\n`,
-      );
+      process.stderr.write(`${file}: ${i.pointer ? `${i.pointer}: ` : ""}${i.message}\n`);
     return EXIT.FAILED;
   }
   if (args.host.trim() === "") {

@@ -57,7 +57,10 @@ function readWorldText(path: string | URL): Result<unknown> {
       {
         code: "not-json",
         pointer: "",
-        message: `cannot read ${excerpt(String(path))}: ${(e as NodeJS.ErrnoException).code ?? "error"}`,
+        message:
+          (e as NodeJS.ErrnoException).code === "ENOENT"
+            ? `cannot read ${excerpt(String(path))}: no such file (ENOENT)`
+            : `cannot read ${excerpt(String(path))}: ${(e as NodeJS.ErrnoException).code ?? "error"}`,
       },
     ]);
   }
