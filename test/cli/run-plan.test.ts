@@ -55,6 +55,14 @@ describe("planRun", () => {
     [{ level: "strict" }, /--level is core or profile/],
     [{ reporter: ["xml"] }, /unknown reporter xml/],
     [{ reporter: ["json", "tap"] }, /only one reporter can write to stdout/],
+    [
+      { reporter: ["console", "tap"] },
+      /^only one reporter can write to stdout, and console, tap would; give the others a file \(--reporter tap:FILE\)$/,
+    ],
+    [
+      { reporter: ["json", "html"] },
+      /^only one reporter can write to stdout, and json, html would; give the others a file \(--reporter html:FILE\)$/,
+    ],
     [{ reporter: ["json", "tap"], out: "x" }, /--out names the file of exactly one/],
     [{ grep: "(" }, /--grep:/],
     [{ reporter: ["json:r.json", "junit:./r.json"] }, /two reporters write to .*r\.json/],

@@ -79,8 +79,14 @@ function parseReporters(
       return `--out names the file of exactly one ${FILE_REPORTER_NAMES.slice(0, -1).join(", ")} or ${FILE_REPORTER_NAMES.at(-1)} reporter; use --reporter name:FILE for several`;
     (open[0] as { file?: string }).file = out;
   }
-  if (outs.filter((o) => o.file === undefined).length > 1)
-    return "only one reporter can write to stdout; give the others a file (--reporter junit:FILE)";
+  const toStdout = outs.filter((o) => o.file === undefined).map((o) => o.name);
+  if (toStdout.length > 1) {
+    // name the reporters at fault: the console is the one usually meant for stdout
+    const others = toStdout
+      .filter((n) => n !== "console")
+      .slice(toStdout.includes("console") ? 0 : 1);
+    return `only one reporter can write to stdout, and ${toStdout.join(", ")} would; give the others a file (${others.map((n) => `--reporter ${n}:FILE`).join(", ")})`;
+  }
   const files = outs.flatMap((o) => (o.file === undefined ? [] : [resolve(o.file)]));
   const twice = files.find((f, i) => files.indexOf(f) !== i);
   if (twice !== undefined)
