@@ -195,7 +195,24 @@ describe("diff", () => {
     const err = sink();
     expect(await diffCommand({ ...diffArgs }, sink(), err)).toBe(2);
     expect(err.text).toMatch(/--against names/);
-    expect(await diffCommand({ ...diffArgs, against: "/no/such.json" }, sink(), err)).toBe(2);
+    const missing = sink();
+    expect(await diffCommand({ ...diffArgs, against: "/no/such.json" }, sink(), missing)).toBe(2);
+    // a side that cannot be used is found before the in-process reference starts
+    expect(missing.text).not.toMatch(/started a reference server/);
+    const ftp = sink();
+    expect(await diffCommand({ ...diffArgs, against: "ftp://x" }, sink(), ftp)).toBe(2);
+    expect(ftp.text).toMatch(
+      /--against ftp:\/\/x: not a target file, an http:\/\/ or https:\/\/ base URL, or reference/,
+    );
+    const both = sink();
+    expect(
+      await diffCommand(
+        { ...diffArgs, against: "reference", fuzzSeed: 1, grep: "^people/" },
+        sink(),
+        both,
+      ),
+    ).toBe(2);
+    expect(both.text).toMatch(/--grep selects the suite's cases, and --fuzz-seed/);
     expect(await diffCommand({ ...diffArgs, against: "reference", grep: "(" }, sink(), err)).toBe(
       2,
     );

@@ -41,6 +41,8 @@ async function resolveSide(
     err.write(`opensocial-kit diff: ${option}: started a reference server at ${started.url}\n`);
     return { ...bundled.value, baseUrl: started.url };
   }
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(spec) && !/^https?:\/\//i.test(spec))
+    return `${option} ${spec}: not a target file, an http:// or https:// base URL, or reference`;
   if (/^https?:\/\//i.test(spec)) {
     if (!bundled.ok) return issueText(bundled.issues);
     const problem = apiUrlProblem(spec);
@@ -62,6 +64,10 @@ export async function diffCommand(
     return usage(
       "--against names the second implementation (a target file, a base URL, or reference)",
     );
+  if (args.grep !== undefined && args.fuzzSeed !== undefined)
+    return usage(
+      "--grep selects the suite's cases, and --fuzz-seed sends a fuzz sequence instead of them: give one or the other",
+    );
   let grep: RegExp | undefined;
   try {
     if (args.grep !== undefined) grep = new RegExp(args.grep);
@@ -76,10 +82,20 @@ export async function diffCommand(
   const { formatDiffResult, runDiff } = lib;
   const stops: (() => Promise<void>)[] = [];
   try {
-    const a = await resolveSide(args.target ?? "reference", "--target", err, stops);
-    if (typeof a === "string") return usage(a);
-    const b = await resolveSide(args.against, "--against", err, stops);
-    if (typeof b === "string") return usage(b);
+    // Files and URLs first, then the in-process references: a usage error starts no server.
+    const specs = [
+      [args.target ?? "reference", "--target"],
+      [args.against, "--against"],
+    ] as const;
+    const sides: Target[] = [];
+    for (const started of [false, true])
+      for (const [i, [spec, option]] of specs.entries()) {
+        if ((spec === "reference") !== started) continue;
+        const side = await resolveSide(spec, option, err, stops);
+        if (typeof side === "string") return usage(side);
+        sides[i] = side;
+      }
+    const [a, b] = sides as [Target, Target];
     const result = await runDiff({
       a,
       b,
