@@ -50,7 +50,7 @@ function parserOptions(options: Readonly<Record<string, OptionSpec>>): parser.Op
     string: [...of("string"), ...of("array"), ...of("number")],
     boolean: [...of("boolean"), "help", "version"],
     array: of("array"),
-    alias,
+    alias: { ...alias, help: ["h"] },
     default: defaults,
     configuration: { "dot-notation": false, "parse-positional-numbers": false },
   };
@@ -71,7 +71,7 @@ export function readCommandLine(spec: CommandSpec, words: readonly string[]): Co
       kind: "usage",
       message: `Not enough non-option arguments: got ${given.length}, need at least ${positionals.length}`,
     };
-  const known = new Set(["_", "--", "help", "version"]);
+  const known = new Set(["_", "--", "help", "h", "version"]);
   for (const [name, o] of Object.entries(spec.options)) {
     known.add(name).add(camel(name));
     if (o.alias !== undefined) known.add(o.alias);
@@ -148,7 +148,7 @@ export function commandWordAt(argv: readonly string[]): number {
   const marked = argv.map((w, i) => (w.startsWith("-") && w !== "-" ? w : `\u0000${i}`));
   // --help and --version take no value: `--help run` is run's help
   const first = parser(marked, {
-    boolean: ["help", "version"],
+    boolean: ["help", "h", "version"],
     configuration: { "dot-notation": false },
   })._[0];
   return typeof first === "string" && first.startsWith("\u0000") ? Number(first.slice(1)) : -1;

@@ -17,7 +17,7 @@ export async function main(argv: readonly string[] = process.argv.slice(2)): Pro
     const { parseCommandLine } = await import("./command-parser.js");
     return parseCommandLine(argv);
   }
-  if (argv.includes("--help")) {
+  if (argv.includes("--help") || argv.includes("-h")) {
     process.stdout.write(mainHelp(helpWidth()));
     return EXIT.OK;
   }

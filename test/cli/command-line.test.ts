@@ -70,6 +70,7 @@ describe("readCommandLine", () => {
 
   it("answers --help and --version before any check", () => {
     expect(read("--help", "--bogus")).toEqual({ kind: "help" });
+    expect(read("-h")).toEqual({ kind: "help" }); // the short form users type first
     expect(read("--version")).toEqual({ kind: "version" });
   });
 
@@ -145,6 +146,7 @@ describe("commandWordAt", () => {
     [["--bail", "run"], -1],
     [["--help"], -1],
     [["--help", "run"], 1],
+    [["-h", "run"], 1],
     [["--version", "serve", "--port", "0"], 1],
     [["-", "run"], 0],
   ])("%j: the command word is at %i (as yargs read it)", (argv, at) => {

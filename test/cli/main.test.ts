@@ -73,6 +73,12 @@ describe("opensocial-kit main", () => {
     expect(Math.max(...text.split("\n").map((l) => l.length))).toBeLessThanOrEqual(100);
   });
 
+  it("-h is --help", async () => {
+    const { out } = captureOutput();
+    expect(await main(["-h"])).toBe(0);
+    expect(out.join("")).toContain("Commands:");
+  });
+
   it("--help wraps to a narrow terminal", () => {
     const lines = mainHelp(80).split("\n");
     expect(Math.max(...lines.map((l) => l.length))).toBeLessThanOrEqual(80);
