@@ -110,7 +110,7 @@ export function readCommandLine(spec: CommandSpec, words: readonly string[]): Co
       if (n === undefined || !inRange(n, o.range))
         return {
           kind: "usage",
-          message: `--${name} is ${rangeText(o.range)}${n !== undefined ? `, not ${n}` : ""}`,
+          message: `--${name} is ${rangeText(o.range)}${n !== undefined ? `, not ${n}` : typeof value === "string" ? `, not ${JSON.stringify(value)}` : ""}`,
         };
       args[name] = n;
       continue;

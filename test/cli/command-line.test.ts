@@ -91,9 +91,9 @@ describe("readCommandLine", () => {
       ["GET", "/x", "--kind", "k", "--level", "core", "--level", "core"],
       /^--level is given more than once$/,
     ],
-    [["GET", "/x", "--kind", "k", "--timeout", "soon"], /^--timeout is a number$/],
-    [["GET", "/x", "--kind", "k", "--timeout", ""], /^--timeout is a number$/], // not 0
-    [["GET", "/x", "--kind", "k", "--timeout="], /^--timeout is a number$/],
+    [["GET", "/x", "--kind", "k", "--timeout", "soon"], /^--timeout is a number, not "soon"$/],
+    [["GET", "/x", "--kind", "k", "--timeout", ""], /^--timeout is a number, not ""$/], // not 0
+    [["GET", "/x", "--kind", "k", "--timeout="], /^--timeout is a number, not ""$/],
     [["GET", "/x", "--kind", "k", "--no-timeout"], /^--timeout is a number$/],
     [["GET", "/x", "--kind", "k", "--no-target"], /^--target takes a value$/],
     [["GET", "/x", "--kind", "k", "--no-feature"], /^--feature takes a value$/],

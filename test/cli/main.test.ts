@@ -21,7 +21,10 @@ describe("opensocial-kit main", () => {
       /"run" was read as the value of an option before it: put the command first/,
     ],
     [["world", "--no-out"], /^--out takes a value\nRun 'opensocial-kit world --help'/],
-    [["run", "--concurrency", "abc"], /^--concurrency is a whole number from 1 to 256\nRun/],
+    [
+      ["run", "--concurrency", "abc"],
+      /^--concurrency is a whole number from 1 to 256, not "abc"\nRun/,
+    ],
     [
       ["run", "--max-answer-bytes", "100"],
       /^--max-answer-bytes is a whole number from 1024 to 268435456, not 100\n/,
