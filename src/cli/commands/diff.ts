@@ -8,6 +8,7 @@ import { EXIT, isRunAbort, loadTarget, type Target } from "../../conformance/ind
 import { issueText } from "../../conformance/reporters/issue-text.js";
 import { apiUrlProblem } from "../../wire/http-url.js";
 import { endAborted, usageError } from "../abort-exit.js";
+import { interruptOnSignals, signalExit, stopSignal } from "../interrupt.js";
 import { fromOption } from "../option-file.js";
 import { bundledTarget, startReferenceServer } from "../reference-server.js";
 import type { TextSink } from "../text-sink.js";
@@ -96,6 +97,11 @@ export async function diffCommand(
         sides[i] = side;
       }
     const [a, b] = sides as [Target, Target];
+    const interrupt = interruptOnSignals(
+      "diff",
+      "finishing the case under way (its clean-up included), then printing what was compared",
+      err,
+    );
     const result = await runDiff({
       a,
       b,
@@ -104,7 +110,8 @@ export async function diffCommand(
       fuzzSteps: args.fuzzSteps,
       ...(args.fuzzSeed !== undefined ? { fuzzSeed: args.fuzzSeed } : {}),
       ...(grep ? { grep } : {}),
-    });
+      signal: interrupt.signal,
+    }).finally(interrupt.release);
     if (isRunAbort(result)) return endAborted("diff", result, err);
     const secrets = [a, b].flatMap((t) => [
       t.apps.main.consumerSecret,
@@ -117,6 +124,8 @@ export async function diffCommand(
         names[1] === "reference",
       ]),
     );
+    const stopped = stopSignal(interrupt.signal);
+    if (stopped) return signalExit(stopped);
     if (result.differences.length > 0) return EXIT.FAILED;
     if (result.notCompared.length > 0) {
       err.write(

@@ -5,6 +5,7 @@
  */
 import { EXIT, loadStatements } from "../../conformance/index.js";
 import { endAborted, usageError } from "../abort-exit.js";
+import { interruptOnSignals, signalExit, stopSignal } from "../interrupt.js";
 import type { TextSink } from "../text-sink.js";
 import { importWithFastCheck } from "./fast-check-import.js";
 import { resolveTarget } from "./target-option.js";
@@ -46,7 +47,7 @@ export async function fuzzCommand(
     ...(await import("../../conformance/reporters/fuzz-text.js")),
   }));
   if (typeof lib === "string") return usage(lib);
-  const { formatFuzzResult, fuzzSmoke, loadFuzzWorld, runFuzz } = lib;
+  const { formatFuzzResult, fuzzSmoke, loadFuzzWorld, newFuzzSeed, runFuzz } = lib;
   const resolved = await resolveTarget(args, "fuzz", err);
   if (typeof resolved === "string") return usage(resolved);
   const { target, stop } = resolved;
@@ -55,6 +56,14 @@ export async function fuzzCommand(
     if (!world.ok) return endAborted("fuzz", { abort: "input", issues: world.issues }, err);
     const refusal = await fuzzSmoke(target, world.value);
     if (refusal) return endAborted("fuzz", { abort: "unreachable", refusal }, err);
+    // The seed is said first, so that a run killed outright can still be replayed.
+    const seed = args.seed ?? newFuzzSeed();
+    err.write(`opensocial-kit fuzz: seed ${seed}\n`);
+    const interrupt = interruptOnSignals(
+      "fuzz",
+      "finishing the operation under way and deleting the sequence's keys",
+      err,
+    );
     const result = await runFuzz({
       target,
       world: world.value,
@@ -64,9 +73,10 @@ export async function fuzzCommand(
       maxCommands: args.maxCommands,
       requestTimeoutMs: args.timeout,
       maxAnswerBytes: args.maxAnswerBytes,
-      ...(args.seed !== undefined ? { seed: args.seed } : {}),
+      seed,
       ...(args.path !== undefined ? { path: args.path } : {}),
-    });
+      signal: interrupt.signal,
+    }).finally(interrupt.release);
     const st = loadStatements();
     const statements = new Map(st.ok ? st.value.map((s) => [s.id, s.statement] as const) : []);
     const secrets = [
@@ -75,6 +85,8 @@ export async function fuzzCommand(
     ];
     const replay = `opensocial-kit fuzz${args.target ? ` --target ${args.target}` : ""}${args.baseUrl ? ` --base-url ${args.baseUrl}` : ""} --level ${args.level}`;
     out.write(formatFuzzResult(result, statements, secrets, replay));
+    const stopped = stopSignal(interrupt.signal);
+    if (stopped) return signalExit(stopped);
     if (result.failure) return EXIT.FAILED;
     return result.overCap > 0 ? EXIT.INCOMPLETE : EXIT.OK;
   } finally {

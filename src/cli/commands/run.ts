@@ -31,6 +31,7 @@ import { shellWord } from "../../conformance/reporters/replay.js";
 import { abortedReport, isReportedAbort } from "../../conformance/run/aborted-report.js";
 import { EXIT } from "../../conformance/run/exit-codes.js";
 import { endAborted, usageError } from "../abort-exit.js";
+import { interruptOnSignals } from "../interrupt.js";
 import { fromOption } from "../option-file.js";
 import { reportPathProblem, writeReport } from "../report-files.js";
 import { colourTerminal } from "../terminal.js";
@@ -79,7 +80,11 @@ async function execute(
   err: TextSink,
 ): Promise<number> {
   const progress = plan.progress ? createProgress(out) : undefined;
-  const interrupt = interruptOnSignals(err);
+  const interrupt = interruptOnSignals(
+    "run",
+    "finishing the cases started, then writing the reports",
+    err,
+  );
   const opts: RunOptions = {
     target: prep.target,
     level: plan.level,
@@ -159,32 +164,6 @@ function writeExpectations(
       : writeReport(file, text, "--write-expectations file");
   if (problem !== undefined) err.write(`opensocial-kit run: ${problem}\n`);
   return text === undefined || problem === undefined;
-}
-
-/**
- * The first SIGINT (Ctrl-C) or SIGTERM (a CI job's timeout) interrupts the run: no case starts
- * after it, the started ones finish and the reports are written, saying so and listing the cases
- * not run (exit 130 or 143). A second one ends the process at once.
- */
-function interruptOnSignals(err: TextSink): { signal: AbortSignal; release: () => void } {
-  const controller = new AbortController();
-  const onSignal = (signal: "SIGINT" | "SIGTERM") => {
-    if (controller.signal.aborted)
-      process.exit(signal === "SIGTERM" ? EXIT.TERMINATED : EXIT.INTERRUPTED);
-    controller.abort(signal);
-    err.write(
-      `opensocial-kit run: interrupted (${signal}): finishing the cases started, then writing the reports; ${signal === "SIGINT" ? "Ctrl-C" : "SIGTERM"} again quits at once\n`,
-    );
-  };
-  process.on("SIGINT", onSignal);
-  process.on("SIGTERM", onSignal);
-  return {
-    signal: controller.signal,
-    release: () => {
-      process.off("SIGINT", onSignal);
-      process.off("SIGTERM", onSignal);
-    },
-  };
 }
 
 /**

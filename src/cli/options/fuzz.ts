@@ -65,7 +65,7 @@ export const fuzzDefinition = defineCommand(
       ],
     ],
     epilogue:
-      "Writes only keys under a random prefix per sequence, as the target's own users, and deletes them after each sequence. Every read is made in JSON and in Atom, and both are held to the model (JSON ↔ Atom consistency). Exit codes: 0 no failure; 1 a failure was found (printed with its statement, seed, path and curl lines); 2 usage or target-file error; 3 target unreachable or credentials refused; 5 no failure, but a sequence was cut short by an answer larger than --max-answer-bytes.",
+      "Writes only keys under a random prefix per sequence, as the target's own users, and deletes them after each sequence. Every read is made in JSON and in Atom, and both are held to the model (JSON ↔ Atom consistency). Exit codes: 0 no failure; 1 a failure was found (printed with its statement, seed, path and curl lines); 2 usage or target-file error; 3 target unreachable or credentials refused; 5 no failure, but a sequence was cut short by an answer larger than --max-answer-bytes; 130 or 143 interrupted by Ctrl-C or SIGTERM: the operation under way finishes, the sequence's keys are deleted and the summary printed (a second signal quits at once). The seed is printed first, on stderr.",
   },
   async (argv) =>
     (await import("../commands/fuzz.js")).fuzzCommand({

@@ -20,15 +20,18 @@ import type { RawAnswer } from "./semantic.js";
 
 const raw = (a: Answer): RawAnswer => ({ status: a.status, headers: a.headers, body: a.body });
 
-/** Replays `steps` operations of `seed` on `a` and `b` (both loaded with `world`). */
+/**
+ * Replays `steps` operations of `seed` on `a` and `b` (both loaded with `world`); an aborted
+ * `signal` starts no further operation (the keys written so far are cleaned up all the same).
+ */
 export async function replayFuzz(
   a: Target,
   b: Target,
   world: FuzzWorld,
-  seed: number,
-  steps: number,
+  sequence: { readonly seed: number; readonly steps: number; readonly signal?: AbortSignal },
   limits: ClientLimits,
 ): Promise<ExchangePair[]> {
+  const { seed, steps } = sequence;
   const [ops] = fc.sample(fc.array(opArb, { minLength: steps, maxLength: steps }), {
     seed,
     numRuns: 1,
@@ -69,6 +72,7 @@ export async function replayFuzz(
   };
   try {
     for (const [i, op] of (ops ?? []).entries()) {
+      if (sequence.signal?.aborted) break;
       const [x, y] = [await run(sides[0]!, op), await run(sides[1]!, op)];
       const length = (r: typeof x) => r.answers.length + (r.failed ? 1 : 0);
       // An answer over the cap was not read: the op's later requests, which one side was not

@@ -88,7 +88,7 @@ export async function replaySuite(
   a: Target,
   b: Target,
   limits: ClientLimits,
-  opts: { grep?: RegExp; onCase?: () => void } = {},
+  opts: { grep?: RegExp; onCase?: () => void; signal?: AbortSignal } = {},
 ): Promise<ExchangePair[] | RunAbort> {
   const st = loadStatements();
   if (!st.ok) return { abort: "input", issues: st.issues };
@@ -120,6 +120,8 @@ export async function replaySuite(
     );
     const pairs: ExchangePair[] = [];
     for (const c of selA.run.filter((x) => selB.has(x.id))) {
+      // Aborted: no case starts; the one before finished with its clean-up steps.
+      if (opts.signal?.aborted) break;
       // The case runs on A (its captures come from A's answers); each request it sends is made
       // again for B (signed for B's origin, the same nonce) and sent there at once, so that B
       // receives exactly A's sequence whatever B answers (one request at a time, repeated steps

@@ -30,6 +30,11 @@ export interface DiffOptions {
   readonly timeoutMs?: number;
   /** The largest answer read (default 4 MiB); a pair with a larger answer is not compared. */
   readonly maxAnswerBytes?: number;
+  /**
+   * Stops the run when aborted: no case (or fuzz operation) starts after it; the one under way
+   * finishes with its clean-up, and the pairs so far are compared.
+   */
+  readonly signal?: AbortSignal;
 }
 
 /** One side of a difference, short enough to print. */
@@ -80,6 +85,8 @@ export interface DiffResult {
   /** The differences, identical ones (same place, same value on each side) as one group. */
   readonly groups: DifferenceGroup<DiffEntry>[];
   readonly ms: number;
+  /** The reason of the abort signal that stopped the run (e.g. "SIGINT"), when one did. */
+  readonly stoppedBy?: string;
 }
 
 function side(r: RawAnswer | undefined): DiffSide | undefined {
@@ -145,9 +152,18 @@ export async function runDiff(opts: DiffOptions): Promise<DiffResult | RunAbort>
       await Promise.all(clients.map((c) => c.close()));
     }
     const steps = opts.fuzzSteps ?? 300;
-    pairs = await replayFuzz(opts.a, opts.b, world.value, opts.fuzzSeed, steps, limits);
+    pairs = await replayFuzz(
+      opts.a,
+      opts.b,
+      world.value,
+      { seed: opts.fuzzSeed, steps, ...(opts.signal ? { signal: opts.signal } : {}) },
+      limits,
+    );
   } else {
-    pairs = await replaySuite(opts.a, opts.b, limits, opts.grep ? { grep: opts.grep } : {});
+    pairs = await replaySuite(opts.a, opts.b, limits, {
+      ...(opts.grep ? { grep: opts.grep } : {}),
+      ...(opts.signal ? { signal: opts.signal } : {}),
+    });
     if (isRunAbort(pairs)) return pairs;
   }
   const differences: DiffEntry[] = [];
@@ -182,5 +198,6 @@ export async function runDiff(opts: DiffOptions): Promise<DiffResult | RunAbort>
     maxAnswerBytes: limits.maxBodyBytes,
     groups: groupDifferences(differences),
     ms: Math.round(performance.now() - t0),
+    ...(opts.signal?.aborted ? { stoppedBy: String(opts.signal.reason) } : {}),
   };
 }

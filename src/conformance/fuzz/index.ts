@@ -15,6 +15,7 @@ export {
   type FuzzOptions,
   type FuzzResult,
   fuzzSmoke,
+  newFuzzSeed,
   runFuzz,
 } from "./run-fuzz.js";
 export { type Answer, createWire, type FuzzRequest, type Wire } from "./wire.js";

@@ -44,6 +44,27 @@ export interface FuzzOptions {
    * there, not failed: no rule bounds an answer's size (as `run` sets such a case aside).
    */
   readonly maxAnswerBytes?: number;
+  /**
+   * Stops the run when aborted: no operation or sequence starts after it, the sequence under
+   * way is cleaned up (its keys deleted, seeded data put back), and the result says so.
+   */
+  readonly signal?: AbortSignal;
+}
+
+/**
+ * A fast-check plugin: once `signal` is aborted no run starts, and the runner stops as on its
+ * time limit (an interrupting precondition failure); the run under way is awaited whole.
+ */
+function stopOnAbort(signal: AbortSignal): fc.Plugin<unknown> {
+  return () => ({
+    decorateRun: (nestedRun) => (value) =>
+      signal.aborted ? new fc.PreconditionFailure(true) : nestedRun(value),
+  });
+}
+
+/** A seed for a run given none. */
+export function newFuzzSeed(): number {
+  return (Date.now() ^ (Math.random() * 0x7fffffff)) >>> 0;
 }
 
 /** The shrunk failure. */
@@ -71,6 +92,8 @@ export interface FuzzResult {
   readonly ms: number;
   /** True when the time bound stopped the run. */
   readonly interrupted: boolean;
+  /** The reason of the abort signal that stopped the run (e.g. "SIGINT"), when one did. */
+  readonly stoppedBy?: string;
   readonly failure?: FuzzFailureReport;
   /** Steps run when the first failure was seen (before shrinking). */
   readonly firstFailureStep?: number;
@@ -95,6 +118,7 @@ interface Budget {
   firstOverCap?: SentRequest;
   readonly maxSteps: number;
   readonly deadline: number;
+  readonly signal: AbortSignal | undefined;
 }
 
 /** Sequences tried while shrinking, at most. */
@@ -116,7 +140,7 @@ class FuzzCommand implements fc.AsyncCommand<Model, Real> {
   }
   async run(m: Model, r: Real): Promise<void> {
     const b = r.budget;
-    if (performance.now() > b.deadline) return;
+    if (performance.now() > b.deadline || b.signal?.aborted) return;
     if (b.failing ? b.shrinkRuns > MAX_SHRINK_RUNS : b.steps >= b.maxSteps) return;
     b.steps++;
     r.ran.push(this.op);
@@ -186,7 +210,7 @@ export async function fuzzSmoke(
 /** Runs the fuzzer; resolves to what it found. */
 export async function runFuzz(opts: FuzzOptions): Promise<FuzzResult> {
   const t0 = performance.now();
-  const seed = opts.seed ?? (Date.now() ^ (Math.random() * 0x7fffffff)) >>> 0;
+  const seed = opts.seed ?? newFuzzSeed();
   const limits = {
     ...DEFAULT_LIMITS,
     timeoutMs: opts.requestTimeoutMs ?? DEFAULT_LIMITS.timeoutMs,
@@ -210,6 +234,7 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzResult> {
     overCap: 0,
     maxSteps: opts.steps,
     deadline: t0 + opts.timeMs,
+    signal: opts.signal,
   };
   let last: { finding: Finding; answer?: Answer; ops: Op[]; requests: SentRequest[] } | undefined;
   let shrinks = 0;
@@ -225,6 +250,7 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzResult> {
       ...(replayPath ? { replayPath } : {}),
     }),
     async (prefix, cmds) => {
+      if (opts.signal?.aborted) return;
       if (!budget.failing && budget.steps >= budget.maxSteps) return;
       if (budget.failing) budget.shrinkRuns++;
       budget.sequences++;
@@ -268,7 +294,10 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzResult> {
       numRuns: Math.max(1, opts.steps, firstRun + 1),
       ...(runPath ? { path: runPath } : {}),
       endOnFailure: false,
-      plugins: [fc.interruptAfterTimeLimit(opts.timeMs)],
+      plugins: [
+        fc.interruptAfterTimeLimit(opts.timeMs),
+        ...(opts.signal ? [stopOnAbort(opts.signal)] : []),
+      ],
     });
   } finally {
     await client.close();
@@ -281,6 +310,7 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzResult> {
     sequences: budget.sequences,
     ms: Math.round(performance.now() - t0),
     interrupted: result.interrupted,
+    ...(opts.signal?.aborted ? { stoppedBy: String(opts.signal.reason) } : {}),
     cleanupProblems: budget.cleanupProblems,
     overCap: budget.overCap,
     ...(budget.firstOverCap ? { firstOverCap: budget.firstOverCap } : {}),

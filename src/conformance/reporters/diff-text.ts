@@ -96,7 +96,7 @@ export function formatDiffResult(
           ? "nothing compared"
           : "no semantic difference";
   out.push(
-    `diff: ${r.compared} request pairs (${what}) in ${(r.ms / 1000).toFixed(1)} s; A = ${names[0]}, B = ${names[1]}: ${verdict}`,
+    `diff: ${r.compared} request pairs (${what}) in ${(r.ms / 1000).toFixed(1)} s${r.stoppedBy ? ` (interrupted by ${r.stoppedBy}: what was not yet sent was not compared)` : ""}; A = ${names[0]}, B = ${names[1]}: ${verdict}`,
   );
   return `${out.join("\n")}\n`;
 }

@@ -18,7 +18,7 @@ export function formatFuzzResult(
 ): string {
   const rate = r.ms > 0 ? Math.round((r.steps / r.ms) * 1000) : 0;
   const lines = [
-    `fuzz: ${r.steps} steps, ${r.requests} requests, ${r.sequences} sequences in ${(r.ms / 1000).toFixed(1)} s (${rate} steps/s), level ${r.level}, seed ${r.seed}${r.interrupted ? " (stopped by --time)" : ""}`,
+    `fuzz: ${r.steps} steps, ${r.requests} requests, ${r.sequences} sequences in ${(r.ms / 1000).toFixed(1)} s (${rate} steps/s), level ${r.level}, seed ${r.seed}${r.stoppedBy ? ` (interrupted by ${r.stoppedBy}; the sequence under way was cleaned up)` : r.interrupted ? " (stopped by --time)" : ""}`,
   ];
   if (r.cleanupProblems)
     lines.push(
