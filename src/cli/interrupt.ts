@@ -8,7 +8,7 @@ import { EXIT } from "../conformance/run/exit-codes.js";
 import type { TextSink } from "./text-sink.js";
 
 /** The signals a command stops on. */
-export type StopSignal = "SIGINT" | "SIGTERM";
+type StopSignal = "SIGINT" | "SIGTERM";
 
 /** The exit code of a command stopped by `signal` (128 + its number, as a shell reports it). */
 export function signalExit(signal: StopSignal): number {

@@ -95,7 +95,13 @@ export { loadStatements, statementTexts } from "./suite/load-statements.js";
 /** Why a selected case is skipped for a target. */
 export type { SkipReason } from "./suite/selection.js";
 /** Target files. */
-export { checkTarget, loadTarget, type Target, type TargetWarning } from "./suite/target.js";
+export {
+  checkTarget,
+  loadTarget,
+  type Target,
+  type TargetEnv,
+  type TargetWarning,
+} from "./suite/target.js";
 /** The bounded HTTP client. */
 export {
   createHttpClient,

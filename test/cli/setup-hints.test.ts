@@ -69,7 +69,7 @@ describe("run against a server that is not started", () => {
     const { err } = captureOutput();
     const url = `http://127.0.0.1:${closedPort}`;
     expect(
-      await main(["run", "--base-url", url, "--reporter", "json:" + join(t.dir, "r.json")]),
+      await main(["run", "--base-url", url, "--reporter", `json:${join(t.dir, "r.json")}`]),
     ).toBe(3);
     const text = err.join("");
     expect(text).toMatch(

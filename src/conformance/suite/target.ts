@@ -57,18 +57,64 @@ const bad = (pointer: string, message: string): Issue => ({
   message,
 });
 
-function app(v: unknown, pointer: string, issues: Issue[]): AppCredentials | undefined {
-  const a = v as Partial<AppCredentials> | undefined;
+/** The environment a target file's `{ "env": NAME }` credentials are read from. */
+export type TargetEnv = Readonly<Record<string, string | undefined>>;
+
+/**
+ * A credential: a string, or `{ "env": "NAME" }`, the value of that environment variable, so that
+ * a target file kept in a repository need not hold the secret (a CI job sets it from its own
+ * secret store). Undefined, with an issue, when neither.
+ */
+function credential(
+  v: unknown,
+  pointer: string,
+  env: TargetEnv,
+  issues: Issue[],
+): string | undefined {
+  if (typeof v === "string") return v;
+  const name = (v as { env?: unknown } | null)?.env;
   if (
-    !a ||
-    typeof a.consumerKey !== "string" ||
-    typeof a.consumerSecret !== "string" ||
-    !a.consumerKey
+    v === null ||
+    typeof v !== "object" ||
+    typeof name !== "string" ||
+    Object.keys(v).length !== 1
+  )
+    return undefined;
+  const value = env[name];
+  if (value === undefined || value === "")
+    issues.push(
+      bad(pointer, `the environment variable ${name} is not set (it holds this credential)`),
+    );
+  return value || undefined;
+}
+
+function app(
+  v: unknown,
+  pointer: string,
+  env: TargetEnv,
+  issues: Issue[],
+): AppCredentials | undefined {
+  const a = (v ?? {}) as { consumerKey?: unknown; consumerSecret?: unknown };
+  const before = issues.length;
+  const consumerKey = credential(a.consumerKey, `${pointer}/consumerKey`, env, issues);
+  const consumerSecret = credential(a.consumerSecret, `${pointer}/consumerSecret`, env, issues);
+  if (issues.length > before) return undefined;
+  if (
+    !v ||
+    typeof v !== "object" ||
+    consumerKey === undefined ||
+    consumerSecret === undefined ||
+    !consumerKey
   ) {
-    issues.push(bad(pointer, "needs consumerKey and consumerSecret strings"));
+    issues.push(
+      bad(
+        pointer,
+        'needs consumerKey and consumerSecret, each a string or { "env": "NAME" } (an environment variable)',
+      ),
+    );
     return undefined;
   }
-  return { consumerKey: a.consumerKey, consumerSecret: a.consumerSecret };
+  return { consumerKey, consumerSecret };
 }
 
 /** A character outside RFC 3986's `pchar` (unreserved, sub-delims, ":" and "@"). */
@@ -81,8 +127,15 @@ function unsendableChar(id: string): string | undefined {
   return /^[\x21-\x7e]$/.test(c) ? JSON.stringify(c) : codePointLabel(c.codePointAt(0) ?? 0);
 }
 
-/** Checks parsed target data; `baseDir` resolves a relative `world` path. */
-export function checkTarget(data: unknown, baseDir: string): Result<Target> {
+/**
+ * Checks parsed target data; `baseDir` resolves a relative `world` path, `env` (default: the
+ * process's) gives credentials written `{ "env": "NAME" }`.
+ */
+export function checkTarget(
+  data: unknown,
+  baseDir: string,
+  env: TargetEnv = process.env,
+): Result<Target> {
   const issues: Issue[] = [];
   if (data === null || typeof data !== "object" || Array.isArray(data))
     return fail([bad("", "the target must be a JSON object")]);
@@ -94,8 +147,8 @@ export function checkTarget(data: unknown, baseDir: string): Result<Target> {
   const problem = apiUrlProblem(baseUrl);
   if (problem !== undefined) issues.push(bad("/baseUrl", `baseUrl ${problem}`));
   const apps = (t.apps ?? {}) as Record<string, unknown>;
-  const main = app(apps.main, "/apps/main", issues);
-  const other = apps.other === undefined ? undefined : app(apps.other, "/apps/other", issues);
+  const main = app(apps.main, "/apps/main", env, issues);
+  const other = apps.other === undefined ? undefined : app(apps.other, "/apps/other", env, issues);
   const users: Record<string, string> = {};
   const u = (t.users ?? {}) as Record<string, unknown>;
   if (typeof u !== "object" || Array.isArray(u))
@@ -147,9 +200,9 @@ export function checkTarget(data: unknown, baseDir: string): Result<Target> {
 }
 
 /** Reads and checks a target file; each issue names the file. */
-export function loadTarget(file: string): Result<Target> {
+export function loadTarget(file: string, env: TargetEnv = process.env): Result<Target> {
   const read = readJsonFile(file, "target-invalid");
   if (!read.ok) return read;
-  const r = checkTarget(read.value, dirname(resolve(file)));
+  const r = checkTarget(read.value, dirname(resolve(file)), env);
   return r.ok ? r : fail(r.issues.map((i) => ({ ...i, file })));
 }

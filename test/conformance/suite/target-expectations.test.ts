@@ -33,6 +33,42 @@ describe("target files", () => {
     const r = loadTarget(file);
     expect(r.ok && r.value.users.viewer).toBe("ns:a");
   });
+  it('reads a credential written { "env": NAME } from the environment, so a committed file holds no secret', () => {
+    const fromEnv = {
+      main: { consumerKey: "k", consumerSecret: { env: "OSK_MAIN_SECRET" } },
+      other: { consumerKey: { env: "OSK_OTHER_KEY" }, consumerSecret: "s2" },
+    };
+    const target = { baseUrl: "http://h:1", apps: fromEnv, users: { viewer: "ns:a" } };
+    const r = checkTarget(target, dir, { OSK_MAIN_SECRET: "s3cr3t", OSK_OTHER_KEY: "k2" });
+    expect(r.ok && r.value.apps).toEqual({
+      main: { consumerKey: "k", consumerSecret: "s3cr3t" },
+      other: { consumerKey: "k2", consumerSecret: "s2" },
+    });
+    const file = join(dir, "env-target.json");
+    writeFileSync(file, JSON.stringify(target));
+    const loaded = loadTarget(file, { OSK_MAIN_SECRET: "s3cr3t", OSK_OTHER_KEY: "k2" });
+    expect(loaded.ok && loaded.value.apps.main.consumerSecret).toBe("s3cr3t");
+    // unset (or empty): named, with the member that needs it, never a guessed value
+    const unset = checkTarget(target, dir, { OSK_OTHER_KEY: "k2", OSK_MAIN_SECRET: "" });
+    expect(unset.ok).toBe(false);
+    if (!unset.ok)
+      expect(unset.issues).toEqual([
+        {
+          code: "target-invalid",
+          pointer: "/apps/main/consumerSecret",
+          message: "the environment variable OSK_MAIN_SECRET is not set (it holds this credential)",
+        },
+      ]);
+    // anything else is no credential
+    for (const secret of [{ env: 1 }, { env: "A", also: "B" }, {}, null, 7])
+      expect(
+        checkTarget(
+          { ...target, apps: { main: { consumerKey: "k", consumerSecret: secret } } },
+          dir,
+          { A: "x" },
+        ),
+      ).toMatchObject({ ok: false, issues: [{ pointer: "/apps/main" }] });
+  });
   it.each([
     ["a b:c", "U+0020"],
     ["ns:a/b", '"/"'],
