@@ -2,10 +2,12 @@
  * `opensocial-kit serve`: prints its URL, answers signed requests, stops cleanly
  * on SIGTERM, and refuses a broken world with the path of the fault.
  */
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { worldCommand } from "../../src/cli/commands/world.js";
 import { signRequest } from "../../src/oauth/index.js";
+import { sink } from "../conformance/helpers.js";
 import { APPS, call, tempDir } from "./harness.js";
 import { serve } from "./serve-child.js";
 
@@ -19,6 +21,23 @@ describe("serve", () => {
     s.child.kill("SIGTERM");
     expect(await s.exit).toBe(0);
     expect(s.output().out).toContain("stopped");
+  });
+  it("a generated world with its target.json beside it: the banner shows that file's users and names it", async () => {
+    const dir = join(t.dir, "generated");
+    expect(worldCommand({ seed: "7", out: dir, force: false }, sink(), sink())).toBe(0);
+    const target = JSON.parse(readFileSync(join(dir, "target.json"), "utf8"));
+    const s = serve(["--port", "0", "--data", ":memory:", "--world", join(dir, "world.json")]);
+    await s.listening();
+    const out = s.output().out;
+    expect(out).toContain(`users by role (from ${join(dir, "target.json")}):`);
+    for (const [role, id] of Object.entries(target.users as Record<string, string>))
+      expect(out).toMatch(
+        new RegExp(`\\n {4}${role} +${id.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}[ \\n]`),
+      );
+    expect(out).toMatch(new RegExp(`--target ${join(dir, "target.json")}`));
+    expect(out).not.toContain("my-target.json");
+    s.child.kill("SIGTERM");
+    expect(await s.exit).toBe(0);
   });
   it("refuses a data file another server holds: exit 1, a clear message, no stack", async () => {
     const data = join(t.dir, "held", "appdata.sqlite");

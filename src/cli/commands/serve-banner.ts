@@ -19,6 +19,8 @@ interface BannerInput {
   readonly data: string;
   /** The bundled target, when the world is the bundled one (its users and secrets). */
   readonly bundledTarget: Target | undefined;
+  /** The target file beside a world of your own that names it (its users; never its secrets). */
+  readonly besideTarget?: { readonly file: string; readonly target: Target };
   /** The default base URL of `request` (the bundled target's). */
   readonly defaultBaseUrl: string;
   /** The origin clients sign for behind a TLS-terminating proxy (`--public-url`, P-AUTH-7). */
@@ -76,8 +78,14 @@ export function serveBanner(b: BannerInput): string {
       "    (these secrets are public: the bundled sandbox world ships them in fixtures/target.json; never reuse them)",
     );
   else lines.push("    (secrets are in your world file; they are never printed)");
-  const roles = b.bundledTarget?.users ?? suggestRoles(b.world);
-  lines.push(bundled ? "  users by role:" : "  users by role (suggested for your target file):");
+  const roles = b.bundledTarget?.users ?? b.besideTarget?.target.users ?? suggestRoles(b.world);
+  lines.push(
+    bundled
+      ? "  users by role:"
+      : b.besideTarget
+        ? `  users by role (from ${b.besideTarget.file}):`
+        : "  users by role (suggested for your target file):",
+  );
   for (const [role, id] of Object.entries(roles)) {
     const p = b.world.people.get(id);
     const apps = p ? (p.apps.length ? `uses ${p.apps.join(", ")}` : "uses no app") : "";
@@ -85,13 +93,14 @@ export function serveBanner(b: BannerInput): string {
   }
   // behind a proxy a request is signed for, and so sent to, the public origin (P-AUTH-7)
   const clientUrl = b.publicOrigin ?? b.url;
-  const baseUrl = clientUrl === b.defaultBaseUrl ? "" : ` --base-url ${clientUrl}`;
-  const target = bundled ? "" : " --target my-target.json";
+  const targetBaseUrl = b.besideTarget?.target.baseUrl ?? b.defaultBaseUrl;
+  const baseUrl = clientUrl === targetBaseUrl ? "" : ` --base-url ${clientUrl}`;
+  const target = bundled ? "" : ` --target ${b.besideTarget?.file ?? "my-target.json"}`;
   lines.push(
     "  try (signs for you; --help for more):",
     `    opensocial-kit request GET /os/0.8/people/@me/@self${target}${baseUrl}`,
   );
-  if (!bundled)
+  if (!bundled && !b.besideTarget)
     lines.push(
       "    (my-target.json: baseUrl, apps.main/other with consumerKey and consumerSecret, users by role; see fixtures/target.json)",
     );

@@ -4,10 +4,11 @@
  * with `Connection: close`, at most `SHUTDOWN_GRACE_MS`) and closes the store (the PostgreSQL
  * pool too).
  */
-import { resolve } from "node:path";
+import { existsSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { EXIT } from "../../conformance/run/exit-codes.js";
-import { loadTarget } from "../../conformance/suite/target.js";
+import { loadTarget, type Target } from "../../conformance/suite/target.js";
 import { OperationalError } from "../../model/operational-error.js";
 import {
   type AppDataStore,
@@ -47,6 +48,18 @@ function listenProblem(args: Pick<ServeArgs, "host" | "port">, e: unknown): stri
   if (code === "ENOTFOUND")
     return `${where}: no such host name or address ${args.host} (ENOTFOUND); give --host 127.0.0.1, or 0.0.0.0 for every interface`;
   return `${where}: ${code ?? String(e)}`;
+}
+
+/**
+ * The target file beside a world file (`target.json` in its folder, as `opensocial-kit world`
+ * writes them) when it loads and names that world: its users and its name go in the banner.
+ */
+function targetBeside(worldFile: string): { file: string; target: Target } | undefined {
+  const file = join(dirname(worldFile), "target.json");
+  if (!existsSync(file)) return undefined;
+  const loaded = loadTarget(file);
+  if (!loaded.ok || loaded.value.world !== worldFile) return undefined;
+  return { file, target: loaded.value };
 }
 
 /** Runs the server; resolves with the exit code once stopped by a signal. */
@@ -109,6 +122,8 @@ export async function runServe(args: ServeArgs): Promise<number> {
   const bundledWorldFile = fileURLToPath(BUNDLED_WORLD);
   const bundled = args.world === undefined || resolve(args.world) === bundledWorldFile;
   const target = loadTarget(bundledTarget());
+  const beside =
+    bundled || args.world === undefined ? undefined : targetBeside(resolve(args.world));
   // One write: a reader of the pipe (a supervisor, a test) that waits for the banner gets the
   // public-URL line with it (two writes reached a loaded CI's reader as two chunks).
   const publicLine =
@@ -127,6 +142,7 @@ export async function runServe(args: ServeArgs): Promise<number> {
           ? redactUrl(args.data)
           : resolve(args.data),
       bundledTarget: bundled && target.ok ? target.value : undefined,
+      ...(beside ? { besideTarget: beside } : {}),
       defaultBaseUrl: target.ok ? target.value.baseUrl : "http://127.0.0.1:8080",
       publicOrigin: args.publicUrl === undefined ? undefined : publicOrigin(args.publicUrl),
     }) + publicLine,
