@@ -8,20 +8,22 @@ import { closeSync, openSync, readSync } from "node:fs";
 /** The bytes read, or why none could be. */
 type InputRead = { ok: true; bytes: Uint8Array } | { ok: false; message: string };
 
+/** Why a file cannot be read, in words, from its error (a directory opens on Linux, then fails). */
+function whyUnreadable(e: unknown): string {
+  const code = (e as { code?: string }).code;
+  if (code === "ENOENT") return "no such file";
+  if (code === "EISDIR") return "a directory";
+  if (code === "EACCES" || code === "EPERM") return "permission denied";
+  return code ?? (e as Error).message;
+}
+
 /** Reads up to `limit` + 1 bytes of `path` (`-` for standard input). */
 export function readInput(path: string, limit: number): InputRead {
   let fd: number;
   try {
     fd = path === "-" ? 0 : openSync(path, "r");
   } catch (e) {
-    const code = (e as { code?: string }).code;
-    const why =
-      code === "ENOENT"
-        ? "no such file"
-        : code === "EISDIR"
-          ? "a directory"
-          : (code ?? "unreadable");
-    return { ok: false, message: `${path}: ${why}` };
+    return { ok: false, message: `${path}: ${whyUnreadable(e)}` };
   }
   const chunks: Buffer[] = [];
   let size = 0;
@@ -42,7 +44,7 @@ export function readInput(path: string, limit: number): InputRead {
       if (size > limit) break;
     }
   } catch (e) {
-    return { ok: false, message: `${path}: ${(e as Error).message}` };
+    return { ok: false, message: `${path}: ${whyUnreadable(e)}` };
   } finally {
     if (fd !== 0) closeSync(fd);
   }

@@ -41,6 +41,20 @@ describe("opening the SQLite store", () => {
     },
   );
 
+  it("refuses a folder given as the data file, saying so and what to give (SQLite says only 'unable to open database file')", () => {
+    expect(openStore(tmp.dir)).toMatchObject({
+      ok: false,
+      issues: [
+        {
+          code: "store-unavailable",
+          message: expect.stringMatching(
+            /: a directory; give a file path in it, such as .*appdata\.sqlite/,
+          ),
+        },
+      ],
+    });
+  });
+
   it("refuses a location it cannot create, with the stable code", () => {
     const notADir = join(tmp.dir, "plain-file");
     writeFileSync(notADir, "x");

@@ -5,7 +5,8 @@
  * its number, deleting and writing it again gives a new one. Records read are cached (this
  * process owns the file); a record's cache entry is dropped right after a write to it commits.
  */
-import { dirname } from "node:path";
+import { statSync } from "node:fs";
+import { dirname, join } from "node:path";
 import Database from "better-sqlite3";
 import { RECORD_LIMITS } from "../../model/limits.js";
 import { OperationalError } from "../../model/operational-error.js";
@@ -29,6 +30,15 @@ const OVER_LIMIT = Symbol("over-limit");
 /** Most records kept in the read cache. */
 const CACHE_LIMIT = 10_000;
 
+/** True when `path` is a folder (false when it is missing or cannot be reached). */
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path, { throwIfNoEntry: false })?.isDirectory() ?? false;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Opens `file` for this process alone: EXCLUSIVE locking (the read cache assumes no other
  * writer), and a write transaction at once, so that a file another process holds, a read-only
@@ -42,6 +52,12 @@ function openExclusive(file: string): Database.Database {
     throw new OperationalError(
       "OSK_STORE_UNAVAILABLE",
       "an empty path names no file (SQLite would keep the data in a temporary database)",
+    );
+  // SQLite says only "unable to open database file" of a folder
+  if (file !== ":memory:" && isDirectory(file))
+    throw new OperationalError(
+      "OSK_STORE_UNAVAILABLE",
+      `${excerpt(file)}: a directory; give a file path in it, such as ${excerpt(join(file, "appdata.sqlite"))}`,
     );
   let db: Database.Database | undefined;
   try {
