@@ -369,7 +369,7 @@ export const MUTANTS: readonly Mutant[] = [
     edits: [
       {
         file: "src/server/render.ts",
-        find: 'reply.kind === "appdata" ? appDataJson(reply.value) : JSON.stringify(reply.value),',
+        find: 'reply.kind === "appdata" ? appDataJson(reply.value) : jsonText(reply.value),',
         replace:
           'reply.kind === "appdata" ? appDataJson(reply.value) : JSON.stringify(reply.value, (k, v) => (k === "totalResults" ? undefined : v)),',
       },
@@ -690,9 +690,9 @@ export const MUTANTS: readonly Mutant[] = [
     edits: [
       {
         file: "src/server/handlers/people.ts",
-        find: "  const value: PersonResponse = { entry, startIndex: 0, totalResults: 1 };\n",
+        find: '  return { kind: "person", format, value };\n}\n\n/** P-PEOPLE-1',
         replace:
-          "  const value: PersonResponse = { entry, startIndex: 0, totalResults: 1 };\n  Object.assign(value, { itemsPerPage: 1 });\n",
+          '  return { kind: "person", format, value: Object.assign({}, value, { itemsPerPage: 1 }) };\n}\n\n/** P-PEOPLE-1',
       },
     ],
   },
@@ -844,9 +844,9 @@ export const MUTANTS: readonly Mutant[] = [
     edits: [
       {
         file: "src/server/handlers/people.ts",
-        find: "  const value: PersonResponse = { entry, startIndex: 0, totalResults: 1 };\n",
+        find: '  return { kind: "person", format, value };\n}\n\n/** P-PEOPLE-1',
         replace:
-          '  const value: PersonResponse = { entry, startIndex: 0, totalResults: 1 };\n  if (format === "json") Object.assign(value, { entry: [entry] });\n',
+          '  const shown = format === "json" ? Object.assign({}, value, { entry: [value.entry] }) : value;\n  return { kind: "person", format, value: shown };\n}\n\n/** P-PEOPLE-1',
       },
     ],
   },
@@ -1441,9 +1441,9 @@ export const MUTANTS: readonly Mutant[] = [
     edits: [
       {
         file: "src/server/handlers/people.ts",
-        find: "  const entry = show(ctx, target, ctx.viewer.id);",
+        find: "  const value: PersonResponse =\n",
         replace:
-          "  const page = readPage(ctx.query, 1);\n  if (isFault(page)) return page;\n  const entry = show(ctx, target, ctx.viewer.id);",
+          "  const page = readPage(ctx.query, 1);\n  if (isFault(page)) return page;\n  const value: PersonResponse =\n",
       },
     ],
   },
