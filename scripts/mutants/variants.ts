@@ -44,6 +44,7 @@ import {
   contentTypeCase,
   dataChildrenReversed,
   defaultNamespaces,
+  entryElements,
   extensionElements,
   extraWhitespace,
   foreignAttributes,
@@ -415,5 +416,11 @@ export const VARIANTS: readonly Variant[] = [
     what: "Atom beginning with a byte order mark and without an XML declaration (XML 1.0 §2.8, §4.3.3: both optional in UTF-8)",
     levels: ["core", "profile"],
     rewrite: byteOrderMark,
+  },
+  {
+    id: "atom-entry-elements",
+    what: "optional Atom elements in each entry before its content: published, summary, rights, category, contributor, link, and a source with an id, title, updated and author of its own (RFC 4287 §4.1.2, §4.2)",
+    levels: ["core", "profile"],
+    rewrite: entryElements,
   },
 ];

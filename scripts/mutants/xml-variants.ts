@@ -46,6 +46,11 @@ interface Rewrite {
   atomMetadata?: boolean;
   /** `xml:lang`, `xml:base` and foreign attributes on Atom and OpenSearch elements. */
   foreignAttributes?: boolean;
+  /**
+   * Optional Atom elements of each entry, before its content: published, summary, rights,
+   * category, contributor, link, and a `source` with an id, title, updated and author of its own.
+   */
+  entryElements?: boolean;
 }
 
 /** The data elements whose children follow the JSON member order (P-FMT-7). */
@@ -192,6 +197,34 @@ function rewriteXml(body: string, type: string, rw: Rewrite): string {
           `${atomElement("author", {}, "").replace(/><\//, `>${atomElement("name", {}, "variant")}</`)}`,
           atomElement("link", { rel: "self", href: "http://variant.invalid/feed" }, ""),
           atomElement("generator", { uri: "http://variant.invalid/", version: "1" }, "variant"),
+        ]
+          .map((x) => `${indent(stack.length + 1)}${x}`)
+          .join(""),
+      );
+    if (rw.entryElements && uri === ATOM && local === "entry")
+      out.push(
+        [
+          atomElement("published", {}, "2026-11-28T00:00:00Z"),
+          atomElement("summary", { type: "text" }, "a summary of the entry"),
+          atomElement("rights", { type: "text" }, "(c) variant"),
+          atomElement("category", { term: "variant", scheme: "http://variant.invalid/c" }, ""),
+          atomElement("contributor", {}, "").replace(
+            /><\//,
+            `>${atomElement("name", {}, "a contributor")}${atomElement("uri", {}, "http://variant.invalid/c")}</`,
+          ),
+          atomElement("link", { rel: "self", href: "http://variant.invalid/entry" }, ""),
+          atomElement("source", {}, "").replace(
+            /><\//,
+            `>${[
+              atomElement("id", {}, "urn:uuid:6f1c1c2e-0000-4000-8000-000000000002"),
+              atomElement("title", {}, "the source feed"),
+              atomElement("updated", {}, "2026-11-27T00:00:00Z"),
+              atomElement("author", {}, "").replace(
+                /><\//,
+                `>${atomElement("name", {}, "source author")}${atomElement("uri", {}, "http://variant.invalid/a")}</`,
+              ),
+            ].join("")}</`,
+          ),
         ]
           .map((x) => `${indent(stack.length + 1)}${x}`)
           .join(""),
@@ -352,3 +385,10 @@ export const foreignAttributes = (body: string, type: string): string =>
 /** A byte order mark, then the document without its XML declaration (XML 1.0 §2.8, §4.3.3). */
 export const byteOrderMark = (body: string, type: string): string =>
   type.includes("xml") ? `\uFEFF${body.replace(/^\s*<\?xml[^?]*\?>\s*/, "")}` : body;
+/**
+ * Optional Atom elements in each entry, before its content (RFC 4287 §4.1.2: published, summary,
+ * rights, category, contributor, link, source; P-FMT-2 lists the elements an entry has, not that
+ * it has no others), the source with an id, title, updated and author of its own.
+ */
+export const entryElements = (body: string, type: string): string =>
+  rewriteXml(body, type, { ...plain, entryElements: true });
