@@ -44,6 +44,7 @@ import {
   contentTypeCase,
   dataChildrenReversed,
   defaultNamespaces,
+  entryChildrenReversed,
   entryElements,
   extensionElements,
   extraWhitespace,
@@ -422,5 +423,12 @@ export const VARIANTS: readonly Variant[] = [
     what: "optional Atom elements in each entry before its content: published, summary, rights, category, contributor, link, and a source with an id, title, updated and author of its own (RFC 4287 §4.1.2, §4.2)",
     levels: ["core", "profile"],
     rewrite: entryElements,
+  },
+  {
+    id: "atom-entry-children-reversed",
+    what: "each Atom entry's children in reverse order: id, author, updated, title, content (§4.3 lists what an entry holds in no order; P-FMT-2.3 decides one)",
+    levels: ["core"],
+    named: { level: "profile", statements: ["P-FMT-2.3", "P-FMT-7.1"] },
+    rewrite: entryChildrenReversed,
   },
 ];

@@ -51,6 +51,8 @@ interface Rewrite {
    * category, contributor, link, and a `source` with an id, title, updated and author of its own.
    */
   entryElements?: boolean;
+  /** Each entry's children in reverse order (§4.3 lists them in no order; P-FMT-2.3 decides one). */
+  entryReversed?: boolean;
 }
 
 /** The data elements whose children follow the JSON member order (P-FMT-7). */
@@ -232,9 +234,10 @@ function rewriteXml(body: string, type: string, rw: Rewrite): string {
     if (rw.atomMetadata && uri === ATOM && local === "author")
       out.push(`${indent(stack.length + 1)}${atomElement("name", {}, "variant author")}`);
     const reverse =
-      rw.reverseData === true &&
-      uri === OS &&
-      (ITEM_ELEMENTS.has(local) || parent?.kids !== undefined);
+      (rw.reverseData === true &&
+        uri === OS &&
+        (ITEM_ELEMENTS.has(local) || parent?.kids !== undefined)) ||
+      (rw.entryReversed === true && uri === ATOM && local === "entry");
     stack.push({
       hasChildren: false,
       name: qname,
@@ -392,3 +395,6 @@ export const byteOrderMark = (body: string, type: string): string =>
  */
 export const entryElements = (body: string, type: string): string =>
   rewriteXml(body, type, { ...plain, entryElements: true });
+/** Each entry's children in reverse order: id, author, updated, title, content. */
+export const entryChildrenReversed = (body: string, type: string): string =>
+  rewriteXml(body, type, { ...plain, entryReversed: true });
