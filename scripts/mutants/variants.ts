@@ -36,6 +36,7 @@ import { pageCap, pagingNamedOtherwise, smallDefaultPage, strictPaging } from ".
 import type { BodyRewrite } from "./variant-proxy.js";
 import {
   atomMetadata,
+  attributeReferences,
   authorAtomUri,
   authorUrlOpenSocial,
   byteOrderMark,
@@ -430,5 +431,11 @@ export const VARIANTS: readonly Variant[] = [
     levels: ["core"],
     named: { level: "profile", statements: ["P-FMT-2.3", "P-FMT-7.1"] },
     rewrite: entryChildrenReversed,
+  },
+  {
+    id: "atom-attribute-references",
+    what: "every Atom attribute value, namespace declarations included, written as character references (XML 1.0 §3.3.3, §4.1)",
+    levels: ["core", "profile"],
+    rewrite: attributeReferences,
   },
 ];

@@ -53,6 +53,8 @@ interface Rewrite {
   entryElements?: boolean;
   /** Each entry's children in reverse order (§4.3 lists them in no order; P-FMT-2.3 decides one). */
   entryReversed?: boolean;
+  /** Every attribute value, namespace declarations included, as character references. */
+  attributeReferences?: boolean;
 }
 
 /** The data elements whose children follow the JSON member order (P-FMT-7). */
@@ -118,9 +120,11 @@ function rewriteXml(body: string, type: string, rw: Rewrite): string {
   const lexical = rw.lexical === true;
   const q = lexical ? "'" : '"';
   const attr = (name: string, value: string): string =>
-    lexical
-      ? ` ${name} = '${esc(value, true).replace(/'/g, "&apos;")}'`
-      : ` ${name}="${esc(value, true)}"`;
+    rw.attributeReferences === true
+      ? ` ${name}="${references(value)}"`
+      : lexical
+        ? ` ${name} = '${esc(value, true).replace(/'/g, "&apos;")}'`
+        : ` ${name}="${esc(value, true)}"`;
   const textOf = (t: string): string => {
     const written =
       rw.text === "cdata" ? cdata(t) : rw.text === "references" ? references(t) : esc(t, false);
@@ -398,3 +402,6 @@ export const entryElements = (body: string, type: string): string =>
 /** Each entry's children in reverse order: id, author, updated, title, content. */
 export const entryChildrenReversed = (body: string, type: string): string =>
   rewriteXml(body, type, { ...plain, entryReversed: true });
+/** Every attribute value as character references, namespace names included (XML 1.0 §3.3.3). */
+export const attributeReferences = (body: string, type: string): string =>
+  rewriteXml(body, type, { ...plain, attributeReferences: true });
