@@ -56,6 +56,7 @@ import {
   otherPrefixes,
   referencedText,
   renamedPrefixes,
+  standaloneDeclaration,
 } from "./xml-variants.js";
 
 /**
@@ -437,5 +438,11 @@ export const VARIANTS: readonly Variant[] = [
     what: "every Atom attribute value, namespace declarations included, written as character references (XML 1.0 §3.3.3, §4.1)",
     levels: ["core", "profile"],
     rewrite: attributeReferences,
+  },
+  {
+    id: "atom-standalone-declaration",
+    what: 'the XML declaration without an encoding and with standalone="yes" (XML 1.0 §2.8, §2.9, §4.3.3: UTF-8 by default)',
+    levels: ["core", "profile"],
+    rewrite: standaloneDeclaration,
   },
 ];

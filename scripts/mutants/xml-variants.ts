@@ -55,6 +55,8 @@ interface Rewrite {
   entryReversed?: boolean;
   /** Every attribute value, namespace declarations included, as character references. */
   attributeReferences?: boolean;
+  /** The XML declaration without its encoding, with `standalone="yes"` and a space before `?>`. */
+  standalone?: boolean;
 }
 
 /** The data elements whose children follow the JSON member order (P-FMT-7). */
@@ -134,7 +136,9 @@ function rewriteXml(body: string, type: string, rw: Rewrite): string {
     return `${esc(chars.slice(0, half).join(""), false)}${NOTHING}${esc(chars.slice(half).join(""), false)}`;
   };
   const out: string[] = [
-    `<?xml version=${q}1.0${q} encoding=${q}${lexical ? "utf-8" : "UTF-8"}${q}?>`,
+    rw.standalone === true
+      ? '<?xml version="1.0" standalone="yes" ?>'
+      : `<?xml version=${q}1.0${q} encoding=${q}${lexical ? "utf-8" : "UTF-8"}${q}?>`,
     ...(rw.comments ? [NOTHING] : []),
   ];
   const stack: {
@@ -405,3 +409,6 @@ export const entryChildrenReversed = (body: string, type: string): string =>
 /** Every attribute value as character references, namespace names included (XML 1.0 §3.3.3). */
 export const attributeReferences = (body: string, type: string): string =>
   rewriteXml(body, type, { ...plain, attributeReferences: true });
+/** `<?xml version="1.0" standalone="yes" ?>`: no encoding (UTF-8 by default, XML 1.0 §4.3.3). */
+export const standaloneDeclaration = (body: string, type: string): string =>
+  rewriteXml(body, type, { ...plain, standalone: true });
