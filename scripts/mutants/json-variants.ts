@@ -252,3 +252,30 @@ export const integersWithFraction = (body: string, type: string): string =>
       ),
     ),
   ).replace(/"\\u0003(-?[0-9]+)"/g, "$1.0");
+
+/** Marks a number for {@link integersWithExponent}; the mark becomes an exponent form in the text. */
+const EXPONENT_MARK = "\u0004";
+
+/**
+ * Every structural integer written with an exponent, in turn `20E0`, `200e-1` and `20e+0`: the
+ * same JSON number (RFC 8259 §6: an exponent is part of the number's grammar, `E` or `e`, with or
+ * without a sign), as a serialiser that formats numbers in scientific notation writes them.
+ */
+export const integersWithExponent = (body: string, type: string): string => {
+  let n = 0;
+  return rewriteJson(body, type, (doc) =>
+    mapStructure(doc, (o) =>
+      Object.fromEntries(
+        Object.entries(o).map(([k, v]) => [
+          k,
+          typeof v === "number" && Number.isInteger(v) ? `${EXPONENT_MARK}${v}` : v,
+        ]),
+      ),
+    ),
+  ).replace(/"\\u0004(-?[0-9]+)"/g, (_, digits: string) => {
+    const form = n++ % 3;
+    // `0` as `00e-1` would be no JSON number (a leading zero): `0e-1` is
+    if (form === 1) return digits === "0" ? "0e-1" : `${digits}0e-1`;
+    return form === 0 ? `${digits}E0` : `${digits}e+0`;
+  });
+};

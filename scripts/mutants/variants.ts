@@ -24,6 +24,7 @@ import {
   entryOrder,
   extraMembers,
   integerKeysFirst,
+  integersWithExponent,
   integersWithFraction,
   jsonEscapes,
   jsonLayout,
@@ -444,5 +445,11 @@ export const VARIANTS: readonly Variant[] = [
     what: 'the XML declaration without an encoding and with standalone="yes" (XML 1.0 §2.8, §2.9, §4.3.3: UTF-8 by default)',
     levels: ["core", "profile"],
     rewrite: standaloneDeclaration,
+  },
+  {
+    id: "json-integer-exponent",
+    what: "every integer written with an exponent (20E0, 200e-1, 20e+0): the same JSON number (RFC 8259 §6)",
+    levels: ["core", "profile"],
+    rewrite: integersWithExponent,
   },
 ];
