@@ -279,3 +279,14 @@ export const integersWithExponent = (body: string, type: string): string => {
     return form === 0 ? `${digits}E0` : `${digits}e+0`;
   });
 };
+
+/**
+ * Every error body's `message` another text of the server's own, with non-ASCII letters and an
+ * escaped quote (P-ERR-1 fixes the `code` and that there is a message, not its words).
+ */
+export const otherErrorMessages = (body: string, type: string): string =>
+  rewriteJson(body, type, (doc) =>
+    isObj(doc) && isObj(doc.error)
+      ? { ...doc, error: { ...doc.error, message: 'Anfrage abgelehnt – «refusé», see "docs"' } }
+      : doc,
+  );

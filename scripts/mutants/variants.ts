@@ -31,6 +31,7 @@ import {
   memberOrder,
   memberOrderEverywhere,
   negativeZero,
+  otherErrorMessages,
   stringRendering,
 } from "./json-variants.js";
 import { pageCap, pagingNamedOtherwise, smallDefaultPage, strictPaging } from "./page-variants.js";
@@ -451,5 +452,12 @@ export const VARIANTS: readonly Variant[] = [
     what: "every integer written with an exponent (20E0, 200e-1, 20e+0): the same JSON number (RFC 8259 §6)",
     levels: ["core", "profile"],
     rewrite: integersWithExponent,
+  },
+  {
+    id: "json-error-messages",
+    what: "every error body's message a text of the server's own, non-ASCII and with an escaped quote (P-ERR-1 fixes the code, not the words)",
+    levels: ["core", "profile"],
+    rewrite: otherErrorMessages,
+    wire: { everyStatus: true },
   },
 ];
