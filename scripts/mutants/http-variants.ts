@@ -82,3 +82,6 @@ export const allowSpelling: WireRewrite = {
     return out;
   },
 };
+
+/** Two `103 Early Hints` answers before every final answer to an HTTP/1.1 request. */
+export const earlyHints: WireRewrite = { earlyHints: true };

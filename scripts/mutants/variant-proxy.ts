@@ -53,6 +53,12 @@ export interface WireRewrite {
   /** The reason phrase of every status line (RFC 9112 §4: clients ignore it). */
   readonly reason?: string;
   /**
+   * Interim `103 Early Hints` answers (two, each with a `Link` field) before every final answer
+   * to an HTTP/1.1 request (RFC 9110 §15.2: a client parses 1xx answers it did not ask for; none
+   * goes to an HTTP/1.0 client).
+   */
+  readonly earlyHints?: boolean;
+  /**
    * The request as the upstream gets it, when the variant changes it (its target and header
    * fields; a changed signed request must be signed afresh), or undefined to forward it as sent.
    */
@@ -200,6 +206,10 @@ export async function startVariantProxy(
             req.method === "HEAD" || chunked
               ? headers
               : { ...headers, "content-length": bytes.length };
+          if (wire.earlyHints === true && req.httpVersion === "1.1") {
+            res.writeEarlyHints({ link: "</variant/style.css>; rel=preload; as=style" });
+            res.writeEarlyHints({ link: "</variant/app.js>; rel=preload; as=script" });
+          }
           if (wire.reason === undefined) res.writeHead(status, sent);
           else res.writeHead(status, wire.reason, sent);
           if (chunked) {

@@ -12,6 +12,7 @@ import {
   chunkedBodies,
   connectionClose,
   contentTypeSpelling,
+  earlyHints,
   extraHeaders,
   gzipWhenAsked,
   idleClose,
@@ -460,4 +461,10 @@ export const VARIANTS: readonly Variant[] = [
     rewrite: otherErrorMessages,
     wire: { everyStatus: true },
   },
+  wireOnly({
+    id: "http-early-hints",
+    what: "two 103 Early Hints interim answers before every final answer to an HTTP/1.1 request (RFC 9110 §15.2, RFC 8297)",
+    levels: ["core", "profile"],
+    wire: earlyHints,
+  }),
 ];
