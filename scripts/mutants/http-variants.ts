@@ -85,3 +85,12 @@ export const allowSpelling: WireRewrite = {
 
 /** Two `103 Early Hints` answers before every final answer to an HTTP/1.1 request. */
 export const earlyHints: WireRewrite = { earlyHints: true };
+
+/**
+ * Every body chunked (as {@link chunkedBodies}) and followed by trailer fields, a checksum and a
+ * timing, announced by `Trailer` (RFC 9112 §7.1.2).
+ */
+export const chunkedTrailers: WireRewrite = {
+  chunked: true,
+  trailers: { "X-Checksum": "variant", "Server-Timing": "total;dur=1" },
+};

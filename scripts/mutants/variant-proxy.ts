@@ -59,6 +59,11 @@ export interface WireRewrite {
    */
   readonly earlyHints?: boolean;
   /**
+   * Trailer fields after the last chunk of every chunked body, announced by a `Trailer` field
+   * (RFC 9112 §7.1.2, RFC 9110 §6.5: a recipient may ignore them).
+   */
+  readonly trailers?: Readonly<Record<string, string>>;
+  /**
    * The request as the upstream gets it, when the variant changes it (its target and header
    * fields; a changed signed request must be signed afresh), or undefined to forward it as sent.
    */
@@ -210,12 +215,16 @@ export async function startVariantProxy(
             res.writeEarlyHints({ link: "</variant/style.css>; rel=preload; as=style" });
             res.writeEarlyHints({ link: "</variant/app.js>; rel=preload; as=script" });
           }
+          // trailers only where the body goes in chunked transfer coding: to HTTP/1.1
+          const trailers = chunked && req.httpVersion === "1.1" ? wire.trailers : undefined;
+          if (trailers) headers.trailer = Object.keys(trailers).join(", ");
           if (wire.reason === undefined) res.writeHead(status, sent);
           else res.writeHead(status, wire.reason, sent);
           if (chunked) {
             // two chunks, so that a reader must join them
             const half = Math.floor(bytes.length / 2);
             res.write(bytes.subarray(0, half));
+            if (trailers) res.addTrailers(trailers);
             res.end(bytes.subarray(half));
             return;
           }

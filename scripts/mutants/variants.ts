@@ -10,6 +10,7 @@ import type { Variant } from "./harness.js";
 import {
   allowSpelling,
   chunkedBodies,
+  chunkedTrailers,
   connectionClose,
   contentTypeSpelling,
   earlyHints,
@@ -466,5 +467,11 @@ export const VARIANTS: readonly Variant[] = [
     what: "two 103 Early Hints interim answers before every final answer to an HTTP/1.1 request (RFC 9110 §15.2, RFC 8297)",
     levels: ["core", "profile"],
     wire: earlyHints,
+  }),
+  wireOnly({
+    id: "http-chunked-trailers",
+    what: "every body chunked and followed by trailer fields announced by Trailer (RFC 9112 §7.1.2, RFC 9110 §6.5)",
+    levels: ["core", "profile"],
+    wire: chunkedTrailers,
   }),
 ];
