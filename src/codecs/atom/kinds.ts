@@ -39,13 +39,15 @@ export interface DataElement {
   /** Local names accepted on reading; the first is written. */
   readonly names: readonly string[];
   readonly arrays: Readonly<Record<string, ItemShape>>;
+  /** Its integer members (§2.2, §2.3), read from any JSON text of their value (P-FMT-7.8). */
+  readonly integers: readonly string[];
 }
 
 /** P-FMT-3, P-FMT-7: the data element of each kind. */
 export const DATA_ELEMENTS: Readonly<Record<AtomKind, DataElement>> = {
-  appdata: { names: ["appdata", "appData"], arrays: {} },
-  albums: { names: ["album"], arrays: { mediaMimeType: "string" } },
-  photos: { names: ["mediaItem"], arrays: {} },
-  person: { names: ["person"], arrays: { addresses: "object" } },
-  people: { names: ["person"], arrays: { addresses: "object" } },
+  appdata: { names: ["appdata", "appData"], arrays: {}, integers: [] },
+  albums: { names: ["album"], arrays: { mediaMimeType: "string" }, integers: ["mediaItemCount"] },
+  photos: { names: ["mediaItem"], arrays: {}, integers: ["fileSize"] },
+  person: { names: ["person"], arrays: { addresses: "object" }, integers: [] },
+  people: { names: ["person"], arrays: { addresses: "object" }, integers: [] },
 };

@@ -324,3 +324,27 @@ describe("fromAtom: documents that are not well-formed", () => {
     });
   });
 });
+
+describe("fromAtom: numbers as their JSON text (P-FMT-7.8)", () => {
+  /** An album feed whose mediaItemCount is written `count`, and a photo feed whose fileSize is. */
+  const album = (count: string) =>
+    `<feed xmlns="${ATOM}" xmlns:o="${OSEARCH}"><o:startIndex>0</o:startIndex><o:itemsPerPage>20</o:itemsPerPage><o:totalResults>1</o:totalResults><entry><content type="application/xml"><album xmlns="${OS}"><id>example.org:a1</id><title>t</title><caption>c</caption><description>d</description><thumbnailUrl>u</thumbnailUrl><mediaItemCount>${count}</mediaItemCount><ownerId>example.org:alice</ownerId><mediaMimeType>image/jpeg</mediaMimeType></album></content><title/><updated/><author><url>urn:guid:example.org:alice</url></author><id>urn:guid:example.org:a1</id></entry></feed>`;
+  const photo = (size: string) =>
+    `<feed xmlns="${ATOM}" xmlns:o="${OSEARCH}"><o:startIndex>0</o:startIndex><o:itemsPerPage>20</o:itemsPerPage><o:totalResults>1</o:totalResults><entry><content type="application/xml"><mediaItem xmlns="${OS}"><id>example.org:p1</id><albumId>example.org:a1</albumId><title>t</title><description>d</description><fileSize>${size}</fileSize><thumbnailUrl>u</thumbnailUrl><url>v</url></mediaItem></content><title/><updated/><author><url>urn:guid:example.org:alice</url></author><id>urn:guid:example.org:p1</id></entry></feed>`;
+
+  it("reads an integer written as any JSON number of that value (20.0, 2E1, 200e-1; RFC 8259 §6)", () => {
+    for (const text of ["20", "20.0", "2E1", "200e-1", "20e+0", "2.0E1"]) {
+      const albums = fromAtom("albums", album(text));
+      expect(albums.ok && albums.value.entry[0]?.mediaItemCount).toBe(20);
+      const photos = fromAtom("photos", photo(text));
+      expect(photos.ok && photos.value.entry[0]?.fileSize).toBe(20);
+    }
+  });
+
+  it("still refuses a text that is no JSON number, or no integer", () => {
+    for (const text of ["20.5", "020", "+20", "0x14", "20.", ".5e2x", " 2 0", "1e400", "twenty"]) {
+      expect(fromAtom("albums", album(text)).ok, text).toBe(false);
+      expect(fromAtom("photos", photo(text)).ok, text).toBe(false);
+    }
+  });
+});

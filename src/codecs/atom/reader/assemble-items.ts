@@ -8,6 +8,7 @@ import { type AtomKind, DATA_ELEMENTS } from "../kinds.js";
 import type { XmlElement } from "../tree.js";
 import type { AssembleContext, Assembler, JsonObject } from "./assembler.js";
 import { dataWanted, readEntry } from "./framing.js";
+import { integerText } from "./integer-text.js";
 import { readObject } from "./members.js";
 
 /** One object per entry with a data element; `pointerOf(i)` names entry `i`'s value. */
@@ -25,7 +26,12 @@ function readItems(
     const parts = readEntry(entries[i]!, pointer, data, report);
     if (!parts.data) continue;
     located.set(pointer, parts.data);
-    items.push(readObject(parts.data, spec.arrays));
+    const item = readObject(parts.data, spec.arrays);
+    for (const name of spec.integers) {
+      const text = item[name];
+      if (typeof text === "string") item[name] = integerText(text);
+    }
+    items.push(item);
   }
   return items;
 }
