@@ -313,6 +313,19 @@ describe("compareAnswers: the readers' tolerance", () => {
     expect(compareAnswers(atom(x1), atom(x2))).toBeUndefined();
     expect(compareAnswers(atom(x1), atom(x3))).toBeDefined();
   });
+  it("an album's or photo's integer in any JSON text of its value is no difference (P-FMT-7.8, RFC 8259 §6)", () => {
+    const album = (count: string) =>
+      `<feed xmlns="http://www.w3.org/2005/Atom"><entry><content type="application/xml"><album xmlns="http://ns.opensocial.org/2008/opensocial"><id>u:a1</id><mediaItemCount>${count}</mediaItemCount></album></content></entry></feed>`;
+    const photo = (size: string) =>
+      `<feed xmlns="http://www.w3.org/2005/Atom"><entry><content type="application/xml"><mediaItem xmlns="http://ns.opensocial.org/2008/opensocial"><id>u:p1</id><fileSize>${size}</fileSize></mediaItem></content></entry></feed>`;
+    for (const text of ["3.0", "3E0", "30e-1"]) {
+      expect(compareAnswers(atom(album("3")), atom(album(text)))).toBeUndefined();
+      expect(compareAnswers(atom(photo("3")), atom(photo(text)))).toBeUndefined();
+    }
+    // another value is still a difference, and so is a text no JSON number
+    expect(compareAnswers(atom(album("3")), atom(album("3.5")))).toBeDefined();
+    expect(compareAnswers(atom(album("3")), atom(album("03")))).toBeDefined();
+  });
   it("Atom metadata the documents do not give, and qualified attributes, are not differences (RFC 4287 §6.4)", () => {
     const feed = (meta: string, entryMeta: string, authorMeta: string, attrs: string) =>
       `<feed xmlns="http://www.w3.org/2005/Atom"${attrs}>${meta}<entry><content type="application/xml"><appdata xmlns="http://ns.opensocial.org/2008/opensocial"><a>1</a></appdata></content><title/><updated/><author>${authorMeta}<url>urn:guid:u:a</url></author><id>urn:guid:u:a</id>${entryMeta}</entry></feed>`;

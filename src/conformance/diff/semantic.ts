@@ -7,9 +7,10 @@
  * url in any namespace, or an Atom uri, read as one link, P-FMT-5; an application-data user
  * listed with an empty record read as left out, §2.5 / P-DATA-5; an empty `addresses` list as
  * none, §2.6; an entry's content type as a media type, RFC 6838 §4.2; a person, album or photo as
- * its members, each the list of its same-named children, those with a name the documents do
- * not give apart as extensions, `ext`, which the comparison skips where one side lacks them, as
- * it skips JSON extension members, P-FMT-7; Atom elements the documents do not give a feed, an
+ * its members, each the list of its same-named children (an integer in any JSON text of its
+ * value, P-FMT-7.8), those with a name the documents do not give apart as extensions, `ext`,
+ * which the comparison skips where one side lacks them, as it skips JSON extension members,
+ * P-FMT-7; Atom elements the documents do not give a feed, an
  * entry or an author, and qualified attributes, skipped as metadata, RFC 4287 §6.4); the `Allow`
  * set of a 405. Other headers are left open.
  */
@@ -19,7 +20,9 @@ import {
   OSEARCH_NS,
   OSEARCH_NS_PUBLISHED,
 } from "../../codecs/atom/index.js";
+import { DATA_ELEMENTS } from "../../codecs/atom/kinds.js";
 import { parseXmlDocument } from "../../codecs/atom/read.js";
+import { integerText } from "../../codecs/atom/reader/integer-text.js";
 import type { XmlElement } from "../../codecs/atom/tree.js";
 import { listTokens } from "../../wire/header-list.js";
 import { mediaTypeOf } from "../../wire/media-type.js";
@@ -82,6 +85,8 @@ function authorChildren(author: XmlElement): XmlElement[] {
 
 /** The data elements P-FMT-7 writes with one child per JSON member. */
 const ITEM_ELEMENTS = new Set(["person", "album", "mediaItem"]);
+/** Their integer members, whose text is any JSON text of the number (P-FMT-7.8, RFC 8259 §6). */
+const INTEGER_MEMBERS = new Set(Object.values(DATA_ELEMENTS).flatMap((d) => d.integers));
 
 /** `JSON.stringify` without extension members: what orders a list's entries, whatever they carry. */
 const sortKey = (v: unknown): string =>
@@ -98,7 +103,12 @@ function itemMembers(el: XmlElement): unknown {
   const ext: Record<string, unknown[]> = {};
   for (const c of el.children) {
     if (!KNOWN_NS.has(c.uri)) continue;
-    const value = c.children.some((x) => KNOWN_NS.has(x.uri)) ? itemMembers(c) : c.text.trim();
+    const text = c.text.trim();
+    const value = c.children.some((x) => KNOWN_NS.has(x.uri))
+      ? itemMembers(c)
+      : c.uri === OPENSOCIAL_NS && INTEGER_MEMBERS.has(c.local)
+        ? integerText(text)
+        : text;
     const known = c.uri !== OPENSOCIAL_NS || KNOWN_MEMBERS.has(c.local);
     const name = c.uri === OPENSOCIAL_NS ? c.local : `{${nsName(c.uri)}}${c.local}`;
     (known ? members : ext)[name] ??= [];
