@@ -55,6 +55,7 @@ import {
   extraWhitespace,
   foreignAttributes,
   localPrefixes,
+  numberFraction,
   opensearchSlash,
   otherLexicalForms,
   otherPrefixes,
@@ -474,4 +475,10 @@ export const VARIANTS: readonly Variant[] = [
     levels: ["core", "profile"],
     wire: chunkedTrailers,
   }),
+  {
+    id: "atom-integer-fraction",
+    what: "every integer written with a zero fraction (20.0) in JSON, and so in the Atom form of albums and photos (P-FMT-7: numbers as their JSON text; RFC 8259 §6)",
+    levels: ["core", "profile"],
+    rewrite: (body, type) => numberFraction(integersWithFraction(body, type), type),
+  },
 ];

@@ -57,7 +57,12 @@ interface Rewrite {
   attributeReferences?: boolean;
   /** The XML declaration without its encoding, with `standalone="yes"` and a space before `?>`. */
   standalone?: boolean;
+  /** Integer members of albums and photos written with a zero fraction (`20.0`), as in JSON. */
+  numberFraction?: boolean;
 }
+
+/** The integer members of the data elements (§2.2, §2.3): written as their JSON text (P-FMT-7). */
+const INTEGER_MEMBERS = new Set(["mediaItemCount", "fileSize"]);
 
 /** The data elements whose children follow the JSON member order (P-FMT-7). */
 const ITEM_ELEMENTS = new Set(["person", "album", "mediaItem"]);
@@ -277,7 +282,14 @@ function rewriteXml(body: string, type: string, rw: Rewrite): string {
     else if (lexical && pendingText === "") {
       // `<x ...>` becomes `<x .../>`
       out[out.length - 1] = (out.at(-1) ?? "").replace(/>$/, " />");
-    } else out.push(`${textOf(pendingText)}${end}`);
+    } else {
+      const integer =
+        rw.numberFraction === true &&
+        node.uri === OS &&
+        INTEGER_MEMBERS.has(local) &&
+        /^-?(0|[1-9][0-9]*)$/.test(pendingText);
+      out.push(`${textOf(integer ? `${pendingText}.0` : pendingText)}${end}`);
+    }
     pendingText = "";
     if (rw.comments) out.push(NOTHING);
     const parent = stack.at(-1);
@@ -412,3 +424,6 @@ export const attributeReferences = (body: string, type: string): string =>
 /** `<?xml version="1.0" standalone="yes" ?>`: no encoding (UTF-8 by default, XML 1.0 §4.3.3). */
 export const standaloneDeclaration = (body: string, type: string): string =>
   rewriteXml(body, type, { ...plain, standalone: true });
+/** Integer members of albums and photos written `20.0`, the JSON text of a server holding doubles. */
+export const numberFraction = (body: string, type: string): string =>
+  rewriteXml(body, type, { ...plain, numberFraction: true });
