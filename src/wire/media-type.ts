@@ -48,6 +48,24 @@ export function parseMediaType(contentType: string): MediaType {
   return { type: mediaTypeOf(contentType), params };
 }
 
+/**
+ * Whether two `Content-Type` values name the same media type with the same parameters (RFC 9110
+ * §8.3.1): type, subtype and parameter names in any case, white space around `;`, a value quoted
+ * or not; a `charset` value in any case (§8.3.2), other values as written.
+ */
+export function sameMediaType(a: string, b: string): boolean {
+  const x = parseMediaType(a);
+  const y = parseMediaType(b);
+  const value = (name: string, v: string | undefined) =>
+    name === "charset" ? v?.toLowerCase() : v;
+  const names = Object.keys(x.params);
+  return (
+    x.type === y.type &&
+    names.length === Object.keys(y.params).length &&
+    names.every((n) => value(n, x.params[n]) === value(n, y.params[n]))
+  );
+}
+
 /** True for `application/json` and the structured-syntax `+json` types (RFC 6839). */
 export function isJsonFamily(type: string): boolean {
   return type === JSON_MEDIA_TYPE || type.endsWith("+json");

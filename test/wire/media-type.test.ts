@@ -1,7 +1,12 @@
 /** The one reading of Content-Type labels, for the server and the runner alike. */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { isJsonFamily, mediaTypeOf, parseMediaType } from "../../src/wire/media-type.js";
+import {
+  isJsonFamily,
+  mediaTypeOf,
+  parseMediaType,
+  sameMediaType,
+} from "../../src/wire/media-type.js";
 
 /** Label text: letters of both cases, `/+-.`, `;`, `=`, quotes and spaces. */
 const label = fc.string({ unit: fc.constantFrom(...'aJx/+-.;= \t"Q1'), maxLength: 24 });
@@ -59,5 +64,20 @@ describe("isJsonFamily", () => {
     ["", false],
   ])("%s → %s", (type, json) => {
     expect(isJsonFamily(type)).toBe(json);
+  });
+});
+
+describe("sameMediaType", () => {
+  it.each([
+    ["application/json; charset=utf-8", 'APPLICATION/JSON;CHARSET="UTF-8"', true],
+    ["application/atom+xml; charset=utf-8", "application/atom+xml ; charset=UTF-8", true],
+    ["application/json", "application/json", true],
+    ["application/json; charset=utf-8", "application/json", false],
+    ["application/json; charset=utf-8", "application/json; charset=utf-16", false],
+    ["application/json; charset=utf-8", "text/json; charset=utf-8", false],
+    ["application/atom+xml; type=feed", "application/atom+xml; type=Feed", false],
+  ])("%s and %s → %s", (a, b, same) => {
+    expect(sameMediaType(a, b)).toBe(same);
+    expect(sameMediaType(b, a)).toBe(same);
   });
 });

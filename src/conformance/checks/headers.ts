@@ -1,14 +1,25 @@
 /**
- * Header checks: equals, present, absent, includes (comma list, e.g. `Allow`), matches; with
- * `orAbsent` the header may be missing, and only when it is sent do the others apply (a HEAD's
- * Content-Length, RFC 9110 §8.6).
+ * Header checks: equals (a `Content-Type` as a media type), present, absent, includes (comma
+ * list, e.g. `Allow`), matches; with `orAbsent` the header may be missing, and only when it is
+ * sent do the others apply (a HEAD's Content-Length, RFC 9110 §8.6).
  */
 import { listTokens } from "../../wire/header-list.js";
+import { sameMediaType } from "../../wire/media-type.js";
 import type { ExpectSpec } from "../case-types.js";
 import { fillText } from "../request/template.js";
 import type { CheckResult } from "./check-result.js";
 import { type CheckContext, result } from "./context.js";
 import type { Finding } from "./finding-codes.js";
+
+/**
+ * Whether a header as sent equals the value wanted: a `Content-Type` as a media type (RFC 9110
+ * §8.3.1: `APPLICATION/JSON;CHARSET="UTF-8"` is GET's `application/json; charset=utf-8`, so the
+ * same header field a HEAD gives, P-ERR-2.3), any other as written.
+ */
+function same(name: string, actual: string | undefined, want: string): boolean {
+  if (name === "content-type" && actual !== undefined) return sameMediaType(actual, want);
+  return actual === want;
+}
 
 /** Checks `expect.headers`. */
 export function checkHeaders(expect: ExpectSpec, ctx: CheckContext): CheckResult[] {
@@ -53,7 +64,7 @@ export function checkHeaders(expect: ExpectSpec, ctx: CheckContext): CheckResult
       if (!want.ok)
         add(false, spec.equals, { code: "placeholder-unfilled", problem: want.problem });
       else
-        add(actual === want.value, want.value, {
+        add(same(name, actual, want.value), want.value, {
           code: "header-equals",
           name: rawName,
           value: actual,

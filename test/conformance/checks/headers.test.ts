@@ -49,4 +49,24 @@ describe("header checks", () => {
     expect(run({ "content-length": "244" }, rule)).toEqual([[true, "header-equals"]]);
     expect(run({ "content-length": "0" }, rule)).toEqual([[false, "header-equals"]]);
   });
+  it("equals on Content-Type compares media types: case, spaces and quotes are no difference (RFC 9110 §8.3.1)", () => {
+    const want = { "Content-Type": { equals: "application/json; charset=utf-8" } };
+    for (const sent of [
+      "application/json; charset=utf-8",
+      'APPLICATION/JSON;CHARSET="UTF-8"',
+      "application/json ;  charset=UTF-8",
+    ])
+      expect(run({ "content-type": sent }, want)).toEqual([[true, "header-equals"]]);
+    for (const sent of [
+      "application/json",
+      "application/json; charset=iso-8859-1",
+      "text/json; charset=utf-8",
+      "application/json; charset=utf-8; v=1",
+    ])
+      expect(run({ "content-type": sent }, want)).toEqual([[false, "header-equals"]]);
+    // other headers are still compared as written
+    expect(run({ "content-length": "0244" }, { "Content-Length": { equals: "244" } })).toEqual([
+      [false, "header-equals"],
+    ]);
+  });
 });
