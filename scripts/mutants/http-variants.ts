@@ -94,3 +94,15 @@ export const chunkedTrailers: WireRewrite = {
   chunked: true,
   trailers: { "X-Checksum": "variant", "Server-Timing": "total;dur=1" },
 };
+
+/**
+ * A HEAD answer's media type spelt otherwise than GET's (as {@link contentTypeSpelling}), GET's
+ * as the server writes it: the same field value (RFC 9110 §8.3.1), so the same header fields
+ * GET would give (§9.3.2), as a server whose HEAD goes another way through its framework sends.
+ */
+export const headContentTypeSpelling: WireRewrite = {
+  headers: (headers, answer) =>
+    answer.method === "HEAD" && contentTypeSpelling.headers
+      ? contentTypeSpelling.headers(headers, answer)
+      : headers,
+};

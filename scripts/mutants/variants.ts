@@ -16,6 +16,7 @@ import {
   earlyHints,
   extraHeaders,
   gzipWhenAsked,
+  headContentTypeSpelling,
   idleClose,
   reasonPhrase,
 } from "./http-variants.js";
@@ -481,4 +482,10 @@ export const VARIANTS: readonly Variant[] = [
     levels: ["core", "profile"],
     rewrite: (body, type) => numberFraction(integersWithFraction(body, type), type),
   },
+  wireOnly({
+    id: "http-head-content-type-spelling",
+    what: "a HEAD answer's media type spelt APPLICATION/JSON;CHARSET=\"UTF-8\", GET's as the server writes it: the same field value (RFC 9110 §8.3.1, §9.3.2)",
+    levels: ["core", "profile"],
+    wire: headContentTypeSpelling,
+  }),
 ];
