@@ -3,7 +3,9 @@
  * `WireRewrite.replace` and `.refuse`): a form body refused ("Request content type: not shown",
  * §4.4; P-DATA-2 takes it at profile), the shape of an error body ("Shape of an error response body: not
  * shown", §7.3; P-ERR-1 decides it at profile) and the statuses of the album and photo operations
- * ("Status codes for the album and photo operations: not shown", §7.3; P-ALBUM-2 decides them).
+ * ("Status codes for the album and photo operations: not shown", §7.3; P-ALBUM-2 decides them);
+ * and beside them the body of a successful write or delete ("Success: 200, no body shown", §4.4,
+ * §4.5; P-DATA-2.4 decides it empty).
  */
 import { FORM_MEDIA_TYPE, mediaTypeOf } from "../../src/wire/media-type.js";
 import type { ReplacedAnswer, RewrittenAnswer, WireRewrite } from "./variant-proxy.js";
@@ -58,6 +60,27 @@ export const jsonWritesOnly: WireRewrite = {
       status: 400,
       contentType: "application/json; charset=utf-8",
       body: JSON.stringify({ error: { code: 400, message: "send JSON" } }),
+    };
+  },
+};
+
+/** The application-data operations (§4.3, §4.4, §4.5). */
+const APPDATA = /^\/os\/0\.8\/appdata\//;
+
+/**
+ * Every successful write or delete answered with a small JSON body (as containers that echo a
+ * status do): §4.4 and §4.5 say "Success: 200, no body shown"; P-DATA-2.4 decides the body is
+ * empty, at profile.
+ */
+export const writeAnswerBodies: WireRewrite = {
+  replace(answer: RewrittenAnswer) {
+    const path = new URL(answer.url, "http://variant.invalid").pathname;
+    const write = answer.method === "POST" || answer.method === "PUT" || answer.method === "DELETE";
+    if (answer.status !== 200 || !write || !APPDATA.test(path)) return undefined;
+    return {
+      status: 200,
+      contentType: "application/json; charset=utf-8",
+      body: JSON.stringify({ status: "ok" }),
     };
   },
 };

@@ -4,7 +4,12 @@
  * both where the profile leaves writers free too.
  */
 import { noNonceCheck } from "./auth-variants.js";
-import { albumStatusesSwapped, jsonWritesOnly, plainErrorBodies } from "./error-variants.js";
+import {
+  albumStatusesSwapped,
+  jsonWritesOnly,
+  plainErrorBodies,
+  writeAnswerBodies,
+} from "./error-variants.js";
 import { formatByAcceptOnly, formatByParameterOnly } from "./format-variants.js";
 import type { Variant } from "./harness.js";
 import {
@@ -487,5 +492,13 @@ export const VARIANTS: readonly Variant[] = [
     what: "a HEAD answer's media type spelt APPLICATION/JSON;CHARSET=\"UTF-8\", GET's as the server writes it: the same field value (RFC 9110 §8.3.1, §9.3.2)",
     levels: ["core", "profile"],
     wire: headContentTypeSpelling,
+  }),
+  wireOnly({
+    id: "write-answer-bodies",
+    what: 'every successful application-data write or delete answered 200 with a JSON body {"status":"ok"} (§4.4, §4.5: "no body shown"; P-DATA-2.4 decides it empty)',
+    levels: ["core"],
+    named: { level: "profile", statements: ["P-DATA-2.4"] },
+    otherData: "a successful write or delete answers with a JSON body (§4.4, §4.5 show none)",
+    wire: writeAnswerBodies,
   }),
 ];
