@@ -144,3 +144,23 @@ export const strictPaging: WireRewrite = {
     };
   },
 };
+
+/**
+ * An application-data answer with `itemsPerPage` too, the number of users it lists (JSON, and
+ * `opensearch:itemsPerPage` in Atom): §1 says list responses carry it "where stated" and §2.5
+ * neither states nor forbids it; P-PAGE-4.3 decides there is none, at profile.
+ */
+export const appDataItemsPerPage = (body: string, type: string): string => {
+  if (type.includes("json")) {
+    const doc = JSON.parse(body) as { entry?: unknown; id?: unknown } | null;
+    const appdata = doc !== null && typeof doc.entry === "object" && !Array.isArray(doc.entry);
+    if (!appdata || !Array.isArray(doc.id)) return body;
+    return JSON.stringify({ ...doc, itemsPerPage: doc.id.length });
+  }
+  // an appdata feed: its OpenSearch totalResults, repeated as itemsPerPage beside it
+  if (!body.includes("appdata")) return body;
+  return body.replace(
+    /<((?:[\w.-]+:)?)totalResults>([0-9]+)<\/\1totalResults>/,
+    (all, prefix: string, n: string) => `${all}<${prefix}itemsPerPage>${n}</${prefix}itemsPerPage>`,
+  );
+};

@@ -42,7 +42,13 @@ import {
   otherErrorMessages,
   stringRendering,
 } from "./json-variants.js";
-import { pageCap, pagingNamedOtherwise, smallDefaultPage, strictPaging } from "./page-variants.js";
+import {
+  appDataItemsPerPage,
+  pageCap,
+  pagingNamedOtherwise,
+  smallDefaultPage,
+  strictPaging,
+} from "./page-variants.js";
 import type { BodyRewrite } from "./variant-proxy.js";
 import {
   atomMetadata,
@@ -501,4 +507,12 @@ export const VARIANTS: readonly Variant[] = [
     otherData: "a successful write or delete answers with a JSON body (§4.4, §4.5 show none)",
     wire: writeAnswerBodies,
   }),
+  {
+    id: "appdata-read-items-per-page",
+    what: "application-data answers with itemsPerPage, the number of users listed, in JSON and Atom (§1: where stated; §2.5 neither states nor forbids it; P-PAGE-4.3 decides none)",
+    levels: ["core"],
+    named: { level: "profile", statements: ["P-PAGE-4.3"] },
+    otherData: "application-data answers carry itemsPerPage (§2.5 neither states nor forbids it)",
+    rewrite: appDataItemsPerPage,
+  },
 ];
