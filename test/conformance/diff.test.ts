@@ -313,6 +313,15 @@ describe("compareAnswers: the readers' tolerance", () => {
     expect(compareAnswers(atom(x1), atom(x2))).toBeUndefined();
     expect(compareAnswers(atom(x1), atom(x3))).toBeDefined();
   });
+  it("an entry's id and author link with the urn:guid: prefix in any case are no difference (RFC 8141 §3.1)", () => {
+    const feed = (id: string, url: string) =>
+      `<feed xmlns="http://www.w3.org/2005/Atom"><entry><content type="application/xml"><appdata xmlns="http://ns.opensocial.org/2008/opensocial"><a>1</a></appdata></content><title/><updated/><author><url>${url}</url></author><id>${id}</id></entry></feed>`;
+    const base = feed("urn:guid:u:a", "urn:guid:u:a");
+    expect(compareAnswers(atom(base), atom(feed("URN:GUID:u:a", "Urn:Guid:u:a")))).toBeUndefined();
+    // the id after the prefix is data, in its case; another id is a difference
+    expect(compareAnswers(atom(base), atom(feed("urn:guid:U:A", "urn:guid:u:a")))).toBeDefined();
+    expect(compareAnswers(atom(base), atom(feed("urn:guid:u:a", "URN:GUID:u:b")))).toBeDefined();
+  });
   it("an album's or photo's integer in any JSON text of its value is no difference (P-FMT-7.8, RFC 8259 §6)", () => {
     const album = (count: string) =>
       `<feed xmlns="http://www.w3.org/2005/Atom"><entry><content type="application/xml"><album xmlns="http://ns.opensocial.org/2008/opensocial"><id>u:a1</id><mediaItemCount>${count}</mediaItemCount></album></content></entry></feed>`;

@@ -4,7 +4,8 @@
  * body reduced to its code (the message is free text, P-ERR-1); an Atom body as a namespace-
  * resolved tree (prefixes, whitespace between elements and the order of elements whose order
  * carries no data gone; the order of an appdata element's keys kept, P-FMT-3; an entry author's
- * url in any namespace, or an Atom uri, read as one link, P-FMT-5; an application-data user
+ * url in any namespace, or an Atom uri, read as one link, P-FMT-5, and with the entry id its
+ * `urn:guid:` prefix in any case, RFC 8141 §3.1; an application-data user
  * listed with an empty record read as left out, §2.5 / P-DATA-5; an empty `addresses` list as
  * none, §2.6; an entry's content type as a media type, RFC 6838 §4.2; a person, album or photo as
  * its members, each the list of its same-named children (an integer in any JSON text of its
@@ -24,6 +25,7 @@ import { DATA_ELEMENTS } from "../../codecs/atom/kinds.js";
 import { parseXmlDocument } from "../../codecs/atom/read.js";
 import { integerText } from "../../codecs/atom/reader/integer-text.js";
 import type { XmlElement } from "../../codecs/atom/tree.js";
+import { fromUrnGuid, toUrnGuid } from "../../model/ids.js";
 import { listTokens } from "../../wire/header-list.js";
 import { mediaTypeOf } from "../../wire/media-type.js";
 import { authorUrls } from "../checks/atom-author.js";
@@ -87,6 +89,17 @@ function authorChildren(author: XmlElement): XmlElement[] {
 const ITEM_ELEMENTS = new Set(["person", "album", "mediaItem"]);
 /** Their integer members, whose text is any JSON text of the number (P-FMT-7.8, RFC 8259 §6). */
 const INTEGER_MEMBERS = new Set(Object.values(DATA_ELEMENTS).flatMap((d) => d.integers));
+
+/**
+ * A leaf's text as a reader takes it: an entry's id and its author link with the `urn:guid:`
+ * prefix in lower case, whatever case it was written in (RFC 8141 §3.1; the id after it as
+ * written); any other text as it is.
+ */
+function leafText(el: XmlElement): string {
+  const urn = (el.uri === ATOM_NS && el.local === "id") || el.uri === AUTHOR_LINK;
+  const id = urn ? fromUrnGuid(el.text) : undefined;
+  return id === undefined ? el.text : toUrnGuid(id);
+}
 
 /** `JSON.stringify` without extension members: what orders a list's entries, whatever they carry. */
 const sortKey = (v: unknown): string =>
@@ -163,7 +176,7 @@ function canonical(el: XmlElement, keepOrder: boolean): unknown {
     name: `{${nsName(el.uri)}}${el.local}`,
     ...(Object.keys(attrs).length ? { attrs } : {}),
     ...(el.children.length === 0
-      ? { text: el.text }
+      ? { text: leafText(el) }
       : el.text.trim()
         ? { text: el.text.trim() }
         : {}),
