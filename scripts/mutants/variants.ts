@@ -74,6 +74,7 @@ import {
   referencedText,
   renamedPrefixes,
   standaloneDeclaration,
+  urnUpperCase,
 } from "./xml-variants.js";
 
 /**
@@ -514,5 +515,12 @@ export const VARIANTS: readonly Variant[] = [
     named: { level: "profile", statements: ["P-PAGE-4.3"] },
     otherData: "application-data answers carry itemsPerPage (§2.5 neither states nor forbids it)",
     rewrite: appDataItemsPerPage,
+  },
+  {
+    id: "atom-urn-upper-case",
+    what: "each Atom entry's id and author link written URN:GUID:… (RFC 8141 §3.1: scheme and namespace identifier case-insensitive; P-FMT-2.3 and P-FMT-7 write them in lower case)",
+    levels: ["core"],
+    named: { level: "profile", statements: ["P-FMT-2.3", "P-FMT-7.3", "P-FMT-7.5"] },
+    rewrite: urnUpperCase,
   },
 ];

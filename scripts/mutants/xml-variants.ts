@@ -427,3 +427,10 @@ export const standaloneDeclaration = (body: string, type: string): string =>
 /** Integer members of albums and photos written `20.0`, the JSON text of a server holding doubles. */
 export const numberFraction = (body: string, type: string): string =>
   rewriteXml(body, type, { ...plain, numberFraction: true });
+/**
+ * Each entry's id and author link with the `urn:guid:` prefix in upper case (`URN:GUID:…`): the
+ * scheme and namespace identifier are case-insensitive (RFC 8141 §3.1), so readers take it;
+ * P-FMT-2.3 and P-FMT-7 write it in lower case.
+ */
+export const urnUpperCase = (body: string, type: string): string =>
+  type.includes("xml") ? body.replace(/>urn:guid:/g, ">URN:GUID:") : body;
