@@ -60,6 +60,7 @@ import {
   commentsAndPis,
   contentTypeCase,
   dataChildrenReversed,
+  dataXmlAttributes,
   defaultNamespaces,
   entryChildrenReversed,
   entryElements,
@@ -522,5 +523,11 @@ export const VARIANTS: readonly Variant[] = [
     levels: ["core"],
     named: { level: "profile", statements: ["P-FMT-2.3", "P-FMT-7.3", "P-FMT-7.5"] },
     rewrite: urnUpperCase,
+  },
+  {
+    id: "atom-data-xml-attributes",
+    what: 'xml:lang="ja" and xml:space="preserve" on every OpenSocial data and member element (XML 1.0 §2.10, §2.12)',
+    levels: ["core", "profile"],
+    rewrite: dataXmlAttributes,
   },
 ];

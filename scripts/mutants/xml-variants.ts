@@ -59,6 +59,8 @@ interface Rewrite {
   standalone?: boolean;
   /** Integer members of albums and photos written with a zero fraction (`20.0`), as in JSON. */
   numberFraction?: boolean;
+  /** `xml:lang` and `xml:space` on every element in the OpenSocial namespace (data and keys). */
+  dataXmlAttributes?: boolean;
 }
 
 /** The integer members of the data elements (§2.2, §2.3): written as their JSON text (P-FMT-7). */
@@ -201,6 +203,8 @@ function rewriteXml(body: string, type: string, rw: Rewrite): string {
       attrs += attr(name, a.value);
     }
     if (foreign) attrs += attr("vxa:seen", "yes");
+    if (rw.dataXmlAttributes === true && uri === OS)
+      attrs += `${attr("xml:lang", "ja")}${attr("xml:space", "preserve")}`;
     const start = out.length;
     out.push(`${indent(stack.length)}<${qname}${attrs}>`);
     if (rw.atomMetadata && uri === ATOM && local === "feed")
@@ -434,3 +438,9 @@ export const numberFraction = (body: string, type: string): string =>
  */
 export const urnUpperCase = (body: string, type: string): string =>
   type.includes("xml") ? body.replace(/>urn:guid:/g, ">URN:GUID:") : body;
+/**
+ * `xml:lang="ja"` and `xml:space="preserve"` on every data element and member element (XML 1.0
+ * §2.10, §2.12: attributes of the XML namespace, allowed on any element; they add no member).
+ */
+export const dataXmlAttributes = (body: string, type: string): string =>
+  rewriteXml(body, type, { ...plain, dataXmlAttributes: true });
