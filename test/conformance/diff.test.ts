@@ -313,6 +313,21 @@ describe("compareAnswers: the readers' tolerance", () => {
     expect(compareAnswers(atom(x1), atom(x2))).toBeUndefined();
     expect(compareAnswers(atom(x1), atom(x3))).toBeDefined();
   });
+  it("OpenSearch elements other than the paging members are no difference (OpenSearch 1.1 Query)", () => {
+    const feed = (head: string) =>
+      `<feed xmlns="http://www.w3.org/2005/Atom" xmlns:o="http://a9.com/-/spec/opensearch/1.1">${head}<o:startIndex>0</o:startIndex><o:totalResults>1</o:totalResults><entry><content type="application/xml"><appdata xmlns="http://ns.opensocial.org/2008/opensocial"><a>1</a></appdata></content></entry></feed>`;
+    const base = feed("");
+    expect(
+      compareAnswers(atom(base), atom(feed('<o:Query role="request" startIndex="0"/>'))),
+    ).toBeUndefined();
+    // the paging members are still compared
+    expect(
+      compareAnswers(atom(base), atom(feed("<o:itemsPerPage>20</o:itemsPerPage>"))),
+    ).toBeDefined();
+    expect(
+      compareAnswers(atom(base), atom(base.replace(">1</o:totalResults>", ">2</o:totalResults>"))),
+    ).toBeDefined();
+  });
   it("an entry's id and author link with the urn:guid: prefix in any case are no difference (RFC 8141 §3.1)", () => {
     const feed = (id: string, url: string) =>
       `<feed xmlns="http://www.w3.org/2005/Atom"><entry><content type="application/xml"><appdata xmlns="http://ns.opensocial.org/2008/opensocial"><a>1</a></appdata></content><title/><updated/><author><url>${url}</url></author><id>${id}</id></entry></feed>`;

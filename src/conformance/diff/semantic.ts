@@ -11,9 +11,9 @@
  * its members, each the list of its same-named children (an integer in any JSON text of its
  * value, P-FMT-7.8), those with a name the documents do not give apart as extensions, `ext`,
  * which the comparison skips where one side lacks them, as it skips JSON extension members,
- * P-FMT-7; Atom elements the documents do not give a feed, an
- * entry or an author, and qualified attributes, skipped as metadata, RFC 4287 §6.4); the `Allow`
- * set of a 405. Other headers are left open.
+ * P-FMT-7; Atom elements the documents do not give a feed, an entry or an author, OpenSearch
+ * elements other than the paging members, and qualified attributes, skipped as metadata, RFC
+ * 4287 §6.4); the `Allow` set of a 405. Other headers are left open.
  */
 import {
   ATOM_NS,
@@ -145,9 +145,20 @@ const ATOM_CHILDREN: Readonly<Record<string, ReadonlySet<string>>> = {
   author: new Set(),
 };
 
+/**
+ * The OpenSearch elements the documents give a feed (§2.4, §4.3, P-FMT-2, P-FMT-7.1); others
+ * OpenSearch 1.1 defines (its `Query` element) are metadata the documents leave open.
+ */
+const OPENSEARCH_MEMBERS: ReadonlySet<string> = new Set([
+  "startIndex",
+  "itemsPerPage",
+  "totalResults",
+]);
+
 /** True for a child the comparison reads: one of a known namespace the documents give its parent. */
 function compared(parent: XmlElement, child: XmlElement): boolean {
   if (!KNOWN_NS.has(child.uri)) return false;
+  if (nsName(child.uri) === OSEARCH_NS) return OPENSEARCH_MEMBERS.has(child.local);
   const given = parent.uri === ATOM_NS ? ATOM_CHILDREN[parent.local] : undefined;
   return child.uri !== ATOM_NS || given === undefined || given.has(child.local);
 }
