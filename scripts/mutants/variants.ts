@@ -69,6 +69,7 @@ import {
   foreignAttributes,
   localPrefixes,
   numberFraction,
+  openSearchQuery,
   opensearchSlash,
   otherLexicalForms,
   otherPrefixes,
@@ -529,5 +530,11 @@ export const VARIANTS: readonly Variant[] = [
     what: 'xml:lang="ja" and xml:space="preserve" on every OpenSocial data and member element (XML 1.0 §2.10, §2.12)',
     levels: ["core", "profile"],
     rewrite: dataXmlAttributes,
+  },
+  {
+    id: "atom-opensearch-query",
+    what: 'an OpenSearch Query element role="request" in every feed (OpenSearch 1.1: allowed in responses; P-FMT-2 names the members a feed has, not that it has no others)',
+    levels: ["core", "profile"],
+    rewrite: openSearchQuery,
   },
 ];

@@ -61,6 +61,8 @@ interface Rewrite {
   numberFraction?: boolean;
   /** `xml:lang` and `xml:space` on every element in the OpenSocial namespace (data and keys). */
   dataXmlAttributes?: boolean;
+  /** An OpenSearch `Query` element (role `request`) first in the feed. */
+  openSearchQuery?: boolean;
 }
 
 /** The integer members of the data elements (§2.2, §2.3): written as their JSON text (P-FMT-7). */
@@ -220,6 +222,13 @@ function rewriteXml(body: string, type: string, rw: Rewrite): string {
           .map((x) => `${indent(stack.length + 1)}${x}`)
           .join(""),
       );
+    if (rw.openSearchQuery && uri === ATOM && local === "feed") {
+      const own = namespaces === "root" ? `${prefixOf(OSEARCH)}:Query` : "q:Query";
+      const decl = namespaces === "root" ? "" : attr("xmlns:q", OSEARCH);
+      out.push(
+        `${indent(stack.length + 1)}<${own}${decl}${attr("role", "request")}${attr("startIndex", "0")}/>`,
+      );
+    }
     if (rw.entryElements && uri === ATOM && local === "entry")
       out.push(
         [
@@ -444,3 +453,9 @@ export const urnUpperCase = (body: string, type: string): string =>
  */
 export const dataXmlAttributes = (body: string, type: string): string =>
   rewriteXml(body, type, { ...plain, dataXmlAttributes: true });
+/**
+ * An OpenSearch `Query` element describing the request (OpenSearch 1.1 "The Query element":
+ * allowed in a response, as OpenSearch libraries write it), first in the feed.
+ */
+export const openSearchQuery = (body: string, type: string): string =>
+  rewriteXml(body, type, { ...plain, openSearchQuery: true });
