@@ -313,6 +313,17 @@ describe("compareAnswers: the readers' tolerance", () => {
     expect(compareAnswers(atom(x1), atom(x2))).toBeUndefined();
     expect(compareAnswers(atom(x1), atom(x3))).toBeDefined();
   });
+  it('an Atom title with type="text", the default, is no difference (RFC 4287 §3.1.1)', () => {
+    const feed = (title: string) =>
+      `<feed xmlns="http://www.w3.org/2005/Atom"><entry><content type="application/xml"><appdata xmlns="http://ns.opensocial.org/2008/opensocial"><a>1</a></appdata></content>${title}<updated/></entry></feed>`;
+    expect(
+      compareAnswers(atom(feed("<title/>")), atom(feed('<title type="text"/>'))),
+    ).toBeUndefined();
+    // another type is another construct
+    expect(
+      compareAnswers(atom(feed("<title/>")), atom(feed('<title type="html"/>'))),
+    ).toBeDefined();
+  });
   it("OpenSearch elements other than the paging members are no difference (OpenSearch 1.1 Query)", () => {
     const feed = (head: string) =>
       `<feed xmlns="http://www.w3.org/2005/Atom" xmlns:o="http://a9.com/-/spec/opensearch/1.1">${head}<o:startIndex>0</o:startIndex><o:totalResults>1</o:totalResults><entry><content type="application/xml"><appdata xmlns="http://ns.opensocial.org/2008/opensocial"><a>1</a></appdata></content></entry></feed>`;

@@ -5,9 +5,9 @@
  * resolved tree (prefixes, whitespace between elements and the order of elements whose order
  * carries no data gone; the order of an appdata element's keys kept, P-FMT-3; an entry author's
  * url in any namespace, or an Atom uri, read as one link, P-FMT-5, and with the entry id its
- * `urn:guid:` prefix in any case, RFC 8141 §3.1; an application-data user
- * listed with an empty record read as left out, §2.5 / P-DATA-5; an empty `addresses` list as
- * none, §2.6; an entry's content type as a media type, RFC 6838 §4.2; a person, album or photo as
+ * `urn:guid:` prefix in any case, RFC 8141 §3.1, and a title's `type="text"` as none, RFC 4287
+ * §3.1.1; an application-data user listed with an empty record read as left out, §2.5 /
+ * P-DATA-5; an empty `addresses` list as none, §2.6; an entry's content type as a media type, RFC 6838 §4.2; a person, album or photo as
  * its members, each the list of its same-named children (an integer in any JSON text of its
  * value, P-FMT-7.8), those with a name the documents do not give apart as extensions, `ext`,
  * which the comparison skips where one side lacks them, as it skips JSON extension members,
@@ -163,6 +163,14 @@ function compared(parent: XmlElement, child: XmlElement): boolean {
   return child.uri !== ATOM_NS || given === undefined || given.has(child.local);
 }
 
+/** RFC 4287's Text constructs (§3.1), whose `type` defaults to `text`. */
+const TEXT_CONSTRUCTS: ReadonlySet<string> = new Set(["title", "subtitle", "summary", "rights"]);
+
+/** True for a Text construct's `type="text"`: what the attribute's absence says (RFC 4287 §3.1.1). */
+function defaultTextType(el: XmlElement, name: string, value: string): boolean {
+  return el.uri === ATOM_NS && TEXT_CONSTRUCTS.has(el.local) && name === "type" && value === "text";
+}
+
 /**
  * An element as data: `{ns}local`, its unqualified attributes (a qualified one, `xml:lang` or
  * a foreign attribute, is markup the documents leave open, RFC 4287 §6.4), text, children.
@@ -171,7 +179,7 @@ function canonical(el: XmlElement, keepOrder: boolean): unknown {
   if (el.uri === OPENSOCIAL_NS && ITEM_ELEMENTS.has(el.local)) return itemMembers(el);
   const attrs: Record<string, string> = {};
   for (const [name, a] of Object.entries(el.attributes))
-    if (name !== "xmlns" && !name.includes(":"))
+    if (name !== "xmlns" && !name.includes(":") && !defaultTextType(el, name, a.value))
       attrs[name] =
         // RFC 4287 §4.1.3.1: a content type is a media type (case-insensitive, RFC 6838 §4.2)
         el.uri === ATOM_NS && el.local === "content" && name === "type"
