@@ -76,6 +76,7 @@ import {
   referencedText,
   renamedPrefixes,
   standaloneDeclaration,
+  textType,
   urnUpperCase,
 } from "./xml-variants.js";
 
@@ -536,5 +537,11 @@ export const VARIANTS: readonly Variant[] = [
     what: 'an OpenSearch Query element role="request" in every feed (OpenSearch 1.1: allowed in responses; P-FMT-2 names the members a feed has, not that it has no others)',
     levels: ["core", "profile"],
     rewrite: openSearchQuery,
+  },
+  {
+    id: "atom-title-type-text",
+    what: 'each Atom title written with type="text", the type an absent attribute means (RFC 4287 §3.1.1), as Atom libraries write it',
+    levels: ["core", "profile"],
+    rewrite: textType,
   },
 ];

@@ -63,6 +63,8 @@ interface Rewrite {
   dataXmlAttributes?: boolean;
   /** An OpenSearch `Query` element (role `request`) first in the feed. */
   openSearchQuery?: boolean;
+  /** Each Atom `title` with its type said (`type="text"`, the default, RFC 4287 §3.1.1). */
+  textType?: boolean;
 }
 
 /** The integer members of the data elements (§2.2, §2.3): written as their JSON text (P-FMT-7). */
@@ -205,6 +207,8 @@ function rewriteXml(body: string, type: string, rw: Rewrite): string {
       attrs += attr(name, a.value);
     }
     if (foreign) attrs += attr("vxa:seen", "yes");
+    if (rw.textType === true && uri === ATOM && local === "title" && !tag.attributes.type)
+      attrs += attr("type", "text");
     if (rw.dataXmlAttributes === true && uri === OS)
       attrs += `${attr("xml:lang", "ja")}${attr("xml:space", "preserve")}`;
     const start = out.length;
@@ -459,3 +463,6 @@ export const dataXmlAttributes = (body: string, type: string): string =>
  */
 export const openSearchQuery = (body: string, type: string): string =>
   rewriteXml(body, type, { ...plain, openSearchQuery: true });
+/** Each Atom `title` written `type="text"`: the type an absent attribute means (RFC 4287 §3.1.1). */
+export const textType = (body: string, type: string): string =>
+  rewriteXml(body, type, { ...plain, textType: true });
