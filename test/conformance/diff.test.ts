@@ -313,6 +313,18 @@ describe("compareAnswers: the readers' tolerance", () => {
     expect(compareAnswers(atom(x1), atom(x2))).toBeUndefined();
     expect(compareAnswers(atom(x1), atom(x3))).toBeDefined();
   });
+  it("the appdata element named appData is no difference (P-FMT-3: readers accept it)", () => {
+    const feed = (name: string) =>
+      `<feed xmlns="http://www.w3.org/2005/Atom"><entry><content type="application/xml"><${name} xmlns="http://ns.opensocial.org/2008/opensocial"><a>1</a><b>2</b></${name}></content></entry></feed>`;
+    expect(compareAnswers(atom(feed("appdata")), atom(feed("appData")))).toBeUndefined();
+    // its keys are still data, in their order (P-FMT-3)
+    expect(
+      compareAnswers(
+        atom(feed("appdata")),
+        atom(feed("appData").replace("<a>1</a><b>2</b>", "<b>2</b><a>1</a>")),
+      ),
+    ).toBeDefined();
+  });
   it('an Atom title with type="text", the default, is no difference (RFC 4287 §3.1.1)', () => {
     const feed = (title: string) =>
       `<feed xmlns="http://www.w3.org/2005/Atom"><entry><content type="application/xml"><appdata xmlns="http://ns.opensocial.org/2008/opensocial"><a>1</a></appdata></content>${title}<updated/></entry></feed>`;

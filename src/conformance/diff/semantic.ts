@@ -4,10 +4,11 @@
  * body reduced to its code (the message is free text, P-ERR-1); an Atom body as a namespace-
  * resolved tree (prefixes, whitespace between elements and the order of elements whose order
  * carries no data gone; the order of an appdata element's keys kept, P-FMT-3; an entry author's
- * url in any namespace, or an Atom uri, read as one link, P-FMT-5, and with the entry id its
- * `urn:guid:` prefix in any case, RFC 8141 §3.1, and a title's `type="text"` as none, RFC 4287
- * §3.1.1; an application-data user listed with an empty record read as left out, §2.5 /
- * P-DATA-5; an empty `addresses` list as none, §2.6; an entry's content type as a media type, RFC 6838 §4.2; a person, album or photo as
+ * url in any namespace, or an Atom uri, read as one link, P-FMT-5, it and the entry id with the
+ * `urn:guid:` prefix in any case, RFC 8141 §3.1; a title's `type="text"` as none, RFC 4287
+ * §3.1.1; the data element `appData` as `appdata`, P-FMT-3; an application-data user listed
+ * with an empty record read as left out, §2.5 / P-DATA-5; an empty `addresses` list as none,
+ * §2.6; an entry's content type as a media type, RFC 6838 §4.2; a person, album or photo as
  * its members, each the list of its same-named children (an integer in any JSON text of its
  * value, P-FMT-7.8), those with a name the documents do not give apart as extensions, `ext`,
  * which the comparison skips where one side lacks them, as it skips JSON extension members,
@@ -191,8 +192,10 @@ function canonical(el: XmlElement, keepOrder: boolean): unknown {
     .filter((c) => compared(el, c))
     .map((c) => canonical(c, inData && c.uri === OPENSOCIAL_NS));
   if (!inData) children.sort((a, b) => (sortKey(a) < sortKey(b) ? -1 : 1));
+  // P-FMT-3: readers take the data element named `appData` as `appdata`
+  const local = el.uri === OPENSOCIAL_NS && el.local === "appData" ? "appdata" : el.local;
   return {
-    name: `{${nsName(el.uri)}}${el.local}`,
+    name: `{${nsName(el.uri)}}${local}`,
     ...(Object.keys(attrs).length ? { attrs } : {}),
     ...(el.children.length === 0
       ? { text: leafText(el) }
