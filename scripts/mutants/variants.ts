@@ -51,6 +51,7 @@ import {
 } from "./page-variants.js";
 import type { BodyRewrite } from "./variant-proxy.js";
 import {
+  appDataCamelCase,
   atomMetadata,
   attributeReferences,
   authorAtomUri,
@@ -543,5 +544,12 @@ export const VARIANTS: readonly Variant[] = [
     what: 'each Atom title written with type="text", the type an absent attribute means (RFC 4287 §3.1.1), as Atom libraries write it',
     levels: ["core", "profile"],
     rewrite: textType,
+  },
+  {
+    id: "atom-data-element-camel",
+    what: "the application-data element named appData (P-FMT-3: parsers accept appData too; writers write appdata)",
+    levels: ["core"],
+    named: { level: "profile", statements: ["P-FMT-3.1"] },
+    rewrite: appDataCamelCase,
   },
 ];

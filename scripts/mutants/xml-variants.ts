@@ -466,3 +466,6 @@ export const openSearchQuery = (body: string, type: string): string =>
 /** Each Atom `title` written `type="text"`: the type an absent attribute means (RFC 4287 §3.1.1). */
 export const textType = (body: string, type: string): string =>
   rewriteXml(body, type, { ...plain, textType: true });
+/** The appdata data element named `appData` (P-FMT-3: readers accept it; writers write `appdata`). */
+export const appDataCamelCase = (body: string, type: string): string =>
+  type.includes("xml") ? body.replace(/<(\/?)((?:[\w.-]+:)?)appdata\b/g, "<$1$2appData") : body;
