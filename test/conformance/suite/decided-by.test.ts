@@ -4,16 +4,13 @@
  * suite ships (conformance/spec/social-api.md, kept as it is: spec-copies.test.ts), whitespace
  * aside. The loader refuses a core case without `decidedBy` (`case-undecided`).
  */
-import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { loadCases, loadStatements } from "../../../src/conformance/index.js";
 import { suiteDir } from "../../../src/conformance/suite/suite-location.js";
 
-const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 const VENDORED = join(suiteDir(), "spec", "social-api.md");
 
 const st = loadStatements();
