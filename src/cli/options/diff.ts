@@ -1,7 +1,7 @@
 /** `diff` as help shows it; the action, commands/diff.ts, loads when it runs (commands.ts). */
 
 import { defineCommand } from "../command-definition.js";
-import { maxAnswerBytesOption, timeoutOption } from "./exchange-limits.js";
+import { maxAnswerBytesOption, timeoutOption } from "../exchange-limits-options.js";
 
 /** `diff`: its options and its action. */
 export const diffDefinition = defineCommand(

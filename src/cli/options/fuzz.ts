@@ -1,6 +1,6 @@
 /** `fuzz` as help shows it; the action, commands/fuzz.ts, loads when it runs (commands.ts). */
 import { defineCommand } from "../command-definition.js";
-import { maxAnswerBytesOption, timeoutOption } from "./exchange-limits.js";
+import { maxAnswerBytesOption, timeoutOption } from "../exchange-limits-options.js";
 
 /** `fuzz`: its options and its action. */
 export const fuzzDefinition = defineCommand(

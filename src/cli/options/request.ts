@@ -3,7 +3,7 @@
  */
 import { ROLES } from "../../conformance/case-types.js";
 import { defineCommand } from "../command-definition.js";
-import { timeoutOption } from "./exchange-limits.js";
+import { timeoutOption } from "../exchange-limits-options.js";
 
 /** `request`: its options and its action. */
 export const requestDefinition = defineCommand(

@@ -2,7 +2,7 @@
 import { FEATURES } from "../../conformance/case-types.js";
 import { FILE_REPORTER_NAMES, REPORTER_NAMES } from "../../conformance/reporters/names.js";
 import { defineCommand } from "../command-definition.js";
-import { maxAnswerBytesOption, timeoutOption } from "./exchange-limits.js";
+import { maxAnswerBytesOption, timeoutOption } from "../exchange-limits-options.js";
 
 /** `run`: its options and its action. */
 export const runDefinition = defineCommand(

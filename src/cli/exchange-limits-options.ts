@@ -3,8 +3,8 @@
  * sends: `--timeout` (run, diff, fuzz, request) and `--max-answer-bytes` (run, diff, fuzz), with
  * their defaults (transport/client-limits.ts) and ranges (number-range.ts).
  */
-import { DEFAULT_LIMITS } from "../../conformance/transport/client-limits.js";
-import { ANSWER_BYTES, TIMEOUT_MS } from "../number-range.js";
+import { DEFAULT_LIMITS } from "../conformance/transport/client-limits.js";
+import { ANSWER_BYTES, TIMEOUT_MS } from "./number-range.js";
 
 /** `--timeout`: one request's deadline in ms. */
 export const timeoutOption = {
