@@ -124,8 +124,38 @@ describe("opensocial-kit request", () => {
     });
     expect(r.code).toBe(3);
     expect(r.err).toMatch(
-      /no answer from http:\/\/127\.0\.0\.1:9 \(connection.*is `opensocial-kit serve` running\?/,
+      /no answer from http:\/\/127\.0\.0\.1:9 \(connection: ECONNREFUSED.*\): the server there refused the connection .*start it first \(opensocial-kit serve starts the reference server\)/,
     );
+  });
+
+  it("a base URL given with /os/0.8: the 404 is printed, then the remedy", async () => {
+    const r = await request({
+      method: "GET",
+      path: "people/@me/@self",
+      baseUrl: `${s.url}/os/0.8`,
+    });
+    expect(r.code).toBe(1);
+    expect(r.err).toBe(
+      `HTTP 404 Not Found\nopensocial-kit request: 404 for ${s.url}/os/0.8/os/0.8/people/@me/@self: give the base URL without /os/0.8 (the kit adds it)\n`,
+    );
+    // a 404 of the API itself (an unknown person) is printed as it is
+    const unknown = await request({ method: "GET", path: "people/example.org:nobody/@self" });
+    expect(unknown.err).toMatch(/^HTTP 404 Not Found\n$/);
+  });
+
+  it("a body on GET: sent as given, with a note that §4 gives GET none", async () => {
+    const r = await request({ method: "GET", path: "people/@me/@self", json: '{"a":"1"}' });
+    expect(r.code).toBe(0);
+    expect(r.err).toBe(
+      "opensocial-kit request: note: §4 gives a GET no request body; the --json body is sent as given\nHTTP 200 OK\n",
+    );
+    const post = await request({
+      method: "POST",
+      path: "appdata/@me/@self/@app",
+      json: '{"z":"1"}',
+    });
+    expect(post.err).toBe("HTTP 200 OK\n");
+    await request({ method: "DELETE", path: "appdata/@me/@self/@app?fields=z" });
   });
 
   it("no answer for a full URL → the message names that URL's origin, not the target's", async () => {

@@ -5,6 +5,11 @@
  * sending live in src/conformance/transport/one-request.ts.
  */
 import { STATUS_CODES } from "node:http";
+import {
+  REPEATED_PREFIX_HINT,
+  repeatsApiPrefix,
+  unreachableHint,
+} from "../../conformance/reporters/abort-text.js";
 // Each from its own module, not the conformance index: one request loads no runner, check or reporter.
 import { transportText } from "../../conformance/reporters/failure-text.js";
 import { issueText } from "../../conformance/reporters/issue-text.js";
@@ -70,6 +75,11 @@ export async function requestCommand(
     }
   }
   if (args.app !== "main" && args.app !== "other") return usage("--app is main or other");
+  // §4.1–4.3 and §4.6: "Request body: none"; sent as given, for trying a server on it
+  if ((method === "GET" || method === "HEAD") && (args.json !== undefined || pairs.length))
+    err.write(
+      `opensocial-kit request: note: §4 gives a ${method} no request body; the ${args.json !== undefined ? "--json" : "--form"} body is sent as given\n`,
+    );
   const loaded = loadTarget(args.target ?? bundledTarget());
   if (!loaded.ok)
     return usage(
@@ -89,14 +99,10 @@ export async function requestCommand(
   });
   if (!r.ok) {
     if (r.stage === "usage") return usage(issueText(r.issues));
-    // A full URL is sent as it is: name its origin, not the target's, and hint at serve only
-    // when the request went to the target.
-    const fullUrl = /^https?:\/\//i.test(args.path);
-    const where = fullUrl ? new URL(args.path).origin : target.baseUrl;
-    const hint =
-      args.target === undefined && !fullUrl ? "; is `opensocial-kit serve` running?" : "";
+    // A full URL is sent as it is: name its origin, not the target's.
+    const where = /^https?:\/\//i.test(args.path) ? new URL(args.path).origin : target.baseUrl;
     err.write(
-      `opensocial-kit request: no answer from ${where} (${transportText(r.transport)})${hint}\n`,
+      `opensocial-kit request: no answer from ${where} (${transportText(r.transport)})${unreachableHint(r.transport, where)}\n`,
     );
     return EXIT.UNREACHABLE;
   }
@@ -111,5 +117,7 @@ export async function requestCommand(
     const text = body.toString("utf8");
     out.write(text.endsWith("\n") ? text : `${text}\n`);
   }
+  if (status === 404 && repeatsApiPrefix(r.url))
+    err.write(`opensocial-kit request: 404 for ${r.url.split("?")[0]}: ${REPEATED_PREFIX_HINT}\n`);
   return status >= 200 && status < 300 ? EXIT.OK : EXIT.FAILED;
 }

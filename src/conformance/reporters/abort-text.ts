@@ -12,30 +12,52 @@ import { skipText, transportText } from "./failure-text.js";
 import { issueText } from "./issue-text.js";
 
 /**
- * What to do about a smoke request that got no answer: a refused connection (nothing listens
- * there; http-client.ts's message leads with the system's code) is most often a server not
- * started yet.
+ * What to do about a request to the target that got no answer, after its words (`: …`, or
+ * nothing): a refused connection (nothing listens there; http-client.ts's message leads with
+ * the system's code) is most often a server not started yet; a connection an `http://` origin
+ * closed before any answer, a TLS service spoken to in plain HTTP. A TLS failure's words carry
+ * their own remedy (transport/tls-failure.ts).
  */
-function unreachableHint(t: TransportError): string {
-  if (t.code !== "connection") return "";
-  if (t.message.startsWith("ECONNREFUSED"))
+export function unreachableHint(t: TransportError, origin: string): string {
+  if (t.code === "connection" && t.message.startsWith("ECONNREFUSED"))
     return ": the server there refused the connection (nothing listens on that port); start it first (opensocial-kit serve starts the reference server) or give the base URL it listens on";
-  if (t.message.startsWith("ENOTFOUND")) return ": no such host; check the base URL's host name";
+  if (t.code === "connection" && t.message.startsWith("ENOTFOUND"))
+    return ": no such host; check the base URL's host name";
+  if (t.code === "closed" && t.message.includes("before an answer") && /^http:/i.test(origin))
+    return ": if the service there speaks TLS, give the base URL with https://";
   return "";
+}
+
+/** Whether a URL repeats the API's prefix (`…/os/0.8/os/0.8/…`): a base URL given with it. */
+export function repeatsApiPrefix(url: string): boolean {
+  return url.includes("/os/0.8/os/0.8/");
+}
+
+/** The base URL's remedy when the API's prefix is repeated. */
+export const REPEATED_PREFIX_HINT = "give the base URL without /os/0.8 (the kit adds it)";
+
+/**
+ * What to do about a smoke request answered 404: a base URL that repeats the API's prefix, else
+ * one under which the API is not mounted, or a viewer the service does not know.
+ */
+function notFoundHint(url: string): string {
+  return repeatsApiPrefix(url)
+    ? REPEATED_PREFIX_HINT
+    : "give the base URL the API is mounted under (the kit adds /os/0.8), and check that the target's users name people the service knows";
 }
 
 /** Why the smoke request failed, as one sentence. */
 export function smokeRefusalText(r: SmokeRefusal): string {
   switch (r.code) {
     case "smoke-unreachable":
-      return `the target at ${r.origin} is unreachable (${transportText(r.transport)})${unreachableHint(r.transport)}`;
+      return `the target at ${r.origin} is unreachable (${transportText(r.transport)})${unreachableHint(r.transport, r.origin)}`;
     case "smoke-credentials-refused":
       return `the target refused the smoke request's credentials (GET ${r.path} answered ${r.status}); check apps.main and users.viewer`;
     case "smoke-redirected":
       return `the smoke request was redirected (${r.status}${r.location ? ` to ${r.location}` : ""}); the runner does not follow redirects (a signature names one URL): give the base URL the service answers on`;
     case "smoke-status":
       return r.status === 404
-        ? `the smoke request (GET ${r.url}) answered 404: give the base URL the API is mounted under, without /os/0.8 (the runner adds it)`
+        ? `the smoke request (GET ${r.url}) answered 404: ${notFoundHint(r.url)}`
         : `the smoke request (GET ${r.url}) answered ${r.status}`;
   }
 }

@@ -32,6 +32,7 @@ import { bodyPieces } from "../request/body-bytes.js";
 import type { WireRequest } from "../request/wire-request.js";
 import { type ClientLimits, DEFAULT_LIMITS } from "./client-limits.js";
 import { targetAddress } from "./target-address.js";
+import { tlsFailureText } from "./tls-failure.js";
 
 /** A response read within its limits. Header names are lower case. */
 export interface WireResponse {
@@ -286,6 +287,8 @@ function classify(
   const message = `${code ? `${code}: ` : ""}${err.message ?? String(e)}`;
   if (code === "ECONNREFUSED" || code === "ENOTFOUND" || code === "EHOSTUNREACH")
     return ["connection", message];
+  const tls = answered ? undefined : tlsFailureText(code, err.message ?? String(e));
+  if (tls !== undefined) return ["connection", tls];
   if (answered || !CLOSED_UNDER_US.has(code)) return ["closed", message];
   if (reusedBy === undefined)
     return ["closed", `the connection closed before an answer (${message})`];

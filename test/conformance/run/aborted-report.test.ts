@@ -77,7 +77,12 @@ describe("a smoke request answered with another status", () => {
         },
       });
       expect(abortText(r)).toBe(
-        `the smoke request (GET ${fake.url}/api/os/0.8/people/{viewer}/@self) answered 404: give the base URL the API is mounted under, without /os/0.8 (the runner adds it)`,
+        `the smoke request (GET ${fake.url}/api/os/0.8/people/{viewer}/@self) answered 404: give the base URL the API is mounted under (the kit adds /os/0.8), and check that the target's users name people the service knows`,
+      );
+      const doubled = await runSuite({ target: bundledTarget(`${fake.url}/os/0.8`) });
+      if (!isRunAbort(doubled)) throw new Error("the run was expected to stop before any case");
+      expect(abortText(doubled)).toBe(
+        `the smoke request (GET ${fake.url}/os/0.8/os/0.8/people/{viewer}/@self) answered 404: give the base URL without /os/0.8 (the kit adds it)`,
       );
     } finally {
       await fake.close();
