@@ -84,6 +84,8 @@ describe("an interrupted fuzz or diff leaves the target's data as it found it", 
     expect(r.stderr).toMatch(/^opensocial-kit fuzz: seed 5$/m);
     expect(r.stderr).toContain("interrupted (SIGINT): finishing the operation under way");
     expect(r.stdout).toMatch(/^fuzz: \d+ steps, .*seed 5 \(interrupted by SIGINT; /m);
+    expect(r.stdout).toMatch(/^no failure in the steps run before the interruption /m);
+    expect(r.stdout).not.toMatch(/^no failure$/m);
     expect(r.code).toBe(130);
     expect(await records()).toEqual(before);
   }, 60_000);

@@ -30,7 +30,11 @@ export function formatFuzzResult(
     );
   const f = r.failure;
   if (!f) {
-    lines.push("no failure");
+    lines.push(
+      r.stoppedBy
+        ? "no failure in the steps run before the interruption (a shorter run than asked for)"
+        : "no failure",
+    );
     return `${lines.join("\n")}\n`;
   }
   const text = statements.get(f.finding.statement);
