@@ -4,18 +4,10 @@
  * file cannot be read.
  */
 import { closeSync, openSync, readSync } from "node:fs";
+import { fileReadFailure } from "../model/file-read-failure.js";
 
 /** The bytes read, or why none could be. */
 type InputRead = { ok: true; bytes: Uint8Array } | { ok: false; message: string };
-
-/** Why a file cannot be read, in words, from its error (a directory opens on Linux, then fails). */
-function whyUnreadable(e: unknown): string {
-  const code = (e as { code?: string }).code;
-  if (code === "ENOENT") return "no such file";
-  if (code === "EISDIR") return "a directory";
-  if (code === "EACCES" || code === "EPERM") return "permission denied";
-  return code ?? (e as Error).message;
-}
 
 /** Reads up to `limit` + 1 bytes of `path` (`-` for standard input). */
 export function readInput(path: string, limit: number): InputRead {
@@ -23,7 +15,7 @@ export function readInput(path: string, limit: number): InputRead {
   try {
     fd = path === "-" ? 0 : openSync(path, "r");
   } catch (e) {
-    return { ok: false, message: `${path}: ${whyUnreadable(e)}` };
+    return { ok: false, message: `${path}: ${fileReadFailure(e)}` };
   }
   const chunks: Buffer[] = [];
   let size = 0;
@@ -44,7 +36,7 @@ export function readInput(path: string, limit: number): InputRead {
       if (size > limit) break;
     }
   } catch (e) {
-    return { ok: false, message: `${path}: ${whyUnreadable(e)}` };
+    return { ok: false, message: `${path}: ${fileReadFailure(e)}` };
   } finally {
     if (fd !== 0) closeSync(fd);
   }

@@ -103,7 +103,7 @@ describe("opensocial-kit validate", () => {
   it.each([
     [["validate", "x.json", "--kind", "nope"], /unknown kind "nope"/],
     [["validate", join(dir, "missing.json"), "--kind", "appdata"], /missing\.json: no such file/],
-    [["validate", dir, "--kind", "appdata"], /: a directory\n/],
+    [["validate", dir, "--kind", "appdata"], /: a directory, not a file\n/],
     [["convert", "-", "--kind", "error", "--to", "atom"], /kind error has no Atom form/],
   ])("usage errors exit 2 (%j)", (args, message) => {
     const r = cli(args, "{}");

@@ -87,7 +87,7 @@ describe("a file an option names that cannot be read", () => {
       /^opensocial-kit run: --expectations .*nope\.json: no such file\n$/,
     ],
     [["--target", "nope.json"], /^opensocial-kit run: --target .*nope\.json: no such file\n$/],
-    [["--target", "."], /^opensocial-kit run: --target \.: is a directory, not a file\n$/],
+    [["--target", "."], /^opensocial-kit run: --target \.: a directory, not a file\n$/],
     [
       ["--reporter", "junit:"],
       /^opensocial-kit run: --reporter junit: the report file's path is empty/,

@@ -9,6 +9,7 @@ import { pathToFileURL } from "node:url";
 import type { ValidateFunction } from "ajv/dist/2020.js";
 import { readJsonFileText } from "../../codecs/json/file-text.js";
 import { parseJsonText } from "../../codecs/json/limits.js";
+import { fileReadFailure } from "../../model/file-read-failure.js";
 import { fail, ok, type Result } from "../../model/issue.js";
 import { KitError } from "../../model/kit-error.js";
 import { packagePath } from "../../model/package-root.js";
@@ -57,10 +58,7 @@ function readWorldText(path: string | URL): Result<unknown> {
       {
         code: "not-json",
         pointer: "",
-        message:
-          (e as NodeJS.ErrnoException).code === "ENOENT"
-            ? `cannot read ${excerpt(String(path))}: no such file (ENOENT)`
-            : `cannot read ${excerpt(String(path))}: ${(e as NodeJS.ErrnoException).code ?? "error"}`,
+        message: `cannot read ${excerpt(String(path))}: ${fileReadFailure(e)}`,
       },
     ]);
   }
