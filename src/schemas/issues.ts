@@ -63,6 +63,11 @@ export function toIssues(
       const missing = String((e.params as { missingProperty?: string }).missingProperty);
       pointer = `${pointer}/${escapeToken(missing)}`;
       message = `required member "${missing}" is missing`;
+    } else if (e.keyword === "additionalProperties") {
+      // an input file's member the schema does not know (a world, a case, an expectations file)
+      const unknown = String((e.params as { additionalProperty?: string }).additionalProperty);
+      pointer = `${pointer}/${escapeToken(unknown)}`;
+      message = `unknown member ${quoted(unknown)}`;
     } else if (e.keyword === "osLenient" && (e.params as { range?: boolean }).range) {
       code = "invalid-value";
     } else if (e.keyword === "pattern") {

@@ -64,6 +64,18 @@ describe("refused worlds name the fault", () => {
     delete f.people[2]?.nickname;
     expect(pointersOf(f)).toContain("/people/2/nickname");
   });
+  it("a schema fault: an unknown member, named by its pointer and in the message", () => {
+    const f = { ...bundled(), expectedFailures: [] } as unknown as object;
+    const r = loadWorld(f);
+    expect(r.ok ? [] : r.issues).toContainEqual({
+      code: "invalid-value",
+      pointer: "/expectedFailures",
+      message: 'unknown member "expectedFailures"',
+    });
+    const album = bundled();
+    (album.albums[0] as unknown as Record<string, unknown>)["a/b"] = 1;
+    expect(pointersOf(album)).toContain("/albums/0/a~1b");
+  });
   it("unknown ids in friends, albums, photos, apps and appdata", () => {
     const f = bundled();
     f.friends.push(["example.org:alice", "example.org:ghost"]);

@@ -268,9 +268,12 @@ describe("expectations file (conformance/expectations.schema.json)", () => {
     expect(where(load({ expectedFailures: {} }))).toEqual([
       ["expectations-invalid", "/expectedFailures"],
     ]);
-    expect(where(load({ expectedFailures: [], extra: 1 }))).toEqual([["expectations-invalid", ""]]);
+    // an unknown member is named by its pointer and in the message
+    const extra = load({ expectedFailures: [], extra: 1 });
+    expect(where(extra)).toEqual([["expectations-invalid", "/extra"]]);
+    expect(extra.ok ? "" : extra.issues[0]?.message).toMatch(/unknown member "extra"$/);
     expect(where(load({ expectedFailures: [{ id: "a/b", reason: "", bug: "x" }] }))).toEqual([
-      ["expectations-invalid", "/expectedFailures/0"],
+      ["expectations-invalid", "/expectedFailures/0/bug"],
       ["expectations-invalid", "/expectedFailures/0/reason"],
     ]);
     expect(where(load({ expectedFailures: [{ id: "Not An Id", reason: "r" }] }))).toEqual([
