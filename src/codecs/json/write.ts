@@ -9,15 +9,16 @@ import { validate } from "../../schemas/validate.js";
 
 /**
  * Serialises `value` as `kind`. String renderings the lenient reader accepts are written as
- * their declared type. Throws `OSK_INVALID_VALUE` when the value is not a valid `kind`.
+ * their declared type. Throws `OSK_INVALID_VALUE` when the value is not a valid `kind`, and
+ * `OSK_UNKNOWN_KIND` for a kind name it does not know (as `toAtom` does).
  */
 export function toJson<K extends Kind>(kind: K, value: KindValue<K>): string {
   const checked = validate(kind, value);
   if (!checked.ok) {
     const first = checked.issues[0];
     // An unknown kind is named (bounded) by the issue's own message.
-    const where = isKind(kind) ? `${kind}: ${first?.pointer || "/"} ` : "";
-    throw new KitError("OSK_INVALID_VALUE", `${where}${first?.message ?? ""}`);
+    if (!isKind(kind)) throw new KitError("OSK_UNKNOWN_KIND", first?.message);
+    throw new KitError("OSK_INVALID_VALUE", `${kind}: ${first?.pointer || "/"} ${first?.message}`);
   }
   try {
     return JSON.stringify(checked.value);

@@ -1,9 +1,11 @@
 /**
- * `toJson` throws only its documented KitError (OSK_INVALID_VALUE) for a value it cannot write,
- * never a raw TypeError or RangeError: a member that holds itself, a value nested deeper than the
- * stack. `validate` reports the deep value as an issue (too-deep), never a throw.
+ * `toJson` throws only its documented KitErrors for a value it cannot write, never a raw
+ * TypeError or RangeError: OSK_INVALID_VALUE for a member that holds itself, a value nested
+ * deeper than the stack; OSK_UNKNOWN_KIND for a kind name it does not know, as `toAtom` does.
+ * `validate` reports the deep value as an issue (too-deep), never a throw.
  */
 import { describe, expect, it } from "vitest";
+import { toAtom } from "../../../src/codecs/atom/write.js";
 import { toJson } from "../../../src/codecs/json/write.js";
 import type { KindValue } from "../../../src/schemas/kind-values.js";
 import { validate } from "../../../src/schemas/validate.js";
@@ -37,6 +39,15 @@ describe("toJson", () => {
     expect(r.ok ? "ok" : r.issues[0]?.code).toBe("too-deep");
     expect(() => toJson("error", value)).toThrowError(
       expect.objectContaining({ name: "KitError", code: "OSK_INVALID_VALUE" }),
+    );
+  });
+
+  it("an unknown kind: KitError OSK_UNKNOWN_KIND, the code toAtom throws for it", () => {
+    expect(() => toJson("nope" as "error", { error: { code: 400, message: "m" } })).toThrowError(
+      expect.objectContaining({ name: "KitError", code: "OSK_UNKNOWN_KIND" }),
+    );
+    expect(() => toAtom("nope" as "people", {} as KindValue<"people">)).toThrowError(
+      expect.objectContaining({ name: "KitError", code: "OSK_UNKNOWN_KIND" }),
     );
   });
 });
