@@ -80,6 +80,8 @@ export { compileSchemas } from "./schemas/registry.js";
 // ── JSON codec ───────────────────────────────────────────────────────────────
 /** Reads wire JSON text of a kind leniently, normalising numbers and booleans. */
 export { fromJson, type JsonReadOptions } from "./codecs/json/read.js";
+/** The bounds `fromJson` applies before parsing (size, nesting depth), as `limits`. */
+export type { JsonLimits } from "./codecs/json/limits.js";
 /** Writes wire JSON of a kind with the declared types. */
 export { toJson } from "./codecs/json/write.js";
 

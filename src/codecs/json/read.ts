@@ -11,7 +11,7 @@ import { type JsonLimits, parseJsonText, withoutBom } from "./limits.js";
 
 /** Options of the JSON reader. */
 export interface JsonReadOptions {
-  /** Size and nesting limits (default 8 MiB, depth 64). */
+  /** Size and nesting limits (default 8 Mi UTF-16 code units, not bytes; depth 64). */
   limits?: JsonLimits;
 }
 
