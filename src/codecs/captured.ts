@@ -21,19 +21,19 @@ export type CapturedFormat = "json" | "atom";
 /** The largest captured document read (bytes). */
 export const MAX_CAPTURED_BYTES = 8 * 1024 * 1024;
 
-/** How to read a captured document. */
-export interface CapturedOptions {
-  kind: Kind;
+/** How to read a captured document of kind `K`. */
+export interface CapturedOptions<K extends Kind = Kind> {
+  kind: K;
   /** Default: Atom when the first non-blank character is `<`, else JSON. */
   format?: CapturedFormat;
   /** P-FMT-6: report numbers and booleans rendered as strings (the writers' rule). */
   strict?: boolean;
 }
 
-/** A captured document read and checked. */
-export interface Captured {
+/** A captured document of kind `K` read and checked: its form, and its value normalised. */
+export interface Captured<K extends Kind = Kind> {
   format: CapturedFormat;
-  value: unknown;
+  value: KindValue<K>;
 }
 
 const issue = (code: Issue["code"], message: string): Issue => ({ code, pointer: "", message });
@@ -64,7 +64,10 @@ function decode(bytes: Uint8Array): Result<string> {
 }
 
 /** Reads `bytes` as a document of `options.kind` and validates it. */
-export function readCaptured(bytes: Uint8Array, options: CapturedOptions): Result<Captured> {
+export function readCaptured<K extends Kind>(
+  bytes: Uint8Array,
+  options: CapturedOptions<K>,
+): Result<Captured<K>> {
   if (!isKind(options.kind)) return unknownKind(options.kind);
   const text = decode(bytes);
   if (!text.ok) return text;
@@ -107,7 +110,7 @@ export function convertCaptured(
   if (!read.ok) return read;
   try {
     if (options.to === "json")
-      return { ok: true, value: `${toJson(options.kind, read.value.value as KindValue<Kind>)}\n` };
+      return { ok: true, value: `${toJson(options.kind, read.value.value)}\n` };
     if (!isAtomKind(options.kind)) return noAtomForm(options.kind);
     const kind: AtomKind = options.kind;
     if (kind === "photos" && !options.ownerId)

@@ -3,8 +3,9 @@
  * (property), and hostile or broken bytes are issues, never throws.
  */
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { describe, expect, expectTypeOf, it } from "vitest";
 import { convertCaptured, readCaptured } from "../../src/codecs/captured.js";
+import type { PersonResponse } from "../../src/model/responses.js";
 import { albumList, appDataResponse } from "./atom/arbitraries.js";
 
 const bytes = (v: unknown): Uint8Array => Buffer.from(JSON.stringify(v));
@@ -56,6 +57,27 @@ describe("captured payloads", () => {
     if (!atom.ok) throw new Error(JSON.stringify(atom.issues));
     const read = readCaptured(Buffer.from(atom.value), { kind: "albums" });
     expect(read.ok && read.value.value).toEqual(json.ok && json.value.value);
+  });
+
+  it("types the value by the kind asked for, in either form", () => {
+    const person = {
+      id: "example.org:alice",
+      nickname: "alice",
+      displayName: "Alice",
+      updated: "2026-01-01T00:00:00Z",
+      hasApp: "true",
+      thumbnailUrl: "http://example.org/alice.png",
+    };
+    const json = readCaptured(bytes({ entry: person, startIndex: 0, totalResults: 1 }), {
+      kind: "person",
+    });
+    if (!json.ok) throw new Error(JSON.stringify(json.issues));
+    expectTypeOf(json.value.value).toEqualTypeOf<PersonResponse>();
+    expect(json.value.value.entry.hasApp).toBe(true);
+    const atom = convertCaptured(bytes(json.value.value), { kind: "person", to: "atom" });
+    if (!atom.ok) throw new Error(JSON.stringify(atom.issues));
+    const read = readCaptured(Buffer.from(atom.value), { kind: "person" });
+    expect(read.ok && read.value.value.entry.displayName).toBe("Alice");
   });
 
   it("never throws on arbitrary bytes", () => {
