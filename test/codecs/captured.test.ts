@@ -2,12 +2,15 @@
  * Captured payloads: converting JSON → Atom → JSON keeps every valid value
  * (property), and hostile or broken bytes are issues, never throws.
  */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { convertCaptured, readCaptured } from "../../src/codecs/captured.js";
 import type { PersonResponse } from "../../src/model/responses.js";
 import { albumList, appDataResponse } from "./atom/arbitraries.js";
 
+const ROOT = join(import.meta.dirname, "../..");
 const bytes = (v: unknown): Uint8Array => Buffer.from(JSON.stringify(v));
 
 describe("captured payloads", () => {
@@ -60,15 +63,9 @@ describe("captured payloads", () => {
   });
 
   it("types the value by the kind asked for, in either form", () => {
-    const person = {
-      id: "example.org:alice",
-      nickname: "alice",
-      displayName: "Alice",
-      updated: "2026-01-01T00:00:00Z",
-      hasApp: "true",
-      thumbnailUrl: "http://example.org/alice.png",
-    };
-    const json = readCaptured(bytes({ entry: person, startIndex: 0, totalResults: 1 }), {
+    // people @self as real containers render it: booleans and counts as strings
+    const sample = readFileSync(join(ROOT, "fixtures/samples/person.json"), "utf8");
+    const json = readCaptured(bytes((JSON.parse(sample) as { data: unknown }[])[0]?.data), {
       kind: "person",
     });
     if (!json.ok) throw new Error(JSON.stringify(json.issues));
