@@ -1,7 +1,8 @@
 // biome-ignore-all assist/source/organizeImports: the exports are grouped by topic, each section with its comment
 /**
  * opensocial-kit: the typed model, JSON Schemas and codecs of the social-platform REST API
- * (social-api.md, with the decisions of profile.md), and the client-side request signer.
+ * (social-api.md, with the decisions of profile.md), the client-side request signer, and P-FMT-1's
+ * choice of representation for a server.
  *
  * Subpaths: `opensocial-kit/json` and `opensocial-kit/atom` (each codec alone),
  * `opensocial-kit/oauth` (OAuth 1.0a primitives for server authors), `opensocial-kit/server`
@@ -103,6 +104,14 @@ export {
   type OrderedAppDataResponse,
   toAtom,
 } from "./codecs/atom/index.js";
+
+// ── Serving a representation ─────────────────────────────────────────────────
+/**
+ * P-FMT-1 for a server without `format` in the query: true when the request's `Accept` selects
+ * Atom (each of the two types takes the q of its own entry; a tie, a wildcard or no Accept serves
+ * JSON). `format=json|atom` decides before it, and any other `format` is a 400.
+ */
+export { acceptSelectsAtom } from "./wire/accept-ranking.js";
 
 // ── Captured payloads ────────────────────────────────────────────────────────
 /**

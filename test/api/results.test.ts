@@ -104,6 +104,7 @@ const MEMBERSHIP =
 
 /** Why each other export cannot fail on its input. */
 const NOT_FALLIBLE: Record<string, string> = {
+  acceptSelectsAtom: PREDICATE,
   compileSchemas: "compiles the bundled schemas: a schema that does not compile is a KitError",
   formatPlatformId: WRITER,
   fromUrnGuid: MEMBERSHIP,
