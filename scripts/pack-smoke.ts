@@ -7,7 +7,7 @@
  *      `opensocial-kit request`, and with the installed `signRequest` and fetch), stops on SIGTERM;
  *   3. an ESM import of `toAtom`, `validate`, `signRequest` (and the subpath exports) doing real work;
  *   4. a TypeScript compile of a consumer against the published types (the project's `tsc`,
- *      `module: nodenext`, strict);
+ *      strict, `moduleResolution` `nodenext` and `bundler`), a server's own calls among them;
  * then `publint --strict` and `attw --profile esm-only` on the tarball (the package is ESM only,
  * `engines.node >= 20`: the CommonJS `require` and node10 resolutions do not apply).
  *
@@ -70,7 +70,7 @@ process.stdout.write(JSON.stringify(out));
 
 /** The consumer's TypeScript program: compiled against the published .d.ts files. */
 const TS_CONSUMER = `
-import { signRequest, toAtom, toJson, validate, type AppDataResponse, type Issue, type SignedRequest } from "opensocial-kit";
+import { acceptSelectsAtom, fromAtom, fromJson, readCaptured, signRequest, toAtom, toJson, validate, type AppDataResponse, type Issue, type JsonLimits, type PersonResponse, type SignedRequest } from "opensocial-kit";
 import { createServer, type ReferenceServer } from "opensocial-kit/server";
 import { runSuite, type RunReport } from "opensocial-kit/conformance";
 
@@ -87,14 +87,25 @@ const suite: typeof runSuite = runSuite;
 export function exitOf(r: RunReport): number { return r.exitCode; }
 // @ts-expect-error validate takes a kind name: a number is a type error in the published types
 validate(42, {});
-export { xml, friends, issues, headers, start, suite };
+// a server's own: P-FMT-1's choice, bounded reads typed by kind
+const atomWanted: boolean = acceptSelectsAtom("application/atom+xml;q=0.9, application/json;q=0.5");
+const limits: JsonLimits = { maxLength: 1024, maxDepth: 8 };
+const body = fromJson("appdata-write", "{}", { limits });
+const back = fromAtom("appdata", xml);
+const captured = readCaptured(new Uint8Array(0), { kind: "person" });
+const person: PersonResponse | undefined = captured.ok ? captured.value.value : undefined;
+export { xml, friends, issues, headers, start, suite, atomWanted, body, back, person };
 export type { Server };
 `;
 
-const TSCONFIG = {
+/** The consumer's compiler options, by module resolution: Node's own, and a bundler's. */
+const TSCONFIGS = [
+  ["nodenext", "nodenext"],
+  ["esnext", "bundler"],
+].map(([module, moduleResolution]) => ({
   compilerOptions: {
-    module: "nodenext",
-    moduleResolution: "nodenext",
+    module,
+    moduleResolution,
     target: "es2022",
     strict: true,
     noEmit: true,
@@ -102,7 +113,7 @@ const TSCONFIG = {
     types: ["node"],
   },
   files: ["consumer.ts"],
-};
+}));
 
 /** Waits for `serve` to print its banner; resolves with its base URL. */
 function started(child: ChildProcess, timeoutMs: number): Promise<string> {
@@ -242,10 +253,12 @@ process.stdout.write(String(r.status));`;
       if (problems.length) throw new Error(`${problems.join(", ")}: ${stdout}`);
       return undefined;
     });
-    await step("tsc against the published types", async () => {
+    await step("tsc against the published types (nodenext, bundler)", async () => {
       writeFileSync(join(proj, "consumer.ts"), TS_CONSUMER);
-      writeFileSync(join(proj, "tsconfig.json"), JSON.stringify(TSCONFIG));
-      await sh(join(ROOT, "node_modules/.bin/tsc"), ["-p", "tsconfig.json"], proj);
+      for (const tsconfig of TSCONFIGS) {
+        writeFileSync(join(proj, "tsconfig.json"), JSON.stringify(tsconfig));
+        await sh(join(ROOT, "node_modules/.bin/tsc"), ["-p", "tsconfig.json"], proj);
+      }
       return undefined;
     });
     await step("publint", async () => {

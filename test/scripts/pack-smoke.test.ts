@@ -21,7 +21,7 @@ describe("packed tarball", () => {
       "ok npx opensocial-kit run",
       "ok npx opensocial-kit serve + a signed request",
       "ok ESM import of toAtom/validate/signRequest",
-      "ok tsc against the published types",
+      "ok tsc against the published types (nodenext, bundler)",
       "ok publint",
       "ok attw --profile esm-only (the tarball)",
     ]);
