@@ -50,6 +50,17 @@ export {
 export { isValidKey, isValidValue, isXmlText } from "./model/appdata-rules.js";
 /** The application-data limits (P-DATA-1, P-DATA-3). */
 export { MAX_KEY_LENGTH, MAX_VALUE_CODE_POINTS, PAIR_LIMIT } from "./model/limits.js";
+/**
+ * The limits a server enforces: one record's keys and bytes (P-DATA-7), paging's default and
+ * largest `count` and largest value (P-PAGE-1, P-PAGE-2), the largest request body (P-ERR-4).
+ */
+export {
+  DEFAULT_COUNT,
+  MAX_BODY_BYTES,
+  MAX_COUNT,
+  MAX_PAGING_VALUE,
+  RECORD_LIMITS,
+} from "./model/limits.js";
 
 // ── Errors as data ───────────────────────────────────────────────────────────
 /** Issues and results: every function that can fail on its input returns a `Result`. */
