@@ -56,7 +56,14 @@ export type IssueCode = (typeof ISSUE_CODES)[number];
 export interface XmlLocation {
   /** XPath-like path of the element, e.g. `/feed/entry[2]/content/appdata`. */
   readonly xpath: string;
+  /** 1-based line of the character {@link column} names. */
   readonly line: number;
+  /**
+   * 1-based column, in characters (a surrogate pair is one), of the last character the reader
+   * read: for malformed XML the one that made it so (the `>` of an end tag that does not match,
+   * a character XML cannot carry); for an issue in a well-formed feed the `>` that ends the
+   * start tag of the element `xpath` names; 0 when no character was read (an empty document).
+   */
   readonly column: number;
 }
 

@@ -317,6 +317,18 @@ describe("fromAtom: documents that are not well-formed", () => {
     expect(issues[0]).toMatchObject({ code: "xml-malformed", xml: { line: 3 } });
     expect(issues[0]?.xml?.column).toBeGreaterThan(5);
   });
+  it("places an issue as XmlLocation says: 1-based, the last character read, in characters", () => {
+    const at = (xml: string) => issuesOf(xml).map((i) => [i.xml?.line, i.xml?.column]);
+    // the `>` of the end tag that does not match; a surrogate pair counts one character
+    expect(at("<feed>\n  <x></y>\n</feed>")).toEqual([[2, 9]]);
+    expect(at("<feed>\n\u{1F600}<x></y>\n</feed>")).toEqual([[2, 8]]);
+    // the character XML cannot carry, itself
+    expect(at("<feed>\n  <x>\u0001</x></feed>")).toEqual([[2, 6]]);
+    // a structural issue: the `>` that ends the element's start tag
+    expect(at(`<feed xmlns="${ATOM}">\n  <entry/></feed>`)[2]).toEqual([2, 10]);
+    // no character read: column 0
+    expect(at("")).toEqual([[1, 0]]);
+  });
   it("never throws for a non-string input", () => {
     expect(fromAtom("appdata", 42 as unknown as string)).toMatchObject({
       ok: false,
