@@ -7,7 +7,8 @@
  *      `opensocial-kit request`, and with the installed `signRequest` and fetch), stops on SIGTERM;
  *   3. an ESM import of `toAtom`, `validate`, `signRequest` (and the subpath exports) doing real work;
  *   4. a TypeScript compile of a consumer against the published types (the project's `tsc`,
- *      strict, `moduleResolution` `nodenext` and `bundler`), a server's own calls among them;
+ *      strict, `moduleResolution` `nodenext` and `bundler`), a server's own calls among them,
+ *      and README's Library use example as it stands;
  * then `publint --strict` and `attw --profile esm-only` on the tarball (the package is ESM only,
  * `engines.node >= 20`: the CommonJS `require` and node10 resolutions do not apply).
  *
@@ -112,8 +113,17 @@ const TSCONFIGS = [
     skipLibCheck: false,
     types: ["node"],
   },
-  files: ["consumer.ts"],
+  files: ["consumer.ts", "readme.ts"],
 }));
+
+/** The TypeScript example of README's "Library use", as a reader copies it. */
+function readmeExample(): string {
+  const readme = readFileSync(join(ROOT, "README.md"), "utf8");
+  const section = readme.slice(readme.indexOf("## Library use"));
+  const block = /```ts\n([\s\S]*?)```/.exec(section)?.[1];
+  if (block === undefined) throw new Error("README.md: no TypeScript example under Library use");
+  return block;
+}
 
 /** Waits for `serve` to print its banner; resolves with its base URL. */
 function started(child: ChildProcess, timeoutMs: number): Promise<string> {
@@ -255,6 +265,7 @@ process.stdout.write(String(r.status));`;
     });
     await step("tsc against the published types (nodenext, bundler)", async () => {
       writeFileSync(join(proj, "consumer.ts"), TS_CONSUMER);
+      writeFileSync(join(proj, "readme.ts"), readmeExample());
       for (const tsconfig of TSCONFIGS) {
         writeFileSync(join(proj, "tsconfig.json"), JSON.stringify(tsconfig));
         await sh(join(ROOT, "node_modules/.bin/tsc"), ["-p", "tsconfig.json"], proj);
