@@ -181,23 +181,24 @@ function itemsOf(kind: AtomKind, response: JsonObject): unknown[] {
   return entry;
 }
 
-/** P-FMT-7: entry author: the person (people), the album owner (albums, photos). */
-function authorOf(
-  kind: AtomKind,
-  item: JsonObject,
-  where: string,
-  options: AtomWriteOptions,
-): string {
-  if (kind === "albums") return stringMember(item, "ownerId", where);
-  if (kind === "photos") {
-    if (options.ownerId === undefined || options.ownerId === "") {
-      throw new KitError(
-        "OSK_ATOM_OWNER_REQUIRED",
-        "pass options.ownerId (the album owner) for photos",
-      );
-    }
-    return options.ownerId;
+/**
+ * P-FMT-7: the album owner every photo entry names as its author, checked before any entry is
+ * written, so that an empty page fails as a full one does.
+ */
+function photosOwner(options: AtomWriteOptions): string {
+  if (options.ownerId === undefined || options.ownerId === "") {
+    throw new KitError(
+      "OSK_ATOM_OWNER_REQUIRED",
+      "pass options.ownerId (the album owner) for photos",
+    );
   }
+  return options.ownerId;
+}
+
+/** P-FMT-7: entry author: the person (people), the album owner (albums, photos: `owner`). */
+function authorOf(kind: AtomKind, item: JsonObject, where: string, owner: string): string {
+  if (kind === "albums") return stringMember(item, "ownerId", where);
+  if (kind === "photos") return owner;
   return stringMember(item, "id", where);
 }
 
@@ -237,6 +238,7 @@ export function toAtom<K extends AtomKind>(
     ...(response.itemsPerPage === undefined ? {} : { itemsPerPage: response.itemsPerPage }),
   };
   const name = spec.names[0] ?? "";
+  const owner = kind === "photos" ? photosOwner(options) : "";
   let out = writeFeedStart(kind, head, options);
   const items = itemsOf(kind, response);
   for (let i = 0; i < items.length; i++) {
@@ -247,7 +249,7 @@ export function toAtom<K extends AtomKind>(
     out += writeEntry(
       writeData(name, item, where),
       id,
-      authorOf(kind, item, where, options),
+      authorOf(kind, item, where, owner),
       item.updated,
       options,
     );

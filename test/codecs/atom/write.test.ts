@@ -83,6 +83,12 @@ describe("toAtom / toAtom refusals", () => {
       () => toAtom("photos", photos, { ownerId: "" }),
       "OSK_ATOM_OWNER_REQUIRED",
     ],
+    // an empty page as well: the call fails where it is written, not once photos arrive
+    [
+      "an empty page of photos without ownerId",
+      () => untyped("photos", { ...photos, entry: [] }),
+      "OSK_ATOM_OWNER_REQUIRED",
+    ],
     [
       "a person member that is null",
       () =>
