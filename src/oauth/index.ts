@@ -3,8 +3,9 @@
  * `opensocial-kit/oauth`: two-legged OAuth 1.0a with HMAC-SHA1 (RFC 5849, P-AUTH-1/2), for
  * both sides: clients sign requests; server authors verify them with the same primitives the
  * reference server uses (percent-encoding, parameter normalisation, base string, signing keys,
- * body hash, a constant-time comparison). Replay and timestamp checks (P-AUTH-3) are the
- * server's own: see `opensocial-kit/server`.
+ * body hash, a constant-time comparison). Replay and timestamp checks (P-AUTH-3: 300 s, a
+ * consumer key and nonce pair recorded once its signature verifies) are the server's own: the
+ * reference server's (src/server/auth/) are not exported.
  *
  * Failures follow the library's convention: what reads received text (`queryParams`,
  * `formParams`, `parseAuthorizationHeader`) returns a `Result` whose issues say why it cannot be
