@@ -30,7 +30,7 @@ const ID_FORM_MESSAGE = "must be an id of the form <namespace>:<value> (social-a
 
 /** Plain-language messages for the bundled schemas' patterns. */
 const PATTERN_MESSAGES: Record<string, string> = {
-  "^[A-Za-z0-9_.-]+$": `key must be 1-${MAX_KEY_LENGTH} characters of A-Z a-z 0-9 _ . - (P-DATA-1)`,
+  "^[A-Za-z0-9_.-]+$": `is not a key: a key is 1-${MAX_KEY_LENGTH} characters of A-Z a-z 0-9 _ . - (P-DATA-1)`,
   "^[^:]+:.+$": ID_FORM_MESSAGE,
 };
 

@@ -80,6 +80,20 @@ describe("fromJson", () => {
     if (!r.ok) expect(r.issues[0]?.code).toBe(code);
   });
 
+  it("a key outside P-DATA-1's alphabet: named once by its pointer, the rule in the message", () => {
+    expect(fromJson("appdata-write", '{"bad key!":"v"}')).toEqual({
+      ok: false,
+      issues: [
+        {
+          code: "pattern-mismatch",
+          pointer: "/bad key!",
+          message:
+            'member name "bad key!" is not a key: a key is 1-128 characters of A-Z a-z 0-9 _ . - (P-DATA-1)',
+        },
+      ],
+    });
+  });
+
   it("skips one leading byte order mark (RFC 8259 §8.1: a parser MAY ignore it; P-FMT-6)", () => {
     const text = '{"k":"v"}';
     expect(fromJson("appdata-write", `\uFEFF${text}`)).toEqual(fromJson("appdata-write", text));
