@@ -1404,8 +1404,8 @@ export const MUTANTS: readonly Mutant[] = [
     edits: [
       {
         file: "src/codecs/atom/write.ts",
-        find: "    return options.ownerId;\n",
-        replace: '    return stringMember(item, "id", where);\n',
+        find: '  if (kind === "photos") return owner;\n',
+        replace: '  if (kind === "photos") return stringMember(item, "id", where);\n',
       },
     ],
   },
