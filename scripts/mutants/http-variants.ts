@@ -106,3 +106,62 @@ export const headContentTypeSpelling: WireRewrite = {
       ? contentTypeSpelling.headers(headers, answer)
       : headers,
 };
+
+/**
+ * Each media type with parameters and white space beyond the profile's spelling: Atom labelled
+ * `application/atom+xml;type=feed; charset=utf-8` (RFC 5023 §7.1 registers `type`, `feed` for a
+ * feed document), JSON `application/json ;  charset=utf-8` (RFC 9110 §5.6.6: optional white space
+ * around `;`); the same media type with the same charset (P-FMT-1.5, P-FMT-1.7).
+ */
+export const contentTypeParameters: WireRewrite = {
+  headers: (headers) => {
+    const type = headers["content-type"];
+    if (typeof type !== "string") return headers;
+    const [media = "", ...params] = type.split(";").map((p) => p.trim());
+    const extra = media.toLowerCase() === "application/atom+xml" ? ["type=feed"] : [];
+    return { ...headers, "content-type": [`${media} `, ...extra, ...params].join(";  ") };
+  },
+};
+
+/**
+ * Each media type without its `charset` parameter (RFC 8259 §11: `application/json` defines none,
+ * JSON is UTF-8; RFC 7303 §4.3: an XML document without one is read by its own declaration or
+ * byte order mark, UTF-8 by default); P-FMT-1.5 and P-FMT-1.7 spell the label with it.
+ */
+export const contentTypeWithoutCharset: WireRewrite = {
+  headers: (headers) => {
+    const type = headers["content-type"];
+    if (typeof type !== "string") return headers;
+    const kept = type.split(";").filter((p, i) => i === 0 || !/^\s*charset\s*=/i.test(p));
+    return { ...headers, "content-type": kept.join(";") };
+  },
+};
+
+/**
+ * `WWW-Authenticate: OAuth realm="…"` on every 400 and 403 (RFC 9110 §11.6.1: a server may send it
+ * in any answer to say credentials might change it; RFC 5849 §3.5.1 names the scheme and realm).
+ */
+export const wwwAuthenticate: WireRewrite = {
+  headers: (headers, answer) =>
+    answer.status === 400 || answer.status === 403
+      ? { ...headers, "WWW-Authenticate": 'OAuth realm="http://variant.invalid/"' }
+      : headers,
+};
+
+/**
+ * A media type on every answer without one, the empty 200 of a write or delete included (a
+ * framework's default label: RFC 9110 §8.3 does not forbid labelling empty content).
+ */
+export const labelledEmptyAnswers: WireRewrite = {
+  headers: (headers) =>
+    headers["content-type"] === undefined
+      ? { ...headers, "content-type": "application/json; charset=utf-8" }
+      : headers,
+};
+
+/**
+ * At most three requests per connection, the third answered `Connection: close` and the
+ * connection closed after it, the earlier ones announcing it in `Keep-Alive: timeout=5, max=…`
+ * (Apache's `MaxKeepAliveRequests`; RFC 9112 §9.6).
+ */
+export const fewRequestsPerConnection: WireRewrite = { maxRequestsPerConnection: 3 };

@@ -290,3 +290,22 @@ export const otherErrorMessages = (body: string, type: string): string =>
       ? { ...doc, error: { ...doc.error, message: 'Anfrage abgelehnt – «refusé», see "docs"' } }
       : doc,
   );
+
+/**
+ * Every character of every string, member names included, written as a `\uXXXX` escape in upper-case hex
+ * (RFC 8259 §7: any character may be escaped so, hex digits in either case), the quotation mark
+ * and reverse solidus too (`\u0022`, `\u005C`), astral characters as surrogate pairs.
+ */
+export const everyCharacterEscaped = (body: string, type: string): string =>
+  type.includes("json")
+    ? mapStrings(
+        rewriteJson(body, type, (doc) => doc),
+        (s) => {
+          const value = JSON.parse(s) as string;
+          let out = "";
+          for (let i = 0; i < value.length; i++)
+            out += `\\u${value.charCodeAt(i).toString(16).toUpperCase().padStart(4, "0")}`;
+          return `"${out}"`;
+        },
+      )
+    : body;

@@ -50,6 +50,13 @@ export interface WireRewrite {
    * so (as gunicorn, 2 s by default, does).
    */
   readonly idleCloseMs?: number;
+  /**
+   * Each connection serves at most this many requests: the last answer on it says
+   * `Connection: close` and the connection is closed after it (as Apache's
+   * `MaxKeepAliveRequests` does; RFC 9112 §9.6), every earlier one announces the count in a
+   * `Keep-Alive` field.
+   */
+  readonly maxRequestsPerConnection?: number;
   /** The reason phrase of every status line (RFC 9112 §4: clients ignore it). */
   readonly reason?: string;
   /**
@@ -202,6 +209,12 @@ export async function startVariantProxy(
             headers["content-encoding"] = "gzip";
             headers.vary = "Accept-Encoding";
           }
+          if (wire.maxRequestsPerConnection !== undefined) {
+            // node:http writes its own: `Connection: close` on a connection's last answer,
+            // `Keep-Alive: timeout=…, max=…` on the others
+            delete headers.connection;
+            delete headers["keep-alive"];
+          }
           if (wire.idleCloseMs !== undefined) {
             // the upstream's own Keep-Alive header would announce its timeout, not the proxy's
             delete headers["keep-alive"];
@@ -249,6 +262,8 @@ export async function startVariantProxy(
   });
   // A Connection header of the proxy's own keeps node:http from announcing the timeout.
   if (wire.idleCloseMs !== undefined) server.keepAliveTimeout = wire.idleCloseMs;
+  if (wire.maxRequestsPerConnection !== undefined)
+    server.maxRequestsPerSocket = wire.maxRequestsPerConnection;
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {

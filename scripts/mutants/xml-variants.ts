@@ -30,9 +30,10 @@ interface Rewrite {
   /**
    * Where namespaces are declared: all prefixes on the root (as written), each element in the
    * default namespace declared where it changes (`default`), or each element with a prefix of
-   * its own declared on it (`local`).
+   * its own declared on it (`local`), or one prefix on every element, declared on each for that
+   * element's namespace (`rebound`: redeclared where it is the same, rebound where it changes).
    */
-  namespaces?: "root" | "default" | "local";
+  namespaces?: "root" | "default" | "local" | "rebound";
   /** How text is written: escaped (as written), in CDATA sections, or as character references. */
   text?: "escaped" | "cdata" | "references";
   /** Other markup of the same document: comments and processing instructions, in text too. */
@@ -65,6 +66,14 @@ interface Rewrite {
   openSearchQuery?: boolean;
   /** Each Atom `title` with its type said (`type="text"`, the default, RFC 4287 §3.1.1). */
   textType?: boolean;
+  /**
+   * White space inside tags and CRLF line ends: each attribute after a line end and a tab, a
+   * line end and a tab before the `>` of every start and end tag, and elements indented with
+   * tabs on CRLF lines.
+   */
+  tagWhitespace?: boolean;
+  /** No XML declaration at all (XML 1.0 §2.8: a document should, not must, begin with one). */
+  noDeclaration?: boolean;
 }
 
 /** The integer members of the data elements (§2.2, §2.3): written as their JSON text (P-FMT-7). */
@@ -132,12 +141,16 @@ function rewriteXml(body: string, type: string, rw: Rewrite): string {
   const namespaces = rw.namespaces ?? "root";
   const lexical = rw.lexical === true;
   const q = lexical ? "'" : '"';
+  const tagSpace = rw.tagWhitespace === true;
+  const space = tagSpace ? "\r\n\t" : " ";
   const attr = (name: string, value: string): string =>
     rw.attributeReferences === true
-      ? ` ${name}="${references(value)}"`
+      ? `${space}${name}="${references(value)}"`
       : lexical
-        ? ` ${name} = '${esc(value, true).replace(/'/g, "&apos;")}'`
-        : ` ${name}="${esc(value, true)}"`;
+        ? `${space}${name} = '${esc(value, true).replace(/'/g, "&apos;")}'`
+        : `${space}${name}="${esc(value, true)}"`;
+  /** The end of a start or end tag (`S? '>'`, XML 1.0 §3.1). */
+  const close = tagSpace ? "\r\n\t>" : ">";
   const textOf = (t: string): string => {
     const written =
       rw.text === "cdata" ? cdata(t) : rw.text === "references" ? references(t) : esc(t, false);
@@ -147,9 +160,11 @@ function rewriteXml(body: string, type: string, rw: Rewrite): string {
     return `${esc(chars.slice(0, half).join(""), false)}${NOTHING}${esc(chars.slice(half).join(""), false)}`;
   };
   const out: string[] = [
-    rw.standalone === true
-      ? '<?xml version="1.0" standalone="yes" ?>'
-      : `<?xml version=${q}1.0${q} encoding=${q}${lexical ? "utf-8" : "UTF-8"}${q}?>`,
+    rw.noDeclaration === true
+      ? ""
+      : rw.standalone === true
+        ? '<?xml version="1.0" standalone="yes" ?>'
+        : `<?xml version=${q}1.0${q} encoding=${q}${lexical ? "utf-8" : "UTF-8"}${q}?>`,
     ...(rw.comments ? [NOTHING] : []),
   ];
   const stack: {
@@ -163,7 +178,8 @@ function rewriteXml(body: string, type: string, rw: Rewrite): string {
   }[] = [];
   let pendingText = "";
   let declared = 0;
-  const indent = (depth: number): string => (rw.indent ? `\n${"  ".repeat(depth)}` : "");
+  const indent = (depth: number): string =>
+    tagSpace ? `\r\n${"\t".repeat(depth)}` : rw.indent ? `\n${"  ".repeat(depth)}` : "";
   const extension = (depth: number): string =>
     `${indent(depth)}<vx:extension xmlns:vx="urn:example:vendor-extension" vx:kind="test"><vx:note>unknown</vx:note></vx:extension>`;
   /** A whole Atom element, written as the document's own Atom elements are. */
@@ -195,6 +211,9 @@ function rewriteXml(body: string, type: string, rw: Rewrite): string {
       const prefix = `n${declared++}`;
       qname = `${prefix}:${local}`;
       attrs += attr(`xmlns:${prefix}`, nsOf(uri));
+    } else if (namespaces === "rebound") {
+      qname = `p:${local}`;
+      attrs += attr("xmlns:p", nsOf(uri));
     } else if (stack.length === 0) {
       for (const [u, p] of Object.entries(rw.prefixes)) attrs += attr(`xmlns:${p}`, nsOf(u));
     }
@@ -212,7 +231,7 @@ function rewriteXml(body: string, type: string, rw: Rewrite): string {
     if (rw.dataXmlAttributes === true && uri === OS)
       attrs += `${attr("xml:lang", "ja")}${attr("xml:space", "preserve")}`;
     const start = out.length;
-    out.push(`${indent(stack.length)}<${qname}${attrs}>`);
+    out.push(`${indent(stack.length)}<${qname}${attrs}${close}`);
     if (rw.atomMetadata && uri === ATOM && local === "feed")
       out.push(
         [
@@ -294,7 +313,7 @@ function rewriteXml(body: string, type: string, rw: Rewrite): string {
       node.hasChildren = true;
     }
     if (node.kids?.length) out.push(reversedRuns(node.kids));
-    const end = lexical ? `</${node.name} >` : `</${node.name}>`;
+    const end = lexical ? `</${node.name} >` : `</${node.name}${close}`;
     if (node.hasChildren) out.push(`${indent(stack.length)}${end}`);
     else if (lexical && pendingText === "") {
       // `<x ...>` becomes `<x .../>`
@@ -469,3 +488,12 @@ export const textType = (body: string, type: string): string =>
 /** The appdata data element named `appData` (P-FMT-3: readers accept it; writers write `appdata`). */
 export const appDataCamelCase = (body: string, type: string): string =>
   type.includes("xml") ? body.replace(/<(\/?)((?:[\w.-]+:)?)appdata\b/g, "<$1$2appData") : body;
+/** One prefix, `p`, declared on every element for that element's namespace (Namespaces in XML 1.0 §6.1). */
+export const reboundPrefix = (body: string, type: string): string =>
+  rewriteXml(body, type, { ...plain, namespaces: "rebound" });
+/** Line ends and tabs inside tags and between elements, CRLF line ends (XML 1.0 §2.11, §3.1). */
+export const tagWhitespace = (body: string, type: string): string =>
+  rewriteXml(body, type, { ...plain, tagWhitespace: true });
+/** The document without an XML declaration and without a byte order mark (XML 1.0 §2.8, §4.3.3). */
+export const noDeclaration = (body: string, type: string): string =>
+  rewriteXml(body, type, { ...plain, noDeclaration: true });
