@@ -165,3 +165,20 @@ export const labelledEmptyAnswers: WireRewrite = {
  * (Apache's `MaxKeepAliveRequests`; RFC 9112 §9.6).
  */
 export const fewRequestsPerConnection: WireRewrite = { maxRequestsPerConnection: 3 };
+
+/** True for an Atom media type. */
+const isAtom = (type: string): boolean => /^\s*application\/atom\+xml\s*(;|$)/i.test(type);
+
+/**
+ * Atom in UTF-16 (little-endian, after its byte order mark: XML 1.0 §4.3.3), labelled
+ * `charset=utf-16` (RFC 7303 §3.2); with {@link utf16Declaration}, which writes the document so.
+ */
+export const utf16Atom: WireRewrite = {
+  bodyEncoding: (type) => (isAtom(type) ? "utf16le" : "utf8"),
+  headers: (headers) => {
+    const type = headers["content-type"];
+    return typeof type === "string" && isAtom(type)
+      ? { ...headers, "content-type": type.replace(/charset=[^;]*/i, "charset=utf-16") }
+      : headers;
+  },
+};

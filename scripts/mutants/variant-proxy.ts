@@ -57,6 +57,11 @@ export interface WireRewrite {
    * `Keep-Alive` field.
    */
   readonly maxRequestsPerConnection?: number;
+  /**
+   * The character encoding a body of this media type goes on the wire in (UTF-8 without one):
+   * the rewrite's text, a byte order mark included, encoded so.
+   */
+  readonly bodyEncoding?: (contentType: string) => "utf8" | "utf16le";
   /** The reason phrase of every status line (RFC 9112 §4: clients ignore it). */
   readonly reason?: string;
   /**
@@ -199,7 +204,7 @@ export async function startVariantProxy(
           // once the rest is discarded, and its last chunk would wait for a client that holds
           // the rest back until the answer is complete.
           const chunked = wire.chunked === true && req.complete && Buffer.byteLength(body) > 0;
-          let bytes = Buffer.from(body, "utf8");
+          let bytes = Buffer.from(body, wire.bodyEncoding?.(type) ?? "utf8");
           const gzip =
             wire.gzip === true &&
             /\bgzip\b/i.test(String(req.headers["accept-encoding"] ?? "")) &&

@@ -28,6 +28,7 @@ import {
   idleClose,
   labelledEmptyAnswers,
   reasonPhrase,
+  utf16Atom,
   wwwAuthenticate,
 } from "./http-variants.js";
 import {
@@ -88,6 +89,7 @@ import {
   tagWhitespace,
   textType,
   urnUpperCase,
+  utf16Declaration,
 } from "./xml-variants.js";
 
 /**
@@ -616,5 +618,13 @@ export const VARIANTS: readonly Variant[] = [
     what: "Atom without an XML declaration and without a byte order mark (XML 1.0 §2.8: should, not must; §4.3.3: UTF-8 then)",
     levels: ["core", "profile"],
     rewrite: noDeclaration,
+  },
+  {
+    id: "atom-utf-16",
+    what: "Atom in UTF-16 after a byte order mark, declared and labelled so (XML 1.0 §4.3.3: every XML processor reads UTF-16; P-FMT-1.7 labels Atom charset=utf-8)",
+    levels: ["core"],
+    named: { level: "profile", statements: ["P-FMT-1.7"] },
+    rewrite: utf16Declaration,
+    wire: utf16Atom,
   },
 ];

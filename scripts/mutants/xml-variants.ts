@@ -497,3 +497,11 @@ export const tagWhitespace = (body: string, type: string): string =>
 /** The document without an XML declaration and without a byte order mark (XML 1.0 §2.8, §4.3.3). */
 export const noDeclaration = (body: string, type: string): string =>
   rewriteXml(body, type, { ...plain, noDeclaration: true });
+/**
+ * A byte order mark and the XML declaration's encoding `UTF-16`, for a body the proxy sends in
+ * UTF-16 (http-variants.ts's `utf16Atom`: XML 1.0 §4.3.3, processors must read it).
+ */
+export const utf16Declaration = (body: string, type: string): string =>
+  type.includes("xml")
+    ? `\uFEFF${body.replace(/^(<\?xml[^?]*encoding=["'])[^"']*/, "$1UTF-16")}`
+    : body;

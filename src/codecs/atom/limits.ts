@@ -6,7 +6,7 @@ import { limitOption } from "../limit-option.js";
 
 /** Limits of the Atom readers. */
 export interface AtomReadLimits {
-  /** Largest accepted document, in UTF-8 bytes. Default 1 MiB. */
+  /** Largest accepted document, in bytes as given (a string counted in UTF-8). Default 1 MiB. */
   maxBytes?: number;
   /**
    * Deepest accepted element nesting (the `feed` element is depth 1). Default 32; values above

@@ -22,7 +22,7 @@ import { type Located, locateIssues } from "./reader/locate.js";
 import { Report } from "./reader/report.js";
 
 /** The element tree of untrusted XML with the reader's bounds, for checkers (see reader/input.ts). */
-export { parseXmlDocument } from "./reader/input.js";
+export { answerText, parseXmlDocument } from "./reader/input.js";
 
 /** Options of the Atom reader. */
 export interface AtomReadOptions {
@@ -40,7 +40,7 @@ export interface AtomReadOptions {
  * {entry, id, startIndex, totalResults}; `albums`/`photos` → {entry[], startIndex, itemsPerPage,
  * totalResults}; `person` → {entry (one person), startIndex, totalResults}; `people` → the
  * `@friends` list. Issues carry a JSON Pointer and the XML path, line and column. Input may be a
- * string or UTF-8 bytes; never throws.
+ * string or bytes (UTF-8, or UTF-16 after its byte order mark); never throws.
  */
 export function fromAtom<K extends AtomKind>(
   kind: K,

@@ -7,16 +7,21 @@
  */
 import { fail, ok, type Result } from "../../model/issue.js";
 import type { XmlElement } from "./xml/element.js";
+import type { ReadEncoding } from "./xml/encoding.js";
 import { scanXml } from "./xml/scan.js";
 
 export { type XmlElement, xpathOf } from "./xml/element.js";
 
 /**
- * Parses `text` into an element tree (its root), or the one issue that stopped it: `xml-doctype`,
+ * Parses `text` (decoded from `read`: UTF-8, or given as text) into an element tree (its root), or the one issue that stopped it: `xml-doctype`,
  * `xml-too-deep`, `xml-invalid-char` or `xml-malformed`. Never throws.
  */
-export function parseTree(text: string, maxDepth: number): Result<XmlElement> {
-  const r = scanXml(text, maxDepth);
+export function parseTree(
+  text: string,
+  maxDepth: number,
+  read: ReadEncoding = "UTF-8",
+): Result<XmlElement> {
+  const r = scanXml(text, maxDepth, read);
   if (r.ok) return ok(r.root);
   const { code, message, line, column, xpath } = r.error;
   const prefix =

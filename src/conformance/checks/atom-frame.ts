@@ -172,7 +172,7 @@ export function checkAtomFrame(expect: ExpectSpec, ctx: CheckContext): CheckResu
   const kind = expect.atom.kind;
   const statement = expect.statement ?? (kind === "appdata" ? "S-4.3-ATOM.1" : "P-FMT-7.1");
   // The same bounds as the codec (size, depth, DOCTYPE, lone surrogates): target bodies are hostile input.
-  const tree = parseXmlDocument(ctx.text(), ANSWER_ATOM_LIMITS);
+  const tree = parseXmlDocument(ctx.response.body, ANSWER_ATOM_LIMITS);
   if (!tree.ok) return []; // the codec's decoding reports malformed XML, located
   const entries = tree.value.children.filter((c) => c.uri === ATOM_NS && c.local === "entry");
   const profile = ctx.level === "profile";

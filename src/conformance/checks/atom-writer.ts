@@ -130,7 +130,7 @@ function authorProblems(entry: XmlElement, kind: string, owner: string | undefin
 /** Runs the writers' rules when `expect.atom` is set, at profile level. */
 export function checkAtomWriter(expect: ExpectSpec, ctx: CheckContext): CheckResult[] {
   if (!expect.atom || ctx.level !== "profile") return [];
-  const tree = parseXmlDocument(ctx.text(), ANSWER_ATOM_LIMITS);
+  const tree = parseXmlDocument(ctx.response.body, ANSWER_ATOM_LIMITS);
   if (!tree.ok) return []; // the codec's decoding reports malformed XML, located
   const kind = expect.atom.kind;
   const filled =

@@ -33,17 +33,21 @@ export function atomIssueClause(
   return /^must be array\b/.test(issue.message) ? "P-FMT-7.6" : undefined;
 }
 
-/** Decodes an Atom body of `kind`. */
+/**
+ * Decodes an Atom body of `kind`: `text` is how it reads (to tell an empty or JSON answer), `xml`
+ * what the codec reads, its bytes where there are some (UTF-8 or UTF-16, XML 1.0 §4.3.3).
+ */
 export function decodeAtom(
   kind: NonNullable<ExpectSpec["atom"]>["kind"],
   text: string,
+  xml: string | Uint8Array = text,
 ): DecodedBody {
   if (text === "")
     return { ok: false, finding: { code: "body-missing", expected: "an Atom feed" } };
   // A JSON answer to a request for Atom: say so, rather than quote the XML parser's complaint.
   if (/^\s*[{[]/.test(text)) return { ok: false, finding: { code: "body-is-json", kind } };
   // The id form is the cases about §2.1's to judge (their own checks), not every Atom case's.
-  const r = fromAtom(kind, text, { anyIdForm: true, limits: ANSWER_ATOM_LIMITS });
+  const r = fromAtom(kind, xml, { anyIdForm: true, limits: ANSWER_ATOM_LIMITS });
   if (r.ok) return { ok: true, value: r.value };
   const first = r.issues[0];
   const where = first?.xml

@@ -4,6 +4,7 @@
  * pointers, body exclusions). An answer that `expect.when` does not name gets the no-500 and
  * status checks only (when.ts).
  */
+import { answerText } from "../../codecs/atom/read.js";
 import { parseJsonText } from "../../codecs/json/limits.js";
 import type { ExpectSpec, Level } from "../case-types.js";
 import type { TemplateContext } from "../request/template.js";
@@ -45,9 +46,12 @@ const RULES = [
   checkBodyExcludes,
 ];
 
-/** Decodes a body as JSON (within limits) or, when `expect.atom` is set, as Atom. */
-function decodeBody(expect: ExpectSpec, text: string): DecodedBody {
-  if (expect.atom) return decodeAtom(expect.atom.kind, text);
+/**
+ * Decodes a body (`text`, read from `bytes`) as JSON (within limits) or, when `expect.atom` is
+ * set, as Atom (from its bytes, in the encoding they are in).
+ */
+function decodeBody(expect: ExpectSpec, text: string, bytes: Uint8Array): DecodedBody {
+  if (expect.atom) return decodeAtom(expect.atom.kind, text, bytes);
   if (text === "") return { ok: false, finding: { code: "body-missing", expected: "JSON" } };
   // An Atom answer to a request for JSON: say so, rather than quote the JSON parser's complaint.
   if (isAtomFeedText(text)) return { ok: false, finding: { code: "body-is-atom" } };
@@ -62,21 +66,21 @@ export function responseViews(expect: ExpectSpec, response: WireResponse) {
   let text: string | undefined;
   let decoded: DecodedBody | undefined;
   const getText = () => {
-    text ??= response.body.toString("utf8");
+    text ??= answerText(response.body);
     return text;
   };
   let order: ReadonlyMap<string, string[]> | undefined;
   return {
     text: getText,
     decoded: () => {
-      decoded ??= decodeBody(expect, getText());
+      decoded ??= decodeBody(expect, getText(), response.body);
       return decoded;
     },
     // P-FMT-3 and P-FMT-7: child order is read from the Atom document; a JSON body has none.
     ...(expect.atom
       ? {
           textOrder: () => {
-            order ??= atomDataOrder(getText(), expect.atom?.kind ?? "appdata");
+            order ??= atomDataOrder(response.body, expect.atom?.kind ?? "appdata");
             return order;
           },
         }

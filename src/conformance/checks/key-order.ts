@@ -23,9 +23,9 @@ import { ANSWER_ATOM_LIMITS } from "./answer-atom-limits.js";
  * name per run of same-named children (an array member is one element per item, P-FMT-7).
  * Empty map when the document does not parse; entries without a data element are left out.
  */
-export function atomDataOrder(text: string, kind: AtomKind): Map<string, string[]> {
+export function atomDataOrder(xml: string | Uint8Array, kind: AtomKind): Map<string, string[]> {
   const out = new Map<string, string[]>();
-  const tree = parseXmlDocument(text, ANSWER_ATOM_LIMITS);
+  const tree = parseXmlDocument(xml, ANSWER_ATOM_LIMITS);
   if (!tree.ok) return out;
   const entries = tree.value.children.filter((c) => c.local === "entry" && c.uri === ATOM_NS);
   for (const [i, entry] of entries.entries()) {

@@ -106,7 +106,7 @@ describe("namespace names are the attribute value as normalised (XML 1.0 §3.3.3
   });
 });
 
-describe("declared encodings: UTF-8, or US-ASCII on ASCII text; a BOM must agree (XML 1.0 §4.3.3)", () => {
+describe("declared encodings: UTF-8, UTF-16 after its BOM, or US-ASCII on ASCII text; a BOM must agree (XML 1.0 §4.3.3)", () => {
   it("refuses another declared encoding on UTF-8 bytes or text", () => {
     for (const enc of ["UTF-16", "utf-16le", "windows-1252", "ISO-8859-1", "Shift_JIS", "utf8"]) {
       const text = `<?xml version="1.0" encoding="${enc}"?><a>é</a>`;
@@ -136,9 +136,27 @@ describe("declared encodings: UTF-8, or US-ASCII on ASCII text; a BOM must agree
     );
     expect(code(`\ufeff<?xml version="1.0" encoding="US-ASCII"?><a/>`)).toBe("xml-malformed");
   });
-  it("refuses UTF-16 bytes (with a BOM) as not UTF-8", () => {
-    const utf16 = Buffer.from("\ufeff<a/>", "utf16le");
-    expect(code(utf16)).toBe("xml-invalid-char");
+  it("reads UTF-16 bytes after their byte order mark, in either byte order (processors must)", () => {
+    const doc = '\ufeff<?xml version="1.0" encoding="UTF-16"?><a b="é">x𝄞</a>';
+    const le = Buffer.from(doc, "utf16le");
+    const be = Buffer.from(le).swap16();
+    for (const utf16 of [le, be, Buffer.from("\ufeff<a>é</a>", "utf16le")]) {
+      expect(code(utf16)).toBe("ok");
+    }
+    expect(root(le).text).toBe("x𝄞");
+    expect(root(be).attributes.b?.value).toBe("é");
+  });
+  it("refuses UTF-16 bytes that declare another encoding, and bytes that are not UTF-16", () => {
+    for (const enc of ["UTF-8", "US-ASCII", "ISO-8859-1"]) {
+      const utf16 = Buffer.from(`\ufeff<?xml version="1.0" encoding="${enc}"?><a/>`, "utf16le");
+      expect(code(utf16), enc).toBe("xml-malformed");
+      expect(issue(utf16)?.message).toMatch(/UTF-16/);
+    }
+    // a lone surrogate, and an odd byte at the end
+    expect(code(Buffer.from([0xff, 0xfe, 0x3c, 0x00, 0x00, 0xd8, 0x3e, 0x00]))).toBe(
+      "xml-invalid-char",
+    );
+    expect(code(Buffer.from([0xff, 0xfe, 0x3c, 0x00, 0x61]))).toBe("xml-invalid-char");
   });
   it("reads one byte order mark only, and keeps columns as without it", () => {
     const bom = [0xef, 0xbb, 0xbf];

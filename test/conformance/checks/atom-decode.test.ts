@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { ANSWER_ATOM_LIMITS } from "../../../src/conformance/checks/answer-atom-limits.js";
 import { atomIssueClause, decodeAtom } from "../../../src/conformance/checks/atom.js";
+import { responseViews } from "../../../src/conformance/checks/index.js";
 import { atomDataOrder } from "../../../src/conformance/checks/key-order.js";
 import { checkText } from "../../../src/conformance/reporters/check-text.js";
 import { LARGEST_ANSWER_BYTES } from "../../../src/conformance/transport/client-limits.js";
@@ -108,5 +109,32 @@ describe("an answer's Atom over the reader's own 1 MiB default", () => {
 
   it("the reader's bound is the largest cap a run may set: the bound stays", () => {
     expect(ANSWER_ATOM_LIMITS.maxBytes).toBe(LARGEST_ANSWER_BYTES);
+  });
+});
+
+describe("an Atom answer in UTF-16 (XML 1.0 §4.3.3: every XML processor reads it)", () => {
+  const feed = `\ufeff<?xml version="1.0" encoding="UTF-16"?><feed xmlns="http://www.w3.org/2005/Atom" xmlns:os="http://a9.com/-/spec/opensearch/1.1"><os:startIndex>0</os:startIndex><os:totalResults>1</os:totalResults><entry><content type="application/xml"><appdata xmlns="http://ns.opensocial.org/2008/opensocial"><k>é𝄞</k><a>1</a></appdata></content><title/><updated/><author><url>urn:guid:ns:a</url></author><id>urn:guid:ns:a</id></entry></feed>`;
+  const answer = (body: Buffer) => ({
+    status: 200,
+    headers: { "content-type": "application/atom+xml; charset=utf-16" },
+    body,
+    ms: 0,
+  });
+  it("is decoded, its key order read, and its text shown, in either byte order", () => {
+    const le = Buffer.from(feed, "utf16le");
+    for (const body of [le, Buffer.from(le).swap16()]) {
+      const views = responseViews({ atom: { kind: "appdata" } }, answer(body));
+      expect(views.decoded()).toMatchObject({
+        ok: true,
+        value: { entry: { "ns:a": { k: "é𝄞" } } },
+      });
+      expect(views.textOrder?.().get("/entry/ns:a")).toEqual(["k", "a"]);
+      expect(views.text()).toBe(feed);
+    }
+  });
+  it("JSON is read as UTF-8 alone (RFC 8259 §8.1): a UTF-16 JSON body is no JSON", () => {
+    const json = Buffer.from('\ufeff{"entry":{},"id":[]}', "utf16le");
+    const views = responseViews({}, answer(json));
+    expect(views.decoded()).toMatchObject({ ok: false, finding: { code: "body-not-json" } });
   });
 });

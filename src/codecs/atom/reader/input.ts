@@ -1,6 +1,7 @@
 /**
- * The reader's input: a string or UTF-8 bytes, refused when larger than the size limit, not
- * UTF-8, or holding a lone surrogate; a leading byte order mark is kept for the scanner, which
+ * The reader's input: a string, or bytes in UTF-8 or (after its byte order mark) UTF-16 (XML 1.0
+ * §4.3.3: processors must read both), refused when larger than the size limit, not in the
+ * encoding, or holding a lone surrogate; a leading byte order mark is kept for the scanner, which
  * reads it (xml/scan.ts: it must agree with the declared encoding). `parseXmlDocument` adds the
  * parse's own bounds (DOCTYPE refused, depth, well-formedness, XML characters; see tree.ts).
  */
@@ -13,6 +14,7 @@ import {
   utf8LengthUpTo,
 } from "../limits.js";
 import { parseTree, type XmlElement } from "../tree.js";
+import type { ReadEncoding } from "../xml/encoding.js";
 
 function tooLarge(maxBytes: number): Issue {
   return issue("xml-too-large", "", `document larger than ${maxBytes} bytes`);
@@ -42,19 +44,53 @@ function loneSurrogate(text: string): number {
   return -1;
 }
 
+/** The UTF-16 decoder bytes call for by their byte order mark (XML 1.0 Appendix F), if any. */
+function utf16Of(bytes: Uint8Array): "utf-16be" | "utf-16le" | undefined {
+  const [a, b] = bytes;
+  if (a === 0xfe && b === 0xff) return "utf-16be";
+  return a === 0xff && b === 0xfe ? "utf-16le" : undefined;
+}
+
+/**
+ * The text of an answer's bytes for a reader that may meet XML: UTF-16 where its byte order mark
+ * is followed by markup (`<`, after white space: an XML document, XML 1.0 §4.3.3), else UTF-8;
+ * undecodable bytes as U+FFFD. JSON, which is UTF-8 alone (RFC 8259 §8.1), is never read as
+ * UTF-16.
+ */
+export function answerText(bytes: Uint8Array): string {
+  const utf16 = utf16Of(bytes);
+  if (utf16 !== undefined) {
+    const text = new TextDecoder(utf16, { ignoreBOM: true }).decode(bytes);
+    if (/^\uFEFF\s*</.test(text)) return text;
+  }
+  return new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
+}
+
+/** A decoded document and the encoding it was decoded from. */
+interface DecodedInput {
+  readonly text: string;
+  readonly read: ReadEncoding;
+}
+
 /** Decodes `input` within the size limit, or the issue that refuses it. */
-function decodeInput(input: unknown, maxBytes: number): Result<string> {
+function decodeInput(input: unknown, maxBytes: number): Result<DecodedInput> {
   let text: string;
+  let read: ReadEncoding = "UTF-8";
   if (typeof input === "string") {
     const n = utf8LengthUpTo(input, maxBytes);
     if (n > maxBytes) return fail([tooLarge(maxBytes)]);
     text = input;
   } else if (input instanceof Uint8Array) {
     if (input.byteLength > maxBytes) return fail([tooLarge(maxBytes)]);
+    const utf16 = utf16Of(input);
+    if (utf16 !== undefined) read = "UTF-16";
     try {
-      text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(input);
+      text = new TextDecoder(utf16 ?? "utf-8", { fatal: true, ignoreBOM: true }).decode(input);
     } catch {
-      return fail([issue("xml-invalid-char", "", notUtf8(input))]);
+      const message = utf16
+        ? "the document is not valid UTF-16"
+        : "the document is not valid UTF-8";
+      return fail([issue("xml-invalid-char", "", message)]);
     }
   } else {
     return fail([issue("xml-malformed", "", "the document must be text")]);
@@ -69,16 +105,7 @@ function decodeInput(input: unknown, maxBytes: number): Result<string> {
       { code: "xml-invalid-char", pointer: "", message, xml: { xpath: "/", line, column } },
     ]);
   }
-  return ok(text);
-}
-
-/** Why `bytes` could not be decoded: UTF-16 (by its byte order mark) or other bytes. */
-function notUtf8(bytes: Uint8Array): string {
-  const [a, b] = bytes;
-  const utf16 = (a === 0xfe && b === 0xff) || (a === 0xff && b === 0xfe);
-  return utf16
-    ? "the document is UTF-16 (byte order mark); only UTF-8 is read"
-    : "the document is not valid UTF-8";
+  return ok({ text, read });
 }
 
 /**
@@ -95,5 +122,5 @@ export function parseXmlDocument(
     limitOption("maxBytes", limits.maxBytes, DEFAULT_ATOM_LIMITS.maxBytes),
   );
   if (!input.ok) return input;
-  return parseTree(input.value, effectiveDepth(limits));
+  return parseTree(input.value.text, effectiveDepth(limits), input.value.read);
 }

@@ -26,7 +26,7 @@ import {
   isS,
 } from "./chars.js";
 import { type XmlElement, xpathOf } from "./element.js";
-import { encodingProblem } from "./encoding.js";
+import { encodingProblem, type ReadEncoding } from "./encoding.js";
 
 /** Why the scan stopped: an issue code, a message and where. */
 interface ScanError {
@@ -148,6 +148,8 @@ class Scanner {
   constructor(
     private readonly s: string,
     private readonly maxDepth: number,
+    /** The encoding `s` was decoded from, which a declaration must name. */
+    private readonly read: ReadEncoding,
   ) {}
 
   run(): XmlElement {
@@ -922,7 +924,7 @@ class Scanner {
           if (!/^1\.[0-9]+$/.test(value)) this.malformed("version must be 1.x");
         } else if (name === "encoding") {
           if (!/^[A-Za-z][A-Za-z0-9._-]*$/.test(value)) this.malformed("malformed encoding name");
-          const refused = encodingProblem(value, this.s, this.docStart > 0);
+          const refused = encodingProblem(value, this.s, this.docStart > 0, this.read);
           if (refused !== undefined) this.malformed(`encoding="${shown(value)}": ${refused}`);
           expects = ["standalone"];
         } else {
@@ -941,10 +943,11 @@ class Scanner {
 }
 
 /**
- * Scans `text` into its element tree, stopping at the first problem. Never throws.
+ * Scans `text` (decoded from `read`) into its element tree, stopping at the first problem. Never
+ * throws.
  */
-export function scanXml(text: string, maxDepth: number): ScanResult {
-  const scanner = new Scanner(text, maxDepth);
+export function scanXml(text: string, maxDepth: number, read: ReadEncoding = "UTF-8"): ScanResult {
+  const scanner = new Scanner(text, maxDepth, read);
   try {
     return { ok: true, root: scanner.run() };
   } catch (e) {
