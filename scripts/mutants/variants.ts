@@ -564,6 +564,20 @@ export const VARIANTS: readonly Variant[] = [
     rewrite: appDataCamelCase,
   },
   {
+    id: "json-error-serialiser",
+    what: "every JSON answer, error bodies included, as one serialiser writes it: integers with a zero fraction (code 400.0), tab and CRLF layout, \\/ and \\uXXXX escapes (RFC 8259 §2, §6, §7; P-ERR-1 fixes the members, not their spelling)",
+    levels: ["core", "profile"],
+    rewrite: (body, type) => jsonEscapes(jsonLayout(integersWithFraction(body, type), type), type),
+    wire: { everyStatus: true },
+  },
+  {
+    id: "json-error-exponent",
+    what: "every integer written with an exponent, error codes included (400E0): the same JSON number (RFC 8259 §6)",
+    levels: ["core", "profile"],
+    rewrite: integersWithExponent,
+    wire: { everyStatus: true },
+  },
+  {
     id: "json-every-character-escaped",
     what: "every character of every JSON string, member names included, as a \\uXXXX escape in upper-case hex, quotation mark and reverse solidus too (RFC 8259 §7)",
     levels: ["core", "profile"],
