@@ -182,3 +182,22 @@ export const utf16Atom: WireRewrite = {
       : headers;
   },
 };
+
+/**
+ * A reason phrase with a tab and a byte outside ASCII (`Très⇥bien` in Latin-1): RFC 9112 §4
+ * allows HTAB and obs-text in it, and a client ignores it.
+ */
+export const obsTextReasonPhrase: WireRewrite = { reason: "Tr\u00e8s\tbien" };
+
+/**
+ * `Allow` with white space before each comma and a tab after it (`GET ,\tHEAD`): RFC 9110
+ * §5.6.1's list syntax puts optional white space on both sides of the comma.
+ */
+export const allowListWhitespace: WireRewrite = {
+  headers: (headers) => {
+    const allow = headers.allow;
+    return typeof allow === "string"
+      ? { ...headers, allow: allow.split(/\s*,\s*/).join(" ,\t") }
+      : headers;
+  },
+};

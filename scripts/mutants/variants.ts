@@ -13,6 +13,7 @@ import {
 import { formatByAcceptOnly, formatByParameterOnly } from "./format-variants.js";
 import type { Variant } from "./harness.js";
 import {
+  allowListWhitespace,
   allowSpelling,
   chunkedBodies,
   chunkedTrailers,
@@ -27,6 +28,7 @@ import {
   headContentTypeSpelling,
   idleClose,
   labelledEmptyAnswers,
+  obsTextReasonPhrase,
   reasonPhrase,
   utf16Atom,
   wwwAuthenticate,
@@ -74,6 +76,7 @@ import {
   entryElements,
   extensionElements,
   extraWhitespace,
+  feedChildrenReversed,
   foreignAttributes,
   localPrefixes,
   noDeclaration,
@@ -632,6 +635,24 @@ export const VARIANTS: readonly Variant[] = [
     what: "Atom without an XML declaration and without a byte order mark (XML 1.0 §2.8: should, not must; §4.3.3: UTF-8 then)",
     levels: ["core", "profile"],
     rewrite: noDeclaration,
+  },
+  wireOnly({
+    id: "http-reason-phrase-obs-text",
+    what: "a reason phrase with a tab and a Latin-1 byte on every status line (RFC 9112 §4: HTAB and obs-text allowed; clients ignore it)",
+    levels: ["core", "profile"],
+    wire: obsTextReasonPhrase,
+  }),
+  wireOnly({
+    id: "http-allow-list-whitespace",
+    what: "Allow with white space before each comma and a tab after it (RFC 9110 §5.6.1)",
+    levels: ["core", "profile"],
+    wire: allowListWhitespace,
+  }),
+  {
+    id: "atom-feed-children-reversed",
+    what: "each feed's children in reverse order, OpenSearch elements after the entries, the entries in theirs (RFC 4287 §4.1.1: only the entries' order may mean something; P-FMT-2 orders an entry's children, not the feed's)",
+    levels: ["core", "profile"],
+    rewrite: feedChildrenReversed,
   },
   {
     id: "atom-utf-16",

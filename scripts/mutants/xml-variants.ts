@@ -74,6 +74,8 @@ interface Rewrite {
   tagWhitespace?: boolean;
   /** No XML declaration at all (XML 1.0 §2.8: a document should, not must, begin with one). */
   noDeclaration?: boolean;
+  /** The feed's children in reverse order, the entries (one run) kept in theirs. */
+  feedReversed?: boolean;
 }
 
 /** The integer members of the data elements (§2.2, §2.3): written as their JSON text (P-FMT-7). */
@@ -286,7 +288,8 @@ function rewriteXml(body: string, type: string, rw: Rewrite): string {
       (rw.reverseData === true &&
         uri === OS &&
         (ITEM_ELEMENTS.has(local) || parent?.kids !== undefined)) ||
-      (rw.entryReversed === true && uri === ATOM && local === "entry");
+      (rw.entryReversed === true && uri === ATOM && local === "entry") ||
+      (rw.feedReversed === true && uri === ATOM && local === "feed");
     stack.push({
       hasChildren: false,
       name: qname,
@@ -505,3 +508,10 @@ export const utf16Declaration = (body: string, type: string): string =>
   type.includes("xml")
     ? `\uFEFF${body.replace(/^(<\?xml[^?]*encoding=["'])[^"']*/, "$1UTF-16")}`
     : body;
+/**
+ * The feed's children in reverse order: the OpenSearch elements after the entries, the entries in
+ * theirs (RFC 4287 §4.1.1: no significance to the order of a feed's children but the entries';
+ * P-FMT-2 orders an entry's children, not the feed's).
+ */
+export const feedChildrenReversed = (body: string, type: string): string =>
+  rewriteXml(body, type, { ...plain, feedReversed: true });
