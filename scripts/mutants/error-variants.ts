@@ -84,3 +84,15 @@ export const writeAnswerBodies: WireRewrite = {
     };
   },
 };
+
+/**
+ * OPTIONS on a known path answered 200 with its `Allow` and an empty body, as frameworks answer
+ * it by default (RFC 9110 §9.3.7: the methods the target answers; social-api.md names no
+ * OPTIONS); P-ERR-2.8 decides 405.
+ */
+export const optionsServed: WireRewrite = {
+  replace: (answer) =>
+    answer.method === "OPTIONS" && answer.status === 405
+      ? { status: 200, contentType: "text/plain; charset=utf-8", body: "" }
+      : undefined,
+};

@@ -7,6 +7,7 @@ import { noNonceCheck } from "./auth-variants.js";
 import {
   albumStatusesSwapped,
   jsonWritesOnly,
+  optionsServed,
   plainErrorBodies,
   writeAnswerBodies,
 } from "./error-variants.js";
@@ -654,6 +655,14 @@ export const VARIANTS: readonly Variant[] = [
     levels: ["core", "profile"],
     rewrite: feedChildrenReversed,
   },
+  wireOnly({
+    id: "options-served",
+    what: "OPTIONS on a known path answered 200 with Allow and an empty body (RFC 9110 §9.3.7; social-api.md names no OPTIONS; P-ERR-2.8 decides 405)",
+    levels: ["core"],
+    named: { level: "profile", statements: ["P-ERR-2.8"] },
+    otherData: "OPTIONS on a known path answers 200 (social-api.md names no OPTIONS)",
+    wire: optionsServed,
+  }),
   {
     id: "atom-utf-16",
     what: "Atom in UTF-16 after a byte order mark, declared and labelled so (XML 1.0 §4.3.3: every XML processor reads UTF-16; P-FMT-1.7 labels Atom charset=utf-8)",
