@@ -93,6 +93,7 @@ import {
   tagWhitespace,
   textType,
   urnUpperCase,
+  usAsciiDeclaration,
   utf16Declaration,
 } from "./xml-variants.js";
 
@@ -663,6 +664,12 @@ export const VARIANTS: readonly Variant[] = [
     otherData: "OPTIONS on a known path answers 200 (social-api.md names no OPTIONS)",
     wire: optionsServed,
   }),
+  {
+    id: "atom-us-ascii",
+    what: "Atom declared US-ASCII, every character outside ASCII a character reference (XML 1.0 §4.1, §4.3.3): bytes that are UTF-8 as well, as the charset=utf-8 label says",
+    levels: ["core", "profile"],
+    rewrite: usAsciiDeclaration,
+  },
   {
     id: "atom-utf-16",
     what: "Atom in UTF-16 after a byte order mark, declared and labelled so (XML 1.0 §4.3.3: every XML processor reads UTF-16; P-FMT-1.7 labels Atom charset=utf-8)",

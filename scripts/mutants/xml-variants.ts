@@ -515,3 +515,13 @@ export const utf16Declaration = (body: string, type: string): string =>
  */
 export const feedChildrenReversed = (body: string, type: string): string =>
   rewriteXml(body, type, { ...plain, feedReversed: true });
+/**
+ * The document declared `US-ASCII`, every character outside ASCII as a character reference
+ * (XML 1.0 §4.1, §4.3.3): the same bytes are UTF-8 too, so the `charset=utf-8` label still holds.
+ */
+export const usAsciiDeclaration = (body: string, type: string): string =>
+  type.includes("xml")
+    ? rewriteXml(body, type, plain)
+        .replace(/^(<\?xml[^?]*encoding=["'])[^"']*/, "$1US-ASCII")
+        .replace(/[^\u0000-\u007f]/gu, (c) => `&#x${(c.codePointAt(0) ?? 0).toString(16)};`)
+    : body;
