@@ -201,3 +201,6 @@ export const allowListWhitespace: WireRewrite = {
       : headers;
   },
 };
+
+/** Bodies gzip-compressed when asked (as {@link gzipWhenAsked}) and chunked (as {@link chunkedBodies}). */
+export const gzipChunked: WireRewrite = { gzip: true, chunked: true };

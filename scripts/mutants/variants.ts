@@ -25,6 +25,7 @@ import {
   earlyHints,
   extraHeaders,
   fewRequestsPerConnection,
+  gzipChunked,
   gzipWhenAsked,
   headContentTypeSpelling,
   idleClose,
@@ -670,6 +671,12 @@ export const VARIANTS: readonly Variant[] = [
     levels: ["core", "profile"],
     rewrite: usAsciiDeclaration,
   },
+  wireOnly({
+    id: "http-gzip-chunked",
+    what: "bodies gzip-compressed for a request whose Accept-Encoding names gzip, every body chunked (RFC 9110 §8.4.1, RFC 9112 §7.1: content coding under transfer coding)",
+    levels: ["core", "profile"],
+    wire: gzipChunked,
+  }),
   {
     id: "atom-utf-16",
     what: "Atom in UTF-16 after a byte order mark, declared and labelled so (XML 1.0 §4.3.3: every XML processor reads UTF-16; P-FMT-1.7 labels Atom charset=utf-8)",
