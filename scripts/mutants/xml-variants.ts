@@ -523,5 +523,5 @@ export const usAsciiDeclaration = (body: string, type: string): string =>
   type.includes("xml")
     ? rewriteXml(body, type, plain)
         .replace(/^(<\?xml[^?]*encoding=["'])[^"']*/, "$1US-ASCII")
-        .replace(/[^\u0000-\u007f]/gu, (c) => `&#x${(c.codePointAt(0) ?? 0).toString(16)};`)
+        .replace(/[\u0080-\u{10FFFF}]/gu, (c) => `&#x${(c.codePointAt(0) ?? 0).toString(16)};`)
     : body;
