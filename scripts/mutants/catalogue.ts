@@ -1066,6 +1066,19 @@ export const MUTANTS: readonly Mutant[] = [
     ],
   },
   {
+    id: "errors-405-allow-lower-case",
+    statement: "P-ERR-2.7",
+    area: "errors",
+    what: "405's Allow lists the methods in lower case (`get, head`: other methods, RFC 9110 §9.1)",
+    edits: [
+      {
+        file: "src/server/render.ts",
+        find: '  if (f.allow) res.headers.allow = f.allow.join(", ");\n',
+        replace: '  if (f.allow) res.headers.allow = f.allow.join(", ").toLowerCase();\n',
+      },
+    ],
+  },
+  {
     id: "errors-body-plain",
     statement: "P-ERR-1.1",
     area: "errors",

@@ -73,7 +73,7 @@ export function checkHeaders(expect: ExpectSpec, ctx: CheckContext): CheckResult
     }
     if (spec.includes) {
       const tokens = listTokens(actual);
-      const lacking = spec.includes.filter((t) => !tokens.includes(t.toUpperCase()));
+      const lacking = spec.includes.filter((t) => !tokens.includes(t));
       add(
         actual !== undefined && lacking.length === 0,
         spec.includes,

@@ -35,8 +35,12 @@ describe("header checks", () => {
     ]);
     expect(run({ vary: "x" }, { Vary: { present: true } })).toEqual([[true, "header-present-ok"]]);
     expect(run({}, { "Content-Encoding": { absent: true } })).toEqual([[true, "header-absent-ok"]]);
-    expect(run({ allow: "GET, HEAD" }, { Allow: { includes: ["head", "GET"] } })).toEqual([
+    expect(run({ allow: "GET,HEAD" }, { Allow: { includes: ["HEAD", "GET"] } })).toEqual([
       [true, "header-includes-ok"],
+    ]);
+    // methods are case-sensitive (RFC 9110 §9.1): `get` is another method than GET
+    expect(run({ allow: "get, HEAD" }, { Allow: { includes: ["GET"] } })).toEqual([
+      [false, "header-includes-lacking"],
     ]);
     expect(run({ allow: "GET" }, { Allow: { matches: "^GET$" } })).toEqual([
       [true, "header-matches-ok"],
