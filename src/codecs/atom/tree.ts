@@ -13,8 +13,9 @@ import { scanXml } from "./xml/scan.js";
 export { type XmlElement, xpathOf } from "./xml/element.js";
 
 /**
- * Parses `text` (decoded from `read`: UTF-8, or given as text) into an element tree (its root), or the one issue that stopped it: `xml-doctype`,
- * `xml-too-deep`, `xml-invalid-char` or `xml-malformed`. Never throws.
+ * Parses `text` (decoded from `read`: UTF-8 or given as text, or UTF-16) into an element tree
+ * (its root), or the one issue that stopped it: `xml-doctype`, `xml-too-deep`,
+ * `xml-invalid-char` or `xml-malformed`. Never throws.
  */
 export function parseTree(
   text: string,
