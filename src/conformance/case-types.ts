@@ -395,7 +395,10 @@ export interface HeaderCheck {
   equals?: string;
   absent?: true;
   present?: true;
-  /** Comma-separated list that must contain each given token as written (e.g. Allow: methods are case-sensitive, RFC 9110 §9.1). */
+  /**
+   * Comma-separated list that must contain each given token as written (e.g. Allow: methods
+   * are case-sensitive, RFC 9110 §9.1).
+   */
   includes?: string[];
   matches?: string;
   /**
