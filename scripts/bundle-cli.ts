@@ -7,8 +7,9 @@
  * - Code splitting, ESM: every `import()` of the CLI (a command's options, its action, the
  *   reference server's modules, fast-check's users) stays a chunk of its own, loaded only when
  *   reached, so `--version` still loads no command and `run` no store driver.
- * - Platform node, `packages: "external"`: node_modules (ajv, yargs-parser, better-sqlite3, pg,
- *   fast-check) stay imports, resolved from the package as before.
+ * - Platform node, `packages: "external"`: node_modules (ajv, yargs-parser, fast-check) stay
+ *   imports, resolved from the package as before; the store drivers (better-sqlite3, pg) are
+ *   required when a store of theirs opens (src/server/store/drivers.ts).
  * - Source maps chained through tsc's maps to src/*.ts (without the sources' text, as dist/'s
  *   maps): node reads them with `--enable-source-maps` only, so they cost no start.
  * - The metafile (which source modules each chunk holds) is written beside the chunks for

@@ -7,6 +7,8 @@
  * test/cli/module-trace.mjs reports them by; CommonJS ones (ajv's helpers) in `require.cache`.
  */
 import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 
@@ -24,9 +26,9 @@ if (k.fromAtom) k.fromAtom("person", k.toAtom("person", response));
 process.stdout.write(JSON.stringify(Object.keys(r.cache)));
 `;
 
-/** The modules (from the package root) `entry` loads when imported and used once. */
-function loadedBy(entry: string): string[] {
-  const script = `import { createRequire } from "node:module";\nconst k = await import(${JSON.stringify(join(ROOT, entry))});\n${USE}`;
+/** The modules (from the package root) `entry` loads when imported and used once (`use`). */
+function loadedBy(entry: string, use = USE): string[] {
+  const script = `import { createRequire } from "node:module";\nconst k = await import(${JSON.stringify(join(ROOT, entry))});\n${use}`;
   const r = spawnSync(process.execPath, ["--import", TRACE, "--input-type=module", "-e", script], {
     encoding: "utf8",
     cwd: ROOT,
@@ -52,4 +54,36 @@ describe("modules a library import loads", () => {
       ).toEqual([]);
     },
   );
+});
+
+/** The server entry used with the in-memory store, then (when `file` is given) a SQLite file. */
+const SERVE = (file?: string) => `
+const r = createRequire(import.meta.url);
+const store = k.memoryStore();
+await store.write("quiz", "u", [["k", "v"]]);
+const server = k.createServer({ world: k.loadWorld(k.BUNDLED_WORLD).value, store });
+await server.listen({ port: 0, host: "127.0.0.1" });
+await server.close();
+${file ? `const sqlite = k.openStore(${JSON.stringify(file)}); if (!sqlite.ok) throw new Error("not opened"); await sqlite.value.close();` : ""}
+process.stdout.write(JSON.stringify(Object.keys(r.cache)));
+`;
+
+describe("modules the server entry loads", () => {
+  const drivers = (loaded: string[]) =>
+    loaded.filter((p) => /node_modules\/(better-sqlite3|pg)\//.test(p)).length > 0;
+
+  it("with the in-memory store: no store driver (they are optional dependencies, required when their store opens)", () => {
+    expect(drivers(loadedBy("dist/server/index.js", SERVE()))).toBe(false);
+  });
+
+  it("with a SQLite store: better-sqlite3, and not pg", () => {
+    const dir = mkdtempSync(join(tmpdir(), "osk-loaded-"));
+    try {
+      const loaded = loadedBy("dist/server/index.js", SERVE(join(dir, "a.sqlite")));
+      expect(drivers(loaded)).toBe(true);
+      expect(loaded.filter((p) => /node_modules\/pg\//.test(p))).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -13,13 +13,14 @@
  * `OperationalError("OSK_STORE_UNAVAILABLE")`, which the server answers 503; the pool reconnects by
  * itself once the database is back.
  */
-import pg from "pg";
+import type pg from "pg";
 import { KitError } from "../../model/kit-error.js";
 import { RECORD_LIMITS } from "../../model/limits.js";
 import { OperationalError } from "../../model/operational-error.js";
 import { excerpt } from "../../model/quote.js";
 import type { NonceStore } from "../auth/nonce-store.js";
 import { TIMESTAMP_WINDOW_S } from "../auth/nonce-store.js";
+import { loadDriver } from "./drivers.js";
 import { batcher } from "./postgres-batches.js";
 import { migrate } from "./postgres-schema.js";
 import type { AppDataMap, AppDataStore, WriteResult } from "./types.js";
@@ -52,7 +53,7 @@ export function redactUrl(location: string): string {
  */
 export function isUnavailable(e: unknown): boolean {
   if (e instanceof KitError || e instanceof OperationalError) return false;
-  if (!(e instanceof pg.DatabaseError)) return true;
+  if (!(e instanceof loadDriver("pg").DatabaseError)) return true;
   return /^(08|53|57|58|28|3D|42501)/.test(e.code ?? "");
 }
 
@@ -64,9 +65,10 @@ const NONCE_SWEEP_S = 60;
 /** Opens a pool on `url` (no connection yet: the first operation migrates the schema). */
 export function postgresStore(url: string): AppDataStore {
   const where = excerpt(redactUrl(url));
+  const { Pool } = loadDriver("pg");
   let pool: pg.Pool;
   try {
-    pool = new pg.Pool({
+    pool = new Pool({
       connectionString: url,
       max: POOL_MAX,
       connectionTimeoutMillis: 5_000,

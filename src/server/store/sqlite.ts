@@ -7,10 +7,11 @@
  */
 import { statSync } from "node:fs";
 import { dirname, join } from "node:path";
-import Database from "better-sqlite3";
+import type Database from "better-sqlite3";
 import { RECORD_LIMITS } from "../../model/limits.js";
 import { OperationalError } from "../../model/operational-error.js";
 import { excerpt } from "../../model/quote.js";
+import { isMissingSqliteBinding, loadDriver, MISSING_SQLITE_BINDING } from "./drivers.js";
 import { commitQueue } from "./group-commit.js";
 import { makeFolders } from "./make-folders.js";
 import { type AppDataMap, type AppDataStore, pick } from "./types.js";
@@ -59,10 +60,11 @@ function openExclusive(file: string): Database.Database {
       "OSK_STORE_UNAVAILABLE",
       `${excerpt(file)}: a directory; give a file path in it, such as ${excerpt(join(file, "appdata.sqlite"))}`,
     );
+  const Driver = loadDriver("better-sqlite3");
   let db: Database.Database | undefined;
   try {
     makeFolders(dirname(file));
-    db = new Database(file, { timeout: 0 }); // a held file is refused at once, not after 5 s
+    db = new Driver(file, { timeout: 0 }); // a held file is refused at once, not after 5 s
     db.pragma("locking_mode = EXCLUSIVE");
     db.pragma("journal_mode = WAL");
     db.pragma("synchronous = FULL");
@@ -72,6 +74,8 @@ function openExclusive(file: string): Database.Database {
     return db;
   } catch (e) {
     db?.close();
+    if (isMissingSqliteBinding(e))
+      throw new OperationalError("OSK_STORE_UNAVAILABLE", MISSING_SQLITE_BINDING);
     const code = (e as { code?: string }).code ?? "";
     const why =
       code === "SQLITE_BUSY"
