@@ -99,9 +99,10 @@ export { toJson } from "./codecs/json/write.js";
 
 // ── Atom codec ───────────────────────────────────────────────────────────────
 /**
- * Atom (§4.3, P-FMT-2..7): `toAtom(kind, value)` writes a feed (`strict` gives an RFC 4287-valid
- * feed); `fromAtom(kind, xml)` reads one into its JSON-shaped value or issues, never throwing on
- * any document (a limit option that is not a number 0 or more is a KitError).
+ * Atom (§4.3, P-FMT-2..7): `toAtom(kind, value)` writes the feed of a value valid as `toJson`
+ * checks it (`strict` gives an RFC 4287-valid feed); `fromAtom(kind, xml)` reads one into its
+ * JSON-shaped value or issues, never throwing on any document (a limit option that is not a
+ * number 0 or more is a KitError).
  */
 export {
   ATOM_KINDS,

@@ -1481,8 +1481,8 @@ export const MUTANTS: readonly Mutant[] = [
     edits: [
       {
         file: "src/model/appdata-rules.ts",
-        find: "(value.length <= MAX_VALUE_CODE_POINTS || codePointLength(value) <= MAX_VALUE_CODE_POINTS)",
-        replace: "value.length <= MAX_VALUE_CODE_POINTS",
+        find: "(value.length <= MAX_VALUE_CODE_POINTS * 2 && codePointLength(value) <= MAX_VALUE_CODE_POINTS)",
+        replace: "false",
       },
     ],
   },
@@ -2037,9 +2037,9 @@ export const MUTANTS: readonly Mutant[] = [
     edits: [
       {
         file: "src/server/atom.ts",
-        find: 'return toAtom("person", reply.value, opts);',
+        find: 'return writeAtom("person", reply.value, opts);',
         replace:
-          'return toAtom("person", { ...reply.value, entry: Object.fromEntries(Object.entries(reply.value.entry).sort()) as typeof reply.value.entry }, opts);',
+          'return writeAtom("person", { ...reply.value, entry: Object.fromEntries(Object.entries(reply.value.entry).sort()) as typeof reply.value.entry }, opts);',
       },
     ],
   },
@@ -2051,9 +2051,9 @@ export const MUTANTS: readonly Mutant[] = [
     edits: [
       {
         file: "src/server/atom.ts",
-        find: 'return toAtom("albums", reply.value, opts);',
+        find: 'return writeAtom("albums", reply.value, opts);',
         replace:
-          'return toAtom("albums", { ...reply.value, entry: reply.value.entry.map((a) => Object.fromEntries(Object.entries(a).reverse()) as typeof a) }, opts);',
+          'return writeAtom("albums", { ...reply.value, entry: reply.value.entry.map((a) => Object.fromEntries(Object.entries(a).reverse()) as typeof a) }, opts);',
       },
     ],
   },

@@ -36,13 +36,17 @@ export function codePointLength(text: string): number {
   return n;
 }
 
-/** True when `value` is a value the write path accepts (P-DATA-1). */
-export function isValidValue(value: string): boolean {
+/** True when `value` has at most MAX_VALUE_CODE_POINTS characters (P-DATA-1). */
+export function isWithinValueLength(value: string): boolean {
   // a value of at most MAX_VALUE_CODE_POINTS UTF-16 units has at most as many code points:
   // only a longer one (astral characters) is counted
   return (
-    value.length <= MAX_VALUE_CODE_POINTS * 2 &&
-    (value.length <= MAX_VALUE_CODE_POINTS || codePointLength(value) <= MAX_VALUE_CODE_POINTS) &&
-    isXmlText(value)
+    value.length <= MAX_VALUE_CODE_POINTS ||
+    (value.length <= MAX_VALUE_CODE_POINTS * 2 && codePointLength(value) <= MAX_VALUE_CODE_POINTS)
   );
+}
+
+/** True when `value` is a value the write path accepts (P-DATA-1). */
+export function isValidValue(value: string): boolean {
+  return isWithinValueLength(value) && isXmlText(value);
 }

@@ -3,10 +3,12 @@
  * other kind with an Atom form (P-FMT-7). Direct string building with the tested escaper; keys and member names follow
  * P-FMT-3 (object key order) and P-FMT-4 (name escape).
  */
-import { isValidKey } from "../../model/appdata-rules.js";
+import { isValidKey, isWithinValueLength } from "../../model/appdata-rules.js";
 import { KitError } from "../../model/kit-error.js";
+import { MAX_VALUE_CODE_POINTS } from "../../model/limits.js";
 import { quoted } from "../../model/quote.js";
 import type { AppDataResponse } from "../../model/responses.js";
+import { writableValue } from "../writable-value.js";
 import { escapeText } from "./escape.js";
 import {
   type AtomWriteOptions,
@@ -133,6 +135,10 @@ function tagOf(key: unknown): string {
 function writeKey(key: unknown, value: unknown, where: string): string {
   const tag = tagOf(key);
   if (typeof value !== "string") throw invalid(`${where}/${String(key)}: values are strings`);
+  if (!isWithinValueLength(value))
+    throw invalid(
+      `${where}/${String(key)}: a value has at most ${MAX_VALUE_CODE_POINTS} characters (P-DATA-1)`,
+    );
   return value === ""
     ? `${MEMBER_INDENT}<${tag}/>\n`
     : `${MEMBER_INDENT}<${tag}>${escapeText(value)}</${tag}>\n`;
@@ -219,9 +225,38 @@ type AtomOptionsArg<K extends AtomKind> = [K] extends ["photos"]
  * `person` holding one child per member in JSON order. Photos need `options.ownerId` (the types
  * require it; `OSK_ATOM_OWNER_REQUIRED` when it is missing or empty). Throws
  * `OSK_INVALID_KEY` for an application-data key outside P-DATA-1, `OSK_XML_UNWRITABLE` for a
- * value XML 1.0 cannot carry and `OSK_INVALID_VALUE` for a value of the wrong shape.
+ * value XML 1.0 cannot carry and `OSK_INVALID_VALUE` for a value that is not a valid `kind`
+ * (the check `toJson` makes: a required member missing, a member of the wrong type), so that
+ * `fromAtom` reads back every feed it writes.
  */
 export function toAtom<K extends AtomKind>(
+  kind: K,
+  value: AtomValueMap[K] | (K extends "appdata" ? OrderedAppDataResponse : never),
+  ...rest: AtomOptionsArg<K>
+): string {
+  const text = writeAtom(kind, value, ...rest);
+  writableValue(kind, kind === "appdata" ? withoutRecords(value) : value);
+  return text;
+}
+
+/**
+ * An application-data response with each record emptied, for the schema's check of the rest:
+ * the writer has checked every key and value of the records by P-DATA-1 already (`tagOf`,
+ * `writeKey`, `escapeText`), and a second pass over them would cost a third of the write.
+ */
+function withoutRecords(value: unknown): unknown {
+  if (!isObject(value) || !isObject(value.entry)) return value;
+  const entry: JsonObject = {};
+  for (const user of Object.keys(value.entry)) entry[user] = {};
+  return { ...value, entry };
+}
+
+/**
+ * {@link toAtom} without the check against the kind's schema: only the writer's own refusals
+ * (keys, characters, the shapes it walks). For values valid by construction, as the reference
+ * server's answers are (its world is checked when loaded, its records when written).
+ */
+export function writeAtom<K extends AtomKind>(
   kind: K,
   value: AtomValueMap[K] | (K extends "appdata" ? OrderedAppDataResponse : never),
   ...rest: AtomOptionsArg<K>

@@ -4,8 +4,8 @@
  */
 import { KitError } from "../../model/kit-error.js";
 import type { KindValue } from "../../schemas/kind-values.js";
-import { isKind, type Kind } from "../../schemas/kinds.js";
-import { validate } from "../../schemas/validate.js";
+import type { Kind } from "../../schemas/kinds.js";
+import { writableValue } from "../writable-value.js";
 
 /**
  * Serialises `value` as `kind`. String renderings the lenient reader accepts are written as
@@ -13,15 +13,9 @@ import { validate } from "../../schemas/validate.js";
  * `OSK_UNKNOWN_KIND` for a kind name it does not know (as `toAtom` does).
  */
 export function toJson<K extends Kind>(kind: K, value: KindValue<K>): string {
-  const checked = validate(kind, value);
-  if (!checked.ok) {
-    const first = checked.issues[0];
-    // An unknown kind is named (bounded) by the issue's own message.
-    if (!isKind(kind)) throw new KitError("OSK_UNKNOWN_KIND", first?.message);
-    throw new KitError("OSK_INVALID_VALUE", `${kind}: ${first?.pointer || "/"} ${first?.message}`);
-  }
+  const checked = writableValue(kind, value);
   try {
-    return JSON.stringify(checked.value);
+    return JSON.stringify(checked);
   } catch {
     // the schema does not look inside every member: one may hold itself (or a BigInt)
     throw new KitError(

@@ -1,8 +1,17 @@
 // The writers' refusals: values XML or the profile cannot carry are typed
 // errors (KitError codes), never broken output.
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { toAtom } from "../../../src/codecs/atom/index.js";
+import { type AtomKind, fromAtom, toAtom } from "../../../src/codecs/atom/index.js";
+import { KitError } from "../../../src/model/kit-error.js";
 import type { AppDataResponse, PhotoList } from "../../../src/model/responses.js";
+import {
+  albumList,
+  appDataResponse,
+  friendsList,
+  personResponse,
+  photoList,
+} from "./arbitraries.js";
 
 const one = (record: Record<string, unknown>, extra: Partial<Record<string, unknown>> = {}) =>
   ({
@@ -66,6 +75,11 @@ describe("toAtom / toAtom refusals", () => {
       "OSK_INVALID_KEY",
     ],
     ["a non-string value", () => toAtom("appdata", one({ k: 1 })), "OSK_INVALID_VALUE"],
+    [
+      "a value of 65,537 characters (P-DATA-1), astral ones counted once",
+      () => toAtom("appdata", one({ k: "😀".repeat(65_537) })),
+      "OSK_INVALID_VALUE",
+    ],
     [
       "a negative count",
       () => toAtom("appdata", one({ k: "v" }, { totalResults: -1 })),
@@ -139,6 +153,111 @@ describe("toAtom / toAtom refusals", () => {
     ).toContain("    <updated>2025-12-31T23:59:59+09:00</updated>");
     expect(toAtom("appdata", one({ updated: "yesterday" }), { strict: true, now })).toContain(
       "    <updated>2026-03-04T05:06:07Z</updated>",
+    );
+  });
+});
+
+/** Every path to a member or item of `value`, the root's members first. */
+function paths(value: unknown, at: (string | number)[] = []): (string | number)[][] {
+  if (typeof value !== "object" || value === null) return [];
+  const keys: (string | number)[] = Array.isArray(value)
+    ? value.map((_, i) => i)
+    : Object.keys(value);
+  return keys.flatMap((k) => [
+    [...at, k],
+    ...paths((value as Record<string | number, unknown>)[k], [...at, k]),
+  ]);
+}
+
+/** `value` with the member at `path` removed (`undefined`) or replaced. */
+function mutated(value: unknown, path: (string | number)[], replacement: unknown): unknown {
+  const copy = structuredClone(value);
+  let parent = copy as Record<string | number, unknown>;
+  for (const k of path.slice(0, -1)) parent = parent[k] as Record<string | number, unknown>;
+  const last = path[path.length - 1] as string | number;
+  if (replacement === undefined && !Array.isArray(parent)) delete parent[last];
+  else parent[last] = replacement;
+  return copy;
+}
+
+describe("toAtom checks the value as toJson does: fromAtom reads every feed it writes", () => {
+  const valid: Record<AtomKind, fc.Arbitrary<unknown>> = {
+    appdata: appDataResponse,
+    albums: albumList,
+    photos: photoList,
+    person: personResponse,
+    people: friendsList,
+  };
+  for (const [kind, arbitrary] of Object.entries(valid) as [AtomKind, fc.Arbitrary<unknown>][])
+    it(`${kind}: a member removed or of another type is refused, or written so that it reads back`, () => {
+      fc.assert(
+        fc.property(
+          arbitrary,
+          fc.nat(),
+          fc.constantFrom(undefined, null, 1, -1, "", "x", true, [], {}),
+          (value, n, replacement) => {
+            const all = paths(value);
+            const bad = mutated(value, all[n % all.length] ?? [], replacement);
+            let text: string;
+            try {
+              text = untyped(kind, bad, { ownerId: "example.org:owner" });
+            } catch (e) {
+              expect(e).toBeInstanceOf(KitError);
+              return;
+            }
+            const read = fromAtom(kind, text);
+            expect(read.ok ? [] : read.issues).toEqual([]);
+          },
+        ),
+        { numRuns: 300 },
+      );
+    });
+
+  it("a person without its required nickname: OSK_INVALID_VALUE at its pointer, as toJson says", () => {
+    const person = {
+      id: "example.org:a",
+      displayName: "A",
+      updated: "",
+      hasApp: false,
+      thumbnailUrl: "",
+    };
+    expect(() =>
+      toAtom("person", { entry: person, startIndex: 0, totalResults: 1 } as never),
+    ).toThrowError(
+      expect.objectContaining({
+        code: "OSK_INVALID_VALUE",
+        message: expect.stringContaining("person: /entry/nickname"),
+      }),
+    );
+  });
+
+  it("a friends page without itemsPerPage: OSK_INVALID_VALUE (fromAtom would refuse the feed)", () => {
+    expect(() => untyped("people", { entry: [], startIndex: 0, totalResults: 0 })).toThrowError(
+      expect.objectContaining({
+        code: "OSK_INVALID_VALUE",
+        message: expect.stringContaining("itemsPerPage"),
+      }),
+    );
+  });
+
+  it("records given as Maps are written in their order; a bad value in one is refused", () => {
+    const page = (record: Map<string, unknown>) =>
+      untyped("appdata", {
+        entry: { "example.org:a": record },
+        id: ["example.org:a"],
+        startIndex: 0,
+        totalResults: 1,
+      });
+    expect(
+      page(
+        new Map([
+          ["2nd", "b"],
+          ["1st", "a"],
+        ]),
+      ),
+    ).toMatch(/<_x0032_nd>b<\/_x0032_nd>[\s\S]*<_x0031_st>a/);
+    expect(() => page(new Map<string, unknown>([["k", 1]]))).toThrowError(
+      expect.objectContaining({ code: "OSK_INVALID_VALUE" }),
     );
   });
 });

@@ -38,6 +38,9 @@ describe("member order as written", () => {
       mediaMimeType: ["image/png", "image/gif"],
       ownerId: "ns:a",
       mediaItemCount: 2,
+      caption: "",
+      description: "",
+      thumbnailUrl: "",
     };
     const feed = toAtom("albums", {
       entry: [album, { ...album, id: "ns:b", mediaMimeType: [] }],
@@ -52,14 +55,28 @@ describe("member order as written", () => {
       "mediaMimeType",
       "ownerId",
       "mediaItemCount",
+      "caption",
+      "description",
+      "thumbnailUrl",
     ]);
-    expect(order.get("/entry/1")).toEqual(["id", "title", "ownerId", "mediaItemCount"]);
+    expect(order.get("/entry/1")).toEqual([
+      "id",
+      "title",
+      "ownerId",
+      "mediaItemCount",
+      "caption",
+      "description",
+      "thumbnailUrl",
+    ]);
     const person = toAtom("person", {
       entry: {
         id: "ns:a",
         nickname: "n",
         addresses: [{ region: "r" }, { region: "s" }],
         hasApp: true,
+        displayName: "d",
+        updated: "",
+        thumbnailUrl: "",
       },
       startIndex: 0,
       totalResults: 1,
@@ -69,6 +86,9 @@ describe("member order as written", () => {
       "nickname",
       "addresses",
       "hasApp",
+      "displayName",
+      "updated",
+      "thumbnailUrl",
     ]);
   });
 });
