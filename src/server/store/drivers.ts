@@ -16,11 +16,10 @@ interface Drivers {
   readonly pg: typeof pg;
 }
 
-/** What each driver serves, and the store to use instead when it is missing. */
-const SERVES: Record<keyof Drivers, string> = {
-  "better-sqlite3":
-    "the SQLite store (a file path as the store); without it, use :memory: or a postgres:// URL",
-  pg: "the PostgreSQL store (a postgres:// URL as the store); without it, use a SQLite file or :memory:",
+/** The store each driver serves, and the stores that work without it. */
+const SERVES: Record<keyof Drivers, { store: string; otherwise: string }> = {
+  "better-sqlite3": { store: "the SQLite store", otherwise: ":memory: or a postgres:// URL" },
+  pg: { store: "the PostgreSQL store", otherwise: "a SQLite file or :memory:" },
 };
 
 const requireHere = createRequire(import.meta.url);
@@ -43,7 +42,7 @@ export function loadDriver<N extends keyof Drivers>(name: N): Drivers[N] {
     if (!isMissing(e, name)) throw e;
     throw new OperationalError(
       "OSK_STORE_UNAVAILABLE",
-      `${name} is not installed: it is an optional dependency of opensocial-kit, needed for ${SERVES[name]}. Install it with \`npm install ${name}\``,
+      `${name} is not installed (an optional dependency of opensocial-kit, needed for ${SERVES[name].store}): install it with \`npm install ${name}\`, or use ${SERVES[name].otherwise}`,
     );
   }
 }
