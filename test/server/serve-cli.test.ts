@@ -98,6 +98,6 @@ describe("serve", () => {
     const missing = join(t.dir, "no-world.json");
     const s = serve(["--world", missing, "--port", "0", "--data", ":memory:"]);
     expect(await s.exit).toBe(1);
-    expect(s.output().err).toBe(`--world ${missing}: cannot read ${missing}: no such file\n`);
+    expect(s.output().err).toBe(`--world: cannot read ${missing}: no such file\n`);
   });
 });

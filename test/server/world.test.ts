@@ -191,6 +191,7 @@ describe("each reference fault is named exactly (code, pointer, message)", () =>
           code: "not-json",
           pointer: "",
           message: "cannot read /nonexistent/world.json: no such file",
+          file: "/nonexistent/world.json",
         },
       ],
     });

@@ -66,10 +66,13 @@ function targetBeside(worldFile: string): { file: string; target: Target } | und
 export async function runServe(args: ServeArgs): Promise<number> {
   const world = loadWorld(args.world ?? BUNDLED_WORLD);
   if (!world.ok) {
-    // The file as the command line named it; a pointer only for a problem inside the file.
+    // The file as the command line named it; a pointer only for a problem inside the file. A
+    // file that cannot be read is named by the message itself ("cannot read <path>: …").
     const file = args.world === undefined ? "world (bundled)" : `--world ${args.world}`;
     for (const i of world.issues)
-      process.stderr.write(`${file}: ${i.pointer ? `${i.pointer}: ` : ""}${i.message}\n`);
+      process.stderr.write(
+        `${i.file === undefined ? file : "--world"}: ${i.pointer ? `${i.pointer}: ` : ""}${i.message}\n`,
+      );
     return EXIT.FAILED;
   }
   if (args.host.trim() === "") {

@@ -59,6 +59,7 @@ function readWorldText(path: string | URL): Result<unknown> {
         code: "not-json",
         pointer: "",
         message: `cannot read ${excerpt(String(path))}: ${fileReadFailure(e)}`,
+        file: excerpt(String(path)),
       },
     ]);
   }
