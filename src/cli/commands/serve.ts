@@ -66,13 +66,14 @@ function targetBeside(worldFile: string): { file: string; target: Target } | und
 export async function runServe(args: ServeArgs): Promise<number> {
   const world = loadWorld(args.world ?? BUNDLED_WORLD);
   if (!world.ok) {
-    // The file as the command line named it; a pointer only for a problem inside the file. A
-    // file that cannot be read is named by the message itself ("cannot read <path>: …").
-    const file = args.world === undefined ? "world (bundled)" : `--world ${args.world}`;
-    for (const i of world.issues)
-      process.stderr.write(
-        `${i.file === undefined ? file : "--world"}: ${i.pointer ? `${i.pointer}: ` : ""}${i.message}\n`,
-      );
+    // The file as the command line named it, unless the message names it ("cannot read <path>:
+    // …", an issue with `file`); a pointer only for a problem inside the file.
+    const option = args.world === undefined ? "world (bundled)" : "--world";
+    for (const i of world.issues) {
+      const where =
+        i.file === undefined && args.world !== undefined ? `${option} ${args.world}` : option;
+      process.stderr.write(`${where}: ${i.pointer ? `${i.pointer}: ` : ""}${i.message}\n`);
+    }
     return EXIT.FAILED;
   }
   if (args.host.trim() === "") {
