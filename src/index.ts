@@ -5,9 +5,9 @@
  * choice of representation for a server.
  *
  * Subpaths: `opensocial-kit/json` and `opensocial-kit/atom` (each codec alone),
- * `opensocial-kit/oauth` (OAuth 1.0a primitives for server authors), `opensocial-kit/server`
- * (the reference server), `opensocial-kit/conformance` (the suite and its runner), and
- * `opensocial-kit/schemas/*.json` (the JSON Schemas as files). The exported names of every
+ * `opensocial-kit/oauth` (OAuth 1.0a: the verifier and its primitives, for server authors),
+ * `opensocial-kit/server` (the reference server), `opensocial-kit/conformance` (the suite and its
+ * runner), and `opensocial-kit/schemas/*.json` (the JSON Schemas as files). The exported names of every
  * subpath are pinned by test/api/exports.json.
  */
 
@@ -143,6 +143,6 @@ export {
 /**
  * Signs a request as a client does (two-legged OAuth 1.0a, HMAC-SHA1, `xoauth_requestor_id`);
  * a query or form body with a malformed percent escape cannot be signed: `KitError`
- * `OSK_MALFORMED_ESCAPE`. The primitives for verifying signatures are in `opensocial-kit/oauth`.
+ * `OSK_MALFORMED_ESCAPE`. Verifying signatures (`verifySignature`) is in `opensocial-kit/oauth`.
  */
 export { type SignedRequest, type SignRequestInput, signRequest } from "./oauth/sign-request.js";

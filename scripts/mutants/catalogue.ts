@@ -938,7 +938,7 @@ export const MUTANTS: readonly Mutant[] = [
     what: "timestamps within 600 s of the server clock are accepted (oauthlib's default window), not 300",
     edits: [
       {
-        file: "src/server/auth/nonce-store.ts",
+        file: "src/model/limits.ts",
         find: "export const TIMESTAMP_WINDOW_S = 300;",
         replace: "export const TIMESTAMP_WINDOW_S = 600;",
       },
@@ -953,7 +953,7 @@ export const MUTANTS: readonly Mutant[] = [
       "the authentication mechanism (OAuth signatures) is the profile's: social-api.md alone cannot show a signature bad",
     edits: [
       {
-        file: "src/server/auth/verify.ts",
+        file: "src/oauth/verify-signature.ts",
         find: "  return false;\n}",
         replace: "  return true;\n}",
       },
@@ -992,9 +992,9 @@ export const MUTANTS: readonly Mutant[] = [
     what: "a stale timestamp is accepted",
     edits: [
       {
-        file: "src/server/auth/verify.ts",
-        find: "checkTimestamp(stamp, ctx.nowMs)",
-        replace: "checkTimestamp(stamp, Number(stamp) * 1000)",
+        file: "src/oauth/verify-signature.ts",
+        find: "Math.abs((options.nowMs ?? Date.now()) / 1000 - timestamp)",
+        replace: "Math.abs(timestamp - timestamp)",
       },
     ],
   },
@@ -1005,9 +1005,9 @@ export const MUTANTS: readonly Mutant[] = [
     what: "a wrong oauth_body_hash is accepted",
     edits: [
       {
-        file: "src/server/auth/verify.ts",
-        find: "  if (hashFault) return hashFault;\n",
-        replace: "",
+        file: "src/oauth/verify-signature.ts",
+        find: "  if (!bodyHashMatches(hash, body))\n",
+        replace: "  if (!bodyHashMatches(hash, body) && false)\n",
       },
     ],
   },
@@ -1018,10 +1018,10 @@ export const MUTANTS: readonly Mutant[] = [
     what: "a signature over the OAuth parameters alone is accepted too: query parameters added to a request signed without any go unchecked",
     edits: [
       {
-        file: "src/server/auth/params.ts",
-        find: "  return { protocol, lists: repeated ? [dedupeProtocol(raw), raw] : [raw] };",
+        file: "src/oauth/request-params.ts",
+        find: "  return ok({ protocol, lists: repeated ? [dedupeProtocol(raw), raw] : [raw] });",
         replace:
-          "  const lists = repeated ? [dedupeProtocol(raw), raw] : [raw];\n  return { protocol, lists: [...lists, raw.filter(([n]) => isProtocolParam(n))] };",
+          "  const lists = repeated ? [dedupeProtocol(raw), raw] : [raw];\n  return ok({ protocol, lists: [...lists, raw.filter(([n]) => isProtocolParam(n))] });",
       },
     ],
   },
@@ -1045,7 +1045,7 @@ export const MUTANTS: readonly Mutant[] = [
     what: "a signature made with the raw (not percent-encoded) secret is refused",
     edits: [
       {
-        file: "src/server/auth/verify.ts",
+        file: "src/oauth/verify-signature.ts",
         find: "  return keys;\n}",
         replace: "  return keys.slice(0, 1);\n}",
       },
@@ -1180,7 +1180,7 @@ export const MUTANTS: readonly Mutant[] = [
     what: "a matched oauth_body_hash lets a body read as a form go unsigned",
     edits: [
       {
-        file: "src/server/auth/body-params.ts",
+        file: "src/oauth/body-params.ts",
         find: "if (!form || (hashed && json)) out.push([]);",
         replace: "if (!form || hashed) out.push([]);",
       },
@@ -1548,8 +1548,8 @@ export const MUTANTS: readonly Mutant[] = [
     edits: [
       {
         file: "src/server/auth/verify.ts",
-        find: "ctx.nonces.claim(key, nonce, ts, ctx.nowMs)",
-        replace: 'ctx.nonces.claim("", nonce, ts, ctx.nowMs)',
+        find: "ctx.nonces.claim(consumerKey, nonce, timestamp, ctx.nowMs)",
+        replace: 'ctx.nonces.claim("", nonce, timestamp, ctx.nowMs)',
       },
     ],
   },
@@ -1796,10 +1796,10 @@ export const MUTANTS: readonly Mutant[] = [
     what: "an oauth_body_hash is checked only when the body is not labelled form-encoded",
     edits: [
       {
-        file: "src/server/auth/verify.ts",
-        find: "const hashFault = checkBodyHash(hash, req.body);",
+        file: "src/oauth/verify-signature.ts",
+        find: "  if (!bodyHashMatches(hash, body))\n",
         replace:
-          'const hashFault = /x-www-form-urlencoded/i.test(req.headers["content-type"] ?? "") ? undefined : checkBodyHash(hash, req.body);',
+          '  if (!/x-www-form-urlencoded/i.test(request.contentType ?? "") && !bodyHashMatches(hash, body))\n',
       },
     ],
   },
@@ -1810,9 +1810,9 @@ export const MUTANTS: readonly Mutant[] = [
     what: "an OAuth parameter given twice with two different values: the first is taken",
     edits: [
       {
-        file: "src/server/auth/params.ts",
-        find: "      if (seen !== v)\n        return fault(",
-        replace: "      if (seen !== v) continue;\n      if (seen !== v)\n        return fault(",
+        file: "src/oauth/request-params.ts",
+        find: "      if (seen !== v)\n        return fail(",
+        replace: "      if (seen !== v) continue;\n      if (seen !== v)\n        return fail(",
       },
     ],
   },
@@ -1823,9 +1823,9 @@ export const MUTANTS: readonly Mutant[] = [
     what: "a non-empty oauth_token is ignored",
     edits: [
       {
-        file: "src/server/auth/verify.ts",
-        find: 'if (token !== undefined && token !== "") return bad(',
-        replace: "if (token !== undefined && token.length < 0) return bad(",
+        file: "src/oauth/verify-signature.ts",
+        find: 'if (token !== undefined && token !== "")\n',
+        replace: "if (token !== undefined && token.length < 0)\n",
       },
     ],
   },
@@ -1836,9 +1836,9 @@ export const MUTANTS: readonly Mutant[] = [
     what: "an empty oauth_token is refused like a non-empty one",
     edits: [
       {
-        file: "src/server/auth/verify.ts",
-        find: 'if (token !== undefined && token !== "") return bad(',
-        replace: "if (token !== undefined) return bad(",
+        file: "src/oauth/verify-signature.ts",
+        find: 'if (token !== undefined && token !== "")\n',
+        replace: "if (token !== undefined)\n",
       },
     ],
   },

@@ -37,6 +37,12 @@ export const ISSUE_CODES = [
   // HTTP wire: form-encoded text (a query, a form body), an OAuth Authorization header
   "form-malformed",
   "authorization-malformed",
+  // OAuth verification (opensocial-kit/oauth verifySignature, P-AUTH-1..3/6)
+  "oauth-malformed",
+  "oauth-timestamp",
+  "oauth-unknown-consumer",
+  "oauth-body-hash",
+  "oauth-signature",
   // XML / Atom
   "xml-malformed",
   "xml-doctype",

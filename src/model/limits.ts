@@ -29,6 +29,9 @@ export function recordBytes(record: Iterable<readonly [string, string]>): number
   return n;
 }
 
+/** P-AUTH-3: seconds an `oauth_timestamp` may differ from the server clock, either side. */
+export const TIMESTAMP_WINDOW_S = 300;
+
 /** P-PAGE-1: the largest accepted `count`. */
 export const MAX_COUNT = 1000;
 /** P-PAGE-1: the page size of each list without `count`. */

@@ -1,11 +1,12 @@
 // biome-ignore-all assist/source/organizeImports: the exports are grouped by what a reader needs, client side first
 /**
  * `opensocial-kit/oauth`: two-legged OAuth 1.0a with HMAC-SHA1 (RFC 5849, P-AUTH-1/2), for
- * both sides: clients sign requests; server authors verify them with the same primitives the
- * reference server uses (percent-encoding, parameter normalisation, base string, signing keys,
- * body hash, a constant-time comparison). Replay and timestamp checks (P-AUTH-3: 300 s, a
- * consumer key and nonce pair recorded once its signature verifies) are the server's own: the
- * reference server's (src/server/auth/) are not exported.
+ * both sides: clients sign requests; server authors verify them with `verifySignature`, the
+ * reference server's own verifier (P-AUTH-1..3 and P-AUTH-6's readings of deployed clients), or
+ * build their own from the same primitives (percent-encoding, parameter normalisation, base
+ * string, signing keys, body hash, a constant-time comparison). Replay protection (P-AUTH-3: a
+ * consumer key and nonce pair recorded once its signature verifies, refused again within the
+ * window) needs the server's memory and stays the server's: `verifySignature` returns the pair.
  *
  * Failures follow the library's convention: what reads received text (`queryParams`,
  * `formParams`, `parseAuthorizationHeader`) returns a `Result` whose issues say why it cannot be
@@ -28,6 +29,18 @@ export { type SignedRequest, type SignRequestInput, signRequest } from "./sign-r
 export { formParams, queryParams } from "./sign-request.js";
 
 // ── Verifying (server side) ──────────────────────────────────────────────────
+/**
+ * Verifies a request's signature and protocol parameters as the reference server does: a
+ * `Result` with the consumer, nonce, timestamp and requestor, or one issue (`oauth-malformed`,
+ * `oauth-timestamp`, `oauth-unknown-consumer`, `oauth-body-hash`, `oauth-signature`,
+ * `authorization-malformed`). Every such failure is a 400 (social-api.md §5, P-AUTH-3).
+ */
+export {
+  type RequestToVerify,
+  type VerifiedRequest,
+  type VerifyOptions,
+  verifySignature,
+} from "./verify-signature.js";
 /**
  * `Authorization: OAuth …` header: parse (realm ignored, RFC 5849 §3.5.1; a `Result`, another
  * scheme or a malformed header an `authorization-malformed` issue) and format.

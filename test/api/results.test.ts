@@ -68,6 +68,18 @@ const FALLIBLE: Record<string, (() => unknown)[]> = {
   convertCaptured: [() => root.convertCaptured(bad, { kind: "appdata", to: "json" })],
   "oauth/queryParams": [() => oauth.queryParams(new URL("http://x/?a=%ZZ"))],
   "oauth/formParams": [() => oauth.formParams("a=1&b=%E9")],
+  "oauth/verifySignature": [
+    () =>
+      oauth.verifySignature(
+        { method: "GET", uri: "http://x/", query: [], authorization: "OAuth a=1" },
+        { consumer: () => undefined },
+      ),
+    () =>
+      oauth.verifySignature(
+        { method: "GET", uri: "http://x/", query: [] },
+        { consumer: () => undefined },
+      ),
+  ],
   "oauth/parseAuthorizationHeader": [
     () => oauth.parseAuthorizationHeader("Basic abc"),
     () => oauth.parseAuthorizationHeader('OAuth a="%ZZ"'),

@@ -9,10 +9,8 @@
  * pair, and V8 refuses a Map of more than 2^24 entries). Once full, a new pair is refused as the
  * store being unavailable (503), never recorded half-way: replay protection holds.
  */
+import { TIMESTAMP_WINDOW_S } from "../../model/limits.js";
 import { OperationalError } from "../../model/operational-error.js";
-
-/** Seconds a timestamp may differ from the server clock (P-AUTH-3). */
-export const TIMESTAMP_WINDOW_S = 300;
 
 /**
  * Records nonces of verified requests: in memory for one process ({@link nonceStore}), or in a

@@ -1,26 +1,16 @@
 /**
- * Two-legged OAuth 1.0a verification (P-AUTH-1..6). Every fault is a 400 (social-api.md §5,
- * P-AUTH-3) whose message never repeats a parameter value. Each alternative signing form of
- * P-AUTH-6 is one more base string or key tried against the same secret: none accepts a request
- * that no secret signed.
+ * Two-legged OAuth 1.0a verification of the reference server (P-AUTH-1..7): the library's
+ * `verifySignature` (src/oauth/verify-signature.ts: every stateless check, P-AUTH-6's readings
+ * included), then what needs the server's state, the nonce store and the world. Every fault is a
+ * 400 (social-api.md §5, P-AUTH-3) whose message never repeats a parameter value.
  */
-import { createHmac, createSecretKey, type KeyObject } from "node:crypto";
-import {
-  bodyHash,
-  bodyHashHex,
-  type OAuthParam,
-  rawSigningKey,
-  signatureBaseString,
-  signaturesEqual,
-  signingKey,
-} from "../../oauth/index.js";
+import type { OAuthParam } from "../../oauth/index.js";
+import { verifySignature } from "../../oauth/verify-signature.js";
 import { type Fault, fault, isFault } from "../fault.js";
 import type { Caller, ServerRequest } from "../types.js";
 import { findPerson } from "../world/resolve.js";
-import type { World, WorldApp } from "../world/types.js";
-import { bodyParamLists } from "./body-params.js";
-import { type NonceStore, TIMESTAMP_WINDOW_S } from "./nonce-store.js";
-import { collectParams, headerParams } from "./params.js";
+import type { World } from "../world/types.js";
+import type { NonceStore } from "./nonce-store.js";
 
 /** What verification needs besides the request. */
 interface VerifyContext {
@@ -40,21 +30,6 @@ interface SignedTarget {
 const bad = (message: string): Fault =>
   fault(400, "auth-failed", `authentication failed: ${message}`);
 
-/** P-AUTH-3: the timestamp is decimal seconds within the window of the server clock. */
-function checkTimestamp(value: string, nowMs: number): number | Fault {
-  if (!/^[0-9]{1,12}$/.test(value)) return bad("malformed oauth_timestamp");
-  const ts = Number(value);
-  if (Math.abs(nowMs / 1000 - ts) > TIMESTAMP_WINDOW_S) return bad("timestamp outside the window");
-  return ts;
-}
-
-/** P-AUTH-2/6: `oauth_body_hash`, when present, matches the body in base64 or hex. */
-function checkBodyHash(given: string | undefined, body: Uint8Array): Fault | undefined {
-  if (given === undefined) return undefined;
-  if (given === bodyHash(body) || given.toLowerCase() === bodyHashHex(body)) return undefined;
-  return bad("oauth_body_hash does not match the body");
-}
-
 const HOST = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::[0-9]{1,5})?$/;
 
 /**
@@ -73,45 +48,6 @@ export function requestUri(
   return `http://${h.endsWith(":80") ? h.slice(0, -3) : h}${pathname}`;
 }
 
-const keyCache = new WeakMap<WorldApp, readonly KeyObject[]>();
-
-/**
- * P-AUTH-1/6: the signing keys of `app` (from the percent-encoded secret, and from the raw one
- * when it differs), prepared once as key objects: the same keys as `signingKey`/`rawSigningKey`.
- */
-function keysOf(app: WorldApp): readonly KeyObject[] {
-  let keys = keyCache.get(app);
-  if (!keys) {
-    const encoded = signingKey(app.consumerSecret);
-    const raw = rawSigningKey(app.consumerSecret);
-    keys = (raw === encoded ? [encoded] : [encoded, raw]).map((k) =>
-      createSecretKey(Buffer.from(k, "utf8")),
-    );
-    keyCache.set(app, keys);
-  }
-  return keys;
-}
-
-/** P-AUTH-1/6: true when some candidate list, signed with the secret (encoded or raw), gives `signature`. */
-function signatureMatches(
-  method: string,
-  uri: string,
-  lists: readonly (readonly OAuthParam[])[],
-  bodyLists: readonly (readonly OAuthParam[])[],
-  app: WorldApp,
-  signature: string,
-): boolean {
-  const keys = keysOf(app);
-  for (const list of lists)
-    for (const body of bodyLists) {
-      const base = signatureBaseString(method, uri, body.length === 0 ? list : [...list, ...body]);
-      for (const key of keys)
-        if (signaturesEqual(createHmac("sha1", key).update(base).digest("base64"), signature))
-          return true;
-    }
-  return false;
-}
-
 /**
  * Verifies `req` and returns the caller (app and viewer), or a 400 fault; a promise when the
  * nonce store is a database shared by several instances.
@@ -121,40 +57,24 @@ export function verifyRequest(
   target: SignedTarget,
   ctx: VerifyContext,
 ): Caller | Fault | Promise<Caller | Fault> {
-  const header = headerParams(req.headers.authorization);
-  if (isFault(header)) return header;
-  const collected = collectParams(header, target.query);
-  if (isFault(collected)) return collected;
-  const p = collected.protocol;
-  const key = p.get("oauth_consumer_key");
-  const signature = p.get("oauth_signature");
-  const nonce = p.get("oauth_nonce");
-  const stamp = p.get("oauth_timestamp");
-  if (key === undefined || signature === undefined || nonce === undefined || stamp === undefined)
-    return bad("missing OAuth parameters");
-  if (p.get("oauth_signature_method") !== "HMAC-SHA1")
-    return bad("signature method must be HMAC-SHA1");
-  const version = p.get("oauth_version");
-  if (version !== undefined && version !== "1.0") return bad("oauth_version must be 1.0");
-  const token = p.get("oauth_token");
-  if (token !== undefined && token !== "") return bad("two-legged requests carry no token");
-  if (nonce === "" || nonce.length > 256) return bad("malformed oauth_nonce");
-  const ts = checkTimestamp(stamp, ctx.nowMs);
-  if (isFault(ts)) return ts;
-  const app = ctx.world.appsByKey.get(key);
-  if (!app) return bad("unknown consumer key");
-  const hash = p.get("oauth_body_hash");
-  const hashFault = checkBodyHash(hash, req.body);
-  if (hashFault) return hashFault;
   const uri = requestUri(req.headers.host, target.pathname, ctx.publicOrigin);
   if (isFault(uri)) return uri;
-  const bodyLists = bodyParamLists(req.headers["content-type"], req.body, hash !== undefined);
-  if (!signatureMatches(req.method, uri, collected.lists, bodyLists, app, signature))
-    return bad("invalid signature");
+  const verified = verifySignature(
+    {
+      method: req.method,
+      uri,
+      query: target.query,
+      authorization: req.headers.authorization,
+      contentType: req.headers["content-type"],
+      body: req.body,
+    },
+    { consumer: (key) => ctx.world.appsByKey.get(key), nowMs: ctx.nowMs },
+  );
+  if (!verified.ok) return bad(verified.issues[0]?.message ?? "invalid request");
+  const { consumer: app, consumerKey, nonce, timestamp, requestorId } = verified.value;
   // P-AUTH-3: the nonce is recorded once the signature verifies, whatever comes next.
-  const claimed = ctx.nonces.claim(key, nonce, ts, ctx.nowMs);
-  const requestor = p.get("xoauth_requestor_id");
-  const viewer = requestor === undefined ? undefined : findPerson(ctx.world, requestor);
+  const claimed = ctx.nonces.claim(consumerKey, nonce, timestamp, ctx.nowMs);
+  const viewer = requestorId === undefined ? undefined : findPerson(ctx.world, requestorId);
   const caller = viewer ? { app, viewer } : bad("missing or unknown xoauth_requestor_id");
   const settle = (fresh: boolean): Caller | Fault => (fresh ? caller : bad("nonce already used"));
   return typeof claimed === "boolean" ? settle(claimed) : claimed.then(settle);

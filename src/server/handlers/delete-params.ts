@@ -7,11 +7,12 @@
  * refused (400) rather than ignored: without `fields` a DELETE removes every key (§4.5), so a
  * list sent where it is not read would empty the record. The profile decides none of this.
  */
+
+import { MAX_SIGNED_FORM_PARAMS, readsAsJson } from "../../oauth/body-params.js";
 import { decodeForm } from "../../wire/form.js";
 import { FORM_MEDIA_TYPE, mediaTypeOf } from "../../wire/media-type.js";
-import { MAX_SIGNED_FORM_PARAMS, readsAsJson } from "../auth/body-params.js";
+import { decodeUtf8 } from "../../wire/utf8.js";
 import { type Fault, fault } from "../fault.js";
-import { decodeUtf8 } from "../http/utf8.js";
 import type { Query } from "../types.js";
 
 const NOT_A_FORM =
@@ -29,7 +30,7 @@ export function deleteParams(
   if (text === undefined) return fault(400, "invalid-body", "body is not valid UTF-8");
   // P-DATA-2 reads a form-labelled JSON object as JSON: it has no parameters to read here
   if (readsAsJson(text)) return fault(400, "invalid-body", NOT_A_FORM);
-  // a form of more parameters than this was never signed (body-params.ts): not reached
+  // a form of more parameters than this was never signed (oauth/body-params.ts): not reached
   const read = decodeForm(text, MAX_SIGNED_FORM_PARAMS);
   if (!read.ok) return fault(400, "invalid-body", "malformed form body");
   const out = new Map(query);

@@ -6,11 +6,11 @@
  */
 import { isValidKey, isValidValue } from "../../model/appdata-rules.js";
 import { PAIR_LIMIT } from "../../model/limits.js";
+import { readsAsJson } from "../../oauth/body-params.js";
 import { decodeForm } from "../../wire/form.js";
 import { FORM_MEDIA_TYPE, JSON_MEDIA_TYPE, mediaTypeOf } from "../../wire/media-type.js";
-import { readsAsJson } from "../auth/body-params.js";
+import { decodeUtf8 } from "../../wire/utf8.js";
 import { type Fault, fault } from "../fault.js";
-import { decodeUtf8 } from "../http/utf8.js";
 
 /** Pairs in body order, a repeated key keeping its first position and last value. */
 type Pairs = Map<string, string>;

@@ -15,11 +15,10 @@
  */
 import type pg from "pg";
 import { KitError } from "../../model/kit-error.js";
-import { RECORD_LIMITS } from "../../model/limits.js";
+import { RECORD_LIMITS, TIMESTAMP_WINDOW_S } from "../../model/limits.js";
 import { OperationalError } from "../../model/operational-error.js";
 import { excerpt } from "../../model/quote.js";
 import type { NonceStore } from "../auth/nonce-store.js";
-import { TIMESTAMP_WINDOW_S } from "../auth/nonce-store.js";
 import { loadDriver } from "./drivers.js";
 import { batcher } from "./postgres-batches.js";
 import { migrate } from "./postgres-schema.js";

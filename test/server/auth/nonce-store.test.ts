@@ -1,6 +1,7 @@
 /** The nonce store (P-AUTH-3): replays refused within the window, entries freed after it. */
 import { describe, expect, it } from "vitest";
-import { nonceStore, TIMESTAMP_WINDOW_S } from "../../../src/server/auth/nonce-store.js";
+import { TIMESTAMP_WINDOW_S } from "../../../src/model/limits.js";
+import { nonceStore } from "../../../src/server/auth/nonce-store.js";
 
 describe("nonceStore", () => {
   it("refuses a replay while the timestamp is in the window, per consumer key", () => {

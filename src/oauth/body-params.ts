@@ -4,9 +4,10 @@
  * as one parameter name with an empty value; and none for a form-labelled body read as JSON
  * whose `oauth_body_hash` matched (the osapi PHP client with its body hash on).
  */
-import { formParams, type OAuthParam } from "../../oauth/index.js";
-import { FORM_MEDIA_TYPE, mediaTypeOf } from "../../wire/media-type.js";
-import { decodeUtf8 } from "../http/utf8.js";
+import { FORM_MEDIA_TYPE, mediaTypeOf } from "../wire/media-type.js";
+import { decodeUtf8 } from "../wire/utf8.js";
+import type { OAuthParam } from "./base-string.js";
+import { formParams } from "./sign-request.js";
 
 /**
  * Bounds on the work done for a body before its signature is proven (review finding: a 1 MiB

@@ -5,7 +5,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { decodeUtf8 } from "../../../src/server/http/utf8.js";
+import { decodeUtf8 } from "../../src/wire/utf8.js";
 
 const whatwg = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false });
 

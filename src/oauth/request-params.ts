@@ -2,8 +2,9 @@
  * Collects the OAuth protocol parameters of a request from the `Authorization` header and the
  * query (P-AUTH-2), and the parameter lists a signature may have been made over (P-AUTH-6).
  */
-import { type OAuthParam, parseAuthorizationHeader } from "../../oauth/index.js";
-import { type Fault, fault } from "../fault.js";
+import { fail, issue, ok, type Result } from "../model/issue.js";
+import { parseAuthorizationHeader } from "./authorization-header.js";
+import type { OAuthParam } from "./base-string.js";
 
 /** The protocol parameters, one value each, and the candidate parameter lists. */
 interface CollectedParams {
@@ -22,18 +23,26 @@ function isProtocolParam(name: string): boolean {
   return name.startsWith("oauth_") || name === "xoauth_requestor_id";
 }
 
-/** Reads the `Authorization` header: OAuth parameters, `[]` for none or another scheme, or a fault. */
-export function headerParams(authorization: string | undefined): OAuthParam[] | Fault {
-  if (authorization === undefined || !/^\s*OAuth(\s|$)/i.test(authorization)) return [];
+/**
+ * Reads the `Authorization` header: its OAuth parameters, `[]` for none or another scheme, or an
+ * `authorization-malformed` issue.
+ */
+export function headerParams(authorization: string | undefined): Result<OAuthParam[]> {
+  if (authorization === undefined || !/^\s*OAuth(\s|$)/i.test(authorization)) return ok([]);
   const read = parseAuthorizationHeader(authorization);
-  return read.ok ? read.value : fault(400, "auth-failed", "malformed Authorization header");
+  return read.ok
+    ? read
+    : fail([issue("authorization-malformed", "", "malformed Authorization header")]);
 }
 
-/** Merges header and query parameters; a protocol parameter with two different values is a fault. */
+/**
+ * Merges header and query parameters; a protocol parameter with two different values is an
+ * `oauth-malformed` issue (RFC 5849 §3.1).
+ */
 export function collectParams(
   header: readonly OAuthParam[],
   query: readonly OAuthParam[],
-): CollectedParams | Fault {
+): Result<CollectedParams> {
   const protocol = new Map<string, string>();
   let repeated = false;
   const all = query.length === 0 ? header : [...query, ...header];
@@ -42,11 +51,7 @@ export function collectParams(
     const seen = protocol.get(n);
     if (seen !== undefined) {
       if (seen !== v)
-        return fault(
-          400,
-          "auth-failed",
-          "authentication failed: an OAuth parameter has two different values",
-        );
+        return fail([issue("oauth-malformed", "", "an OAuth parameter has two different values")]);
       repeated = true;
     }
     protocol.set(n, v);
@@ -54,7 +59,7 @@ export function collectParams(
   const raw = withoutSignature(all);
   // P-AUTH-6: a protocol parameter repeated with the same value is counted once; the list with
   // every occurrence (RFC 5849) stays a candidate.
-  return { protocol, lists: repeated ? [dedupeProtocol(raw), raw] : [raw] };
+  return ok({ protocol, lists: repeated ? [dedupeProtocol(raw), raw] : [raw] });
 }
 
 function withoutSignature(list: readonly OAuthParam[]): OAuthParam[] {

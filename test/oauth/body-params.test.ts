@@ -5,7 +5,7 @@ import {
   bodyParamLists,
   MAX_JSON_AS_PARAM_BYTES,
   MAX_SIGNED_FORM_PARAMS,
-} from "../../../src/server/auth/body-params.js";
+} from "../../src/oauth/body-params.js";
 
 const bytes = (t: string): Uint8Array => new TextEncoder().encode(t);
 const FORM = "application/x-www-form-urlencoded";
