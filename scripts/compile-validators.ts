@@ -111,6 +111,32 @@ export function linearErrors(code: string): string {
   );
 }
 
+/**
+ * ajv's standalone code loads its runtime helpers with `require("ajv/dist/runtime/…")`: each
+ * becomes a static import instead, so that a bundler (esbuild, webpack, rollup) sees and includes
+ * it, and the module needs no `createRequire(import.meta.url)`, which a CommonJS bundle lacks.
+ * A helper is a CommonJS module whose `default` is the function; a bundler's interop may hand
+ * the function itself to a default import, so either is taken.
+ */
+export function runtimeImports(code: string): { code: string; imports: string[] } {
+  const imports: string[] = [];
+  const named = new Map<string, string>();
+  const out = code.replace(
+    /require\("(ajv\/dist\/runtime\/([a-z0-9]+))"\)\.default/gi,
+    (_, path: string, name: string) => {
+      let id = named.get(path);
+      if (id === undefined) {
+        id = `ajvRuntime_${name}`;
+        named.set(path, id);
+        imports.push(`import ${id} from "${path}.js";`);
+      }
+      return `(${id}.default ?? ${id})`;
+    },
+  );
+  if (/\brequire\(/.test(out)) throw new Error("ajv's standalone code requires something else");
+  return { code: out, imports };
+}
+
 /** The text of `spec`'s module as the schema files read now. */
 export function moduleText(spec: ModuleSpec): string {
   const texts = spec.files.map((f) => readFileSync(join(ROOT, f), "utf8"));
@@ -121,7 +147,9 @@ export function moduleText(spec: ModuleSpec): string {
   for (const k of spec.keywords ?? []) ajv.addKeyword(k);
   for (const schema of spec.schemas ? spec.schemas(texts) : texts.map((t) => JSON.parse(t)))
     ajv.addSchema(schema);
-  const code = linearErrors(standalone.default(ajv, { ...spec.exports }));
+  const { code, imports } = runtimeImports(
+    linearErrors(standalone.default(ajv, { ...spec.exports })),
+  );
   const version = (
     JSON.parse(readFileSync(join(ROOT, "node_modules/ajv/package.json"), "utf8")) as {
       version: string;
@@ -134,10 +162,9 @@ export function moduleText(spec: ModuleSpec): string {
     " * do not edit: `npm run generate:validators` rewrites it (src/schemas/precompiled.ts).",
     " */",
     "// @ts-nocheck",
-    'import { createRequire } from "node:module";',
+    ...imports,
     ...(spec.imports ?? []),
     "",
-    "const require = createRequire(import.meta.url);",
     `export const SOURCE_HASH = "${sourceHash(texts)}";`,
     code,
     "",

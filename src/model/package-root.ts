@@ -47,7 +47,10 @@ let root: string | undefined;
  * the package's files are not beside it, only what reads them fails).
  */
 export function packageRoot(): string {
-  root ??= findPackageRoot(dirname(fileURLToPath(import.meta.url)));
+  // a CommonJS bundle has no import.meta.url: no file to start from
+  const here = import.meta.url as string | undefined;
+  if (here === undefined) throw new KitError("OSK_PACKAGE_ROOT", "this code has no file URL");
+  root ??= findPackageRoot(dirname(fileURLToPath(here)));
   return root;
 }
 

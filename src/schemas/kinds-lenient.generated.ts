@@ -16,10 +16,9 @@
  * do not edit: `npm run generate:validators` rewrites it (src/schemas/precompiled.ts).
  */
 // @ts-nocheck
-import { createRequire } from "node:module";
+import ajvRuntime_ucs2length from "ajv/dist/runtime/ucs2length.js";
 import { lenientRead } from "./lenient.js";
 
-const require = createRequire(import.meta.url);
 export const SOURCE_HASH = "0341b4b9cf449e504e387e610309a19b";
 "use strict";
 export const albumList = validate20;
@@ -28,7 +27,7 @@ const schema39 = {"description":"A non-negative integer (§2.4).","osLenient":{"
 const schema32 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://opensocial-kit.example/schemas/album.schema.json","title":"Album","description":"social-api.md §2.2: an element of entry[] of the album list.","type":"object","required":["id","title","caption","description","thumbnailUrl","mediaItemCount","ownerId","mediaMimeType"],"properties":{"id":{"$ref":"defs.schema.json#/$defs/platformId"},"title":{"$ref":"defs.schema.json#/$defs/text"},"caption":{"$ref":"defs.schema.json#/$defs/text"},"description":{"$ref":"defs.schema.json#/$defs/text"},"thumbnailUrl":{"$ref":"defs.schema.json#/$defs/text"},"mediaItemCount":{"$ref":"defs.schema.json#/$defs/count"},"ownerId":{"$ref":"defs.schema.json#/$defs/platformId"},"mediaMimeType":{"type":"array","maxItems":1000,"items":{"type":"string","maxLength":255}}}};
 const schema34 = {"description":"§2.1: <namespace>:<value>.","type":"string","maxLength":1024,"pattern":"^[^:]+:.+$"};
 const schema35 = {"type":"string","maxLength":65536};
-const func1 = require("ajv/dist/runtime/ucs2length").default;
+const func1 = (ajvRuntime_ucs2length.default ?? ajvRuntime_ucs2length);
 const func6 = lenientRead;
 const pattern4 = new RegExp("^[^:]+:.+$", "u");
 

@@ -3,6 +3,8 @@
  * ones compiled ahead of time (kinds-strict.generated.ts, kinds-lenient.generated.ts), or, when
  * the schema files read otherwise than they were compiled from, compiled by ajv in strict mode
  * at first use (precompiled.ts); a schema that does not compile is a bug (`OSK_SCHEMA_COMPILE`).
+ * Where the files cannot be read at all (the library bundled into another program), the
+ * generated validators serve: they are what the package shipped.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -71,19 +73,29 @@ function compileWithAjv(mode: Mode, texts: readonly string[]): Map<string, Valid
   return out;
 }
 
+/**
+ * The texts of every bundled schema file, or undefined when they cannot be read: the library
+ * bundled into another program (esbuild, webpack), where the package's files are not beside the
+ * code. The generated validators are then the schemas the package shipped.
+ */
+function schemaTexts(): string[] | undefined {
+  try {
+    return ALL_SCHEMA_FILES.map(readSchemaText);
+  } catch {
+    return undefined;
+  }
+}
+
 function compileAll(mode: Mode): Map<string, ValidateFunction> {
-  const texts = ALL_SCHEMA_FILES.map(readSchemaText);
+  const texts = schemaTexts();
   const generated: Record<string, unknown> & { SOURCE_HASH: string } =
     mode === "strict" ? strictValidators : lenientValidators;
-  return precompiledOr(
-    generated,
-    texts,
-    () =>
-      new Map(
-        KIND_SCHEMA_FILES.map((file) => [file, generated[validatorName(file)] as ValidateFunction]),
-      ),
-    () => compileWithAjv(mode, texts),
-  );
+  const shipped = () =>
+    new Map(
+      KIND_SCHEMA_FILES.map((file) => [file, generated[validatorName(file)] as ValidateFunction]),
+    );
+  if (texts === undefined) return shipped();
+  return precompiledOr(generated, texts, shipped, () => compileWithAjv(mode, texts));
 }
 
 const compiled: Partial<Record<Mode, Map<string, ValidateFunction>>> = {};

@@ -5,9 +5,9 @@
  * do not edit: `npm run generate:validators` rewrites it (src/schemas/precompiled.ts).
  */
 // @ts-nocheck
-import { createRequire } from "node:module";
+import ajvRuntime_ucs2length from "ajv/dist/runtime/ucs2length.js";
+import ajvRuntime_equal from "ajv/dist/runtime/equal.js";
 
-const require = createRequire(import.meta.url);
 export const SOURCE_HASH = "c30f0bc7a5f7e492c41ae3efd24f4d78";
 "use strict";
 export const caseFile = validate20;
@@ -15,8 +15,8 @@ const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id"
 const schema32 = {"title":"Level","description":"`core`: social-api.md says it; `profile`: a profile.md decision (readers' vs writers' rules).","enum":["core","profile"]};
 const schema33 = {"title":"Feature","description":"Closed list of case features; `--feature` selects by them.","enum":["world","atom","deployed-client","writes","http10"]};
 const func1 = Object.prototype.hasOwnProperty;
-const func2 = require("ajv/dist/runtime/ucs2length").default;
-const func0 = require("ajv/dist/runtime/equal").default;
+const func2 = (ajvRuntime_ucs2length.default ?? ajvRuntime_ucs2length);
+const func0 = (ajvRuntime_equal.default ?? ajvRuntime_equal);
 const pattern4 = new RegExp("^[a-z0-9]+(-[a-z0-9]+)*/[a-z0-9]+(-[a-z0-9]+)*$", "u");
 const pattern5 = new RegExp("^(S|P)-[A-Za-z0-9.-]+$", "u");
 const schema34 = {"title":"CaseStep","description":"A step as a case file writes it: in full, or `use` of a library step. A step with `use` is a library step, any other a full step.","if":{"required":["use"]},"then":{"$ref":"#/$defs/useStep"},"else":{"$ref":"#/$defs/step"}};

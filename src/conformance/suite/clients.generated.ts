@@ -4,14 +4,13 @@
  * do not edit: `npm run generate:validators` rewrites it (src/schemas/precompiled.ts).
  */
 // @ts-nocheck
-import { createRequire } from "node:module";
+import ajvRuntime_ucs2length from "ajv/dist/runtime/ucs2length.js";
 
-const require = createRequire(import.meta.url);
 export const SOURCE_HASH = "3d0217bf9aa91fa9039d733cf810f333";
 "use strict";
 export const clients = validate20;
 const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://opensocial-kit.example/conformance/clients.schema.json","title":"Deployed client styles","description":"The deployed client styles the `clients/` cases replay, each with the cases that hold its traits. Every reporter shows, per style, whether the target serves it and, when not, its first failing case. Every `clients/` case belongs to at least one style (a test checks it). See conformance/README-runners.md.","type":"object","additionalProperties":false,"required":["styles"],"properties":{"$schema":{"type":"string"},"styles":{"type":"array","minItems":1,"items":{"type":"object","additionalProperties":false,"required":["id","name","traits","cases"],"properties":{"id":{"description":"A stable id for tools.","type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*$","maxLength":64},"name":{"description":"What a reader calls the client, as reports print it.","type":"string","minLength":1,"maxLength":80},"traits":{"description":"How the client signs and shapes its requests, in one sentence citing the profile's decisions.","type":"string","minLength":1,"maxLength":400},"cases":{"description":"The case ids that replay the style's traits, the ones a broken client notices first listed first.","type":"array","minItems":1,"uniqueItems":true,"items":{"type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*/[a-z0-9]+(-[a-z0-9]+)*$","maxLength":128}}}}}}};
-const func1 = require("ajv/dist/runtime/ucs2length").default;
+const func1 = (ajvRuntime_ucs2length.default ?? ajvRuntime_ucs2length);
 const pattern4 = new RegExp("^[a-z0-9]+(-[a-z0-9]+)*$", "u");
 const pattern5 = new RegExp("^[a-z0-9]+(-[a-z0-9]+)*/[a-z0-9]+(-[a-z0-9]+)*$", "u");
 

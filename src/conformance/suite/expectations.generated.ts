@@ -4,15 +4,14 @@
  * do not edit: `npm run generate:validators` rewrites it (src/schemas/precompiled.ts).
  */
 // @ts-nocheck
-import { createRequire } from "node:module";
+import ajvRuntime_ucs2length from "ajv/dist/runtime/ucs2length.js";
 
-const require = createRequire(import.meta.url);
 export const SOURCE_HASH = "65e5db83b7eec5e86fa5a5971ed7b776";
 "use strict";
 export const expectations = validate20;
 const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://opensocial-kit.example/conformance/expectations.schema.json","title":"Expectations file","description":"Known failures of one implementation, kept apart from the cases (`opensocial-kit run --expectations FILE`). A listed case that fails is an expected failure; one that passes, or an entry naming no selected failing case, fails the run. Ids must be unique, which the runner checks. See conformance/README-runners.md.","type":"object","additionalProperties":false,"required":["expectedFailures"],"properties":{"$schema":{"type":"string"},"expectedFailures":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","reason"],"properties":{"id":{"description":"A case id (the case's path under cases/ without `.json`).","type":"string","pattern":"^[a-z0-9]+(-[a-z0-9]+)*/[a-z0-9]+(-[a-z0-9]+)*$"},"reason":{"description":"Why the implementation fails it (the console prints a ready-made one).","type":"string","minLength":1}}}}}};
 const pattern4 = new RegExp("^[a-z0-9]+(-[a-z0-9]+)*/[a-z0-9]+(-[a-z0-9]+)*$", "u");
-const func1 = require("ajv/dist/runtime/ucs2length").default;
+const func1 = (ajvRuntime_ucs2length.default ?? ajvRuntime_ucs2length);
 
 function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://opensocial-kit.example/conformance/expectations.schema.json" */;
