@@ -292,6 +292,17 @@ export const otherErrorMessages = (body: string, type: string): string =>
   );
 
 /**
+ * Every error body's message 10,000 characters long, as a server's that echoes what it refused
+ * (a long id, a body's excerpt): P-ERR-1 fixes the code and the shape, not the message's length.
+ */
+export const longErrorMessages = (body: string, type: string): string =>
+  rewriteJson(body, type, (doc) =>
+    isObj(doc) && isObj(doc.error)
+      ? { ...doc, error: { ...doc.error, message: `refused: ${"x".repeat(9_991)}` } }
+      : doc,
+  );
+
+/**
  * Every character of every string, member names included, written as a `\uXXXX` escape in upper-case hex
  * (RFC 8259 §7: any character may be escaped so, hex digits in either case), the quotation mark
  * and reverse solidus too (`\u0022`, `\u005C`), astral characters as surrogate pairs.

@@ -47,6 +47,7 @@ import {
   integersWithFraction,
   jsonEscapes,
   jsonLayout,
+  longErrorMessages,
   memberOrder,
   memberOrderEverywhere,
   negativeZero,
@@ -495,6 +496,13 @@ export const VARIANTS: readonly Variant[] = [
     what: "every error body's message a text of the server's own, non-ASCII and with an escaped quote (P-ERR-1 fixes the code, not the words)",
     levels: ["core", "profile"],
     rewrite: otherErrorMessages,
+    wire: { everyStatus: true },
+  },
+  {
+    id: "json-error-messages-long",
+    what: "every error body's message 10,000 characters long, as a server's that echoes what it refused (P-ERR-1 bounds no message)",
+    levels: ["core", "profile"],
+    rewrite: longErrorMessages,
     wire: { everyStatus: true },
   },
   wireOnly({

@@ -19,7 +19,7 @@
 import ajvRuntime_ucs2length from "ajv/dist/runtime/ucs2length.js";
 import { lenientRead } from "./lenient.js";
 
-export const SOURCE_HASH = "0341b4b9cf449e504e387e610309a19b";
+export const SOURCE_HASH = "f9951755d8b294240f1251ee1ffbbece";
 "use strict";
 export const albumList = validate20;
 const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://opensocial-kit.example/schemas/album-list.schema.json","title":"Album list response","description":"social-api.md §4.1: entry (Album[]), startIndex, itemsPerPage, totalResults.","type":"object","required":["entry","startIndex","itemsPerPage","totalResults"],"properties":{"entry":{"type":"array","maxItems":100000,"items":{"$ref":"album.schema.json"}},"startIndex":{"$ref":"defs.schema.json#/$defs/count"},"itemsPerPage":{"$ref":"defs.schema.json#/$defs/count"},"totalResults":{"$ref":"defs.schema.json#/$defs/count"}}};
@@ -2378,7 +2378,7 @@ return errors === 0;
 validate33.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const error = validate34;
-const schema82 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://opensocial-kit.example/schemas/error.schema.json","title":"Error body","description":"profile P-ERR-1: {\"error\":{\"code\":<status>,\"message\":\"...\"}}.","type":"object","required":["error"],"properties":{"error":{"type":"object","required":["code","message"],"properties":{"code":{"osLenient":{"type":"integer","minimum":100,"maximum":599}},"message":{"type":"string","maxLength":4096}}}}};
+const schema82 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://opensocial-kit.example/schemas/error.schema.json","title":"Error body","description":"profile P-ERR-1: {\"error\":{\"code\":<status>,\"message\":\"...\"}}.","type":"object","required":["error"],"properties":{"error":{"type":"object","required":["code","message"],"properties":{"code":{"osLenient":{"type":"integer","minimum":100,"maximum":599}},"message":{"type":"string"}}}}};
 
 function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://opensocial-kit.example/schemas/error.schema.json" */;
@@ -2454,10 +2454,8 @@ data1 = value0;
 }
 }
 if(data0.message !== undefined){
-let data2 = data0.message;
-if(typeof data2 === "string"){
-if(func1(data2) > 4096){
-const err5 = {instancePath:instancePath+"/error/message",schemaPath:"#/properties/error/properties/message/maxLength",keyword:"maxLength",params:{limit: 4096},message:"must NOT have more than 4096 characters"};
+if(typeof data0.message !== "string"){
+const err5 = {instancePath:instancePath+"/error/message",schemaPath:"#/properties/error/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2467,8 +2465,9 @@ vErrors.push(err5);
 errors++;
 }
 }
+}
 else {
-const err6 = {instancePath:instancePath+"/error/message",schemaPath:"#/properties/error/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err6 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2480,24 +2479,12 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/error",schemaPath:"#/properties/error/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err7];
 }
 else {
 vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
 }
 errors++;
 }

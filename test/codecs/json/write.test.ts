@@ -42,6 +42,14 @@ describe("toJson", () => {
     );
   });
 
+  it("an error message of any length is written and read back (P-ERR-1 bounds no message)", () => {
+    // a server that echoes a long id in its 404 must not get a throw (and answer 500) from toJson
+    const value = { error: { code: 404, message: `no such person: ${"x".repeat(100_000)}` } };
+    const text = toJson("error", value);
+    expect(JSON.parse(text)).toEqual(value);
+    expect(validate("error", value, { mode: "strict" }).ok).toBe(true);
+  });
+
   it("an unknown kind: KitError OSK_UNKNOWN_KIND, the code toAtom throws for it", () => {
     expect(() => toJson("nope" as "error", { error: { code: 400, message: "m" } })).toThrowError(
       expect.objectContaining({ name: "KitError", code: "OSK_UNKNOWN_KIND" }),
