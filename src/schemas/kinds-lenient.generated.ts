@@ -19,16 +19,16 @@
 import ajvRuntime_ucs2length from "ajv/dist/runtime/ucs2length.js";
 import { lenientRead } from "./lenient.js";
 
-export const SOURCE_HASH = "f9951755d8b294240f1251ee1ffbbece";
+export const SOURCE_HASH = "11970b42bf2d45e98bc34f905e5d7eeb";
 "use strict";
 export const albumList = validate20;
 const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://opensocial-kit.example/schemas/album-list.schema.json","title":"Album list response","description":"social-api.md §4.1: entry (Album[]), startIndex, itemsPerPage, totalResults.","type":"object","required":["entry","startIndex","itemsPerPage","totalResults"],"properties":{"entry":{"type":"array","maxItems":100000,"items":{"$ref":"album.schema.json"}},"startIndex":{"$ref":"defs.schema.json#/$defs/count"},"itemsPerPage":{"$ref":"defs.schema.json#/$defs/count"},"totalResults":{"$ref":"defs.schema.json#/$defs/count"}}};
 const schema39 = {"description":"A non-negative integer (§2.4).","osLenient":{"type":"integer","minimum":0,"maximum":9007199254740991}};
 const schema32 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://opensocial-kit.example/schemas/album.schema.json","title":"Album","description":"social-api.md §2.2: an element of entry[] of the album list.","type":"object","required":["id","title","caption","description","thumbnailUrl","mediaItemCount","ownerId","mediaMimeType"],"properties":{"id":{"$ref":"defs.schema.json#/$defs/platformId"},"title":{"$ref":"defs.schema.json#/$defs/text"},"caption":{"$ref":"defs.schema.json#/$defs/text"},"description":{"$ref":"defs.schema.json#/$defs/text"},"thumbnailUrl":{"$ref":"defs.schema.json#/$defs/text"},"mediaItemCount":{"$ref":"defs.schema.json#/$defs/count"},"ownerId":{"$ref":"defs.schema.json#/$defs/platformId"},"mediaMimeType":{"type":"array","maxItems":1000,"items":{"type":"string","maxLength":255}}}};
 const schema34 = {"description":"§2.1: <namespace>:<value>.","type":"string","maxLength":1024,"pattern":"^[^:]+:.+$"};
-const schema35 = {"type":"string","maxLength":65536};
+const schema35 = {"description":"A string member: §2 bounds none, so no length is checked (an answer as a whole is bounded by its reader).","type":"string"};
 const func1 = (ajvRuntime_ucs2length.default ?? ajvRuntime_ucs2length);
-const func6 = lenientRead;
+const func2 = lenientRead;
 const pattern4 = new RegExp("^[^:]+:.+$", "u");
 
 function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -159,10 +159,8 @@ errors++;
 }
 }
 if(data.title !== undefined){
-let data1 = data.title;
-if(typeof data1 === "string"){
-if(func1(data1) > 65536){
-const err11 = {instancePath:instancePath+"/title",schemaPath:"defs.schema.json#/$defs/text/maxLength",keyword:"maxLength",params:{limit: 65536},message:"must NOT have more than 65536 characters"};
+if(typeof data.title !== "string"){
+const err11 = {instancePath:instancePath+"/title",schemaPath:"defs.schema.json#/$defs/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -172,8 +170,9 @@ vErrors.push(err11);
 errors++;
 }
 }
-else {
-const err12 = {instancePath:instancePath+"/title",schemaPath:"defs.schema.json#/$defs/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.caption !== undefined){
+if(typeof data.caption !== "string"){
+const err12 = {instancePath:instancePath+"/caption",schemaPath:"defs.schema.json#/$defs/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -183,11 +182,9 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.caption !== undefined){
-let data2 = data.caption;
-if(typeof data2 === "string"){
-if(func1(data2) > 65536){
-const err13 = {instancePath:instancePath+"/caption",schemaPath:"defs.schema.json#/$defs/text/maxLength",keyword:"maxLength",params:{limit: 65536},message:"must NOT have more than 65536 characters"};
+if(data.description !== undefined){
+if(typeof data.description !== "string"){
+const err13 = {instancePath:instancePath+"/description",schemaPath:"defs.schema.json#/$defs/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -197,8 +194,9 @@ vErrors.push(err13);
 errors++;
 }
 }
-else {
-const err14 = {instancePath:instancePath+"/caption",schemaPath:"defs.schema.json#/$defs/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.thumbnailUrl !== undefined){
+if(typeof data.thumbnailUrl !== "string"){
+const err14 = {instancePath:instancePath+"/thumbnailUrl",schemaPath:"defs.schema.json#/$defs/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -208,11 +206,11 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data.description !== undefined){
-let data3 = data.description;
-if(typeof data3 === "string"){
-if(func1(data3) > 65536){
-const err15 = {instancePath:instancePath+"/description",schemaPath:"defs.schema.json#/$defs/text/maxLength",keyword:"maxLength",params:{limit: 65536},message:"must NOT have more than 65536 characters"};
+if(data.mediaItemCount !== undefined){
+let data5 = data.mediaItemCount;
+const value0 = func2("integer", data5);
+if(value0 === undefined){
+const err15 = {instancePath:instancePath+"/mediaItemCount",schemaPath:"defs.schema.json#/$defs/count/osLenient",keyword:"osLenient",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -221,63 +219,13 @@ vErrors.push(err15);
 }
 errors++;
 }
-}
-else {
-const err16 = {instancePath:instancePath+"/description",schemaPath:"defs.schema.json#/$defs/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else if(value0 < 0 || value0 > 9007199254740991){
+const err16 = {instancePath:instancePath+"/mediaItemCount",schemaPath:"defs.schema.json#/$defs/count/osLenient",keyword:"osLenient",params:{range: true},message:"must be within [0, 9007199254740991]"};
 if(vErrors === null){
 vErrors = [err16];
 }
 else {
 vErrors.push(err16);
-}
-errors++;
-}
-}
-if(data.thumbnailUrl !== undefined){
-let data4 = data.thumbnailUrl;
-if(typeof data4 === "string"){
-if(func1(data4) > 65536){
-const err17 = {instancePath:instancePath+"/thumbnailUrl",schemaPath:"defs.schema.json#/$defs/text/maxLength",keyword:"maxLength",params:{limit: 65536},message:"must NOT have more than 65536 characters"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-else {
-const err18 = {instancePath:instancePath+"/thumbnailUrl",schemaPath:"defs.schema.json#/$defs/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-if(data.mediaItemCount !== undefined){
-let data5 = data.mediaItemCount;
-const value0 = func6("integer", data5);
-if(value0 === undefined){
-const err19 = {instancePath:instancePath+"/mediaItemCount",schemaPath:"defs.schema.json#/$defs/count/osLenient",keyword:"osLenient",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-else if(value0 < 0 || value0 > 9007199254740991){
-const err20 = {instancePath:instancePath+"/mediaItemCount",schemaPath:"defs.schema.json#/$defs/count/osLenient",keyword:"osLenient",params:{range: true},message:"must be within [0, 9007199254740991]"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
 }
 errors++;
 }
@@ -290,7 +238,56 @@ if(data.ownerId !== undefined){
 let data6 = data.ownerId;
 if(typeof data6 === "string"){
 if(func1(data6) > 1024){
-const err21 = {instancePath:instancePath+"/ownerId",schemaPath:"defs.schema.json#/$defs/platformId/maxLength",keyword:"maxLength",params:{limit: 1024},message:"must NOT have more than 1024 characters"};
+const err17 = {instancePath:instancePath+"/ownerId",schemaPath:"defs.schema.json#/$defs/platformId/maxLength",keyword:"maxLength",params:{limit: 1024},message:"must NOT have more than 1024 characters"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+if(!pattern4.test(data6)){
+const err18 = {instancePath:instancePath+"/ownerId",schemaPath:"defs.schema.json#/$defs/platformId/pattern",keyword:"pattern",params:{pattern: "^[^:]+:.+$"},message:"must match pattern \""+"^[^:]+:.+$"+"\""};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+else {
+const err19 = {instancePath:instancePath+"/ownerId",schemaPath:"defs.schema.json#/$defs/platformId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data.mediaMimeType !== undefined){
+let data7 = data.mediaMimeType;
+if(Array.isArray(data7)){
+if(data7.length > 1000){
+const err20 = {instancePath:instancePath+"/mediaMimeType",schemaPath:"#/properties/mediaMimeType/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+const len0 = data7.length;
+for(let i0=0; i0<len0; i0++){
+let data8 = data7[i0];
+if(typeof data8 === "string"){
+if(func1(data8) > 255){
+const err21 = {instancePath:instancePath+"/mediaMimeType/" + i0,schemaPath:"#/properties/mediaMimeType/items/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -299,8 +296,9 @@ vErrors.push(err21);
 }
 errors++;
 }
-if(!pattern4.test(data6)){
-const err22 = {instancePath:instancePath+"/ownerId",schemaPath:"defs.schema.json#/$defs/platformId/pattern",keyword:"pattern",params:{pattern: "^[^:]+:.+$"},message:"must match pattern \""+"^[^:]+:.+$"+"\""};
+}
+else {
+const err22 = {instancePath:instancePath+"/mediaMimeType/" + i0,schemaPath:"#/properties/mediaMimeType/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -310,8 +308,9 @@ vErrors.push(err22);
 errors++;
 }
 }
+}
 else {
-const err23 = {instancePath:instancePath+"/ownerId",schemaPath:"defs.schema.json#/$defs/platformId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err23 = {instancePath:instancePath+"/mediaMimeType",schemaPath:"#/properties/mediaMimeType/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -321,65 +320,14 @@ vErrors.push(err23);
 errors++;
 }
 }
-if(data.mediaMimeType !== undefined){
-let data7 = data.mediaMimeType;
-if(Array.isArray(data7)){
-if(data7.length > 1000){
-const err24 = {instancePath:instancePath+"/mediaMimeType",schemaPath:"#/properties/mediaMimeType/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items"};
+}
+else {
+const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err24];
 }
 else {
 vErrors.push(err24);
-}
-errors++;
-}
-const len0 = data7.length;
-for(let i0=0; i0<len0; i0++){
-let data8 = data7[i0];
-if(typeof data8 === "string"){
-if(func1(data8) > 255){
-const err25 = {instancePath:instancePath+"/mediaMimeType/" + i0,schemaPath:"#/properties/mediaMimeType/items/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-}
-else {
-const err26 = {instancePath:instancePath+"/mediaMimeType/" + i0,schemaPath:"#/properties/mediaMimeType/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-}
-}
-else {
-const err27 = {instancePath:instancePath+"/mediaMimeType",schemaPath:"#/properties/mediaMimeType/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-}
-}
-else {
-const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
 }
 errors++;
 }
@@ -475,7 +423,7 @@ errors++;
 }
 if(data.startIndex !== undefined){
 let data2 = data.startIndex;
-const value0 = func6("integer", data2);
+const value0 = func2("integer", data2);
 if(value0 === undefined){
 const err6 = {instancePath:instancePath+"/startIndex",schemaPath:"defs.schema.json#/$defs/count/osLenient",keyword:"osLenient",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
@@ -503,7 +451,7 @@ data2 = value0;
 }
 if(data.itemsPerPage !== undefined){
 let data3 = data.itemsPerPage;
-const value1 = func6("integer", data3);
+const value1 = func2("integer", data3);
 if(value1 === undefined){
 const err8 = {instancePath:instancePath+"/itemsPerPage",schemaPath:"defs.schema.json#/$defs/count/osLenient",keyword:"osLenient",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
@@ -531,7 +479,7 @@ data3 = value1;
 }
 if(data.totalResults !== undefined){
 let data4 = data.totalResults;
-const value2 = func6("integer", data4);
+const value2 = func2("integer", data4);
 if(value2 === undefined){
 const err10 = {instancePath:instancePath+"/totalResults",schemaPath:"defs.schema.json#/$defs/count/osLenient",keyword:"osLenient",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
@@ -730,10 +678,8 @@ errors++;
 }
 }
 if(data.title !== undefined){
-let data2 = data.title;
-if(typeof data2 === "string"){
-if(func1(data2) > 65536){
-const err13 = {instancePath:instancePath+"/title",schemaPath:"defs.schema.json#/$defs/text/maxLength",keyword:"maxLength",params:{limit: 65536},message:"must NOT have more than 65536 characters"};
+if(typeof data.title !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"defs.schema.json#/$defs/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -743,8 +689,9 @@ vErrors.push(err13);
 errors++;
 }
 }
-else {
-const err14 = {instancePath:instancePath+"/title",schemaPath:"defs.schema.json#/$defs/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.description !== undefined){
+if(typeof data.description !== "string"){
+const err14 = {instancePath:instancePath+"/description",schemaPath:"defs.schema.json#/$defs/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -754,11 +701,11 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data.description !== undefined){
-let data3 = data.description;
-if(typeof data3 === "string"){
-if(func1(data3) > 65536){
-const err15 = {instancePath:instancePath+"/description",schemaPath:"defs.schema.json#/$defs/text/maxLength",keyword:"maxLength",params:{limit: 65536},message:"must NOT have more than 65536 characters"};
+if(data.fileSize !== undefined){
+let data4 = data.fileSize;
+const value0 = func2("integer", data4);
+if(value0 === undefined){
+const err15 = {instancePath:instancePath+"/fileSize",schemaPath:"defs.schema.json#/$defs/count/osLenient",keyword:"osLenient",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -767,38 +714,13 @@ vErrors.push(err15);
 }
 errors++;
 }
-}
-else {
-const err16 = {instancePath:instancePath+"/description",schemaPath:"defs.schema.json#/$defs/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
+else if(value0 < 0 || value0 > 9007199254740991){
+const err16 = {instancePath:instancePath+"/fileSize",schemaPath:"defs.schema.json#/$defs/count/osLenient",keyword:"osLenient",params:{range: true},message:"must be within [0, 9007199254740991]"};
 if(vErrors === null){
 vErrors = [err16];
 }
 else {
 vErrors.push(err16);
-}
-errors++;
-}
-}
-if(data.fileSize !== undefined){
-let data4 = data.fileSize;
-const value0 = func6("integer", data4);
-if(value0 === undefined){
-const err17 = {instancePath:instancePath+"/fileSize",schemaPath:"defs.schema.json#/$defs/count/osLenient",keyword:"osLenient",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-else if(value0 < 0 || value0 > 9007199254740991){
-const err18 = {instancePath:instancePath+"/fileSize",schemaPath:"defs.schema.json#/$defs/count/osLenient",keyword:"osLenient",params:{range: true},message:"must be within [0, 9007199254740991]"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
 }
 errors++;
 }
@@ -808,63 +730,37 @@ data4 = value0;
 }
 }
 if(data.thumbnailUrl !== undefined){
-let data5 = data.thumbnailUrl;
-if(typeof data5 === "string"){
-if(func1(data5) > 65536){
-const err19 = {instancePath:instancePath+"/thumbnailUrl",schemaPath:"defs.schema.json#/$defs/text/maxLength",keyword:"maxLength",params:{limit: 65536},message:"must NOT have more than 65536 characters"};
+if(typeof data.thumbnailUrl !== "string"){
+const err17 = {instancePath:instancePath+"/thumbnailUrl",schemaPath:"defs.schema.json#/$defs/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err19];
+vErrors = [err17];
 }
 else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-else {
-const err20 = {instancePath:instancePath+"/thumbnailUrl",schemaPath:"defs.schema.json#/$defs/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
+vErrors.push(err17);
 }
 errors++;
 }
 }
 if(data.url !== undefined){
-let data6 = data.url;
-if(typeof data6 === "string"){
-if(func1(data6) > 65536){
-const err21 = {instancePath:instancePath+"/url",schemaPath:"defs.schema.json#/$defs/text/maxLength",keyword:"maxLength",params:{limit: 65536},message:"must NOT have more than 65536 characters"};
+if(typeof data.url !== "string"){
+const err18 = {instancePath:instancePath+"/url",schemaPath:"defs.schema.json#/$defs/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err21];
+vErrors = [err18];
 }
 else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-else {
-const err22 = {instancePath:instancePath+"/url",schemaPath:"defs.schema.json#/$defs/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
+vErrors.push(err18);
 }
 errors++;
 }
 }
 }
 else {
-const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err23];
+vErrors = [err19];
 }
 else {
-vErrors.push(err23);
+vErrors.push(err19);
 }
 errors++;
 }
@@ -960,7 +856,7 @@ errors++;
 }
 if(data.startIndex !== undefined){
 let data2 = data.startIndex;
-const value0 = func6("integer", data2);
+const value0 = func2("integer", data2);
 if(value0 === undefined){
 const err6 = {instancePath:instancePath+"/startIndex",schemaPath:"defs.schema.json#/$defs/count/osLenient",keyword:"osLenient",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
@@ -988,7 +884,7 @@ data2 = value0;
 }
 if(data.itemsPerPage !== undefined){
 let data3 = data.itemsPerPage;
-const value1 = func6("integer", data3);
+const value1 = func2("integer", data3);
 if(value1 === undefined){
 const err8 = {instancePath:instancePath+"/itemsPerPage",schemaPath:"defs.schema.json#/$defs/count/osLenient",keyword:"osLenient",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
@@ -1016,7 +912,7 @@ data3 = value1;
 }
 if(data.totalResults !== undefined){
 let data4 = data.totalResults;
-const value2 = func6("integer", data4);
+const value2 = func2("integer", data4);
 if(value2 === undefined){
 const err10 = {instancePath:instancePath+"/totalResults",schemaPath:"defs.schema.json#/$defs/count/osLenient",keyword:"osLenient",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
@@ -1346,7 +1242,7 @@ errors++;
 }
 if(data.startIndex !== undefined){
 let data5 = data.startIndex;
-const value0 = func6("integer", data5);
+const value0 = func2("integer", data5);
 if(value0 === undefined){
 const err23 = {instancePath:instancePath+"/startIndex",schemaPath:"defs.schema.json#/$defs/count/osLenient",keyword:"osLenient",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
@@ -1374,7 +1270,7 @@ data5 = value0;
 }
 if(data.totalResults !== undefined){
 let data6 = data.totalResults;
-const value1 = func6("integer", data6);
+const value1 = func2("integer", data6);
 if(value1 === undefined){
 const err25 = {instancePath:instancePath+"/totalResults",schemaPath:"defs.schema.json#/$defs/count/osLenient",keyword:"osLenient",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
@@ -1528,10 +1424,8 @@ errors++;
 }
 }
 if(data.nickname !== undefined){
-let data1 = data.nickname;
-if(typeof data1 === "string"){
-if(func1(data1) > 65536){
-const err9 = {instancePath:instancePath+"/nickname",schemaPath:"defs.schema.json#/$defs/text/maxLength",keyword:"maxLength",params:{limit: 65536},message:"must NOT have more than 65536 characters"};
+if(typeof data.nickname !== "string"){
+const err9 = {instancePath:instancePath+"/nickname",schemaPath:"defs.schema.json#/$defs/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1541,8 +1435,9 @@ vErrors.push(err9);
 errors++;
 }
 }
-else {
-const err10 = {instancePath:instancePath+"/nickname",schemaPath:"defs.schema.json#/$defs/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.displayName !== undefined){
+if(typeof data.displayName !== "string"){
+const err10 = {instancePath:instancePath+"/displayName",schemaPath:"defs.schema.json#/$defs/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1552,11 +1447,9 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data.displayName !== undefined){
-let data2 = data.displayName;
-if(typeof data2 === "string"){
-if(func1(data2) > 65536){
-const err11 = {instancePath:instancePath+"/displayName",schemaPath:"defs.schema.json#/$defs/text/maxLength",keyword:"maxLength",params:{limit: 65536},message:"must NOT have more than 65536 characters"};
+if(data.updated !== undefined){
+if(typeof data.updated !== "string"){
+const err11 = {instancePath:instancePath+"/updated",schemaPath:"defs.schema.json#/$defs/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1566,52 +1459,16 @@ vErrors.push(err11);
 errors++;
 }
 }
-else {
-const err12 = {instancePath:instancePath+"/displayName",schemaPath:"defs.schema.json#/$defs/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.hasApp !== undefined){
+let data4 = data.hasApp;
+const value0 = func2("boolean", data4);
+if(value0 === undefined){
+const err12 = {instancePath:instancePath+"/hasApp",schemaPath:"#/properties/hasApp/osLenient",keyword:"osLenient",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err12];
 }
 else {
 vErrors.push(err12);
-}
-errors++;
-}
-}
-if(data.updated !== undefined){
-let data3 = data.updated;
-if(typeof data3 === "string"){
-if(func1(data3) > 65536){
-const err13 = {instancePath:instancePath+"/updated",schemaPath:"defs.schema.json#/$defs/text/maxLength",keyword:"maxLength",params:{limit: 65536},message:"must NOT have more than 65536 characters"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-else {
-const err14 = {instancePath:instancePath+"/updated",schemaPath:"defs.schema.json#/$defs/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-if(data.hasApp !== undefined){
-let data4 = data.hasApp;
-const value0 = func6("boolean", data4);
-if(value0 === undefined){
-const err15 = {instancePath:instancePath+"/hasApp",schemaPath:"#/properties/hasApp/osLenient",keyword:"osLenient",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
 }
 errors++;
 }
@@ -1621,40 +1478,27 @@ data4 = value0;
 }
 }
 if(data.thumbnailUrl !== undefined){
-let data5 = data.thumbnailUrl;
-if(typeof data5 === "string"){
-if(func1(data5) > 65536){
-const err16 = {instancePath:instancePath+"/thumbnailUrl",schemaPath:"defs.schema.json#/$defs/text/maxLength",keyword:"maxLength",params:{limit: 65536},message:"must NOT have more than 65536 characters"};
+if(typeof data.thumbnailUrl !== "string"){
+const err13 = {instancePath:instancePath+"/thumbnailUrl",schemaPath:"defs.schema.json#/$defs/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err16];
+vErrors = [err13];
 }
 else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-else {
-const err17 = {instancePath:instancePath+"/thumbnailUrl",schemaPath:"defs.schema.json#/$defs/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
+vErrors.push(err13);
 }
 errors++;
 }
 }
 if(data.isViewer !== undefined){
 let data6 = data.isViewer;
-const value1 = func6("boolean", data6);
+const value1 = func2("boolean", data6);
 if(value1 === undefined){
-const err18 = {instancePath:instancePath+"/isViewer",schemaPath:"#/properties/isViewer/osLenient",keyword:"osLenient",params:{type: "boolean"},message:"must be boolean"};
+const err14 = {instancePath:instancePath+"/isViewer",schemaPath:"#/properties/isViewer/osLenient",keyword:"osLenient",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
-vErrors = [err18];
+vErrors = [err14];
 }
 else {
-vErrors.push(err18);
+vErrors.push(err14);
 }
 errors++;
 }
@@ -1665,14 +1509,14 @@ data6 = value1;
 }
 if(data.isOwner !== undefined){
 let data7 = data.isOwner;
-const value2 = func6("boolean", data7);
+const value2 = func2("boolean", data7);
 if(value2 === undefined){
-const err19 = {instancePath:instancePath+"/isOwner",schemaPath:"#/properties/isOwner/osLenient",keyword:"osLenient",params:{type: "boolean"},message:"must be boolean"};
+const err15 = {instancePath:instancePath+"/isOwner",schemaPath:"#/properties/isOwner/osLenient",keyword:"osLenient",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
-vErrors = [err19];
+vErrors = [err15];
 }
 else {
-vErrors.push(err19);
+vErrors.push(err15);
 }
 errors++;
 }
@@ -1682,10 +1526,60 @@ data7 = value2;
 }
 }
 if(data.profileUrl !== undefined){
-let data8 = data.profileUrl;
-if(typeof data8 === "string"){
-if(func1(data8) > 65536){
-const err20 = {instancePath:instancePath+"/profileUrl",schemaPath:"defs.schema.json#/$defs/text/maxLength",keyword:"maxLength",params:{limit: 65536},message:"must NOT have more than 65536 characters"};
+if(typeof data.profileUrl !== "string"){
+const err16 = {instancePath:instancePath+"/profileUrl",schemaPath:"defs.schema.json#/$defs/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data.bloodType !== undefined){
+let data9 = data.bloodType;
+if(!((((data9 === "A") || (data9 === "AB")) || (data9 === "B")) || (data9 === "O"))){
+const err17 = {instancePath:instancePath+"/bloodType",schemaPath:"#/properties/bloodType/enum",keyword:"enum",params:{allowedValues: schema63.properties.bloodType.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data.addresses !== undefined){
+let data10 = data.addresses;
+if(Array.isArray(data10)){
+if(data10.length > 100){
+const err18 = {instancePath:instancePath+"/addresses",schemaPath:"#/properties/addresses/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+const len0 = data10.length;
+for(let i0=0; i0<len0; i0++){
+let data11 = data10[i0];
+if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
+if(Object.keys(data11).length > 100){
+const err19 = {instancePath:instancePath+"/addresses/" + i0,schemaPath:"#/properties/addresses/items/maxProperties",keyword:"maxProperties",params:{limit: 100},message:"must NOT have more than 100 properties"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+else {
+const err20 = {instancePath:instancePath+"/addresses/" + i0,schemaPath:"#/properties/addresses/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1695,8 +1589,9 @@ vErrors.push(err20);
 errors++;
 }
 }
+}
 else {
-const err21 = {instancePath:instancePath+"/profileUrl",schemaPath:"defs.schema.json#/$defs/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err21 = {instancePath:instancePath+"/addresses",schemaPath:"#/properties/addresses/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -1706,10 +1601,9 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data.bloodType !== undefined){
-let data9 = data.bloodType;
-if(!((((data9 === "A") || (data9 === "AB")) || (data9 === "B")) || (data9 === "O"))){
-const err22 = {instancePath:instancePath+"/bloodType",schemaPath:"#/properties/bloodType/enum",keyword:"enum",params:{allowedValues: schema63.properties.bloodType.enum},message:"must be equal to one of the allowed values"};
+if(data.birthday !== undefined){
+if(typeof data.birthday !== "string"){
+const err22 = {instancePath:instancePath+"/birthday",schemaPath:"defs.schema.json#/$defs/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -1719,11 +1613,9 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(data.addresses !== undefined){
-let data10 = data.addresses;
-if(Array.isArray(data10)){
-if(data10.length > 100){
-const err23 = {instancePath:instancePath+"/addresses",schemaPath:"#/properties/addresses/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items"};
+if(data.gender !== undefined){
+if(typeof data.gender !== "string"){
+const err23 = {instancePath:instancePath+"/gender",schemaPath:"defs.schema.json#/$defs/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -1732,12 +1624,10 @@ vErrors.push(err23);
 }
 errors++;
 }
-const len0 = data10.length;
-for(let i0=0; i0<len0; i0++){
-let data11 = data10[i0];
-if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
-if(Object.keys(data11).length > 100){
-const err24 = {instancePath:instancePath+"/addresses/" + i0,schemaPath:"#/properties/addresses/items/maxProperties",keyword:"maxProperties",params:{limit: 100},message:"must NOT have more than 100 properties"};
+}
+if(data.userHash !== undefined){
+if(typeof data.userHash !== "string"){
+const err24 = {instancePath:instancePath+"/userHash",schemaPath:"defs.schema.json#/$defs/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -1747,114 +1637,16 @@ vErrors.push(err24);
 errors++;
 }
 }
-else {
-const err25 = {instancePath:instancePath+"/addresses/" + i0,schemaPath:"#/properties/addresses/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.isGuest !== undefined){
+let data15 = data.isGuest;
+const value3 = func2("boolean", data15);
+if(value3 === undefined){
+const err25 = {instancePath:instancePath+"/isGuest",schemaPath:"#/properties/isGuest/osLenient",keyword:"osLenient",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err25];
 }
 else {
 vErrors.push(err25);
-}
-errors++;
-}
-}
-}
-else {
-const err26 = {instancePath:instancePath+"/addresses",schemaPath:"#/properties/addresses/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-}
-if(data.birthday !== undefined){
-let data12 = data.birthday;
-if(typeof data12 === "string"){
-if(func1(data12) > 65536){
-const err27 = {instancePath:instancePath+"/birthday",schemaPath:"defs.schema.json#/$defs/text/maxLength",keyword:"maxLength",params:{limit: 65536},message:"must NOT have more than 65536 characters"};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-}
-else {
-const err28 = {instancePath:instancePath+"/birthday",schemaPath:"defs.schema.json#/$defs/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-if(data.gender !== undefined){
-let data13 = data.gender;
-if(typeof data13 === "string"){
-if(func1(data13) > 65536){
-const err29 = {instancePath:instancePath+"/gender",schemaPath:"defs.schema.json#/$defs/text/maxLength",keyword:"maxLength",params:{limit: 65536},message:"must NOT have more than 65536 characters"};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-}
-else {
-const err30 = {instancePath:instancePath+"/gender",schemaPath:"defs.schema.json#/$defs/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-}
-if(data.userHash !== undefined){
-let data14 = data.userHash;
-if(typeof data14 === "string"){
-if(func1(data14) > 65536){
-const err31 = {instancePath:instancePath+"/userHash",schemaPath:"defs.schema.json#/$defs/text/maxLength",keyword:"maxLength",params:{limit: 65536},message:"must NOT have more than 65536 characters"};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-}
-else {
-const err32 = {instancePath:instancePath+"/userHash",schemaPath:"defs.schema.json#/$defs/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-}
-if(data.isGuest !== undefined){
-let data15 = data.isGuest;
-const value3 = func6("boolean", data15);
-if(value3 === undefined){
-const err33 = {instancePath:instancePath+"/isGuest",schemaPath:"#/properties/isGuest/osLenient",keyword:"osLenient",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
 }
 errors++;
 }
@@ -1865,14 +1657,14 @@ data15 = value3;
 }
 if(data.isVerified !== undefined){
 let data16 = data.isVerified;
-const value4 = func6("boolean", data16);
+const value4 = func2("boolean", data16);
 if(value4 === undefined){
-const err34 = {instancePath:instancePath+"/isVerified",schemaPath:"#/properties/isVerified/osLenient",keyword:"osLenient",params:{type: "boolean"},message:"must be boolean"};
+const err26 = {instancePath:instancePath+"/isVerified",schemaPath:"#/properties/isVerified/osLenient",keyword:"osLenient",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
-vErrors = [err34];
+vErrors = [err26];
 }
 else {
-vErrors.push(err34);
+vErrors.push(err26);
 }
 errors++;
 }
@@ -1883,12 +1675,12 @@ data16 = value4;
 }
 }
 else {
-const err35 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
-vErrors = [err35];
+vErrors = [err27];
 }
 else {
-vErrors.push(err35);
+vErrors.push(err27);
 }
 errors++;
 }
@@ -1948,7 +1740,7 @@ errors = vErrors.length;
 }
 if(data.startIndex !== undefined){
 let data1 = data.startIndex;
-const value0 = func6("integer", data1);
+const value0 = func2("integer", data1);
 if(value0 === undefined){
 const err3 = {instancePath:instancePath+"/startIndex",schemaPath:"defs.schema.json#/$defs/count/osLenient",keyword:"osLenient",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
@@ -1976,7 +1768,7 @@ data1 = value0;
 }
 if(data.itemsPerPage !== undefined){
 let data2 = data.itemsPerPage;
-const value1 = func6("integer", data2);
+const value1 = func2("integer", data2);
 if(value1 === undefined){
 const err5 = {instancePath:instancePath+"/itemsPerPage",schemaPath:"defs.schema.json#/$defs/count/osLenient",keyword:"osLenient",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
@@ -2004,7 +1796,7 @@ data2 = value1;
 }
 if(data.totalResults !== undefined){
 let data3 = data.totalResults;
-const value2 = func6("integer", data3);
+const value2 = func2("integer", data3);
 if(value2 === undefined){
 const err7 = {instancePath:instancePath+"/totalResults",schemaPath:"defs.schema.json#/$defs/count/osLenient",keyword:"osLenient",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
@@ -2135,7 +1927,7 @@ errors++;
 }
 if(data.startIndex !== undefined){
 let data2 = data.startIndex;
-const value0 = func6("integer", data2);
+const value0 = func2("integer", data2);
 if(value0 === undefined){
 const err6 = {instancePath:instancePath+"/startIndex",schemaPath:"defs.schema.json#/$defs/count/osLenient",keyword:"osLenient",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
@@ -2163,7 +1955,7 @@ data2 = value0;
 }
 if(data.itemsPerPage !== undefined){
 let data3 = data.itemsPerPage;
-const value1 = func6("integer", data3);
+const value1 = func2("integer", data3);
 if(value1 === undefined){
 const err8 = {instancePath:instancePath+"/itemsPerPage",schemaPath:"defs.schema.json#/$defs/count/osLenient",keyword:"osLenient",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
@@ -2191,7 +1983,7 @@ data3 = value1;
 }
 if(data.totalResults !== undefined){
 let data4 = data.totalResults;
-const value2 = func6("integer", data4);
+const value2 = func2("integer", data4);
 if(value2 === undefined){
 const err10 = {instancePath:instancePath+"/totalResults",schemaPath:"defs.schema.json#/$defs/count/osLenient",keyword:"osLenient",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
@@ -2427,7 +2219,7 @@ errors++;
 }
 if(data0.code !== undefined){
 let data1 = data0.code;
-const value0 = func6("integer", data1);
+const value0 = func2("integer", data1);
 if(value0 === undefined){
 const err3 = {instancePath:instancePath+"/error/code",schemaPath:"#/properties/error/properties/code/osLenient",keyword:"osLenient",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){

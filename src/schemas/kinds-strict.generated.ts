@@ -18,14 +18,14 @@
 // @ts-nocheck
 import ajvRuntime_ucs2length from "ajv/dist/runtime/ucs2length.js";
 
-export const SOURCE_HASH = "f9951755d8b294240f1251ee1ffbbece";
+export const SOURCE_HASH = "11970b42bf2d45e98bc34f905e5d7eeb";
 "use strict";
 export const albumList = validate20;
 const schema31 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://opensocial-kit.example/schemas/album-list.schema.json","title":"Album list response","description":"social-api.md §4.1: entry (Album[]), startIndex, itemsPerPage, totalResults.","type":"object","required":["entry","startIndex","itemsPerPage","totalResults"],"properties":{"entry":{"type":"array","maxItems":100000,"items":{"$ref":"album.schema.json"}},"startIndex":{"$ref":"defs.schema.json#/$defs/count"},"itemsPerPage":{"$ref":"defs.schema.json#/$defs/count"},"totalResults":{"$ref":"defs.schema.json#/$defs/count"}}};
 const schema39 = {"description":"A non-negative integer (§2.4).","type":"integer","minimum":0,"maximum":9007199254740991};
 const schema32 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://opensocial-kit.example/schemas/album.schema.json","title":"Album","description":"social-api.md §2.2: an element of entry[] of the album list.","type":"object","required":["id","title","caption","description","thumbnailUrl","mediaItemCount","ownerId","mediaMimeType"],"properties":{"id":{"$ref":"defs.schema.json#/$defs/platformId"},"title":{"$ref":"defs.schema.json#/$defs/text"},"caption":{"$ref":"defs.schema.json#/$defs/text"},"description":{"$ref":"defs.schema.json#/$defs/text"},"thumbnailUrl":{"$ref":"defs.schema.json#/$defs/text"},"mediaItemCount":{"$ref":"defs.schema.json#/$defs/count"},"ownerId":{"$ref":"defs.schema.json#/$defs/platformId"},"mediaMimeType":{"type":"array","maxItems":1000,"items":{"type":"string","maxLength":255}}}};
 const schema34 = {"description":"§2.1: <namespace>:<value>.","type":"string","maxLength":1024,"pattern":"^[^:]+:.+$"};
-const schema35 = {"type":"string","maxLength":65536};
+const schema35 = {"description":"A string member: §2 bounds none, so no length is checked (an answer as a whole is bounded by its reader).","type":"string"};
 const func1 = (ajvRuntime_ucs2length.default ?? ajvRuntime_ucs2length);
 const pattern4 = new RegExp("^[^:]+:.+$", "u");
 
@@ -157,10 +157,8 @@ errors++;
 }
 }
 if(data.title !== undefined){
-let data1 = data.title;
-if(typeof data1 === "string"){
-if(func1(data1) > 65536){
-const err11 = {instancePath:instancePath+"/title",schemaPath:"defs.schema.json#/$defs/text/maxLength",keyword:"maxLength",params:{limit: 65536},message:"must NOT have more than 65536 characters"};
+if(typeof data.title !== "string"){
+const err11 = {instancePath:instancePath+"/title",schemaPath:"defs.schema.json#/$defs/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -170,8 +168,9 @@ vErrors.push(err11);
 errors++;
 }
 }
-else {
-const err12 = {instancePath:instancePath+"/title",schemaPath:"defs.schema.json#/$defs/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.caption !== undefined){
+if(typeof data.caption !== "string"){
+const err12 = {instancePath:instancePath+"/caption",schemaPath:"defs.schema.json#/$defs/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -181,11 +180,9 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.caption !== undefined){
-let data2 = data.caption;
-if(typeof data2 === "string"){
-if(func1(data2) > 65536){
-const err13 = {instancePath:instancePath+"/caption",schemaPath:"defs.schema.json#/$defs/text/maxLength",keyword:"maxLength",params:{limit: 65536},message:"must NOT have more than 65536 characters"};
+if(data.description !== undefined){
+if(typeof data.description !== "string"){
+const err13 = {instancePath:instancePath+"/description",schemaPath:"defs.schema.json#/$defs/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -195,8 +192,9 @@ vErrors.push(err13);
 errors++;
 }
 }
-else {
-const err14 = {instancePath:instancePath+"/caption",schemaPath:"defs.schema.json#/$defs/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.thumbnailUrl !== undefined){
+if(typeof data.thumbnailUrl !== "string"){
+const err14 = {instancePath:instancePath+"/thumbnailUrl",schemaPath:"defs.schema.json#/$defs/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -206,11 +204,10 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data.description !== undefined){
-let data3 = data.description;
-if(typeof data3 === "string"){
-if(func1(data3) > 65536){
-const err15 = {instancePath:instancePath+"/description",schemaPath:"defs.schema.json#/$defs/text/maxLength",keyword:"maxLength",params:{limit: 65536},message:"must NOT have more than 65536 characters"};
+if(data.mediaItemCount !== undefined){
+let data5 = data.mediaItemCount;
+if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
+const err15 = {instancePath:instancePath+"/mediaItemCount",schemaPath:"defs.schema.json#/$defs/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -219,9 +216,9 @@ vErrors.push(err15);
 }
 errors++;
 }
-}
-else {
-const err16 = {instancePath:instancePath+"/description",schemaPath:"defs.schema.json#/$defs/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if((typeof data5 == "number") && (isFinite(data5))){
+if(data5 > 9007199254740991 || isNaN(data5)){
+const err16 = {instancePath:instancePath+"/mediaItemCount",schemaPath:"defs.schema.json#/$defs/count/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -230,12 +227,8 @@ vErrors.push(err16);
 }
 errors++;
 }
-}
-if(data.thumbnailUrl !== undefined){
-let data4 = data.thumbnailUrl;
-if(typeof data4 === "string"){
-if(func1(data4) > 65536){
-const err17 = {instancePath:instancePath+"/thumbnailUrl",schemaPath:"defs.schema.json#/$defs/text/maxLength",keyword:"maxLength",params:{limit: 65536},message:"must NOT have more than 65536 characters"};
+if(data5 < 0 || isNaN(data5)){
+const err17 = {instancePath:instancePath+"/mediaItemCount",schemaPath:"defs.schema.json#/$defs/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -245,8 +238,12 @@ vErrors.push(err17);
 errors++;
 }
 }
-else {
-const err18 = {instancePath:instancePath+"/thumbnailUrl",schemaPath:"defs.schema.json#/$defs/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+if(data.ownerId !== undefined){
+let data6 = data.ownerId;
+if(typeof data6 === "string"){
+if(func1(data6) > 1024){
+const err18 = {instancePath:instancePath+"/ownerId",schemaPath:"defs.schema.json#/$defs/platformId/maxLength",keyword:"maxLength",params:{limit: 1024},message:"must NOT have more than 1024 characters"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -255,11 +252,8 @@ vErrors.push(err18);
 }
 errors++;
 }
-}
-if(data.mediaItemCount !== undefined){
-let data5 = data.mediaItemCount;
-if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err19 = {instancePath:instancePath+"/mediaItemCount",schemaPath:"defs.schema.json#/$defs/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(!pattern4.test(data6)){
+const err19 = {instancePath:instancePath+"/ownerId",schemaPath:"defs.schema.json#/$defs/platformId/pattern",keyword:"pattern",params:{pattern: "^[^:]+:.+$"},message:"must match pattern \""+"^[^:]+:.+$"+"\""};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -268,9 +262,9 @@ vErrors.push(err19);
 }
 errors++;
 }
-if((typeof data5 == "number") && (isFinite(data5))){
-if(data5 > 9007199254740991 || isNaN(data5)){
-const err20 = {instancePath:instancePath+"/mediaItemCount",schemaPath:"defs.schema.json#/$defs/count/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+}
+else {
+const err20 = {instancePath:instancePath+"/ownerId",schemaPath:"defs.schema.json#/$defs/platformId/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -279,8 +273,12 @@ vErrors.push(err20);
 }
 errors++;
 }
-if(data5 < 0 || isNaN(data5)){
-const err21 = {instancePath:instancePath+"/mediaItemCount",schemaPath:"defs.schema.json#/$defs/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data.mediaMimeType !== undefined){
+let data7 = data.mediaMimeType;
+if(Array.isArray(data7)){
+if(data7.length > 1000){
+const err21 = {instancePath:instancePath+"/mediaMimeType",schemaPath:"#/properties/mediaMimeType/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -289,13 +287,12 @@ vErrors.push(err21);
 }
 errors++;
 }
-}
-}
-if(data.ownerId !== undefined){
-let data6 = data.ownerId;
-if(typeof data6 === "string"){
-if(func1(data6) > 1024){
-const err22 = {instancePath:instancePath+"/ownerId",schemaPath:"defs.schema.json#/$defs/platformId/maxLength",keyword:"maxLength",params:{limit: 1024},message:"must NOT have more than 1024 characters"};
+const len0 = data7.length;
+for(let i0=0; i0<len0; i0++){
+let data8 = data7[i0];
+if(typeof data8 === "string"){
+if(func1(data8) > 255){
+const err22 = {instancePath:instancePath+"/mediaMimeType/" + i0,schemaPath:"#/properties/mediaMimeType/items/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -304,8 +301,9 @@ vErrors.push(err22);
 }
 errors++;
 }
-if(!pattern4.test(data6)){
-const err23 = {instancePath:instancePath+"/ownerId",schemaPath:"defs.schema.json#/$defs/platformId/pattern",keyword:"pattern",params:{pattern: "^[^:]+:.+$"},message:"must match pattern \""+"^[^:]+:.+$"+"\""};
+}
+else {
+const err23 = {instancePath:instancePath+"/mediaMimeType/" + i0,schemaPath:"#/properties/mediaMimeType/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -315,8 +313,9 @@ vErrors.push(err23);
 errors++;
 }
 }
+}
 else {
-const err24 = {instancePath:instancePath+"/ownerId",schemaPath:"defs.schema.json#/$defs/platformId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err24 = {instancePath:instancePath+"/mediaMimeType",schemaPath:"#/properties/mediaMimeType/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -326,65 +325,14 @@ vErrors.push(err24);
 errors++;
 }
 }
-if(data.mediaMimeType !== undefined){
-let data7 = data.mediaMimeType;
-if(Array.isArray(data7)){
-if(data7.length > 1000){
-const err25 = {instancePath:instancePath+"/mediaMimeType",schemaPath:"#/properties/mediaMimeType/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items"};
+}
+else {
+const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err25];
 }
 else {
 vErrors.push(err25);
-}
-errors++;
-}
-const len0 = data7.length;
-for(let i0=0; i0<len0; i0++){
-let data8 = data7[i0];
-if(typeof data8 === "string"){
-if(func1(data8) > 255){
-const err26 = {instancePath:instancePath+"/mediaMimeType/" + i0,schemaPath:"#/properties/mediaMimeType/items/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-}
-else {
-const err27 = {instancePath:instancePath+"/mediaMimeType/" + i0,schemaPath:"#/properties/mediaMimeType/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-}
-}
-else {
-const err28 = {instancePath:instancePath+"/mediaMimeType",schemaPath:"#/properties/mediaMimeType/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-}
-else {
-const err29 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
 }
 errors++;
 }
@@ -756,10 +704,8 @@ errors++;
 }
 }
 if(data.title !== undefined){
-let data2 = data.title;
-if(typeof data2 === "string"){
-if(func1(data2) > 65536){
-const err13 = {instancePath:instancePath+"/title",schemaPath:"defs.schema.json#/$defs/text/maxLength",keyword:"maxLength",params:{limit: 65536},message:"must NOT have more than 65536 characters"};
+if(typeof data.title !== "string"){
+const err13 = {instancePath:instancePath+"/title",schemaPath:"defs.schema.json#/$defs/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -769,8 +715,9 @@ vErrors.push(err13);
 errors++;
 }
 }
-else {
-const err14 = {instancePath:instancePath+"/title",schemaPath:"defs.schema.json#/$defs/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.description !== undefined){
+if(typeof data.description !== "string"){
+const err14 = {instancePath:instancePath+"/description",schemaPath:"defs.schema.json#/$defs/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -780,11 +727,10 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data.description !== undefined){
-let data3 = data.description;
-if(typeof data3 === "string"){
-if(func1(data3) > 65536){
-const err15 = {instancePath:instancePath+"/description",schemaPath:"defs.schema.json#/$defs/text/maxLength",keyword:"maxLength",params:{limit: 65536},message:"must NOT have more than 65536 characters"};
+if(data.fileSize !== undefined){
+let data4 = data.fileSize;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err15 = {instancePath:instancePath+"/fileSize",schemaPath:"defs.schema.json#/$defs/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -793,9 +739,9 @@ vErrors.push(err15);
 }
 errors++;
 }
-}
-else {
-const err16 = {instancePath:instancePath+"/description",schemaPath:"defs.schema.json#/$defs/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 > 9007199254740991 || isNaN(data4)){
+const err16 = {instancePath:instancePath+"/fileSize",schemaPath:"defs.schema.json#/$defs/count/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -804,11 +750,8 @@ vErrors.push(err16);
 }
 errors++;
 }
-}
-if(data.fileSize !== undefined){
-let data4 = data.fileSize;
-if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err17 = {instancePath:instancePath+"/fileSize",schemaPath:"defs.schema.json#/$defs/count/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data4 < 0 || isNaN(data4)){
+const err17 = {instancePath:instancePath+"/fileSize",schemaPath:"defs.schema.json#/$defs/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -817,9 +760,11 @@ vErrors.push(err17);
 }
 errors++;
 }
-if((typeof data4 == "number") && (isFinite(data4))){
-if(data4 > 9007199254740991 || isNaN(data4)){
-const err18 = {instancePath:instancePath+"/fileSize",schemaPath:"defs.schema.json#/$defs/count/maximum",keyword:"maximum",params:{comparison: "<=", limit: 9007199254740991},message:"must be <= 9007199254740991"};
+}
+}
+if(data.thumbnailUrl !== undefined){
+if(typeof data.thumbnailUrl !== "string"){
+const err18 = {instancePath:instancePath+"/thumbnailUrl",schemaPath:"defs.schema.json#/$defs/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -828,8 +773,10 @@ vErrors.push(err18);
 }
 errors++;
 }
-if(data4 < 0 || isNaN(data4)){
-const err19 = {instancePath:instancePath+"/fileSize",schemaPath:"defs.schema.json#/$defs/count/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+if(data.url !== undefined){
+if(typeof data.url !== "string"){
+const err19 = {instancePath:instancePath+"/url",schemaPath:"defs.schema.json#/$defs/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -840,64 +787,13 @@ errors++;
 }
 }
 }
-if(data.thumbnailUrl !== undefined){
-let data5 = data.thumbnailUrl;
-if(typeof data5 === "string"){
-if(func1(data5) > 65536){
-const err20 = {instancePath:instancePath+"/thumbnailUrl",schemaPath:"defs.schema.json#/$defs/text/maxLength",keyword:"maxLength",params:{limit: 65536},message:"must NOT have more than 65536 characters"};
+else {
+const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err20];
 }
 else {
 vErrors.push(err20);
-}
-errors++;
-}
-}
-else {
-const err21 = {instancePath:instancePath+"/thumbnailUrl",schemaPath:"defs.schema.json#/$defs/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-if(data.url !== undefined){
-let data6 = data.url;
-if(typeof data6 === "string"){
-if(func1(data6) > 65536){
-const err22 = {instancePath:instancePath+"/url",schemaPath:"defs.schema.json#/$defs/text/maxLength",keyword:"maxLength",params:{limit: 65536},message:"must NOT have more than 65536 characters"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-else {
-const err23 = {instancePath:instancePath+"/url",schemaPath:"defs.schema.json#/$defs/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-}
-}
-else {
-const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
 }
 errors++;
 }
@@ -1596,10 +1492,8 @@ errors++;
 }
 }
 if(data.nickname !== undefined){
-let data1 = data.nickname;
-if(typeof data1 === "string"){
-if(func1(data1) > 65536){
-const err9 = {instancePath:instancePath+"/nickname",schemaPath:"defs.schema.json#/$defs/text/maxLength",keyword:"maxLength",params:{limit: 65536},message:"must NOT have more than 65536 characters"};
+if(typeof data.nickname !== "string"){
+const err9 = {instancePath:instancePath+"/nickname",schemaPath:"defs.schema.json#/$defs/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1609,8 +1503,9 @@ vErrors.push(err9);
 errors++;
 }
 }
-else {
-const err10 = {instancePath:instancePath+"/nickname",schemaPath:"defs.schema.json#/$defs/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.displayName !== undefined){
+if(typeof data.displayName !== "string"){
+const err10 = {instancePath:instancePath+"/displayName",schemaPath:"defs.schema.json#/$defs/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1620,11 +1515,9 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data.displayName !== undefined){
-let data2 = data.displayName;
-if(typeof data2 === "string"){
-if(func1(data2) > 65536){
-const err11 = {instancePath:instancePath+"/displayName",schemaPath:"defs.schema.json#/$defs/text/maxLength",keyword:"maxLength",params:{limit: 65536},message:"must NOT have more than 65536 characters"};
+if(data.updated !== undefined){
+if(typeof data.updated !== "string"){
+const err11 = {instancePath:instancePath+"/updated",schemaPath:"defs.schema.json#/$defs/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1634,8 +1527,9 @@ vErrors.push(err11);
 errors++;
 }
 }
-else {
-const err12 = {instancePath:instancePath+"/displayName",schemaPath:"defs.schema.json#/$defs/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.hasApp !== undefined){
+if(typeof data.hasApp !== "boolean"){
+const err12 = {instancePath:instancePath+"/hasApp",schemaPath:"#/properties/hasApp/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1645,11 +1539,9 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.updated !== undefined){
-let data3 = data.updated;
-if(typeof data3 === "string"){
-if(func1(data3) > 65536){
-const err13 = {instancePath:instancePath+"/updated",schemaPath:"defs.schema.json#/$defs/text/maxLength",keyword:"maxLength",params:{limit: 65536},message:"must NOT have more than 65536 characters"};
+if(data.thumbnailUrl !== undefined){
+if(typeof data.thumbnailUrl !== "string"){
+const err13 = {instancePath:instancePath+"/thumbnailUrl",schemaPath:"defs.schema.json#/$defs/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1659,8 +1551,9 @@ vErrors.push(err13);
 errors++;
 }
 }
-else {
-const err14 = {instancePath:instancePath+"/updated",schemaPath:"defs.schema.json#/$defs/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.isViewer !== undefined){
+if(typeof data.isViewer !== "boolean"){
+const err14 = {instancePath:instancePath+"/isViewer",schemaPath:"#/properties/isViewer/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1670,9 +1563,9 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data.hasApp !== undefined){
-if(typeof data.hasApp !== "boolean"){
-const err15 = {instancePath:instancePath+"/hasApp",schemaPath:"#/properties/hasApp/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.isOwner !== undefined){
+if(typeof data.isOwner !== "boolean"){
+const err15 = {instancePath:instancePath+"/isOwner",schemaPath:"#/properties/isOwner/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1682,11 +1575,9 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data.thumbnailUrl !== undefined){
-let data5 = data.thumbnailUrl;
-if(typeof data5 === "string"){
-if(func1(data5) > 65536){
-const err16 = {instancePath:instancePath+"/thumbnailUrl",schemaPath:"defs.schema.json#/$defs/text/maxLength",keyword:"maxLength",params:{limit: 65536},message:"must NOT have more than 65536 characters"};
+if(data.profileUrl !== undefined){
+if(typeof data.profileUrl !== "string"){
+const err16 = {instancePath:instancePath+"/profileUrl",schemaPath:"defs.schema.json#/$defs/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1696,8 +1587,10 @@ vErrors.push(err16);
 errors++;
 }
 }
-else {
-const err17 = {instancePath:instancePath+"/thumbnailUrl",schemaPath:"defs.schema.json#/$defs/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.bloodType !== undefined){
+let data9 = data.bloodType;
+if(!((((data9 === "A") || (data9 === "AB")) || (data9 === "B")) || (data9 === "O"))){
+const err17 = {instancePath:instancePath+"/bloodType",schemaPath:"#/properties/bloodType/enum",keyword:"enum",params:{allowedValues: schema63.properties.bloodType.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1707,9 +1600,11 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.isViewer !== undefined){
-if(typeof data.isViewer !== "boolean"){
-const err18 = {instancePath:instancePath+"/isViewer",schemaPath:"#/properties/isViewer/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.addresses !== undefined){
+let data10 = data.addresses;
+if(Array.isArray(data10)){
+if(data10.length > 100){
+const err18 = {instancePath:instancePath+"/addresses",schemaPath:"#/properties/addresses/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1718,10 +1613,12 @@ vErrors.push(err18);
 }
 errors++;
 }
-}
-if(data.isOwner !== undefined){
-if(typeof data.isOwner !== "boolean"){
-const err19 = {instancePath:instancePath+"/isOwner",schemaPath:"#/properties/isOwner/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+const len0 = data10.length;
+for(let i0=0; i0<len0; i0++){
+let data11 = data10[i0];
+if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
+if(Object.keys(data11).length > 100){
+const err19 = {instancePath:instancePath+"/addresses/" + i0,schemaPath:"#/properties/addresses/items/maxProperties",keyword:"maxProperties",params:{limit: 100},message:"must NOT have more than 100 properties"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1731,11 +1628,8 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data.profileUrl !== undefined){
-let data8 = data.profileUrl;
-if(typeof data8 === "string"){
-if(func1(data8) > 65536){
-const err20 = {instancePath:instancePath+"/profileUrl",schemaPath:"defs.schema.json#/$defs/text/maxLength",keyword:"maxLength",params:{limit: 65536},message:"must NOT have more than 65536 characters"};
+else {
+const err20 = {instancePath:instancePath+"/addresses/" + i0,schemaPath:"#/properties/addresses/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1745,8 +1639,9 @@ vErrors.push(err20);
 errors++;
 }
 }
+}
 else {
-const err21 = {instancePath:instancePath+"/profileUrl",schemaPath:"defs.schema.json#/$defs/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err21 = {instancePath:instancePath+"/addresses",schemaPath:"#/properties/addresses/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -1756,10 +1651,9 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data.bloodType !== undefined){
-let data9 = data.bloodType;
-if(!((((data9 === "A") || (data9 === "AB")) || (data9 === "B")) || (data9 === "O"))){
-const err22 = {instancePath:instancePath+"/bloodType",schemaPath:"#/properties/bloodType/enum",keyword:"enum",params:{allowedValues: schema63.properties.bloodType.enum},message:"must be equal to one of the allowed values"};
+if(data.birthday !== undefined){
+if(typeof data.birthday !== "string"){
+const err22 = {instancePath:instancePath+"/birthday",schemaPath:"defs.schema.json#/$defs/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -1769,11 +1663,9 @@ vErrors.push(err22);
 errors++;
 }
 }
-if(data.addresses !== undefined){
-let data10 = data.addresses;
-if(Array.isArray(data10)){
-if(data10.length > 100){
-const err23 = {instancePath:instancePath+"/addresses",schemaPath:"#/properties/addresses/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items"};
+if(data.gender !== undefined){
+if(typeof data.gender !== "string"){
+const err23 = {instancePath:instancePath+"/gender",schemaPath:"defs.schema.json#/$defs/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -1782,12 +1674,10 @@ vErrors.push(err23);
 }
 errors++;
 }
-const len0 = data10.length;
-for(let i0=0; i0<len0; i0++){
-let data11 = data10[i0];
-if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
-if(Object.keys(data11).length > 100){
-const err24 = {instancePath:instancePath+"/addresses/" + i0,schemaPath:"#/properties/addresses/items/maxProperties",keyword:"maxProperties",params:{limit: 100},message:"must NOT have more than 100 properties"};
+}
+if(data.userHash !== undefined){
+if(typeof data.userHash !== "string"){
+const err24 = {instancePath:instancePath+"/userHash",schemaPath:"defs.schema.json#/$defs/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -1797,8 +1687,9 @@ vErrors.push(err24);
 errors++;
 }
 }
-else {
-const err25 = {instancePath:instancePath+"/addresses/" + i0,schemaPath:"#/properties/addresses/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.isGuest !== undefined){
+if(typeof data.isGuest !== "boolean"){
+const err25 = {instancePath:instancePath+"/isGuest",schemaPath:"#/properties/isGuest/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -1808,9 +1699,9 @@ vErrors.push(err25);
 errors++;
 }
 }
-}
-else {
-const err26 = {instancePath:instancePath+"/addresses",schemaPath:"#/properties/addresses/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.isVerified !== undefined){
+if(typeof data.isVerified !== "boolean"){
+const err26 = {instancePath:instancePath+"/isVerified",schemaPath:"#/properties/isVerified/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -1820,113 +1711,14 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data.birthday !== undefined){
-let data12 = data.birthday;
-if(typeof data12 === "string"){
-if(func1(data12) > 65536){
-const err27 = {instancePath:instancePath+"/birthday",schemaPath:"defs.schema.json#/$defs/text/maxLength",keyword:"maxLength",params:{limit: 65536},message:"must NOT have more than 65536 characters"};
+}
+else {
+const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err27];
 }
 else {
 vErrors.push(err27);
-}
-errors++;
-}
-}
-else {
-const err28 = {instancePath:instancePath+"/birthday",schemaPath:"defs.schema.json#/$defs/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-if(data.gender !== undefined){
-let data13 = data.gender;
-if(typeof data13 === "string"){
-if(func1(data13) > 65536){
-const err29 = {instancePath:instancePath+"/gender",schemaPath:"defs.schema.json#/$defs/text/maxLength",keyword:"maxLength",params:{limit: 65536},message:"must NOT have more than 65536 characters"};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-}
-else {
-const err30 = {instancePath:instancePath+"/gender",schemaPath:"defs.schema.json#/$defs/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-}
-if(data.userHash !== undefined){
-let data14 = data.userHash;
-if(typeof data14 === "string"){
-if(func1(data14) > 65536){
-const err31 = {instancePath:instancePath+"/userHash",schemaPath:"defs.schema.json#/$defs/text/maxLength",keyword:"maxLength",params:{limit: 65536},message:"must NOT have more than 65536 characters"};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-}
-else {
-const err32 = {instancePath:instancePath+"/userHash",schemaPath:"defs.schema.json#/$defs/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-}
-if(data.isGuest !== undefined){
-if(typeof data.isGuest !== "boolean"){
-const err33 = {instancePath:instancePath+"/isGuest",schemaPath:"#/properties/isGuest/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
-}
-}
-if(data.isVerified !== undefined){
-if(typeof data.isVerified !== "boolean"){
-const err34 = {instancePath:instancePath+"/isVerified",schemaPath:"#/properties/isVerified/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
-}
-}
-}
-else {
-const err35 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
 }
 errors++;
 }

@@ -69,4 +69,23 @@ describe("schema check", () => {
       { ok: false, location: "/totalResults" },
     ]);
   });
+
+  it("bounds no text member: a thumbnail or photo url as a data: URI of 100,000 characters passes", () => {
+    // §2 bounds none of them; a server that inlines its images is correct (the answer as a whole
+    // stays bounded by the runner's answer cap)
+    const long = `data:image/png;base64,${"A".repeat(100_000)}`;
+    const person = {
+      id: "example.org:a",
+      nickname: long,
+      displayName: long,
+      updated: "",
+      hasApp: true,
+      thumbnailUrl: long,
+      profileUrl: long,
+    };
+    for (const level of ["core", "profile"] as const)
+      expect(run({ ...page, totalResults: 1, entry: [person] }, level)).toMatchObject([
+        { ok: true },
+      ]);
+  });
 });
