@@ -4,7 +4,7 @@
  * the issues. Never throws on any input value.
  */
 import { fail, issue, ok, type Result } from "../model/issue.js";
-import { toIssues } from "./issues.js";
+import { isIdFormIssue, toIssues } from "./issues.js";
 import type { KindValue } from "./kind-values.js";
 import { isKind, type Kind, type Mode, unknownKind } from "./kinds.js";
 import { validatorFor } from "./registry.js";
@@ -13,6 +13,11 @@ import { validatorFor } from "./registry.js";
 export interface ValidateOptions {
   /** `lenient` (default) accepts the renderings §2 allows; `strict` only the declared types. */
   mode?: Mode;
+  /**
+   * Accept ids outside §2.1's `<namespace>:<value>` form (a deployment that names its users
+   * `john.doe`), as `fromAtom`'s option of the same name; by default such an id is an issue.
+   */
+  anyIdForm?: boolean;
 }
 
 /**
@@ -28,7 +33,8 @@ export function validate<K extends Kind>(
   if (!isKind(kind)) return unknownKind(kind);
   const mode = options.mode ?? "lenient";
   try {
-    return validateInPlace(kind, mode === "lenient" ? safeClone(value) : value, mode);
+    const data = mode === "lenient" ? safeClone(value) : value;
+    return validateInPlace(kind, data, mode, options.anyIdForm);
   } catch (e) {
     // a value nested deeper than the stack goes (200,000 levels): an issue, never a throw
     if (!(e instanceof RangeError && /call stack/i.test(e.message))) throw e;
@@ -38,16 +44,20 @@ export function validate<K extends Kind>(
 
 /**
  * Validates `data` as `kind`, normalising it in place in lenient mode: for a value the caller
- * owns (freshly parsed text), so no copy is made. Not part of the public API.
+ * owns (freshly parsed text), so no copy is made. With `anyIdForm`, an id outside §2.1's form is
+ * no issue (every node is still visited: ajv reports all errors, so normalising completes).
+ * Not part of the public API.
  */
 export function validateInPlace<K extends Kind>(
   kind: K,
   data: unknown,
   mode: Mode,
+  anyIdForm = false,
 ): Result<KindValue<K>> {
   const fn = validatorFor(kind, mode);
   if (fn(data)) return ok(data as KindValue<K>);
-  return fail(toIssues(fn.errors, data));
+  const issues = toIssues(fn.errors, data).filter((i) => !(anyIdForm && isIdFormIssue(i)));
+  return issues.length === 0 ? ok(data as KindValue<K>) : fail(issues);
 }
 
 /** Deep copy of JSON-like data (lenient validation normalises in place). */

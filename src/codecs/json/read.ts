@@ -13,6 +13,11 @@ import { type JsonLimits, parseJsonText, withoutBom } from "./limits.js";
 export interface JsonReadOptions {
   /** Size and nesting limits (default 8 Mi UTF-16 code units, not bytes; depth 64). */
   limits?: JsonLimits;
+  /**
+   * Accept ids outside §2.1's `<namespace>:<value>` form (a deployment that names its users
+   * `john.doe`), as `fromAtom`'s option of the same name; by default such an id is an issue.
+   */
+  anyIdForm?: boolean;
 }
 
 /**
@@ -32,5 +37,5 @@ export function fromJson<K extends Kind>(
   if (typeof text !== "string") return fail([issue("not-json", "", "JSON text must be a string")]);
   const parsed = parseJsonText(withoutBom(text), options.limits);
   if (!parsed.ok) return parsed;
-  return validateInPlace(kind, parsed.value, "lenient");
+  return validateInPlace(kind, parsed.value, "lenient", options.anyIdForm);
 }

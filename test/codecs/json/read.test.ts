@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { fromJson } from "../../../src/codecs/json/read.js";
 import { toJson } from "../../../src/codecs/json/write.js";
 import type { KindValue } from "../../../src/schemas/kind-values.js";
+import { validate } from "../../../src/schemas/validate.js";
 
 describe("fromJson", () => {
   it("normalises §2's string renderings to declared types", () => {
@@ -150,5 +151,43 @@ describe("toJson", () => {
     expect(() => toJson("appdata-write", {})).toThrowError(
       expect.objectContaining({ code: "OSK_INVALID_VALUE" }),
     );
+  });
+});
+
+describe("anyIdForm: ids outside §2.1's form (fromJson and validate, as fromAtom)", () => {
+  const person = (id: string) => ({
+    entry: { id, nickname: "j", displayName: "J", updated: "", hasApp: "true", thumbnailUrl: "" },
+    startIndex: "0",
+    totalResults: 1,
+  });
+  it("an id without a namespace is an issue by default, and read with the option", () => {
+    const text = JSON.stringify(person("john.doe"));
+    const strictForm = fromJson("person", text);
+    expect(strictForm.ok ? [] : strictForm.issues.map((i) => [i.code, i.pointer])).toEqual([
+      ["pattern-mismatch", "/entry/id"],
+    ]);
+    const read = fromJson("person", text, { anyIdForm: true });
+    // still read leniently: the renderings are normalised, as for any other value
+    expect(
+      read.ok && [read.value.entry.id, read.value.startIndex, read.value.entry.hasApp],
+    ).toEqual(["john.doe", 0, true]);
+    const checked = validate("person", person("john.doe"), { anyIdForm: true });
+    expect(checked.ok && checked.value.startIndex).toBe(0);
+  });
+  it("every other issue stays one", () => {
+    const { nickname: _n, ...entry } = person("john.doe").entry;
+    const r = fromJson("person", JSON.stringify({ ...person("x"), entry }), { anyIdForm: true });
+    expect(r.ok ? [] : r.issues.map((i) => [i.code, i.pointer])).toEqual([
+      ["missing-member", "/entry/nickname"],
+    ]);
+    const s = validate(
+      "person",
+      { ...person("john.doe"), startIndex: "0" },
+      {
+        mode: "strict",
+        anyIdForm: true,
+      },
+    );
+    expect(s.ok ? [] : s.issues.map((i) => i.code)).toContain("string-rendered");
   });
 });
