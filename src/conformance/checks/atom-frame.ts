@@ -16,7 +16,7 @@ import { type XmlElement, xpathOf } from "../../codecs/atom/tree.js";
 import { fromUrnGuid, toUrnGuid } from "../../model/ids.js";
 import { mediaTypeOf, XML_MEDIA_TYPE } from "../../wire/media-type.js";
 import type { ExpectSpec } from "../case-types.js";
-import { ANSWER_ATOM_LIMITS } from "./answer-atom-limits.js";
+import { ANSWER_ATOM_LIMITS } from "./answer-limits.js";
 import { authorUrls } from "./atom-author.js";
 import type { CheckResult } from "./check-result.js";
 import { type CheckContext, result } from "./context.js";

@@ -17,7 +17,7 @@ import { parseXmlDocument } from "../../codecs/atom/read.js";
 import { type XmlElement, xpathOf } from "../../codecs/atom/tree.js";
 import type { ExpectSpec } from "../case-types.js";
 import { fillText } from "../request/template.js";
-import { ANSWER_ATOM_LIMITS } from "./answer-atom-limits.js";
+import { ANSWER_ATOM_LIMITS } from "./answer-limits.js";
 import { authorUrls } from "./atom-author.js";
 import type { CheckResult } from "./check-result.js";
 import { type CheckContext, result } from "./context.js";

@@ -7,7 +7,7 @@
 import { fromAtom } from "../../codecs/atom/index.js";
 import type { Issue } from "../../model/issue.js";
 import type { ExpectSpec } from "../case-types.js";
-import { ANSWER_ATOM_LIMITS } from "./answer-atom-limits.js";
+import { ANSWER_ATOM_LIMITS } from "./answer-limits.js";
 import type { DecodedBody } from "./context.js";
 import { pagingClause } from "./paging-clause.js";
 

@@ -9,6 +9,7 @@ import { parseJsonText } from "../../codecs/json/limits.js";
 import type { ExpectSpec, Level } from "../case-types.js";
 import type { TemplateContext } from "../request/template.js";
 import type { WireResponse } from "../transport/http-client.js";
+import { ANSWER_JSON_LIMITS } from "./answer-limits.js";
 import { decodeAtom } from "./atom.js";
 import { checkAtomFrame } from "./atom-frame.js";
 import { checkAtomWriter } from "./atom-writer.js";
@@ -55,7 +56,7 @@ function decodeBody(expect: ExpectSpec, text: string, bytes: Uint8Array): Decode
   if (text === "") return { ok: false, finding: { code: "body-missing", expected: "JSON" } };
   // An Atom answer to a request for JSON: say so, rather than quote the JSON parser's complaint.
   if (isAtomFeedText(text)) return { ok: false, finding: { code: "body-is-atom" } };
-  const parsed = parseJsonText(text, { maxDepth: 64 });
+  const parsed = parseJsonText(text, ANSWER_JSON_LIMITS);
   if (!parsed.ok)
     return { ok: false, finding: { code: "body-not-json", detail: parsed.issues[0]?.message } };
   return { ok: true, value: parsed.value };

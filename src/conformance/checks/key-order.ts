@@ -12,7 +12,7 @@ import { decodeName } from "../../codecs/atom/names.js";
 import { parseXmlDocument } from "../../codecs/atom/read.js";
 import { fromUrnGuid } from "../../model/ids.js";
 import { escapeToken } from "../../model/json-pointer.js";
-import { ANSWER_ATOM_LIMITS } from "./answer-atom-limits.js";
+import { ANSWER_ATOM_LIMITS } from "./answer-limits.js";
 
 /**
  * Pointer of each data element of an Atom feed of `kind` (as the codec decodes it) → the local

@@ -29,6 +29,7 @@ import type { XmlElement } from "../../codecs/atom/tree.js";
 import { fromUrnGuid, toUrnGuid } from "../../model/ids.js";
 import { listTokens } from "../../wire/header-list.js";
 import { mediaTypeOf } from "../../wire/media-type.js";
+import { ANSWER_ATOM_LIMITS } from "../checks/answer-limits.js";
 import { authorUrls } from "../checks/atom-author.js";
 import { KNOWN_MEMBERS } from "../checks/difference.js";
 import { withoutEmptyAddresses } from "../checks/empty-addresses.js";
@@ -221,7 +222,7 @@ export function semanticAnswer(answer: RawAnswer): SemanticAnswer {
       body = { form: "text", value: text.trim() };
     }
   } else if (mediaType.endsWith("xml")) {
-    const tree = parseXmlDocument(answer.body);
+    const tree = parseXmlDocument(answer.body, ANSWER_ATOM_LIMITS);
     body = tree.ok
       ? { form: "atom", value: canonical(tree.value, false) }
       : { form: "text", value: text.trim() };

@@ -14,6 +14,7 @@ import { parseXmlDocument } from "../../codecs/atom/read.js";
 import type { XmlElement } from "../../codecs/atom/tree.js";
 import { pointerTokens } from "../../model/json-pointer.js";
 import type { Level } from "../case-types.js";
+import { ANSWER_ATOM_LIMITS } from "../checks/answer-limits.js";
 import { authorUrls } from "../checks/atom-author.js";
 import type { Expected } from "./expected.js";
 import type { Finding } from "./finding-codes.js";
@@ -89,7 +90,7 @@ export function judgeAtomRead(
       },
       answer,
     );
-  const read = fromAtom(kind, answer.body);
+  const read = fromAtom(kind, answer.body, { limits: ANSWER_ATOM_LIMITS });
   if (!read.ok) {
     const i = read.issues[0];
     const malformed = i?.code?.startsWith("xml-") ?? false;
@@ -141,7 +142,7 @@ type AtomTreeFinding = Finding extends infer F
 
 /** Profile: the framing and naming rules the reader forgives (§4.3, P-FMT-2, P-FMT-3, P-FMT-4, P-FMT-7). */
 function judgeAtomTree(answer: Answer, expected: Expected, json: unknown): void {
-  const tree = parseXmlDocument(answer.body);
+  const tree = parseXmlDocument(answer.body, ANSWER_ATOM_LIMITS);
   if (!tree.ok) return;
   const appdata = expected.kind === "appdata";
   const frame = appdata ? "S-4.3-ATOM" : "P-FMT-7";

@@ -1,6 +1,6 @@
 /** Decoding an Atom body for the pointer checks: a JSON answer is named as such. */
 import { describe, expect, it } from "vitest";
-import { ANSWER_ATOM_LIMITS } from "../../../src/conformance/checks/answer-atom-limits.js";
+import { ANSWER_ATOM_LIMITS } from "../../../src/conformance/checks/answer-limits.js";
 import { atomIssueClause, decodeAtom } from "../../../src/conformance/checks/atom.js";
 import { responseViews } from "../../../src/conformance/checks/index.js";
 import { atomDataOrder } from "../../../src/conformance/checks/key-order.js";

@@ -1,0 +1,38 @@
+/**
+ * The fuzzer reads an Atom answer under the same limits as the checks (checks/answer-limits.ts):
+ * a friend's record may hold 4 MiB (P-DATA-7), so a correct feed above the Atom reader's own
+ * default of 1 MiB is read, never reported as unreadable (`atom-unreadable`, S-4.3-ATOM).
+ */
+import { describe, expect, it } from "vitest";
+import { toAtom } from "../../../src/codecs/atom/write.js";
+import { judgeAtomRead } from "../../../src/conformance/fuzz/atom-check.js";
+import type { Expected } from "../../../src/conformance/fuzz/expected.js";
+import type { Answer } from "../../../src/conformance/fuzz/wire.js";
+
+describe("the fuzzer's Atom read", () => {
+  it("reads a correct appdata feed of 1.5 MB", () => {
+    const user = "example.org:bob";
+    const record = Object.fromEntries(
+      Array.from({ length: 24 }, (_, i) => [`k${i}`, "v".repeat(65_536)]),
+    );
+    const value = { entry: { [user]: record }, id: [user], startIndex: 0, totalResults: 1 };
+    const xml = toAtom("appdata", value);
+    expect(xml.length).toBeGreaterThan(1.5e6);
+    const answer = {
+      status: 200,
+      headers: { "content-type": "application/atom+xml; charset=utf-8" },
+      body: Buffer.from(xml),
+      text: xml,
+      request: { method: "GET", headers: {} },
+      sent: {},
+    } as unknown as Answer;
+    const expected: Expected = {
+      status: 200,
+      statement: "S-4.3-READ.1",
+      body: value,
+      kind: "appdata",
+      keyOrder: new Map([[user, Object.keys(record)]]),
+    };
+    expect(() => judgeAtomRead(answer, expected, "profile", value)).not.toThrow();
+  });
+});
