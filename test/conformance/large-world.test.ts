@@ -4,7 +4,8 @@
  * and 25 albums of each of viewer, friend and stranger, every range, whose ids sort before the
  * world's own, so that the albums with photos fall past the first page. Such a sandbox is correct
  * and real deployments hold larger ones: the reference serving it must pass the whole suite at
- * both levels. No document bounds a user's lists; a case that compared a whole list with a
+ * both levels. The friend's seeded record holds 99 keys (the most a world file's record holds)
+ * of 100 characters: longer names than one URL should carry. No document bounds a user's lists; a case that compared a whole list with a
  * default page failed this server, blaming S-4.6-FRIENDS.1, P-ALBUM-1.3 or P-FMT-7.6.
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -50,8 +51,24 @@ function grown(w: WorldFile, users: Record<string, string>): WorldFile {
       visibility: role === "stranger" ? "everyone" : (ranges[i % 3] ?? "everyone"),
     })),
   );
+  // seeded records of as many keys as a world file holds, the friend's with names too long for
+  // one `fields` to name them all (RFC 9110 §4.1: a URL of 8,000 octets)
+  const seeded = (n: number, width: number, prefix: string) =>
+    Object.fromEntries(
+      Array.from({ length: n }, (_, i) => [`${prefix}${String(i).padStart(width, "0")}`, `v${i}`]),
+    );
+  const mainId = main?.id ?? "";
+  const appdata = {
+    ...w.appdata,
+    [mainId]: {
+      ...w.appdata?.[mainId],
+      [viewer]: seeded(99, 3, "seed"),
+      [users.friend ?? ""]: seeded(99, 100, "long"),
+    },
+  };
   return {
     ...w,
+    appdata,
     people: [...w.people, ...crowd],
     friends: [...w.friends, ...crowd.map((p): [string, string] => [viewer, p.id])],
     albums: [...w.albums, ...albums],

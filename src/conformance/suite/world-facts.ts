@@ -5,6 +5,7 @@
  */
 import { codePointCompare } from "../../model/code-point-order.js";
 import { ok, type Result } from "../../model/issue.js";
+import { PAIR_LIMIT } from "../../model/limits.js";
 import { OPTIONAL_PERSON_FIELDS, type OptionalPersonField } from "../../model/resources.js";
 import type { Target } from "./target.js";
 import {
@@ -35,6 +36,27 @@ const LIST_FIELDS = ["addresses"] as const satisfies readonly OptionalPersonFiel
 
 /** §2.3's text members of a photo, which a case may find empty in the world. */
 const PHOTO_TEXTS = ["title", "description", "thumbnailUrl", "url"] as const;
+
+/**
+ * The part of a seeded record a case can ask for by name in one `fields`: P-DATA-3 refuses 100
+ * keys or more (P-DATA-7 lets a record hold 10,000), and RFC 9110 §4.1 asks servers to take URIs
+ * of 8,000 octets at least, so the first 99 keys (in the world's order) whose list stays within
+ * {@link FIELDS_BUDGET} characters. A larger record is judged on those keys.
+ */
+function askable(rec: Readonly<Record<string, string>>): Record<string, string> {
+  const kept: [string, string][] = [];
+  let length = 0;
+  for (const [k, v] of Object.entries(rec)) {
+    if (kept.length === PAIR_LIMIT - 1 || length + k.length + 1 > FIELDS_BUDGET) break;
+    kept.push([k, v]);
+    length += k.length + 1;
+  }
+  // fromEntries defines each key: `__proto__` (a valid key, P-DATA-1) stays a key
+  return Object.fromEntries(kept);
+}
+
+/** The longest `fields` value a world case sends: half of RFC 9110 §4.1's 8,000 octets. */
+const FIELDS_BUDGET = 4_000;
 
 /** The facts of `w` as seen through `target`'s roles and apps. */
 function worldFacts(w: WorldFile, target: Target): Record<string, unknown> {
@@ -109,7 +131,7 @@ function worldFacts(w: WorldFile, target: Target): Record<string, unknown> {
       ["main", main],
       ["other", other],
     ] as const) {
-      const rec = w.appdata[appId]?.[id] ?? {};
+      const rec = askable(w.appdata[appId]?.[id] ?? {});
       (appdata[name] as Record<string, unknown>)[role] = rec;
       (appdataFields[name] as Record<string, string>)[role] = Object.keys(rec).join(",");
     }
