@@ -139,7 +139,7 @@ describe("the step library", () => {
     expect([...library.keys()].sort()).toEqual([
       "clean-up",
       "find-an-album",
-      "find-an-album-first-page",
+      "find-an-album-past-first-page",
       "page-size-reported",
       "restore-friend-data",
       "restore-viewer-data",
