@@ -196,7 +196,7 @@ function exchange(
         headers["content-encoding"],
         limits.maxBodyBytes,
       );
-      if (!decoded.ok) return fail("bad-encoding", decoded.message);
+      if (!decoded.ok) return fail(decoded.code, decoded.message);
       settle({
         ok: true,
         response: { status: res.statusCode ?? 0, headers, body: decoded.body, ms: elapsed(start) },
@@ -304,12 +304,15 @@ function classify(
   ];
 }
 
-/** Undoes `Content-Encoding` within the size cap. */
+/**
+ * Undoes `Content-Encoding` within the size cap. A body that decodes to more than the cap is
+ * `too-large`, as one sent that large (not judged, over-cap.ts), not a bad encoding.
+ */
 export function decode(
   body: Buffer,
   encoding: string | undefined,
   max: number,
-): { ok: true; body: Buffer } | { ok: false; message: string } {
+): { ok: true; body: Buffer } | { ok: false; code: "bad-encoding" | "too-large"; message: string } {
   const enc = (encoding ?? "identity").trim().toLowerCase();
   try {
     if (enc === "identity" || enc === "") return { ok: true, body };
@@ -317,7 +320,13 @@ export function decode(
       return { ok: true, body: gunzipSync(body, { maxOutputLength: max }) };
     if (enc === "deflate") return { ok: true, body: inflateSync(body, { maxOutputLength: max }) };
   } catch (e) {
-    return { ok: false, message: `Content-Encoding ${enc}: ${(e as Error).message}` };
+    if ((e as { code?: string }).code === "ERR_BUFFER_TOO_LARGE")
+      return { ok: false, code: "too-large", message: `decoded body exceeds ${max} bytes` };
+    return {
+      ok: false,
+      code: "bad-encoding",
+      message: `Content-Encoding ${enc}: ${(e as Error).message}`,
+    };
   }
-  return { ok: false, message: `unsupported Content-Encoding ${enc}` };
+  return { ok: false, code: "bad-encoding", message: `unsupported Content-Encoding ${enc}` };
 }

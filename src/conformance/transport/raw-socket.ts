@@ -346,6 +346,6 @@ function parseResponse(
   const body = dechunked ?? raw.subarray(split + 4);
   const decoded = decode(body, headers["content-encoding"], limits.maxBodyBytes);
   if (!decoded.ok)
-    return { ok: false, error: { code: "bad-encoding", message: decoded.message, ms } };
+    return { ok: false, error: { code: decoded.code, message: decoded.message, ms } };
   return { ok: true, response: { status: Number(m[1]), headers, body: decoded.body, ms } };
 }

@@ -9,6 +9,7 @@
  */
 import type { Socket } from "node:net";
 import { runInNewContext } from "node:vm";
+import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { WireRequest } from "../../../src/conformance/request/wire-request.js";
 import { DEFAULT_LIMITS } from "../../../src/conformance/transport/client-limits.js";
@@ -48,6 +49,13 @@ const ANSWERS: Record<string, { bytes: string; end?: true }> = {
     bytes: "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n2;x=y\r\nok\r\n0\r\nT: v\r\n\r\n",
   },
   "/not-http": { bytes: "HTTXXX\r\n\r\n" },
+  // 64 KiB of zeros, gzipped to a few hundred bytes: under a 16 KiB cap, over it once decoded
+  "/gzip-bomb": (() => {
+    const z = gzipSync(Buffer.alloc(64 * 1024)).toString("latin1");
+    return {
+      bytes: `HTTP/1.1 200 OK\r\nContent-Encoding: gzip\r\nContent-Length: ${z.length}\r\n\r\n${z}`,
+    };
+  })(),
   "/hang-up": { bytes: "", end: true },
 };
 
@@ -245,6 +253,21 @@ describe("failures, as data", () => {
     expect(x.ok ? "ok" : x.error.code).toBe("closed");
     expect(x.ok ? "" : x.error.message).toMatch(message);
     expect(body(next)).toBe("OK");
+  });
+
+  it("a body that decodes past the cap: too-large (not judged), as one sent that large, on both transports", async () => {
+    const limits = { ...DEFAULT_LIMITS, maxBodyBytes: 16 * 1024 };
+    const client = createHttpClient(server.url, 1);
+    const x = await client.send(get("/gzip-bomb"), limits);
+    await client.close();
+    const raw = await sendRaw(server.url, get("/gzip-bomb"), limits, { http: "1.1" });
+    for (const r of [x, raw]) {
+      expect(r.ok ? "ok" : r.error.code).toBe("too-large");
+      expect(r.ok ? "" : r.error.message).toBe("decoded body exceeds 16384 bytes");
+    }
+    // under the default cap the same answer decodes
+    const whole = await thenOk(get("/gzip-bomb"));
+    expect(whole[0].ok && whole[0].response.body.length).toBe(64 * 1024);
   });
 
   it("no answer by the deadline: timeout", async () => {
