@@ -18,3 +18,10 @@ export const DEFAULT_LIMITS: ClientLimits = { timeoutMs: 10_000, maxBodyBytes: 4
  * is held whole, `--concurrency` of them at once.
  */
 export const LARGEST_ANSWER_BYTES = 256 * 1024 * 1024;
+
+/**
+ * The largest answer head (status line and header fields) either transport reads, 64 KiB: no
+ * document bounds it, and a proxy's Content-Security-Policy and cookies can pass node:http's own
+ * 16 KiB, which would end the exchange as if the server had closed the connection.
+ */
+export const ANSWER_HEAD_BYTES = 64 * 1024;

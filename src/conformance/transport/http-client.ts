@@ -30,7 +30,7 @@ import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
 import { gunzipSync, inflateSync } from "node:zlib";
 import { bodyPieces } from "../request/body-bytes.js";
 import type { WireRequest } from "../request/wire-request.js";
-import { type ClientLimits, DEFAULT_LIMITS } from "./client-limits.js";
+import { ANSWER_HEAD_BYTES, type ClientLimits, DEFAULT_LIMITS } from "./client-limits.js";
 import { targetAddress } from "./target-address.js";
 import { tlsFailureText } from "./tls-failure.js";
 
@@ -82,6 +82,7 @@ export function createHttpClient(origin: string, connections = 16): HttpClient {
     protocol: address.secure ? "https:" : "http:",
     hostname: address.hostname,
     port: address.port,
+    maxHeaderSize: ANSWER_HEAD_BYTES,
   };
   const send = address.secure ? httpsRequest : httpRequest;
   // when each pooled connection went back to the pool (node:http's agent emits `free` then)

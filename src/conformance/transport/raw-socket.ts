@@ -16,7 +16,7 @@ import { connect, type Socket } from "node:net";
 import { connect as connectTls } from "node:tls";
 import { bodyPieces } from "../request/body-bytes.js";
 import type { WireRequest } from "../request/wire-request.js";
-import type { ClientLimits } from "./client-limits.js";
+import { ANSWER_HEAD_BYTES, type ClientLimits } from "./client-limits.js";
 import { decode, type Exchange } from "./http-client.js";
 import { targetAddress } from "./target-address.js";
 
@@ -159,7 +159,7 @@ export function sendRaw(
     });
     socket.on("data", (b: Buffer) => {
       size += b.length;
-      if (size > limits.maxBodyBytes + 65_536) {
+      if (size > limits.maxBodyBytes + ANSWER_HEAD_BYTES) {
         finish({
           ok: false,
           error: {

@@ -49,6 +49,9 @@ const ANSWERS: Record<string, { bytes: string; end?: true }> = {
     bytes: "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n2;x=y\r\nok\r\n0\r\nT: v\r\n\r\n",
   },
   "/not-http": { bytes: "HTTXXX\r\n\r\n" },
+  "/long-head": {
+    bytes: `HTTP/1.1 200 OK\r\nContent-Security-Policy: ${"a".repeat(40 * 1024)}\r\nContent-Length: 2\r\n\r\nOK`,
+  },
   // 64 KiB of zeros, gzipped to a few hundred bytes: under a 16 KiB cap, over it once decoded
   "/gzip-bomb": (() => {
     const z = gzipSync(Buffer.alloc(64 * 1024)).toString("latin1");
@@ -228,6 +231,12 @@ describe("how an answer is read", () => {
       expect(body(next)).toBe("OK");
     },
   );
+
+  it("a head of 40 KiB (a proxy's long policy header) is read, past node:http's own 16 KiB", async () => {
+    const [x] = await thenOk(get("/long-head"));
+    expect(body(x)).toBe("OK");
+    expect(x.ok && x.response.headers["content-security-policy"]?.length).toBe(40 * 1024);
+  });
 
   it("an interim 1xx answer is passed over (RFC 9110 §15.2)", async () => {
     const [x] = await thenOk(get("/interim"));
