@@ -90,7 +90,8 @@ export function judgeAtomRead(
       },
       answer,
     );
-  const read = fromAtom(kind, answer.body, { limits: ANSWER_ATOM_LIMITS });
+  // an id outside §2.1's form is judged by the cases about §2.1, as the checks read it
+  const read = fromAtom(kind, answer.body, { anyIdForm: true, limits: ANSWER_ATOM_LIMITS });
   if (!read.ok) {
     const i = read.issues[0];
     const malformed = i?.code?.startsWith("xml-") ?? false;
