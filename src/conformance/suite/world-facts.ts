@@ -91,7 +91,14 @@ function worldFacts(w: WorldFile, target: Target): Record<string, unknown> {
     const p = w.people.find((x) => x.id === id);
     if (p) {
       const { apps, ...rest } = p;
-      person[role] = { ...rest, hasApp: (apps ?? []).includes(main) };
+      // an empty list (addresses: []) is left to listSizes: a server may show it or leave it out
+      const shown = Object.fromEntries(
+        Object.entries(rest).filter(
+          ([f, v]) =>
+            !((LIST_FIELDS as readonly string[]).includes(f) && Array.isArray(v) && v.length === 0),
+        ),
+      );
+      person[role] = { ...shown, hasApp: (apps ?? []).includes(main) };
       missingFields[role] = OPTIONAL_PERSON_FIELDS.filter(
         (f) => !Object.hasOwn(rest, f) && !(LIST_FIELDS as readonly string[]).includes(f),
       );
