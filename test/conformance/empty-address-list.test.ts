@@ -4,20 +4,13 @@
  * empty list is written. The reference writes `[]`; a proxy in front of it leaves every empty
  * list out. The cases that compare a person with the world pass against both, at both levels.
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { startVariantProxy } from "../../scripts/mutants/variant-proxy.js";
-import {
-  caseMessage,
-  isRunAbort,
-  type Level,
-  loadTarget,
-  runSuite,
-} from "../../src/conformance/index.js";
-import { createServer, loadWorld, memoryStore } from "../../src/server/index.js";
-import { generateWorld, jsonFileText } from "../../src/worldgen/generate.js";
+import { caseMessage, type Level } from "../../src/conformance/index.js";
+import { generateWorld } from "../../src/worldgen/generate.js";
+import { runOnWorld } from "./world-run.js";
 
 const dir = mkdtempSync(join(tmpdir(), "osk-empty-addresses-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -45,10 +38,6 @@ describe("an empty addresses list, shown or left out", () => {
     ...g.world,
     people: g.world.people.map((p) => (emptied.has(p.id) ? { ...p, addresses: [] } : p)),
   };
-  const worldFile = join(dir, "world.json");
-  const targetFile = join(dir, "target.json");
-  writeFileSync(worldFile, jsonFileText(world));
-  writeFileSync(targetFile, jsonFileText({ ...g.target, world: worldFile }));
 
   it.each<[string, Level]>([
     ["shown as []", "profile"],
@@ -58,31 +47,18 @@ describe("an empty addresses list, shown or left out", () => {
   ])(
     "%s, at %s level: the person cases pass",
     async (shown, level) => {
-      const target = loadTarget(targetFile);
-      if (!target.ok) throw new Error(JSON.stringify(target.issues));
-      const loaded = loadWorld(world);
-      if (!loaded.ok) throw new Error(JSON.stringify(loaded.issues));
-      const store = memoryStore();
-      const server = createServer({ world: loaded.value, store });
-      const { url } = await server.listen({ port: 0, host: "127.0.0.1" });
-      const proxy =
-        shown === "left out" ? await startVariantProxy(url, withoutEmptyLists) : undefined;
-      try {
-        const r = await runSuite({
-          target: { ...target.value, baseUrl: proxy?.url ?? url },
-          level,
-          grep: /^people\/(self-fields-world|pid-exact-world|friends-fields-world)$/,
-        });
-        if (isRunAbort(r)) throw new Error(JSON.stringify(r));
-        expect(r.cases.map((c) => `${c.id}: ${c.outcome} ${caseMessage(c) ?? ""}`.trim())).toEqual(
-          r.cases.map((c) => `${c.id}: pass`),
-        );
-        expect(r.cases.length).toBeGreaterThan(0);
-      } finally {
-        await proxy?.close();
-        await server.close();
-        await store.close();
-      }
+      const r = await runOnWorld({
+        world,
+        target: g.target,
+        dir,
+        level,
+        grep: /^people\/(self-fields-world|pid-exact-world|friends-fields-world)$/,
+        ...(shown === "left out" ? { rewrite: withoutEmptyLists } : {}),
+      });
+      expect(r.cases.map((c) => `${c.id}: ${c.outcome} ${caseMessage(c) ?? ""}`.trim())).toEqual(
+        r.cases.map((c) => `${c.id}: pass`),
+      );
+      expect(r.cases.length).toBeGreaterThan(0);
     },
     60_000,
   );

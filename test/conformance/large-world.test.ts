@@ -8,20 +8,14 @@
  * of 100 characters: longer names than one URL should carry. No document bounds a user's lists; a case that compared a whole list with a
  * default page failed this server, blaming S-4.6-FRIENDS.1, P-ALBUM-1.3 or P-FMT-7.6.
  */
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import {
-  caseMessage,
-  isRunAbort,
-  type Level,
-  loadTarget,
-  runSuite,
-} from "../../src/conformance/index.js";
+import { caseMessage, type Level } from "../../src/conformance/index.js";
 import type { WorldAlbum, WorldFile, WorldPerson } from "../../src/model/world-file.js";
-import { createServer, loadWorld, memoryStore } from "../../src/server/index.js";
-import { generateWorld, jsonFileText } from "../../src/worldgen/generate.js";
+import { generateWorld } from "../../src/worldgen/generate.js";
+import { runOnWorld } from "./world-run.js";
 
 const dir = mkdtempSync(join(tmpdir(), "osk-large-world-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -81,29 +75,12 @@ describe("a world larger than the default pages", () => {
     async (level) => {
       const g = generateWorld(3);
       const world = grown(g.world, g.target.users as unknown as Record<string, string>);
-      const worldFile = join(dir, `world-${level}.json`);
-      const targetFile = join(dir, `target-${level}.json`);
-      writeFileSync(worldFile, jsonFileText(world));
-      writeFileSync(targetFile, jsonFileText({ ...g.target, world: worldFile }));
-      const target = loadTarget(targetFile);
-      if (!target.ok) throw new Error(JSON.stringify(target.issues));
-      const loaded = loadWorld(world);
-      if (!loaded.ok) throw new Error(JSON.stringify(loaded.issues));
-      const store = memoryStore();
-      const server = createServer({ world: loaded.value, store });
-      const { url } = await server.listen({ port: 0, host: "127.0.0.1" });
-      try {
-        const r = await runSuite({ target: { ...target.value, baseUrl: url }, level });
-        if (isRunAbort(r)) throw new Error(JSON.stringify(r));
-        const failed = r.cases
-          .filter((c) => c.outcome !== "pass" && c.outcome !== "skip")
-          .map((c) => `${c.id}: ${caseMessage(c) ?? c.outcome}`);
-        expect(failed).toEqual([]);
-        expect(r.summary.pass).toBeGreaterThan(0.9 * r.summary.total);
-      } finally {
-        await server.close();
-        await store.close();
-      }
+      const r = await runOnWorld({ world, target: g.target, dir, level });
+      const failed = r.cases
+        .filter((c) => c.outcome !== "pass" && c.outcome !== "skip")
+        .map((c) => `${c.id}: ${caseMessage(c) ?? c.outcome}`);
+      expect(failed).toEqual([]);
+      expect(r.summary.pass).toBeGreaterThan(0.9 * r.summary.total);
     },
     120_000,
   );
