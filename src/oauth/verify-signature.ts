@@ -68,8 +68,16 @@ export interface VerifiedRequest<C> {
   readonly requestorId: string | undefined;
 }
 
-const refuse = (code: "oauth-malformed" | "oauth-timestamp", message: string) =>
-  fail<never>([issue(code, "", message)]);
+/** A refusal: one issue, its code among the verifier's own. */
+const refuse = (
+  code:
+    | "oauth-malformed"
+    | "oauth-timestamp"
+    | "oauth-unknown-consumer"
+    | "oauth-body-hash"
+    | "oauth-signature",
+  message: string,
+) => fail<never>([issue(code, "", message)]);
 
 /** P-AUTH-3: decimal seconds, at most 12 digits. */
 const TIMESTAMP = /^[0-9]{1,12}$/;
@@ -159,15 +167,15 @@ export function verifySignature<C extends { readonly consumerSecret: string }>(
   if (Math.abs((options.nowMs ?? Date.now()) / 1000 - timestamp) > TIMESTAMP_WINDOW_S)
     return refuse("oauth-timestamp", "timestamp outside the window");
   const consumer = options.consumer(consumerKey);
-  if (!consumer) return fail([issue("oauth-unknown-consumer", "", "unknown consumer key")]);
+  if (!consumer) return refuse("oauth-unknown-consumer", "unknown consumer key");
   const body = request.body ?? new Uint8Array();
   const hash = p.get("oauth_body_hash");
   if (!bodyHashMatches(hash, body))
-    return fail([issue("oauth-body-hash", "", "oauth_body_hash does not match the body")]);
+    return refuse("oauth-body-hash", "oauth_body_hash does not match the body");
   const bodyLists = bodyParamLists(request.contentType, body, hash !== undefined);
   const { lists } = collected.value;
   if (!signatureMatches(request.method, request.uri, lists, bodyLists, keysOf(consumer), signature))
-    return fail([issue("oauth-signature", "", "invalid signature")]);
+    return refuse("oauth-signature", "invalid signature");
   const requestorId = p.get("xoauth_requestor_id");
   return ok({ consumer, consumerKey, nonce, timestamp, requestorId });
 }

@@ -38,8 +38,13 @@ const PATTERN_MESSAGES: Record<string, string> = {
  * True for an issue that says only that an id (or a member name that is an id) lacks §2.1's
  * `<namespace>:<value>` form: a reader that meets a deployment's `john.doe` may set it aside.
  */
-export function isIdFormIssue(issue: Issue): boolean {
+function isIdFormIssue(issue: Issue): boolean {
   return issue.code === "pattern-mismatch" && issue.message.endsWith(ID_FORM_MESSAGE);
+}
+
+/** `issues` without the id-form ones when the reader was asked for `anyIdForm`. */
+export function withAnyIdForm(issues: Issue[], anyIdForm = false): Issue[] {
+  return anyIdForm ? issues.filter((i) => !isIdFormIssue(i)) : issues;
 }
 const XML_CHAR_MESSAGE =
   "holds a character XML 1.0 cannot carry (control character, lone surrogate, U+FFFE or U+FFFF; P-DATA-1)";

@@ -4,7 +4,7 @@
  * the issues. Never throws on any input value.
  */
 import { fail, issue, ok, type Result } from "../model/issue.js";
-import { isIdFormIssue, toIssues } from "./issues.js";
+import { toIssues, withAnyIdForm } from "./issues.js";
 import type { KindValue } from "./kind-values.js";
 import { isKind, type Kind, type Mode, unknownKind } from "./kinds.js";
 import { validatorFor } from "./registry.js";
@@ -56,7 +56,7 @@ export function validateInPlace<K extends Kind>(
 ): Result<KindValue<K>> {
   const fn = validatorFor(kind, mode);
   if (fn(data)) return ok(data as KindValue<K>);
-  const issues = toIssues(fn.errors, data).filter((i) => !(anyIdForm && isIdFormIssue(i)));
+  const issues = withAnyIdForm(toIssues(fn.errors, data), anyIdForm);
   return issues.length === 0 ? ok(data as KindValue<K>) : fail(issues);
 }
 

@@ -11,7 +11,7 @@
  */
 import { fail, ok, type Result } from "../../model/issue.js";
 import { quoted } from "../../model/quote.js";
-import { isIdFormIssue, toIssues } from "../../schemas/issues.js";
+import { toIssues, withAnyIdForm } from "../../schemas/issues.js";
 import { validatorFor } from "../../schemas/registry.js";
 import { type AtomKind, type AtomValueMap, isAtomKind } from "./kinds.js";
 import type { AtomReadLimits } from "./limits.js";
@@ -70,9 +70,7 @@ export function fromAtom<K extends AtomKind>(
   if (assembler.passesFast?.(value)) return ok(value as unknown as AtomValueMap[K]);
   const validator = validatorFor(assembler.schema, "lenient");
   if (!validator(value)) {
-    const issues = toIssues(validator.errors, value).filter(
-      (i) => !(options.anyIdForm && isIdFormIssue(i)),
-    );
+    const issues = withAnyIdForm(toIssues(validator.errors, value), options.anyIdForm);
     if (issues.length > 0) return fail(locateIssues(issues, feed, located));
   }
   return ok(value as unknown as AtomValueMap[K]);
