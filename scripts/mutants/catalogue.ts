@@ -436,6 +436,19 @@ export const MUTANTS: readonly Mutant[] = [
       },
     ],
   },
+  {
+    id: "appdata-friends-without-data-listed",
+    statement: "P-DATA-5.5",
+    area: "appdata",
+    what: "@friends lists every friend, with {} for one without data",
+    edits: [
+      {
+        file: "src/server/handlers/appdata.ts",
+        find: "    if (rec.size > 0) entry.set(user, rec); // P-DATA-5",
+        replace: "    if (rec.size > 0 || users.length > 1) entry.set(user, rec); // P-DATA-5",
+      },
+    ],
+  },
   // Atom
   {
     id: "atom-id-without-urn",
