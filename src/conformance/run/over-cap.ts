@@ -6,12 +6,13 @@
  * run is then not green (exit 5) unless something else failed.
  */
 import type { CaseResult } from "./results.js";
+import { isOverCap } from "./step-failure.js";
 
-/** True when the first failing step of `r` is an answer over the cap. */
+/** True when the first failing step of `r` is an answer over the cap (a replay's first one too). */
 export function failedOverCap(r: CaseResult): boolean {
   if (r.raw !== "fail") return false;
   for (const s of r.steps) {
-    if (s.failure !== undefined) return s.failure.code === "body-too-large";
+    if (s.failure !== undefined) return isOverCap(s.failure);
     if (s.checks.some((k) => !k.ok)) return false;
   }
   return false;

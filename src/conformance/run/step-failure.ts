@@ -56,6 +56,14 @@ export function transportFailure(transport: TransportError): StepFailure {
 }
 
 /**
+ * True when the step got an answer larger than the run's cap, to the request it checks or to a
+ * replay step's first request: nothing of it was read, so nothing was judged (run/over-cap.ts).
+ */
+export function isOverCap(f: StepFailure): boolean {
+  return "transport" in f && f.transport.code === "too-large";
+}
+
+/**
  * The clause a step failure breaks wherever it shows, whatever the case cites (as the checks
  * name P-FMT-1's selection): a reset after a held body or one written first is the server
  * closing with the body unread, P-ERR-4.3's. Undefined: the case's own clause.

@@ -19,6 +19,7 @@ import { reportSchemaErrors } from "../reporters/report-schema.js";
 
 const LARGE = "people/friends-strict-types";
 const SMALL = "people/self-viewer";
+const REPLAY = "auth/replayed-nonce-400";
 const KIB = 1024;
 
 let reference: Running;
@@ -94,6 +95,30 @@ describe("an answer over the cap", () => {
     expect(r.cases[0]?.skip?.code).toBe("answer-over-cap");
     expect(r.staleExpectations).toEqual([]);
     expect(r.exitCode).toBe(EXIT.INCOMPLETE);
+  });
+
+  it("sets aside a replay case whose first, valid request was answered over the cap", async () => {
+    // the viewer's profile padded past the cap for every request but the smoke request (the first)
+    let seen = 0;
+    const padded = await startProxy(reference.url, (p) => {
+      if (!p.url.includes("/people/") || seen++ === 0) return;
+      const body = JSON.parse(p.body.toString("utf8")) as { entry: Record<string, unknown> };
+      body.entry.aboutMe = "x".repeat(4 * KIB);
+      p.body = Buffer.from(JSON.stringify(body));
+    });
+    try {
+      const r = await run(padded.url, [REPLAY], { maxAnswerBytes: 2 * KIB });
+      const c = r.cases[0];
+      expect(c?.steps[0]?.failure).toMatchObject({
+        code: "replay-transport",
+        transport: { code: "too-large" },
+      });
+      expect(c).toMatchObject({ outcome: "skip", skip: { code: "answer-over-cap" } });
+      expect(c?.failedStatement).toBeUndefined();
+      expect(r.exitCode).toBe(EXIT.INCOMPLETE);
+    } finally {
+      await padded.close();
+    }
   });
 
   it("is no unexpected result to --bail: the cases after it still run", async () => {
