@@ -12,6 +12,7 @@
 import type { CheckResult } from "../checks/check-result.js";
 import { show } from "../checks/compare.js";
 import { curlLine, SECRET_VARIABLE } from "../request/curl.js";
+import { escapeUnsafe } from "../request/unsafe-text.js";
 import { EXIT } from "../run/exit-codes.js";
 import type { CaseResult, RunReport } from "../run/results.js";
 import { stopText } from "./abort-text.js";
@@ -35,7 +36,6 @@ import { redactReport } from "./redacted-report.js";
 import { replayLine } from "./replay.js";
 import { responseView } from "./response-view.js";
 import type { ReportContext, Reporter } from "./types.js";
-import { escapeUnsafe } from "./unsafe-text.js";
 import { warningText } from "./warning-text.js";
 
 /** Body lines of a failing response the console shows (the HTML report shows more). */
@@ -67,6 +67,11 @@ function checkLines(k: CheckResult): string[] {
  * control, separator and bidi characters escaped (unsafe-text.ts), so it cannot move the cursor,
  * colour or rewrite the log's lines; only the reporter's own colours and line ends stay raw.
  */
+/** True when a request's headers hold an Authorization header (a signature sent there). */
+function hasAuthorization(headers: Readonly<Record<string, string>>): boolean {
+  return Object.keys(headers).some((k) => k.toLowerCase() === "authorization");
+}
+
 function describeFailure(c: CaseResult, report: RunReport, ctx: ReportContext, p: Paint): string[] {
   const lines = [p.red(escapeUnsafe(`✗ ${c.id}: ${c.description}`))];
   const say = (...text: string[]): void => {
@@ -93,11 +98,16 @@ function describeFailure(c: CaseResult, report: RunReport, ctx: ReportContext, p
     }
     if (f.step.request) {
       say(`  reproduce: ${curlLine(f.step.request)}`);
-      const resign = f.step.request.resign;
+      const { resign, url, headers } = f.step.request;
+      const signed = resign !== undefined || /[?&]oauth_/.test(url) || hasAuthorization(headers);
       const lead = resign
         ? `the line signs afresh: set ${SECRET_VARIABLE} to the consumer secret of ${resign.consumerKey}`
-        : "signature redacted";
-      say(`  (${lead}; to replay signed: ${replayLine(c.id, report, ctx)})`);
+        : signed
+          ? "signature redacted"
+          : "sent unsigned";
+      say(
+        `  (${lead}; to replay ${signed ? "signed" : "as the kit sent it"}: ${replayLine(c.id, report, ctx)})`,
+      );
     }
   }
   for (const line of cleanupFailures(c)) lines.push(p.red(escapeUnsafe(`  ! ${line}`)));

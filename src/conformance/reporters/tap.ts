@@ -9,6 +9,7 @@
  * Secrets are redacted where they can appear.
  */
 import { curlLine } from "../request/curl.js";
+import { escapeUnsafe } from "../request/unsafe-text.js";
 import { isNotStarted } from "../run/results.js";
 import { STOP_TEST_NAME, stopText } from "./abort-text.js";
 import { caseExpectationText } from "./expectations-file.js";
@@ -26,7 +27,6 @@ import { redactReport } from "./redacted-report.js";
 import { replayLine } from "./replay.js";
 import { responseView } from "./response-view.js";
 import type { Reporter } from "./types.js";
-import { escapeUnsafe } from "./unsafe-text.js";
 import { warningText } from "./warning-text.js";
 
 /** Body lines of a failing response a TAP failure holds. */

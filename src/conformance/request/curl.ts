@@ -9,6 +9,7 @@
  */
 import { redactRequest } from "./redact.js";
 import { LINE_BODY_BYTES, RESIGN_MARKS, type Resign, type SentRequest } from "./sent-request.js";
+import { hasUnsafe } from "./unsafe-text.js";
 
 function quote(s: string): string {
   return `'${s.replace(/'/g, `'\\''`)}'`;
@@ -29,6 +30,28 @@ function printfFormat(bytes: Uint8Array): string {
     else out += `\\${b.toString(8).padStart(3, "0")}`;
   }
   return out;
+}
+
+/**
+ * The commands that write a filled body (sent-request.ts) to their output: the head, `length`
+ * less the head's and the tail's bytes of the fill byte (zeros from /dev/zero turned into it by
+ * `tr`), the tail; a 15 MiB body is written without being spelled out.
+ */
+function filledBodyCommands(
+  filled: NonNullable<SentRequest["bodyFilled"]>,
+  length: number,
+): string {
+  const head = Buffer.from(filled.head, "base64");
+  const tail = Buffer.from(filled.tail, "base64");
+  const run = length - head.length - tail.length;
+  const octal = (b: number) => `\\${b.toString(8).padStart(3, "0")}`;
+  return [
+    "{",
+    `printf ${quote(printfFormat(head))};`,
+    `head -c ${run} /dev/zero | tr ${quote(octal(0))} ${quote(octal(filled.fill))};`,
+    `printf ${quote(printfFormat(tail))};`,
+    "}",
+  ].join(" ");
 }
 
 /** The environment variable the line reads the consumer secret from. */
@@ -83,10 +106,18 @@ export function curlLine(sent: SentRequest, secrets: readonly string[] = []): st
   // HEAD as `-I`: with `-X HEAD` curl waits for the Content-Length bytes a HEAD answer never
   // carries (RFC 9110 §9.3.2), and the pasted line hangs.
   // A body that is not UTF-8 (kept as bytes, sent-request.ts) is piped in by printf, byte for
-  // byte; redactRequest keeps the bytes only where the text needed no redaction.
-  const raw = req.bodyBase64 === undefined ? undefined : Buffer.from(req.bodyBase64, "base64");
+  // byte; redactRequest keeps the bytes only where the text needed no redaction. So is a text
+  // body holding a line break or another character a report escapes (unsafe-text.ts): quoted
+  // as it is, the console would show the escape, and a pasted line would send it.
+  const raw =
+    req.bodyBase64 !== undefined
+      ? Buffer.from(req.bodyBase64, "base64")
+      : req.body !== undefined && req.bodyBytes <= LINE_BODY_BYTES && hasUnsafe(req.body)
+        ? Buffer.from(req.body, "utf8")
+        : undefined;
   const parts: string[] = [];
   if (raw) parts.push("printf", quote(printfFormat(raw)), "|");
+  else if (req.bodyFilled) parts.push(filledBodyCommands(req.bodyFilled, req.bodyBytes), "|");
   parts.push("curl", "-sS", req.method === "HEAD" ? "-I" : "-i");
   if (req.http === "1.0") parts.push("--http1.0");
   if (req.method !== "GET" && req.method !== "HEAD") parts.push("-X", req.method);
@@ -98,7 +129,7 @@ export function curlLine(sent: SentRequest, secrets: readonly string[] = []): st
         ? withVariables(`${k}: ${req.resign.authorization}`)
         : quote(`${k}: ${v}`),
     );
-  if (raw) parts.push("--data-binary", "@-");
+  if (raw || req.bodyFilled) parts.push("--data-binary", "@-");
   else if (req.body !== undefined) {
     if (req.bodyBytes > LINE_BODY_BYTES)
       parts.push("--data-binary", quote(`<${req.bodyBytes} bytes, see the case>`));

@@ -23,6 +23,11 @@ export interface RequestEnv {
   readonly origin: string;
   readonly apps: { readonly main: AppCredentials; readonly other?: AppCredentials };
   readonly now: () => number;
+  /**
+   * Seconds the target's clock is ahead of this machine's (`now` includes them): a curl line
+   * signing afresh adds them to its own `date` (curl.ts).
+   */
+  readonly clockOffsetS?: () => number;
 }
 
 /** A request ready to send, and what to report of it. */
@@ -238,6 +243,7 @@ function buildOne(
     auth: { ...auth, protocol },
     ...(trailing !== undefined ? { trailing } : {}),
     now: env.now(),
+    ...(env.clockOffsetS ? { clockOffsetS: env.clockOffsetS() } : {}),
     ...(given.nonce ? { nonce: given.nonce } : {}),
   });
   query = signed.query;
@@ -265,6 +271,15 @@ function buildOne(
       ...(text !== undefined ? { body: text } : {}),
       bodyBytes: body?.length ?? 0,
       ...(bytes ? { bodyBase64: Buffer.from(bytes).toString("base64") } : {}),
+      ...(body && !ArrayBuffer.isView(body)
+        ? {
+            bodyFilled: {
+              head: Buffer.from(body.head).toString("base64"),
+              fill: body.fill,
+              tail: Buffer.from(body.tail).toString("base64"),
+            },
+          }
+        : {}),
       http,
       ...(hold ? { held: hold } : {}),
       ...(spec.writeBodyFirst ? { writeFirst: true as const } : {}),

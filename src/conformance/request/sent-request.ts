@@ -16,6 +16,12 @@ export interface SentRequest {
    * shows them with U+FFFD, and the curl line sends these instead.
    */
   readonly bodyBase64?: string;
+  /**
+   * A body made of a head, one byte repeated and a tail (a case's `{ "bytes": n }` body,
+   * body-bytes.ts), `bodyBytes` long in all: head and tail in base64, the byte as a number. The
+   * curl line writes it whole, however large.
+   */
+  readonly bodyFilled?: { readonly head: string; readonly fill: number; readonly tail: string };
   readonly http: "1.1" | "1.0";
   /** Only the first `after` bytes of the body were sent; the answer was awaited without the rest. */
   readonly held?: { readonly after: number; readonly chunked: boolean };
@@ -36,7 +42,11 @@ export interface Resign {
   readonly consumerKey: string;
   readonly base: string;
   readonly authorization: string;
-  /** Seconds added to the current time for `oauth_timestamp`: the case's skew, or its stale or future offset (P-AUTH-3.6). */
+  /**
+   * Seconds added to this machine's time for `oauth_timestamp`: the case's skew, or its stale or
+   * future offset (P-AUTH-3.6), plus how far the target's clock is ahead (read from the smoke
+   * request's `Date`), as the run signed.
+   */
   readonly offsetS: number;
   /** The nonce sent, kept (a case about a nonce used before, P-AUTH-3.7); without it, a fresh one. */
   readonly nonce?: string;

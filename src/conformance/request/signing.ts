@@ -39,6 +39,8 @@ export interface SignInput {
   readonly auth: Required<Omit<AuthSpec, "realm">> & { realm?: string };
   /** Seconds since the epoch. */
   readonly now: number;
+  /** Seconds the target's clock is ahead of this machine's (`now` includes them). */
+  readonly clockOffsetS?: number;
   readonly nonce?: string;
 }
 
@@ -174,9 +176,12 @@ export function sign(input: SignInput): SignOutput {
   if (auth.placement !== "query")
     headers.authorization = formatAuthorizationHeader(signed, auth.realm);
   if (auth.placement !== "header") query = joinQuery(query, encodePairs(signed));
-  // a body the curl line does not carry is not signed twice for it (a 1 MiB form body)
+  // a body the curl line does not carry is not signed twice for it (a 1 MiB form body); a
+  // filled body it writes whole (curl.ts), and one outside the base string costs nothing to sign
+  const carried =
+    body.length <= LINE_BODY_BYTES || (!ArrayBuffer.isView(body) && bodyParams.length === 0);
   const resignable =
-    body.length <= LINE_BODY_BYTES &&
+    carried &&
     RESIGNABLE_MODES.has(auth.mode) &&
     auth.key === "encoded" &&
     auth.placement === "header" &&
@@ -185,7 +190,7 @@ export function sign(input: SignInput): SignOutput {
     ? () =>
         resignRecipe(protocolParams(RESIGN_MARKS.nonce, RESIGN_MARKS.timestamp), baseOf, {
           consumerKey,
-          offsetS,
+          offsetS: offsetS + (input.clockOffsetS ?? 0),
           ...(auth.mode.startsWith("replayed-nonce") ? { nonce } : {}),
           ...(percentEncode(secret) !== secret ? { encodeSecret: true as const } : {}),
           ...(auth.realm !== undefined ? { realm: auth.realm } : {}),

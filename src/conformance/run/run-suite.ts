@@ -115,6 +115,7 @@ export async function runSuite(opts: RunOptions): Promise<RunReport | RunAbort> 
     concurrency,
     // the target's clock once the smoke request has read it (smoke.ts)
     now: () => Math.floor(Date.now() / 1000) + clock.offsetS,
+    clockOffsetS: () => clock.offsetS,
     ...(world ? { world } : {}),
   };
   try {

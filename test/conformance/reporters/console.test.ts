@@ -31,3 +31,30 @@ describe("console: a server's text, escaped", () => {
     expect(out).toMatch(/\(body: a\\u0001\\u001b\[31m/);
   });
 });
+
+describe("console: what the reproduce line says of the signature", () => {
+  /** The hostile report's failed step with `request` as the request it sent. */
+  const withRequest = (headers: Record<string, string>, url: string) => {
+    const [c] = HOSTILE_REPORT.cases;
+    if (!c) throw new Error("no case");
+    const [step] = c.steps;
+    if (!step) throw new Error("no step");
+    const request = { method: "GET", url, headers, bodyBytes: 0, http: "1.1" as const };
+    return { ...HOSTILE_REPORT, cases: [{ ...c, steps: [{ ...step, request }] }] };
+  };
+  const say = (headers: Record<string, string>, url = "http://h/os/0.8/people/@me/@self") =>
+    REPORTERS.console(withRequest(headers, url), { statements: new Map(), secrets: [] });
+
+  it("an unsigned request is said to be sent unsigned, not redacted", () => {
+    expect(say({})).toContain("(sent unsigned; to replay as the kit sent it: ");
+    expect(say({})).not.toContain("redacted");
+  });
+  it("a signature in the header or the query, not signed afresh, is said to be redacted", () => {
+    expect(say({ Authorization: 'OAuth oauth_signature="REDACTED"' })).toContain(
+      "(signature redacted; to replay signed: ",
+    );
+    expect(say({}, "http://h/os/0.8/people/@me/@self?oauth_signature=REDACTED")).toContain(
+      "(signature redacted; to replay signed: ",
+    );
+  });
+});

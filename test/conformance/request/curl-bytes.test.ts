@@ -11,6 +11,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { curlLine } from "../../../src/conformance/request/curl.js";
 import { buildRequest } from "../../../src/conformance/request/request-build.js";
+import { escapeUnsafe } from "../../../src/conformance/request/unsafe-text.js";
 
 const run = promisify(execFile);
 let server: Server;
@@ -27,14 +28,12 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((ok) => server.close(() => ok())));
 
-/** What the server got from the curl line of a POST of `bytes`, in hex. */
-async function received(bytes: Buffer, contentType: string): Promise<string> {
+/** The curl line of a POST of `body` (the case's body form). */
+function lineOf(
+  body: { base64: string; contentType: string } | { text: string; contentType: string },
+) {
   const built = buildRequest(
-    {
-      method: "POST",
-      path: "/os/0.8/appdata/{viewer}/@self/@app",
-      body: { base64: bytes.toString("base64"), contentType },
-    },
+    { method: "POST", path: "/os/0.8/appdata/{viewer}/@self/@app", body },
     {
       users: { viewer: "example.org:alice" },
       namespace: "example.org",
@@ -44,12 +43,21 @@ async function received(bytes: Buffer, contentType: string): Promise<string> {
     { origin, apps: { main: { consumerKey: "k", consumerSecret: "s" } }, now: () => 1_700_000_000 },
   );
   if (!built.ok) throw new Error(built.problem.code);
-  const line = curlLine(built.value.sent, ["s"]);
+  return curlLine(built.value.sent, ["s"]);
+}
+
+/** What the server got from `line`, in hex. */
+async function sentBy(line: string): Promise<string> {
   // the line signs the request afresh with the secret it is given (curl-resign.test.ts)
   const { stdout } = await run("/bin/sh", ["-c", line], {
     env: { ...process.env, OSK_CONSUMER_SECRET: "s" },
   });
   return stdout.split(/\r?\n\r?\n/).at(-1) ?? "";
+}
+
+/** What the server got from the curl line of a POST of `bytes`, in hex. */
+function received(bytes: Buffer, contentType: string): Promise<string> {
+  return sentBy(lineOf({ base64: bytes.toString("base64"), contentType }));
 }
 
 describe("the curl line of a body that is not UTF-8", () => {
@@ -77,4 +85,53 @@ describe("the curl line of a body that is not UTF-8", () => {
       { numRuns: 25 },
     );
   }, 60_000);
+});
+
+describe("the curl line of a text body a report would escape", () => {
+  /** Text holding a character the console and TAP escape (unsafe-text.ts): a line break first. */
+  const escaped = fc
+    .tuple(
+      fc.string({ unit: "grapheme", maxLength: 20 }),
+      fc.constantFrom("\n", "\r\n", "\u0000", "\u001b[31m", "\u0085", "\u2028", "\u202e", "\ufeff"),
+      fc.string({ unit: "grapheme", maxLength: 20 }),
+    )
+    .map((parts) => parts.join(""));
+
+  it("is one line the console shows as it is, and sends the body's bytes exactly", async () => {
+    await fc.assert(
+      fc.asyncProperty(escaped, async (text) => {
+        const line = lineOf({ text, contentType: "application/json" });
+        expect(escapeUnsafe(line)).toBe(line);
+        expect(await sentBy(line)).toBe(Buffer.from(text, "utf8").toString("hex"));
+      }),
+      { numRuns: 25 },
+    );
+  }, 60_000);
+});
+
+describe("the curl line of a filled body (a case's bytes body)", () => {
+  it.each([8, 2001, 70_000])(
+    "%i bytes: the line writes the head, the repeated byte and the tail exactly",
+    async (bytes) => {
+      const built = buildRequest(
+        { method: "POST", path: "/os/0.8/appdata/{viewer}/@self/@app", body: { bytes } },
+        {
+          users: { viewer: "example.org:alice" },
+          namespace: "example.org",
+          unique: "t1",
+          captures: new Map(),
+        },
+        {
+          origin,
+          apps: { main: { consumerKey: "k", consumerSecret: "s" } },
+          now: () => 1_700_000_000,
+        },
+      );
+      if (!built.ok) throw new Error(built.problem.code);
+      const want = `{"k":"${"x".repeat(bytes - 8)}"}`;
+      expect(await sentBy(curlLine(built.value.sent, ["s"]))).toBe(
+        Buffer.from(want).toString("hex"),
+      );
+    },
+  );
 });

@@ -75,6 +75,14 @@ describe("the curl line signs afresh what the kit signed as the case meant", () 
         auth: { mode: "valid", body: "hash" },
       },
     ],
+    [
+      "a filled body the line writes whole",
+      { method: "POST", path: APPDATA, body: { bytes: 3000 } },
+    ],
+    [
+      "a filled body over the 1 MiB limit (P-ERR-4.1)",
+      { method: "POST", path: APPDATA, body: { bytes: 1_100_000 } },
+    ],
   ])("%s: the line gets the kit's status", async (_n, spec) => {
     const { built, secrets } = await build(spec, `c${Math.random().toString(36).slice(2, 8)}`);
     const kit = await client.send(built.wire);
@@ -143,7 +151,10 @@ describe("the curl line signs afresh what the kit signed as the case meant", () 
       { method: "GET", path: PEOPLE, auth: { mode: "valid", placement: "query" } },
     ],
     ["the raw secret as key", { method: "GET", path: PEOPLE, auth: { mode: "valid", key: "raw" } }],
-    ["a body the line does not carry", { method: "POST", path: APPDATA, body: { bytes: 3000 } }],
+    [
+      "a body the line does not carry",
+      { method: "POST", path: APPDATA, body: { pairs: 40, valueLength: 60 } },
+    ],
     [
       "a nonce the case sets",
       {

@@ -4,8 +4,12 @@
  * by more than the 300 s window still gets a fair verdict, and `auth/timestamp-window`'s skews
  * (±200 s accepted, ±400 s refused) are measured from the server's time.
  */
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isRunAbort, runSuite } from "../../../src/conformance/index.js";
+import { curlLine } from "../../../src/conformance/request/curl.js";
+import { buildRequest, sentWithResign } from "../../../src/conformance/request/request-build.js";
 import { clockOffsetS } from "../../../src/conformance/run/smoke.js";
 import { BUNDLED_WORLD, createServer, loadWorld, memoryStore } from "../../../src/server/index.js";
 import { bundledTarget, type Running } from "../helpers.js";
@@ -51,5 +55,28 @@ describe("the target's clock", () => {
     if (isRunAbort(r)) throw new Error(`run aborted: ${JSON.stringify(r)}`);
     expect(r.cases.map((c) => [c.id, c.outcome])).toEqual(r.cases.map((c) => [c.id, "pass"]));
     expect(r.cases.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it("a failing step's curl line signs afresh by the target's clock: run by /bin/sh, it gets 200", async () => {
+    const t = bundledTarget(server.url);
+    const offsetS = AHEAD_MS / 1000;
+    const built = buildRequest(
+      { method: "GET", path: "/os/0.8/people/@me/@self" },
+      { users: t.users, namespace: "example.org", unique: "clock", captures: new Map() },
+      {
+        origin: server.url,
+        apps: t.apps,
+        // as runSuite sets them once the smoke request has read the target's Date
+        now: () => Math.floor(Date.now() / 1000) + offsetS,
+        clockOffsetS: () => offsetS,
+      },
+    );
+    if (!built.ok) throw new Error(built.problem.code);
+    const sent = sentWithResign(built.value);
+    expect(sent.resign?.offsetS).toBe(offsetS);
+    const { stdout } = await promisify(execFile)("/bin/sh", ["-c", curlLine(sent)], {
+      env: { ...process.env, OSK_CONSUMER_SECRET: t.apps.main.consumerSecret },
+    });
+    expect(/^HTTP\/[\d.]+ (\d{3})/.exec(stdout)?.[1]).toBe("200");
   });
 });

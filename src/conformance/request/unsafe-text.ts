@@ -12,6 +12,11 @@ const UNSAFE =
   // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
   /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069\ufeff\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
+/** True when `text` holds an unsafe character (one {@link escapeUnsafe} would escape). */
+export function hasUnsafe(text: string): boolean {
+  return text.search(UNSAFE) !== -1;
+}
+
 /** `text` with every unsafe character written as its `\uXXXX` escape. */
 export function escapeUnsafe(text: string): string {
   return text.replace(UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
