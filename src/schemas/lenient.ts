@@ -11,6 +11,20 @@ type SchemaNode = { [key: string]: unknown };
 /** Numeric strings accepted for integers: optional minus, no leading zeros, at most 16 digits. */
 const INTEGER_TEXT = /^-?(0|[1-9][0-9]{0,15})$/;
 
+/** RFC 8259 §6 `number`: sign, integer part, fraction, exponent (each captured). */
+export const JSON_NUMBER = /^(-?)(0|[1-9][0-9]*)(?:\.([0-9]+))?(?:[eE]([+-]?[0-9]+))?$/;
+
+/**
+ * The value of `text` when it is a JSON number's text (RFC 8259 §6), as JSON.parse reads it:
+ * P-FMT-7 writes a number in Atom "as its JSON text", so `0.1`, `1e+21` and `1E21` each stand
+ * for the number they spell. Undefined for any other text, and for one too large to be finite.
+ */
+export function numberRead(text: string): number | undefined {
+  if (!JSON_NUMBER.test(text)) return undefined;
+  const n = Number(text);
+  return Number.isFinite(n) ? n : undefined;
+}
+
 /** Parameters of the `osLenient` keyword (lenient-keyword.ts). */
 export interface LenientParam {
   type: "integer" | "boolean";

@@ -3,7 +3,7 @@
  * §2): a number matches its decimal string and a boolean matches "true"/"false". Profile checks
  * compare declared types.
  */
-import { lenientRead } from "../../schemas/lenient.js";
+import { lenientRead, numberRead } from "../../schemas/lenient.js";
 
 /** The rule a server breaks by writing a number or boolean as its string rendering. */
 export const WRITERS_TYPE_STATEMENT = "P-FMT-6.3";
@@ -71,9 +71,19 @@ function scalarLenientEqual(expected: unknown, actual: unknown, lenient: Lenienc
   const declared =
     typeof typed === "number" ? "number" : typeof typed === "boolean" ? "boolean" : undefined;
   if (declared === undefined) return false;
-  if (lenientRead(declared === "number" ? "integer" : "boolean", text) !== typed) return false;
+  if (textValue(declared, typed, text) !== typed) return false;
   if (recording) lenient.push({ text, declared });
   return true;
+}
+
+/**
+ * What `text` reads as beside the typed value `typed`: a boolean or a safe integer by §2's
+ * renderings (lenient.ts: `10`, never `10.0`); any other number (`0.1`, `1e21`: an address
+ * member, which §2.6 gives no type) by its JSON text, as P-FMT-7 writes numbers in Atom.
+ */
+function textValue(declared: "number" | "boolean", typed: unknown, text: string): unknown {
+  if (declared === "boolean") return lenientRead("boolean", text);
+  return Number.isSafeInteger(typed) ? lenientRead("integer", text) : numberRead(text);
 }
 
 /** The JSON type of a value (`integer` for whole numbers). */

@@ -33,4 +33,23 @@ describe("comparison", () => {
     expect(valuesEqual([1, 2], [2, 1], false)).toBe(false);
     expect(valuesEqual({ a: 1 }, { a: 1, b: 2 }, false)).toBe(false);
   });
+  it("reads a number that is no safe integer by its JSON text (an address member in Atom, P-FMT-7)", () => {
+    for (const [n, text] of [
+      [0.1, "0.1"],
+      [-2.5, "-2.5"],
+      [1.5e-7, "1.5e-7"],
+      [1e21, "1e+21"],
+      [1e21, "1E21"],
+      [1e20, "100000000000000000000"],
+      [JSON.parse("9007199254740993"), "9007199254740993"],
+    ] as const) {
+      expect(valuesEqual(n, text, true), text).toBe(true);
+      expect(valuesEqual(n, text, false), text).toBe(false);
+    }
+    expect(valuesEqual(0.1, "0.2", true)).toBe(false);
+    expect(valuesEqual(0.1, ".1", true)).toBe(false);
+    expect(valuesEqual(0.5, " 0.5", true)).toBe(false);
+    // a safe integer keeps §2's renderings only: `3`, not `3.0`
+    expect(valuesEqual(3, "3.0", true)).toBe(false);
+  });
 });

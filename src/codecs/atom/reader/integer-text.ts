@@ -6,8 +6,8 @@
  * any other text is left as it is, for the schema to refuse.
  */
 
-/** RFC 8259 §6 `number`: sign, integer part, fraction, exponent. */
-const JSON_NUMBER = /^(-?)(0|[1-9][0-9]*)(?:\.([0-9]+))?(?:[eE]([+-]?[0-9]+))?$/;
+import { JSON_NUMBER } from "../../../schemas/lenient.js";
+
 /** Only zeros. */
 const ZEROS = /^0+$/;
 

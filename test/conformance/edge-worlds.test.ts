@@ -1,0 +1,49 @@
+/**
+ * Worlds legal by both documents and by the world schema, at edges the generator does not reach:
+ * the reference serves each as it is, and the whole suite passes against it at profile level.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { caseMessage } from "../../src/conformance/index.js";
+import type { WorldFile } from "../../src/model/world-file.js";
+import { generateWorld } from "../../src/worldgen/generate.js";
+import { runOnWorld } from "./world-run.js";
+
+const dir = mkdtempSync(join(tmpdir(), "osk-edge-worlds-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const g = generateWorld(3);
+const roles = g.target.users as unknown as Record<string, string>;
+
+/** The generated world with the person of `role` changed by `edit`. */
+function withPerson(role: string, edit: (p: WorldFile["people"][number]) => object): WorldFile {
+  return {
+    ...g.world,
+    people: g.world.people.map((p) => (p.id === roles[role] ? { ...p, ...edit(p) } : p)),
+  } as WorldFile;
+}
+
+const EDGES: [string, WorldFile][] = [
+  [
+    // §2.6 gives address members no type; P-FMT-7 writes a number in Atom as its JSON text
+    "address members that are numbers but no safe integers (a latitude, 1e21)",
+    withPerson("viewer", () => ({
+      addresses: [{ latitude: 37.7749, longitude: -122.4194, tiny: 1.5e-7, huge: 1e21 }],
+    })),
+  ],
+];
+
+describe("edge worlds: the reference passes every case", () => {
+  it.each(EDGES)(
+    "%s",
+    async (_name, world) => {
+      const r = await runOnWorld({ world, target: g.target, dir, level: "profile" });
+      const failed = r.cases.filter((c) => c.outcome !== "pass" && c.outcome !== "skip");
+      expect(failed.map((c) => `${c.id}: ${caseMessage(c) ?? ""}`)).toEqual([]);
+      expect(r.cases.filter((c) => c.outcome === "pass").length).toBeGreaterThan(300);
+    },
+    120_000,
+  );
+});
