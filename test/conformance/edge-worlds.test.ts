@@ -25,6 +25,29 @@ function withPerson(role: string, edit: (p: WorldFile["people"][number]) => obje
   } as WorldFile;
 }
 
+/** How many friends the viewer has in the generated world. */
+const viewerFriends = new Set(
+  g.world.friends.flatMap(([a, b]) => (a === roles.viewer ? [b] : b === roles.viewer ? [a] : [])),
+).size;
+
+/** The generated world with friends added until the viewer has `total` (copies of the stranger). */
+function withFriends(total: number): WorldFile {
+  const n = total - viewerFriends;
+  const model = g.world.people.find((p) => p.id === roles.stranger);
+  if (!model) throw new Error("no stranger");
+  const ns = model.id.slice(0, model.id.indexOf(":"));
+  const added = Array.from({ length: n }, (_, i) => ({
+    ...model,
+    id: `${ns}:extra-${i}`,
+    apps: [],
+  }));
+  return {
+    ...g.world,
+    people: [...g.world.people, ...added],
+    friends: [...g.world.friends, ...added.map((p) => [roles.viewer, p.id])],
+  } as WorldFile;
+}
+
 const EDGES: [string, WorldFile][] = [
   [
     // §2.6 gives address members no type; P-FMT-7 writes a number in Atom as its JSON text
@@ -33,6 +56,10 @@ const EDGES: [string, WorldFile][] = [
       addresses: [{ latitude: 37.7749, longitude: -122.4194, tiny: 1.5e-7, huge: 1e21 }],
     })),
   ],
+  // P-PAGE-1: count=999 is a page of 999 however many friends there are, and startIndex=1000 is
+  // no past-the-end index for a viewer with more than 1,000
+  ["a viewer with 1,000 friends", withFriends(1000)],
+  ["a viewer with 1,001 friends", withFriends(1001)],
 ];
 
 describe("edge worlds: the reference passes every case", () => {
