@@ -3,9 +3,11 @@
  * of the same file and, for the reference server's world, ids in the world's namespace. Each
  * fault names its JSON Pointer.
  */
-import { isValidValue } from "../model/appdata-rules.js";
+import { isValidKey, isValidValue } from "../model/appdata-rules.js";
+import { parsePlatformId } from "../model/ids.js";
 import type { Issue } from "../model/issue.js";
 import { escapeToken } from "../model/json-pointer.js";
+import { RECORD_LIMITS, recordBytes } from "../model/limits.js";
 import type { WorldFile } from "../model/world-file.js";
 
 function unique(ids: readonly string[], base: string, what: string, out: Issue[]): Set<string> {
@@ -87,6 +89,15 @@ export function checkLinks(w: WorldLinks): Issue[] {
   w.people.forEach((p, i) => {
     for (const [j, a] of (p.apps ?? []).entries())
       known(apps, a, `/people/${i}/apps/${j}`, "app", out);
+    // P-AUTH-4: a bare value names its person wherever an id is read; one that is another
+    // person's whole id (`ns:ns:bob` beside `ns:bob`) would name two
+    const value = parsePlatformId(p.id)?.value;
+    if (value !== undefined && value !== p.id && people.has(value))
+      out.push({
+        code: "invalid-value",
+        pointer: `/people/${i}/id`,
+        message: `its bare value ${JSON.stringify(value)} is another person's id: a path or requestor naming it would name two people (P-AUTH-4)`,
+      });
   });
   w.friends.forEach(([a, b], i) => {
     known(people, a, `/friends/${i}/0`, "person", out);
@@ -133,10 +144,44 @@ export function checkLinks(w: WorldLinks): Issue[] {
   return out;
 }
 
+/** What {@link checkRecords} reads of a world file: its seed records, by app and user. */
+type WorldRecords = Pick<WorldLinks, "appdata">;
+
 /**
- * Every fault of a schema-valid world (empty when it is sound): its links, then the reference
- * server's own rules: ids in the world's namespace, no two people sharing a bare value
- * (P-AUTH-4), values P-DATA-1 allows.
+ * The faults of a world's seed records, which no conforming service could hold: a key or value
+ * P-DATA-1 refuses, a record past P-DATA-7's 10,000 keys or 4 MiB.
+ */
+export function checkRecords(w: WorldRecords): Issue[] {
+  const out: Issue[] = [];
+  for (const [app, users] of Object.entries(w.appdata ?? {}))
+    for (const [user, rec] of Object.entries(users)) {
+      const at = `/appdata/${escapeToken(app)}/${escapeToken(user)}`;
+      if (rec === null || typeof rec !== "object") continue;
+      const pairs = Object.entries(rec as Record<string, unknown>).filter(
+        (kv): kv is [string, string] => typeof kv[1] === "string",
+      );
+      for (const [key, value] of pairs)
+        if (!isValidKey(key) || !isValidValue(value))
+          out.push({
+            code: "invalid-value",
+            pointer: `${at}/${escapeToken(key)}`,
+            message: isValidKey(key) ? "value breaks P-DATA-1" : "key breaks P-DATA-1",
+          });
+      const bytes = recordBytes(pairs);
+      if (pairs.length > RECORD_LIMITS.maxKeys || bytes > RECORD_LIMITS.maxBytes)
+        out.push({
+          code: "invalid-value",
+          pointer: at,
+          message: `the record holds ${pairs.length} keys and ${bytes} bytes of keys and values: P-DATA-7 bounds a record at ${RECORD_LIMITS.maxKeys} keys and ${RECORD_LIMITS.maxBytes} bytes`,
+        });
+    }
+  return out;
+}
+
+/**
+ * Every fault of a schema-valid world (empty when it is sound): its links and records, then
+ * the reference server's own rules: ids in the world's namespace, no two people sharing a bare
+ * value (P-AUTH-4).
  */
 export function checkReferences(w: WorldFile): Issue[] {
   const out = checkLinks(w);
@@ -162,14 +207,6 @@ export function checkReferences(w: WorldFile): Issue[] {
       base,
       out,
     );
-  for (const [app, users] of Object.entries(w.appdata ?? {}))
-    for (const [user, record] of Object.entries(users))
-      for (const [key, value] of Object.entries(record))
-        if (!isValidValue(value))
-          out.push({
-            code: "invalid-value",
-            pointer: `/appdata/${escapeToken(app)}/${escapeToken(user)}/${escapeToken(key)}`,
-            message: "value breaks P-DATA-1",
-          });
+  out.push(...checkRecords(w));
   return out;
 }

@@ -183,6 +183,38 @@ describe("each reference fault is named exactly (code, pointer, message)", () =>
     ]);
   });
 
+  it("a bare value that is another person's whole id names two people (P-AUTH-4)", () => {
+    const f = bundled();
+    f.people.push({
+      ...(f.people[0] as WorldFile["people"][number]),
+      id: "example.org:example.org:bob",
+    });
+    expect(issuesOf(f)).toEqual([
+      fault(
+        "/people/5/id",
+        'its bare value "example.org:bob" is another person\'s id: a path or requestor naming it would name two people (P-AUTH-4)',
+      ),
+    ]);
+  });
+
+  it("a seed record past P-DATA-7's 4 MiB (the schema bounds its keys)", () => {
+    const f = bundled();
+    const big = "x".repeat(65_536);
+    f.appdata = {
+      quiz: {
+        "example.org:alice": Object.fromEntries(
+          Array.from({ length: 64 }, (_, i) => [`k${String(i).padStart(2, "0")}`, big]),
+        ),
+      },
+    };
+    expect(issuesOf(f)).toEqual([
+      fault(
+        "/appdata/quiz/example.org:alice",
+        "the record holds 64 keys and 4194496 bytes of keys and values: P-DATA-7 bounds a record at 10000 keys and 4194304 bytes",
+      ),
+    ]);
+  });
+
   it("an unreadable file names the path and the system's code", () => {
     expect(loadWorld("/nonexistent/world.json")).toEqual({
       ok: false,

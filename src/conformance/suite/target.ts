@@ -10,10 +10,10 @@ import { dirname, resolve } from "node:path";
 import { parsePlatformId } from "../../model/ids.js";
 import { fail, type Issue, ok, type Result } from "../../model/issue.js";
 import { childPointer } from "../../model/json-pointer.js";
-import { codePointLabel } from "../../model/quote.js";
 import { apiUrlProblem } from "../../wire/http-url.js";
 import { ROLES } from "../case-types.js";
 import { readJsonFile } from "./json-file.js";
+import { pathIdProblem } from "./path-ids.js";
 
 /** Credentials of one application. */
 export interface AppCredentials {
@@ -117,16 +117,6 @@ function app(
   return { consumerKey, consumerSecret };
 }
 
-/** A character outside RFC 3986's `pchar` (unreserved, sub-delims, ":" and "@"). */
-const NOT_PCHAR = /[^A-Za-z0-9\-._~!$&'()*+,;=:@]/u;
-
-/** The first character of `id` outside `pchar`, as a message names it; undefined if none. */
-function unsendableChar(id: string): string | undefined {
-  const c = NOT_PCHAR.exec(id)?.[0];
-  if (c === undefined) return undefined;
-  return /^[\x21-\x7e]$/.test(c) ? JSON.stringify(c) : codePointLabel(c.codePointAt(0) ?? 0);
-}
-
 /**
  * Checks parsed target data; `baseDir` resolves a relative `world` path, `env` (default: the
  * process's) gives credentials written `{ "env": "NAME" }`.
@@ -155,7 +145,7 @@ export function checkTarget(
     issues.push(bad("/users", "users must be an object"));
   for (const [role, id] of Object.entries(u)) {
     const at = childPointer("/users", role);
-    const unsendable = typeof id === "string" ? unsendableChar(id) : undefined;
+    const unsendable = typeof id === "string" ? pathIdProblem(id) : undefined;
     if (!(ROLES as readonly string[]).includes(role))
       issues.push(bad(at, `users.${role}: unknown role (known: ${ROLES.join(", ")})`));
     else if (typeof id !== "string" || id === "")
@@ -163,12 +153,7 @@ export function checkTarget(
     else if (unsendable !== undefined)
       // the cases put ids in paths as written (/people/{viewer}/@self): one a path cannot
       // carry would fail every case as "unreachable", the file's fault and not the server's
-      issues.push(
-        bad(
-          at,
-          `users.${role}: holds ${unsendable}, which a URL path cannot carry as written (RFC 3986 §3.3), and the suite sends ids unescaped`,
-        ),
-      );
+      issues.push(bad(at, `users.${role}: ${unsendable}`));
     else {
       // Each role is a different person: a target naming bob as both friend and secondFriend
       // would fail cases for a reason that is the file's, not the server's.
@@ -183,7 +168,8 @@ export function checkTarget(
       users[role] = id;
     }
   }
-  if (users.viewer === undefined) issues.push(bad("/users", "users.viewer is required"));
+  // a viewer given but refused above has its own issue
+  if (!Object.hasOwn(u, "viewer")) issues.push(bad("/users", "users.viewer is required"));
   if (t.world !== undefined && typeof t.world !== "string")
     issues.push(bad("/world", "world must be a path"));
   if (issues.length || !main) return fail(issues);

@@ -10,8 +10,9 @@
 import { existsSync } from "node:fs";
 import { fail, type Issue, ok, type Result } from "../../model/issue.js";
 import { escapeToken } from "../../model/json-pointer.js";
-import { checkLinks } from "../../schemas/world-references.js";
+import { checkLinks, checkRecords } from "../../schemas/world-references.js";
 import { readJsonFile } from "./json-file.js";
+import { pathIdProblem } from "./path-ids.js";
 import type { Target } from "./target.js";
 
 /** A person of the world file (its `apps` lists the application ids it uses). */
@@ -134,7 +135,20 @@ export function readWorldFile(target: Target, purpose?: string): Result<WorldFil
   if (entries.length) return fail(entries.map((p) => bad(p.pointer, p.message)));
   const world = { albums: [], photos: [], appdata: {}, ...w } as unknown as WorldFile;
   // a friend, owner or album the file does not hold would make facts no server can match; the
-  // links are checked as `serve` checks them, whatever form the ids take (§2.1 or not)
-  const links = checkLinks(world);
-  return links.length ? fail(links.map((i) => bad(i.pointer, i.message))) : ok(world);
+  // links are checked as `serve` checks them, whatever form the ids take (§2.1 or not), and so
+  // are the seed records, which no conforming service could hold past P-DATA-1 or P-DATA-7
+  const faults = [...checkLinks(world), ...checkRecords(world), ...pathIdFaults(world)];
+  return faults.length ? fail(faults.map((i) => bad(i.pointer, i.message))) : ok(world);
+}
+
+/** The albums and photos whose ids the cases could not put in a path (path-ids.ts). */
+function pathIdFaults(w: WorldFile): { pointer: string; message: string }[] {
+  return (["albums", "photos"] as const).flatMap((list) =>
+    w[list].flatMap((x, i) => {
+      const problem = pathIdProblem(x.id);
+      return problem === undefined
+        ? []
+        : [{ pointer: `/${list}/${i}/id`, message: `the id ${problem}` }];
+    }),
+  );
 }

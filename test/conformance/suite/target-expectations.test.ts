@@ -82,6 +82,19 @@ describe("target files", () => {
         `users.viewer: holds ${shown}, which a URL path cannot carry`,
       );
   });
+  it.each([
+    ["ns:.", 'has the bare value "."'],
+    ["ns:..", 'has the bare value ".."'],
+    ["..", 'is ".."'],
+  ])("refuses the user id %j, whose path segment normalisation removes (%s)", (id, said) => {
+    const r = checkTarget({ baseUrl: "http://h:1", apps, users: { viewer: id } }, dir);
+    expect(r.ok).toBe(false);
+    if (!r.ok) {
+      expect(issueText(r.issues)).toContain(`users.viewer: ${said}, a dot-segment`);
+      // the viewer is refused, not missing
+      expect(issueText(r.issues)).not.toContain("users.viewer is required");
+    }
+  });
   it("takes ids of every pchar: other shapes than §2.1's included", () => {
     const r = checkTarget(
       { baseUrl: "http://h:1", apps, users: { viewer: "john.doe~!$&'()*+,;=:@-_" } },
