@@ -9,14 +9,16 @@ import type { Issue } from "../../model/issue.js";
 import type { ExpectSpec } from "../case-types.js";
 import { ANSWER_ATOM_LIMITS } from "./answer-limits.js";
 import type { DecodedBody } from "./context.js";
+import { entryClause } from "./entry-clause.js";
 import { pagingClause } from "./paging-clause.js";
 
 /**
  * The P-FMT-7 clause a decoding issue of people, albums or photos breaks, when the codec can say
  * (undefined otherwise: the case's own clause): a boolean or number that is not its JSON text
  * (P-FMT-7.8), an array member not one element per item (P-FMT-7.6), an address not an element
- * with one child per member (P-FMT-7.7), a feed without the itemsPerPage its JSON has (P-FMT-7.1);
- * and for every kind, the paging clause of a paging member's issue (paging-clause.ts).
+ * with one child per member (P-FMT-7.7), a feed without the itemsPerPage its JSON has (P-FMT-7.1),
+ * the §2 clause of an entry's member (entry-clause.ts); for every kind, the paging clause of a
+ * paging member's issue (paging-clause.ts) and the clause of a framing issue (framingClause).
  */
 export function atomIssueClause(
   kind: NonNullable<ExpectSpec["atom"]>["kind"],
@@ -25,12 +27,41 @@ export function atomIssueClause(
   if (issue === undefined) return undefined;
   const paging = pagingClause(kind, issue, "atom");
   if (paging !== undefined) return paging;
+  const framing = framingClause(kind, issue);
+  if (framing !== undefined) return framing;
   if (kind === "appdata") return undefined;
   if (issue.code === "missing-member" && issue.pointer === "/itemsPerPage") return "P-FMT-7.1";
-  if (issue.code !== "invalid-type") return undefined;
+  if (issue.code !== "invalid-type") return entryClause(kind, issue.pointer);
   if (/^must be (boolean|integer|number)\b/.test(issue.message)) return "P-FMT-7.8";
   if (/\/addresses\/\d+$/.test(issue.pointer)) return "P-FMT-7.7";
-  return /^must be array\b/.test(issue.message) ? "P-FMT-7.6" : undefined;
+  return /^must be array\b/.test(issue.message) ? "P-FMT-7.6" : entryClause(kind, issue.pointer);
+}
+
+/** The codes of the Atom reader's framing issues: an element missing, in another namespace, or an id not `urn:guid:`. */
+const FRAMING_CODES: ReadonlySet<string> = new Set([
+  "atom-missing",
+  "atom-namespace",
+  "atom-bad-id",
+]);
+
+/**
+ * The clause a framing issue breaks, by the element it concerns: application data's Atom form
+ * is §4.3's (S-4.3-ATOM.1, its OpenSearch elements S-4.3-ATOM.2); people, albums and photos
+ * follow P-FMT-7: the data element (P-FMT-7.2), the entry id (P-FMT-7.3), the author
+ * (P-FMT-7.5), the feed and its OpenSearch elements (P-FMT-7.1). Undefined for other issues.
+ */
+function framingClause(kind: string, issue: Issue): string | undefined {
+  if (!FRAMING_CODES.has(issue.code)) return undefined;
+  const xpath = issue.xml?.xpath ?? "";
+  // a missing child is reported at its parent: "entry has no author"
+  const missing = /^entry has no (\w+)$/.exec(issue.message)?.[1];
+  const element = missing !== undefined ? `${xpath}/${missing}` : xpath;
+  const opensearch = /^\/feed\/(startIndex|itemsPerPage|totalResults)$/.test(element);
+  if (kind === "appdata") return opensearch ? "S-4.3-ATOM.2" : "S-4.3-ATOM.1";
+  if (element.startsWith("/feed/entry/content")) return "P-FMT-7.2";
+  if (element === "/feed/entry/id") return "P-FMT-7.3";
+  if (element.startsWith("/feed/entry/author")) return "P-FMT-7.5";
+  return "P-FMT-7.1";
 }
 
 /**

@@ -17,6 +17,7 @@ import type { ExpectSpec } from "../case-types.js";
 import type { CheckResult } from "./check-result.js";
 import { outline, WRITERS_TYPE_STATEMENT } from "./compare.js";
 import { bodyFailure, type CheckContext, result } from "./context.js";
+import { entryClause } from "./entry-clause.js";
 import type { Finding } from "./finding-codes.js";
 import { pagingClause } from "./paging-clause.js";
 import { nearestExisting } from "./pointer/evaluate.js";
@@ -61,7 +62,8 @@ export function checkSchema(expect: ExpectSpec, ctx: CheckContext): CheckResult[
  * `{ statement }` of the paging clause a missing paging member breaks (paging-clause.ts: a list
  * without `totalResults` breaks it whatever check reads the member); else of a pointer check of
  * `expect` that names the member at `pointer`; else of the paging clause any other paging issue
- * breaks; or `{}` (the case's clause).
+ * breaks; else of the §2 clause declaring the entry's member (entry-clause.ts); or `{}` (the
+ * case's clause).
  */
 function statementOfMember(
   expect: ExpectSpec,
@@ -78,7 +80,9 @@ function statementOfMember(
   const check = (expect.json ?? []).find((c) => c.statement !== undefined && names(c.pointer));
   const paging = pagingClause(kind, issue, "json", url);
   const statement =
-    issue.code === "missing-member" ? (paging ?? check?.statement) : (check?.statement ?? paging);
+    (issue.code === "missing-member"
+      ? (paging ?? check?.statement)
+      : (check?.statement ?? paging)) ?? entryClause(kind, pointer);
   return statement !== undefined ? { statement } : {};
 }
 

@@ -68,14 +68,53 @@ describe("atomIssueClause: the P-FMT-7 clause a people, album or photo decoding 
       issue("missing-member", "/totalResults", 'required member "totalResults" is missing'),
       "P-FMT-7.1",
     ],
-    // what it cannot place keeps the case's clause
+    // a member of an entry: the §2 clause that declares it, whatever the case is about
     [
       "people",
-      issue("missing-member", "/entry/0/id", 'required member "id" is missing'),
-      undefined,
+      issue("missing-member", "/entry/0/displayName", 'required member "displayName" is missing'),
+      "S-2.6-PERSON-ALWAYS.1",
     ],
+    [
+      "person",
+      issue("missing-member", "/entry/id", 'required member "id" is missing'),
+      "S-2.6-PERSON-ALWAYS.1",
+    ],
+    ["photos", issue("missing-member", "/entry/0/url", "missing"), "S-2.3-PHOTO-FIELDS.1"],
+    // what it cannot place keeps the case's clause
     ["appdata", issue("invalid-type", "/entry/x/k", "must be string"), undefined],
   ] as const)("%s %o → %s", (kind, i, clause) => {
+    expect(atomIssueClause(kind, i)).toBe(clause);
+  });
+
+  /** A framing issue of the Atom reader, at `xpath`. */
+  const framing = (
+    code: "atom-missing" | "atom-namespace" | "atom-bad-id",
+    xpath: string,
+    message = "m",
+  ) => ({
+    code,
+    pointer: "",
+    message,
+    xml: { xpath, line: 1, column: 1 },
+  });
+  it.each([
+    ["people", framing("atom-namespace", "/feed"), "P-FMT-7.1"],
+    ["appdata", framing("atom-namespace", "/feed"), "S-4.3-ATOM.1"],
+    ["people", framing("atom-namespace", "/feed/startIndex"), "P-FMT-7.1"],
+    ["appdata", framing("atom-namespace", "/feed/totalResults"), "S-4.3-ATOM.2"],
+    ["person", framing("atom-namespace", "/feed/entry/content/person"), "P-FMT-7.2"],
+    [
+      "albums",
+      framing("atom-missing", "/feed/entry/content", "content holds no album"),
+      "P-FMT-7.2",
+    ],
+    ["people", framing("atom-missing", "/feed/entry", "entry has no content"), "P-FMT-7.2"],
+    ["photos", framing("atom-bad-id", "/feed/entry/id"), "P-FMT-7.3"],
+    ["people", framing("atom-missing", "/feed/entry", "entry has no id"), "P-FMT-7.3"],
+    ["albums", framing("atom-bad-id", "/feed/entry/author/url"), "P-FMT-7.5"],
+    ["people", framing("atom-missing", "/feed/entry", "entry has no author"), "P-FMT-7.5"],
+    ["appdata", framing("atom-bad-id", "/feed/entry/author/url"), "S-4.3-ATOM.1"],
+  ] as const)("%s, a framing issue %o → %s", (kind, i, clause) => {
     expect(atomIssueClause(kind, i)).toBe(clause);
   });
   it("a photo feed whose boolean is written as Python's True names P-FMT-7.8", () => {

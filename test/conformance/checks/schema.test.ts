@@ -41,6 +41,26 @@ describe("schema check", () => {
     );
   });
 
+  it("files an issue with an entry's member under the §2 clause declaring it, not the case's", () => {
+    const alice = {
+      id: "ns:alice",
+      nickname: "a",
+      displayName: "A",
+      updated: "",
+      hasApp: true,
+      thumbnailUrl: "",
+    };
+    const { displayName: _d, ...noName } = alice;
+    expect(run({ ...page, totalResults: 1, entry: [noName] }, "profile")).toMatchObject([
+      { ok: false, statement: "S-2.6-PERSON-ALWAYS.1", location: "/entry/0/displayName" },
+    ]);
+    expect(
+      run({ ...page, totalResults: 1, entry: [{ ...alice, bloodType: "C" }] }, "core"),
+    ).toMatchObject([
+      { ok: false, statement: "S-2.6-PERSON-FIELDS.1", location: "/entry/0/bloodType" },
+    ]);
+  });
+
   it("files a missing paging member under the paging clause, not the case's (S-1-LIST-PAGING.1)", () => {
     const { totalResults: _t, ...noTotal } = page;
     expect(run(noTotal, "profile")).toMatchObject([
