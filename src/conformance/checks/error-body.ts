@@ -6,15 +6,14 @@
  * what went wrong, and P-ERR-1 is not blamed for it.
  */
 
-import { parseJsonText } from "../../codecs/json/limits.js";
 import { issuesOf } from "../../model/issue.js";
 import { validate } from "../../schemas/validate.js";
 import { JSON_MEDIA_TYPE, mediaTypeOf } from "../../wire/media-type.js";
 import type { ExpectSpec } from "../case-types.js";
-import { ANSWER_JSON_LIMITS } from "./answer-limits.js";
 import type { CheckResult } from "./check-result.js";
 import { WRITERS_TYPE_STATEMENT } from "./compare.js";
 import { type CheckContext, result } from "./context.js";
+import { parseJsonAnswer } from "./json-answer.js";
 import { renderingFinding } from "./schema.js";
 
 /** Checks `expect.errorBody`. */
@@ -32,7 +31,7 @@ export function checkErrorBody(expect: ExpectSpec, ctx: CheckContext): CheckResu
       finding: { code: "error-content-type", contentType: ctx.response.headers["content-type"] },
     }),
   ];
-  const parsed = parseJsonText(ctx.text(), { ...ANSWER_JSON_LIMITS, maxDepth: 32 });
+  const parsed = parseJsonAnswer(ctx.text(), ctx.response.body, 32);
   if (!parsed.ok) {
     out.push(
       result(ctx, {

@@ -5,11 +5,9 @@
  * status checks only (when.ts).
  */
 import { answerText } from "../../codecs/atom/read.js";
-import { parseJsonText } from "../../codecs/json/limits.js";
 import type { ExpectSpec, Level } from "../case-types.js";
 import type { TemplateContext } from "../request/template.js";
 import type { WireResponse } from "../transport/http-client.js";
-import { ANSWER_JSON_LIMITS } from "./answer-limits.js";
 import { decodeAtom } from "./atom.js";
 import { checkAtomFrame } from "./atom-frame.js";
 import { checkAtomWriter } from "./atom-writer.js";
@@ -21,6 +19,7 @@ import type { CheckContext, DecodedBody } from "./context.js";
 import { checkErrorBody } from "./error-body.js";
 import { isAtomFeedText, nameSelection, type SelectionCues } from "./format-selection.js";
 import { checkHeaders } from "./headers.js";
+import { parseJsonAnswer } from "./json-answer.js";
 import { checkJsonPointers } from "./json-pointer.js";
 import { atomDataOrder } from "./key-order.js";
 import { checkNoServerError } from "./no-server-error.js";
@@ -56,7 +55,7 @@ function decodeBody(expect: ExpectSpec, text: string, bytes: Uint8Array): Decode
   if (text === "") return { ok: false, finding: { code: "body-missing", expected: "JSON" } };
   // An Atom answer to a request for JSON: say so, rather than quote the JSON parser's complaint.
   if (isAtomFeedText(text)) return { ok: false, finding: { code: "body-is-atom" } };
-  const parsed = parseJsonText(text, ANSWER_JSON_LIMITS);
+  const parsed = parseJsonAnswer(text, bytes);
   if (!parsed.ok)
     return { ok: false, finding: { code: "body-not-json", detail: parsed.issues[0]?.message } };
   return { ok: true, value: parsed.value };
