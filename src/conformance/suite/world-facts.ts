@@ -4,7 +4,7 @@
  * `world` (`{$world.friends.viewer}`, `{$world.person.friend.displayName}`, …).
  */
 import { codePointCompare } from "../../model/code-point-order.js";
-import { ok, type Result } from "../../model/issue.js";
+import { fail, ok, type Result } from "../../model/issue.js";
 import { PAIR_LIMIT } from "../../model/limits.js";
 import { OPTIONAL_PERSON_FIELDS, type OptionalPersonField } from "../../model/resources.js";
 import type { Target } from "./target.js";
@@ -15,11 +15,17 @@ import {
   type WorldFile,
   type WorldPhoto,
 } from "./world-file.js";
+import { roleIssues } from "./world-roles.js";
 
-/** Reads the world file and computes the facts; problems come back as issues (world-file.ts). */
+/**
+ * Reads the world file and computes the facts; problems come back as issues (world-file.ts), and
+ * so do the roles the world does not bear out (world-roles.ts).
+ */
 export function loadWorldFacts(target: Target): Result<Record<string, unknown>> {
   const w = readWorldFile(target);
-  return w.ok ? ok(worldFacts(w.value, target)) : w;
+  if (!w.ok) return w;
+  const roles = roleIssues(w.value, target);
+  return roles.length > 0 ? fail(roles) : ok(worldFacts(w.value, target));
 }
 
 const byId = (a: { id: string }, b: { id: string }) => codePointCompare(a.id, b.id);
