@@ -183,17 +183,36 @@ describe("a target file copied without its world", () => {
 });
 
 describe("a target's world whose links break", () => {
-  /** A target file beside a world of other ids than §2.1's form, with `friends` as given. */
+  /**
+   * A target file beside a world of other ids than §2.1's form, with `friends` as given: its
+   * users are the world's (world-roles.ts), the viewer with both apps and an album with a photo.
+   */
   function targetWith(name: string, friends: [string, string][]): string {
     const world = {
-      apps: [{ id: "quiz", consumerKey: "quiz-key" }],
-      people: [{ id: "john.doe", apps: ["quiz"] }, { id: "jane.roe" }],
+      apps: [
+        { id: "quiz", consumerKey: "quiz-key" },
+        { id: "notes", consumerKey: "notes-key" },
+      ],
+      people: [
+        { id: "john.doe", apps: ["quiz", "notes"] },
+        { id: "jane.roe", apps: ["quiz"] },
+        { id: "max.moe" },
+        { id: "sam.poe" },
+      ],
       friends,
+      albums: [{ id: "a1", ownerId: "john.doe" }],
+      photos: [{ id: "p1", albumId: "a1" }],
     };
     const dir = join(t.dir, name);
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, "world.json"), JSON.stringify(world));
-    const target = { ...bundledTarget(reference.url), world: "world.json" };
+    const users = {
+      viewer: "john.doe",
+      friend: "jane.roe",
+      friendWithoutApp: "max.moe",
+      stranger: "sam.poe",
+    };
+    const target = { ...bundledTarget(reference.url), users, world: "world.json" };
     writeFileSync(join(dir, "target.json"), JSON.stringify(target));
     return join(dir, "target.json");
   }
@@ -222,8 +241,14 @@ describe("a target's world whose links break", () => {
   });
 
   it("ids other than §2.1's form are no fault of the world (the run goes on)", async () => {
-    const r = await runIt(targetWith("other-ids", [["john.doe", "jane.roe"]]));
-    expect(r.code).not.toBe(2);
+    const r = await runIt(
+      targetWith("other-ids", [
+        ["john.doe", "jane.roe"],
+        ["max.moe", "john.doe"],
+      ]),
+    );
+    // it goes on to the smoke request, which the reference (holding its own world) refuses
+    expect(r.code).toBe(3);
   });
 });
 
