@@ -62,16 +62,16 @@ function checkLines(k: CheckResult): string[] {
   return lines;
 }
 
-/**
- * The lines of one failure. What a server sent (messages, headers, bodies) is written with its
- * control, separator and bidi characters escaped (unsafe-text.ts), so it cannot move the cursor,
- * colour or rewrite the log's lines; only the reporter's own colours and line ends stay raw.
- */
 /** True when a request's headers hold an Authorization header (a signature sent there). */
 function hasAuthorization(headers: Readonly<Record<string, string>>): boolean {
   return Object.keys(headers).some((k) => k.toLowerCase() === "authorization");
 }
 
+/**
+ * The lines of one failure. What a server sent (messages, headers, bodies) is written with its
+ * control, separator and bidi characters escaped (unsafe-text.ts), so it cannot move the cursor,
+ * colour or rewrite the log's lines; only the reporter's own colours and line ends stay raw.
+ */
 function describeFailure(c: CaseResult, report: RunReport, ctx: ReportContext, p: Paint): string[] {
   const lines = [p.red(escapeUnsafe(`✗ ${c.id}: ${c.description}`))];
   const say = (...text: string[]): void => {
