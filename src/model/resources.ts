@@ -67,6 +67,16 @@ export interface Person {
   isVerified?: boolean;
 }
 
+/** Person fields every person carries, whatever `fields` names (§2.6). */
+export const ALWAYS_PERSON_FIELDS = [
+  "id",
+  "nickname",
+  "displayName",
+  "updated",
+  "hasApp",
+  "thumbnailUrl",
+] as const;
+
 /** Person fields that appear only when named in `fields` (§2.6). */
 export const OPTIONAL_PERSON_FIELDS = [
   "profileUrl",

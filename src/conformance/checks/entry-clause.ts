@@ -6,14 +6,11 @@
  * members have their own clauses (paging-clause.ts).
  */
 import { pointerTokens } from "../../model/json-pointer.js";
-import { OPTIONAL_PERSON_FIELDS } from "../../model/resources.js";
-
-/** The members §2.6 gives every person, and the clause that says so. */
-const PERSON_ALWAYS = ["id", "nickname", "displayName", "updated", "hasApp", "thumbnailUrl"];
+import { ALWAYS_PERSON_FIELDS, OPTIONAL_PERSON_FIELDS } from "../../model/resources.js";
 
 /** The clause of a person's member: always there, or there when named in `fields`. */
 function personClause(member: string): string | undefined {
-  if (PERSON_ALWAYS.includes(member)) return "S-2.6-PERSON-ALWAYS.1";
+  if ((ALWAYS_PERSON_FIELDS as readonly string[]).includes(member)) return "S-2.6-PERSON-ALWAYS.1";
   return (OPTIONAL_PERSON_FIELDS as readonly string[]).includes(member)
     ? "S-2.6-PERSON-FIELDS.1"
     : undefined;
