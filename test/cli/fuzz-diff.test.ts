@@ -6,6 +6,7 @@ import { diffCommand } from "../../src/cli/commands/diff.js";
 import { fuzzCommand } from "../../src/cli/commands/fuzz.js";
 import { main } from "../../src/cli/main.js";
 import { type Running, sink, startReference } from "../conformance/helpers.js";
+import { startServerAhead } from "../conformance/server-ahead.js";
 import { captureOutput } from "./capture-output.js";
 
 let reference: Running;
@@ -56,6 +57,19 @@ describe("fuzz", () => {
     );
     expect(out.text).toMatch(/curl -sS -i '/);
     expect(out.text).not.toContain("quiz secret+1/é");
+  }, 30_000);
+
+  it("against a target whose clock is 1,000 s ahead: signs by the target's clock (P-AUTH-3.6), exit 0", async () => {
+    const ahead = await startServerAhead(1_000_000);
+    try {
+      const out = sink();
+      expect(await fuzzCommand({ ...fuzzArgs, steps: 60, baseUrl: ahead.url }, out, sink())).toBe(
+        0,
+      );
+      expect(out.text).toMatch(/no failure/);
+    } finally {
+      await ahead.close();
+    }
   }, 30_000);
 
   it("an answer over --max-answer-bytes cuts its sequence short, not failed: never green (exit 5)", async () => {

@@ -54,7 +54,9 @@ export async function fuzzCommand(
   try {
     const world = loadFuzzWorld(target);
     if (!world.ok) return endAborted("fuzz", { abort: "input", issues: world.issues }, err);
-    const refusal = await fuzzSmoke(target, world.value);
+    // the target's clock, read by the smoke request, signs every request (P-AUTH-3.6)
+    const clock = { offsetS: 0 };
+    const refusal = await fuzzSmoke(target, world.value, clock);
     if (refusal) return endAborted("fuzz", { abort: "unreachable", refusal }, err);
     // The seed is said first, so that a run killed outright can still be replayed.
     const seed = args.seed ?? newFuzzSeed();
@@ -76,6 +78,7 @@ export async function fuzzCommand(
       seed,
       ...(args.path !== undefined ? { path: args.path } : {}),
       signal: interrupt.signal,
+      clock,
     }).finally(interrupt.release);
     const st = loadStatements();
     const statements = new Map(st.ok ? st.value.map((s) => [s.id, s.statement] as const) : []);

@@ -12,6 +12,7 @@ import { execute } from "../fuzz/execute.js";
 import { opArb, opText } from "../fuzz/ops.js";
 import { type Answer, createWire, TransportFailure } from "../fuzz/wire.js";
 import type { FuzzWorld } from "../fuzz/world.js";
+import type { TargetClock } from "../request/target-clock.js";
 import type { Target } from "../suite/target.js";
 import type { ClientLimits } from "../transport/client-limits.js";
 import { createHttpClient } from "../transport/http-client.js";
@@ -21,8 +22,9 @@ import type { RawAnswer } from "./semantic.js";
 const raw = (a: Answer): RawAnswer => ({ status: a.status, headers: a.headers, body: a.body });
 
 /**
- * Replays `steps` operations of `seed` on `a` and `b` (both loaded with `world`); an aborted
- * `signal` starts no further operation (the keys written so far are cleaned up all the same).
+ * Replays `steps` operations of `seed` on `a` and `b` (both loaded with `world`), each signed by
+ * its own target's clock (`clocks`, read by the smoke requests); an aborted `signal` starts no
+ * further operation (the keys written so far are cleaned up all the same).
  */
 export async function replayFuzz(
   a: Target,
@@ -30,6 +32,7 @@ export async function replayFuzz(
   world: FuzzWorld,
   sequence: { readonly seed: number; readonly steps: number; readonly signal?: AbortSignal },
   limits: ClientLimits,
+  clocks: readonly [TargetClock, TargetClock],
 ): Promise<ExchangePair[]> {
   const { seed, steps } = sequence;
   const [ops] = fc.sample(fc.array(opArb, { minLength: steps, maxLength: steps }), {
@@ -37,10 +40,15 @@ export async function replayFuzz(
     numRuns: 1,
   });
   const [prefix] = fc.sample(prefixArb, { seed, numRuns: 1 });
-  const sides = [a, b].map((t) => {
+  const sides = (
+    [
+      [a, clocks[0]],
+      [b, clocks[1]],
+    ] as const
+  ).map(([t, clock]) => {
     const client = createHttpClient(t.baseUrl, 4);
     const wire = createWire(
-      { baseUrl: t.baseUrl, apps: t.apps, viewer: world.viewer },
+      { baseUrl: t.baseUrl, apps: t.apps, viewer: world.viewer, clock },
       limits,
       client,
     );

@@ -8,6 +8,7 @@ import { parsePlatformId } from "../../model/ids.js";
 import { KitError } from "../../model/kit-error.js";
 import { sentWithResign } from "../request/request-build.js";
 import type { SentRequest } from "../request/sent-request.js";
+import { clockedTime, type TargetClock } from "../request/target-clock.js";
 import { isRunAbort, type RunAbort } from "../run/run-abort.js";
 import { type CaseEnv, exchange, runCase } from "../run/run-case.js";
 import { smoke } from "../run/smoke.js";
@@ -41,11 +42,15 @@ export interface ExchangePair {
   readonly bFailure?: TransportError;
 }
 
-/** The case environment of `target` (as the suite runner makes it). */
-export function caseEnv(
+/**
+ * The case environment of `target` (as the suite runner makes it), signing by `clock`, which the
+ * smoke request sets (readyBoth).
+ */
+function caseEnv(
   target: Target,
   client: HttpClient,
   limits: ClientLimits,
+  clock: TargetClock,
 ): CaseEnv | RunAbort {
   let world: Record<string, unknown> | undefined;
   if (target.world) {
@@ -60,21 +65,40 @@ export function caseEnv(
     users: target.users,
     namespace: parsePlatformId(target.users.viewer ?? "")?.namespace ?? "",
     limits,
-    now: () => Math.floor(Date.now() / 1000),
+    ...clockedTime(clock),
     ...(world ? { world } : {}),
   };
 }
 
-/** Sends the smoke request to both targets; why one cannot be used, if so. */
-export async function smokeBoth(a: CaseEnv, b: CaseEnv): Promise<RunAbort | undefined> {
-  for (const [side, env] of [
-    ["a", a],
-    ["b", b],
+/** Both targets' case environments, and the clocks they sign by (P-AUTH-3.6). */
+interface BothReady {
+  readonly envs: readonly [CaseEnv, CaseEnv];
+  readonly clocks: readonly [TargetClock, TargetClock];
+}
+
+/**
+ * Both targets' case environments once each has answered the smoke request, signed by its own
+ * clock, which the smoke request reads; why one cannot be used, if so.
+ */
+export async function readyBoth(
+  a: Target,
+  b: Target,
+  clients: readonly [HttpClient, HttpClient],
+  limits: ClientLimits,
+): Promise<BothReady | RunAbort> {
+  const clocks = [{ offsetS: 0 }, { offsetS: 0 }] as const;
+  const envA = caseEnv(a, clients[0], limits, clocks[0]);
+  const envB = caseEnv(b, clients[1], limits, clocks[1]);
+  if (isRunAbort(envA)) return envA;
+  if (isRunAbort(envB)) return envB;
+  for (const [side, env, clock] of [
+    ["a", envA, clocks[0]],
+    ["b", envB, clocks[1]],
   ] as const) {
-    const refusal = await smoke(env);
+    const refusal = await smoke(env, clock);
     if (refusal) return { abort: "unreachable", refusal, side };
   }
-  return undefined;
+  return { envs: [envA, envB], clocks };
 }
 
 const toRaw = (r: WireResponse): RawAnswer => ({
@@ -97,12 +121,9 @@ export async function replaySuite(
   const cases = loaded.value;
   const clients = [createHttpClient(a.baseUrl, 4), createHttpClient(b.baseUrl, 4)] as const;
   try {
-    const envA = caseEnv(a, clients[0], limits);
-    const envB = caseEnv(b, clients[1], limits);
-    if (isRunAbort(envA)) return envA;
-    if (isRunAbort(envB)) return envB;
-    const down = await smokeBoth(envA, envB);
-    if (down) return down;
+    const ready = await readyBoth(a, b, clients, limits);
+    if (isRunAbort(ready)) return ready;
+    const [envA, envB] = ready.envs;
     // Cases both targets can run: the selection of each, intersected.
     const selA = selectCases(
       cases,

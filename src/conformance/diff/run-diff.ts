@@ -14,7 +14,7 @@ import { type AnswerDifference, compareAnswers } from "./compare-answers.js";
 import { type DifferenceGroup, groupDifferences } from "./group-differences.js";
 import { onOpenGround } from "./open-ground.js";
 import { replayFuzz } from "./replay-fuzz.js";
-import { caseEnv, type ExchangePair, replaySuite, smokeBoth } from "./replay-suite.js";
+import { type ExchangePair, readyBoth, replaySuite } from "./replay-suite.js";
 import { type RawAnswer, semanticAnswer } from "./semantic.js";
 
 /** Options of a differential run. */
@@ -141,16 +141,10 @@ export async function runDiff(opts: DiffOptions): Promise<DiffResult | RunAbort>
       createHttpClient(opts.a.baseUrl, 1),
       createHttpClient(opts.b.baseUrl, 1),
     ] as const;
-    try {
-      const envA = caseEnv(opts.a, clients[0], limits);
-      const envB = caseEnv(opts.b, clients[1], limits);
-      if (isRunAbort(envA)) return envA;
-      if (isRunAbort(envB)) return envB;
-      const down = await smokeBoth(envA, envB);
-      if (down) return down;
-    } finally {
-      await Promise.all(clients.map((c) => c.close()));
-    }
+    const ready = await readyBoth(opts.a, opts.b, clients, limits).finally(() =>
+      Promise.all(clients.map((c) => c.close())),
+    );
+    if (isRunAbort(ready)) return ready;
     const steps = opts.fuzzSteps ?? 300;
     pairs = await replayFuzz(
       opts.a,
@@ -158,6 +152,7 @@ export async function runDiff(opts: DiffOptions): Promise<DiffResult | RunAbort>
       world.value,
       { seed: opts.fuzzSeed, steps, ...(opts.signal ? { signal: opts.signal } : {}) },
       limits,
+      ready.clocks,
     );
   } else {
     pairs = await replaySuite(opts.a, opts.b, limits, {

@@ -7,7 +7,8 @@
 import fc from "fast-check";
 import type { Level } from "../case-types.js";
 import type { SentRequest } from "../request/sent-request.js";
-import type { SmokeRefusal } from "../run/smoke.js";
+import { clockOffsetS, type TargetClock } from "../request/target-clock.js";
+import { type SmokeRefusal, smokeByTargetClock } from "../run/smoke.js";
 import type { Target } from "../suite/target.js";
 import { DEFAULT_LIMITS } from "../transport/client-limits.js";
 import { createHttpClient } from "../transport/http-client.js";
@@ -49,6 +50,11 @@ export interface FuzzOptions {
    * way is cleaned up (its keys deleted, seeded data put back), and the result says so.
    */
   readonly signal?: AbortSignal;
+  /**
+   * The target's clock, which every request is signed by (P-AUTH-3.6), as fuzzSmoke read it;
+   * default this machine's.
+   */
+  readonly clock?: TargetClock;
 }
 
 /**
@@ -183,28 +189,33 @@ function commandsReplayPath(counterexample: unknown): string {
 
 /**
  * Sends one valid read; a transport failure or a refusal of the credentials stops the run (the
- * same records as the suite's smoke request).
+ * same records as the suite's smoke request). With a `clock`, the read is signed by the target's
+ * clock, which `clock` then holds for the run (smokeByTargetClock).
  */
 export async function fuzzSmoke(
   target: Target,
   world: FuzzWorld,
+  clock: TargetClock = { offsetS: 0 },
 ): Promise<SmokeRefusal | undefined> {
   const path = SELF;
-  const wire = createWire(
-    { baseUrl: target.baseUrl, apps: target.apps, viewer: world.viewer },
-    DEFAULT_LIMITS,
-  );
-  try {
-    const a = await wire.send({ method: "GET", path });
-    if (a.status === 400 || a.status === 401)
-      return { code: "smoke-credentials-refused", path, status: a.status };
-    return undefined;
-  } catch (e) {
-    if (!(e instanceof TransportFailure)) throw e;
-    return { code: "smoke-unreachable", origin: target.baseUrl, transport: e.error };
-  } finally {
-    await wire.close();
-  }
+  return smokeByTargetClock(clock, async () => {
+    const wire = createWire(
+      { baseUrl: target.baseUrl, apps: target.apps, viewer: world.viewer, clock },
+      DEFAULT_LIMITS,
+    );
+    try {
+      const a = await wire.send({ method: "GET", path });
+      const offsetS = clockOffsetS(a.headers.date, Date.now());
+      if (a.status === 400 || a.status === 401)
+        return { refusal: { code: "smoke-credentials-refused", path, status: a.status }, offsetS };
+      return { offsetS };
+    } catch (e) {
+      if (!(e instanceof TransportFailure)) throw e;
+      return { refusal: { code: "smoke-unreachable", origin: target.baseUrl, transport: e.error } };
+    } finally {
+      await wire.close();
+    }
+  });
 }
 
 /** Runs the fuzzer; resolves to what it found. */
@@ -221,6 +232,7 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzResult> {
     baseUrl: opts.target.baseUrl,
     apps: opts.target.apps,
     viewer: opts.world.viewer,
+    ...(opts.clock ? { clock: opts.clock } : {}),
   };
   const initial = AppDataModel.fromWorld(opts.world);
   const users = fuzzUsers(opts.world);

@@ -7,6 +7,7 @@ import { percentEncode } from "../../oauth/index.js";
 import type { AuthSpec } from "../case-types.js";
 import type { SentRequest } from "../request/sent-request.js";
 import { normaliseAuth, sign } from "../request/signing.js";
+import { type TargetClock, targetNowS } from "../request/target-clock.js";
 import type { AppCredentials } from "../suite/target.js";
 import type { ClientLimits } from "../transport/client-limits.js";
 import {
@@ -79,6 +80,8 @@ interface WireTarget {
   readonly baseUrl: string;
   readonly apps: { readonly main: AppCredentials; readonly other?: AppCredentials };
   readonly viewer: string;
+  /** The target's clock, which requests are signed by (P-AUTH-3.6); default this machine's. */
+  readonly clock?: TargetClock;
 }
 
 /** A wire to `target`; each exchange is bounded by `limits`. */
@@ -110,7 +113,8 @@ export function createWire(target: WireTarget, limits: ClientLimits, client?: Ht
         app,
         ...(requestor !== null ? { requestor } : {}),
         auth,
-        now: Math.floor(Date.now() / 1000),
+        now: targetNowS(target.clock),
+        clockOffsetS: target.clock?.offsetS ?? 0,
         ...(req.nonce !== undefined ? { nonce: req.nonce } : {}),
       });
       Object.assign(headers, signed.headers);

@@ -9,6 +9,7 @@
 
 import { parsePlatformId } from "../../model/ids.js";
 import type { Level } from "../case-types.js";
+import { clockedTime, type TargetClock } from "../request/target-clock.js";
 import { loadClientStyles } from "../suite/client-styles.js";
 import type { CaseSpec } from "../suite/expand-steps.js";
 import type { ExpectationEntry } from "../suite/expectations.js";
@@ -104,7 +105,7 @@ export async function runSuite(opts: RunOptions): Promise<RunReport | RunAbort> 
   opts.onStart?.(sel.run.length);
   const viewer = opts.target.users.viewer ?? "";
   const client = createHttpClient(opts.target.baseUrl, Math.max(concurrency, 1) + 2);
-  const clock = { offsetS: 0 };
+  const clock: TargetClock = { offsetS: 0 };
   const env: CaseEnv = {
     client,
     origin: opts.target.baseUrl,
@@ -114,8 +115,7 @@ export async function runSuite(opts: RunOptions): Promise<RunReport | RunAbort> 
     limits: { timeoutMs, maxBodyBytes: maxAnswerBytes },
     concurrency,
     // the target's clock once the smoke request has read it (smoke.ts)
-    now: () => Math.floor(Date.now() / 1000) + clock.offsetS,
-    clockOffsetS: () => clock.offsetS,
+    ...clockedTime(clock),
     ...(world ? { world } : {}),
   };
   try {

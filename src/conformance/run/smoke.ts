@@ -8,6 +8,7 @@
 import { KitError } from "../../model/kit-error.js";
 import { percentEncode } from "../../oauth/index.js";
 import { buildRequest } from "../request/request-build.js";
+import { clockOffsetS, type TargetClock } from "../request/target-clock.js";
 import type { TargetWarning } from "../suite/target.js";
 import { type ClientLimits, DEFAULT_LIMITS } from "../transport/client-limits.js";
 import type { TransportError } from "../transport/http-client.js";
@@ -47,34 +48,42 @@ function smokeLimits(env: Pick<CaseEnv, "limits">): ClientLimits {
 /** The path the smoke request reads, before its role is filled. */
 const SMOKE_PATH = "/os/0.8/people/{viewer}/@self";
 
-/**
- * The target's clock less this machine's, in whole seconds, from an answer's `Date` (RFC 9110
- * §6.6.1: the origin's clock, to the second) received at `receivedMs`; 0 without a readable
- * `Date` or within 2 s (the header's resolution and the round trip).
- */
-export function clockOffsetS(date: string | undefined, receivedMs: number): number {
-  const serverMs = date === undefined ? Number.NaN : Date.parse(date);
-  if (Number.isNaN(serverMs)) return 0;
-  const offset = Math.round((serverMs - receivedMs) / 1000);
-  return Math.abs(offset) <= 2 ? 0 : offset;
+/** One smoke request's outcome: its refusal, if any, and the target's clock offset its answer shows. */
+interface SmokeOutcome {
+  readonly refusal?: SmokeRefusal;
+  readonly offsetS?: number;
 }
 
 /**
- * `undefined` when the target answers the viewer's profile with 200; otherwise why not. On a
- * 200, `clock` (when given) takes the target's clock offset (clockOffsetS), which the run's
- * timestamps follow: P-AUTH-3.6 judges them by the server clock.
+ * Runs a smoke request (`once`, which signs by `clock`) and, when its credentials were refused
+ * and the answer shows another clock, runs it again signed by the target's: a runner whose clock
+ * is off by more than P-AUTH-3.6's window. Once the target has answered without refusal, `clock`
+ * holds the offset that answer shows, which the timestamps that follow use.
  */
-export async function smoke(
-  env: CaseEnv,
-  clock?: { offsetS: number },
+export async function smokeByTargetClock(
+  clock: TargetClock,
+  once: () => Promise<SmokeOutcome>,
 ): Promise<SmokeRefusal | undefined> {
-  const first = await smokeOnce(env, clock);
-  // refused, and the target's clock is not the one signed with: sign again by the target's
-  // (a runner whose clock is off by more than P-AUTH-3.6's window)
-  if (first.refusal?.code !== "smoke-credentials-refused" || !clock) return first.refusal;
-  if (first.offsetS === undefined || first.offsetS === clock.offsetS) return first.refusal;
-  clock.offsetS = first.offsetS;
-  return (await smokeOnce(env, clock)).refusal;
+  let outcome = await once();
+  if (
+    outcome.refusal?.code === "smoke-credentials-refused" &&
+    outcome.offsetS !== undefined &&
+    outcome.offsetS !== clock.offsetS
+  ) {
+    clock.offsetS = outcome.offsetS;
+    outcome = await once();
+  }
+  if (!outcome.refusal && outcome.offsetS !== undefined) clock.offsetS = outcome.offsetS;
+  return outcome.refusal;
+}
+
+/**
+ * `undefined` when the target answers the viewer's profile with 200; otherwise why not. With a
+ * `clock`, which `env`'s timestamps follow, the request is signed by the target's clock
+ * (smokeByTargetClock).
+ */
+export async function smoke(env: CaseEnv, clock?: TargetClock): Promise<SmokeRefusal | undefined> {
+  return clock ? smokeByTargetClock(clock, () => smokeOnce(env)) : (await smokeOnce(env)).refusal;
 }
 
 /**
@@ -103,10 +112,7 @@ export async function otherAppWarning(env: CaseEnv): Promise<TargetWarning | und
 }
 
 /** One smoke request: its refusal, if any, and the target's clock offset its answer shows. */
-async function smokeOnce(
-  env: CaseEnv,
-  clock: { offsetS: number } | undefined,
-): Promise<{ refusal?: SmokeRefusal; offsetS?: number }> {
+async function smokeOnce(env: CaseEnv): Promise<SmokeOutcome> {
   const built = buildRequest(
     { method: "GET", path: SMOKE_PATH },
     { users: env.users, namespace: env.namespace, unique: "smoke", captures: new Map() },
@@ -119,10 +125,7 @@ async function smokeOnce(
     return { refusal: { code: "smoke-unreachable", origin: env.origin, transport: x.error } };
   const offsetS = clockOffsetS(x.response.headers.date, Date.now());
   const status = x.response.status;
-  if (status === 200) {
-    if (clock) clock.offsetS = offsetS;
-    return {};
-  }
+  if (status === 200) return { offsetS };
   if (status === 400 || status === 401 || status === 403)
     return { refusal: { code: "smoke-credentials-refused", path: SMOKE_PATH, status }, offsetS };
   if (status >= 300 && status < 400) {

@@ -2,39 +2,37 @@
  * The run's timestamps follow the target's clock, read from the smoke request's `Date` (RFC 9110
  * §6.6.1): P-AUTH-3.6 judges a timestamp by the server clock, so a runner whose clock is off
  * by more than the 300 s window still gets a fair verdict, and `auth/timestamp-window`'s skews
- * (±200 s accepted, ±400 s refused) are measured from the server's time.
+ * (±200 s accepted, ±400 s refused) are measured from the server's time. The fuzzer and the
+ * differential run (both modes) sign by each target's clock likewise.
  */
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runDiff } from "../../../src/conformance/diff/index.js";
+import { fuzzSmoke, loadFuzzWorld, runFuzz } from "../../../src/conformance/fuzz/index.js";
 import { isRunAbort, runSuite } from "../../../src/conformance/index.js";
 import { curlLine } from "../../../src/conformance/request/curl.js";
 import { buildRequest, sentWithResign } from "../../../src/conformance/request/request-build.js";
-import { clockOffsetS } from "../../../src/conformance/run/smoke.js";
-import { BUNDLED_WORLD, createServer, loadWorld, memoryStore } from "../../../src/server/index.js";
-import { bundledTarget, type Running } from "../helpers.js";
-import { startProxy } from "../proxy.js";
+import { clockOffsetS } from "../../../src/conformance/request/target-clock.js";
+import { bundledTarget, type Running, startReference } from "../helpers.js";
+import { startServerAhead } from "../server-ahead.js";
 
 /** The server's clock: 1,000 s ahead of this machine's. */
 const AHEAD_MS = 1_000_000;
 
+let ahead: Awaited<ReturnType<typeof startServerAhead>>;
 let server: Running;
 let proxy: Running;
+let inSync: Running;
 beforeAll(async () => {
-  const world = loadWorld(BUNDLED_WORLD);
-  if (!world.ok) throw new Error(JSON.stringify(world.issues));
-  const store = memoryStore();
-  const s = createServer({ world: world.value, store, clock: () => Date.now() + AHEAD_MS });
-  const { url } = await s.listen({ port: 0, host: "127.0.0.1" });
-  server = { url, close: () => s.close() };
-  // node:http writes Date from the machine's clock: the proxy writes the server's
-  proxy = await startProxy(url, (p) => {
-    p.headers.date = new Date(Date.now() + AHEAD_MS).toUTCString();
-  });
+  ahead = await startServerAhead(AHEAD_MS);
+  server = ahead.server;
+  proxy = ahead;
+  inSync = await startReference();
 });
 afterAll(async () => {
-  await proxy.close();
-  await server.close();
+  await ahead.close();
+  await inSync.close();
 });
 
 describe("the target's clock", () => {
@@ -79,4 +77,39 @@ describe("the target's clock", () => {
     });
     expect(/^HTTP\/[\d.]+ (\d{3})/.exec(stdout)?.[1]).toBe("200");
   });
+
+  it("the fuzzer reads the target's clock in its smoke request and signs every request by it", async () => {
+    const target = bundledTarget(proxy.url);
+    const world = loadFuzzWorld(target);
+    if (!world.ok) throw new Error(JSON.stringify(world.issues));
+    // by this machine's clock the target refuses the read (P-AUTH-3.6): the smoke request then
+    // signs again by the clock the answer's Date shows
+    const clock = { offsetS: 0 };
+    expect(await fuzzSmoke(target, world.value, clock)).toBeUndefined();
+    expect(Math.abs(clock.offsetS - AHEAD_MS / 1000)).toBeLessThanOrEqual(2);
+    const r = await runFuzz({
+      target,
+      world: world.value,
+      level: "profile",
+      steps: 120,
+      timeMs: 30_000,
+      seed: 3,
+      clock,
+    });
+    expect(r.failure).toBeUndefined();
+    expect(r.steps).toBe(120);
+  }, 40_000);
+
+  it("the differential run signs each target by its own clock, in suite and fuzz modes", async () => {
+    for (const mode of [{ grep: /^(people|auth)\// }, { fuzzSeed: 5, fuzzSteps: 80 }]) {
+      const r = await runDiff({
+        a: bundledTarget(inSync.url),
+        b: bundledTarget(proxy.url),
+        ...mode,
+      });
+      if ("abort" in r) throw new Error(`diff aborted: ${JSON.stringify(r)}`);
+      expect(r.compared).toBeGreaterThan(50);
+      expect(r.differences.map((d) => d.source)).toEqual([]);
+    }
+  }, 60_000);
 });

@@ -68,14 +68,9 @@ export const AUTH_PROBES = {
     // P-AUTH-3: the pair is consumer key and nonce; a new timestamp does not renew it.
     const { world } = run;
     const nonce = `fz${randomHex(9)}`;
-    const earlier = String(Math.floor(Date.now() / 1000) - 1);
+    // one second earlier than the second request, by the target's clock (the wire's)
     const first = await run.send(
-      {
-        method: "GET",
-        path: SELF,
-        nonce,
-        auth: { mode: "valid", protocol: { oauth_timestamp: earlier } },
-      },
+      { method: "GET", path: SELF, nonce, auth: { mode: "valid", skew: -1 } },
       { ...expectRead(world, run.data, selfRead(world)), statement: "P-AUTH-3" },
     );
     if (first.status === 200)
