@@ -467,6 +467,9 @@ export interface ExpectSpec {
   json?: PointerCheck[];
   /** The body text must not contain any of these strings (placeholders allowed). */
   bodyExcludes?: string[];
-  /** Statement for the status/content-type/body checks (default: the case's first). */
+  /**
+   * Statement for the status/content-type/body checks, the captures and a request that got no
+   * answer (default: the case's first).
+   */
   statement?: string;
 }

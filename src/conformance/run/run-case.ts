@@ -114,7 +114,11 @@ export async function runCase(c: CaseSpec, env: CaseEnv): Promise<CaseRun> {
     const bad = r.checks.find((k) => !k.ok);
     if (failedStatement === undefined && (r.failure !== undefined || bad))
       failedStatement =
-        bad?.statement ?? (r.failure && failureStatement(r.failure)) ?? c.statements[0] ?? "";
+        bad?.statement ??
+        (r.failure && failureStatement(r.failure)) ??
+        step.expect.statement ??
+        c.statements[0] ??
+        "";
   }
   const ms = Math.round(performance.now() - start);
   return failedStatement !== undefined
@@ -286,7 +290,7 @@ async function runStep({ c, step, index, env, template, write }: StepRun): Promi
         x.response,
         views.decoded,
         template,
-        c.statements[0] ?? "",
+        step.expect.statement ?? c.statements[0] ?? "",
         built.sent.url,
       ),
     );

@@ -23,6 +23,11 @@ beforeAll(async () => {
     const q = new URL(req.url ?? "/", "http://x").searchParams;
     seen.push(q.get("n") ?? "");
     req.resume();
+    // no answer within the run's timeout (ended later, so the fake can close)
+    if (q.has("hang")) {
+      setTimeout(() => res.end(), 1500).unref();
+      return;
+    }
     req.on("end", () => {
       const body = q.get("body") ?? "{}";
       const atom = body.startsWith("<");
@@ -55,7 +60,11 @@ function step(
   };
 }
 
-async function run(steps: StepSpec[], level: "core" | "profile" = "core") {
+async function run(
+  steps: StepSpec[],
+  level: "core" | "profile" = "core",
+  timeoutMs?: number,
+) {
   const c: CaseSpec = {
     id: "x/conditions",
     description: "conditions",
@@ -64,7 +73,8 @@ async function run(steps: StepSpec[], level: "core" | "profile" = "core") {
     ...(level === "core" ? { decidedBy: ["whatever the test says"] } : {}),
     steps,
   };
-  const e = caseEnv(fake.url);
+  const base = caseEnv(fake.url);
+  const e = timeoutMs ? { ...base, limits: { ...base.limits, timeoutMs } } : base;
   try {
     return await runCase(c, e);
   } finally {
@@ -318,5 +328,31 @@ describe("noServerError", () => {
     ]);
     expect(r.raw).toBe("fail");
     expect(r.steps[0]?.checks.map((k) => k.finding.code)).toEqual(["server-error", "when-unmet"]);
+  });
+});
+
+describe("a step's own statement (expect.statement)", () => {
+  it("names a capture the step's answer lacks", async () => {
+    const r = await run([
+      step(
+        "a",
+        200,
+        "{}",
+        { status: 200, statement: "S-7.2-500.2" },
+        { capture: { id: "/entry/id" } },
+      ),
+    ]);
+    expect(r.raw).toBe("fail");
+    expect(r.failedStatement).toBe("S-7.2-500.2");
+  });
+
+  it("names a step that got no answer", async () => {
+    const hung: StepSpec = {
+      request: { method: "GET", path: "/os/0.8/people/@me/@self", query: { hang: "1" } },
+      expect: { status: 200, statement: "S-7.2-500.2" },
+    };
+    const r = await run([step("a", 200, "{}", { status: 200 }), hung], "core", 300);
+    expect(r.steps[1]?.failure?.code).toBe("transport-timeout");
+    expect(r.failedStatement).toBe("S-7.2-500.2");
   });
 });
