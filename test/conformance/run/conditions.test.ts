@@ -60,11 +60,7 @@ function step(
   };
 }
 
-async function run(
-  steps: StepSpec[],
-  level: "core" | "profile" = "core",
-  timeoutMs?: number,
-) {
+async function run(steps: StepSpec[], level: "core" | "profile" = "core", timeoutMs?: number) {
   const c: CaseSpec = {
     id: "x/conditions",
     description: "conditions",
