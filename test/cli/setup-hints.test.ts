@@ -7,6 +7,7 @@ import { createServer, type Server } from "node:net";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { main } from "../../src/cli/main.js";
+import { startFake } from "../conformance/helpers.js";
 import { tempDir } from "../server/harness.js";
 import { captureOutput } from "./capture-output.js";
 
@@ -77,6 +78,33 @@ describe("run against a server that is not started", () => {
         `^opensocial-kit run: the target at http://127\\.0\\.0\\.1:${closedPort} is unreachable \\(connection: ECONNREFUSED[^)]*\\): the server there refused the connection .*start it first \\(opensocial-kit serve starts the reference server\\)`,
       ),
     );
+  });
+});
+
+describe("run against a target whose profile answer is over the answer cap", () => {
+  it("says the answer was over the cap and names --max-answer-bytes, not an unreachable target (exit 3)", async () => {
+    // the viewer's profile, declared at 5 MiB: more than the smoke request reads (4 MiB)
+    const big = await startFake((_req, res) => {
+      res.writeHead(200, { "content-type": "application/json", "content-length": 5 * 2 ** 20 });
+      res.end();
+    });
+    try {
+      const { err } = captureOutput();
+      const code = await main([
+        "run",
+        "--base-url",
+        big.url,
+        "--reporter",
+        `json:${join(t.dir, "big.json")}`,
+      ]);
+      expect(code).toBe(3);
+      expect(err.join("")).toMatch(
+        /^opensocial-kit run: the target at http:\S+ answered the smoke request \(the viewer's profile\) with more than the answer cap \(.*5242880.*\); give a larger --max-answer-bytes/,
+      );
+      expect(err.join("")).not.toMatch(/unreachable/);
+    } finally {
+      await big.close();
+    }
   });
 });
 

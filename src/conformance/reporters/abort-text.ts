@@ -50,7 +50,10 @@ function notFoundHint(url: string): string {
 export function smokeRefusalText(r: SmokeRefusal): string {
   switch (r.code) {
     case "smoke-unreachable":
-      return `the target at ${r.origin} is unreachable (${transportText(r.transport)})${unreachableHint(r.transport, r.origin)}`;
+      // an answer over the cap was received, not missed: the remedy is the cap
+      return r.transport.code === "too-large"
+        ? `the target at ${r.origin} answered the smoke request (the viewer's profile) with more than the answer cap (${transportText(r.transport)}); give a larger --max-answer-bytes`
+        : `the target at ${r.origin} is unreachable (${transportText(r.transport)})${unreachableHint(r.transport, r.origin)}`;
     case "smoke-credentials-refused":
       return `the target refused the smoke request's credentials (GET ${r.path} answered ${r.status}); check apps.main and users.viewer`;
     case "smoke-redirected":
