@@ -7,8 +7,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { caseMessage } from "../../src/conformance/index.js";
+import { VIEWER_WRITE_ROOM } from "../../src/conformance/suite/world-roles.js";
+import { RECORD_LIMITS } from "../../src/model/limits.js";
 import type { WorldFile } from "../../src/model/world-file.js";
 import { generateWorld } from "../../src/worldgen/generate.js";
+import { withRecordOf } from "./filled-record.js";
 import { runOnWorld } from "./world-run.js";
 
 const dir = mkdtempSync(join(tmpdir(), "osk-edge-worlds-"));
@@ -60,6 +63,16 @@ const EDGES: [string, WorldFile][] = [
   // no past-the-end index for a viewer with more than 1,000
   ["a viewer with 1,000 friends", withFriends(1000)],
   ["a viewer with 1,001 friends", withFriends(1001)],
+  // P-DATA-7: a seeded record that leaves the write cases just the room they need (world-roles.ts)
+  [
+    "a viewer whose record leaves the write cases just their room",
+    withRecordOf(
+      g.world,
+      g.world.apps.find((a) => a.consumerKey === g.target.apps.main.consumerKey)?.id ?? "",
+      roles.viewer ?? "",
+      RECORD_LIMITS.maxBytes - VIEWER_WRITE_ROOM.bytes,
+    ),
+  ],
 ];
 
 describe("edge worlds: the reference passes every case", () => {

@@ -8,10 +8,21 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import type { Target } from "../../../src/conformance/index.js";
+import { isRunAbort, runSuite, type Target } from "../../../src/conformance/index.js";
 import { loadWorldFacts } from "../../../src/conformance/suite/world-facts.js";
+import { VIEWER_WRITE_ROOM } from "../../../src/conformance/suite/world-roles.js";
+import { RECORD_LIMITS, recordBytes } from "../../../src/model/limits.js";
 import type { WorldFile } from "../../../src/model/world-file.js";
+import {
+  type AppDataStore,
+  BUNDLED_WORLD,
+  createServer,
+  loadWorld,
+  memoryStore,
+} from "../../../src/server/index.js";
 import { generateWorld } from "../../../src/worldgen/generate.js";
+import { withRecordOf } from "../filled-record.js";
+import { bundledTarget } from "../helpers.js";
 
 const dir = mkdtempSync(join(tmpdir(), "osk-world-roles-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -81,4 +92,73 @@ describe("the target's roles, against its world", () => {
       expect.stringMatching(/^\/users\/friendWithoutApp: .*is no friend of the viewer/),
     ]);
   });
+});
+
+describe("room in the viewer's record for the write cases (P-DATA-7)", () => {
+  const room = RECORD_LIMITS.maxBytes - VIEWER_WRITE_ROOM.bytes;
+
+  it("a record that leaves the room is accepted; one byte more is refused, naming the sizes", () => {
+    expect(refusals(withRecordOf(g.world, main, viewer, room))).toBe("ok");
+    const over = withRecordOf(g.world, main, viewer, room + 1);
+    const keys = Object.keys(over.appdata?.[main]?.[viewer] ?? {});
+    expect(refusals(over)).toEqual([
+      `/users/viewer: users.viewer (${JSON.stringify(viewer)}): has a record under the main app of ${room + 1} bytes and ${keys.length} keys, which leaves the write cases less than the 524288 bytes and 512 keys of room they need under P-DATA-7's 4194304 bytes and 10000 keys in the world file`,
+    ]);
+  });
+
+  it("the bundled cases' writes, added up case by case against the reference, fit in VIEWER_WRITE_ROOM", async () => {
+    const world = loadWorld(BUNDLED_WORLD);
+    if (!world.ok) throw new Error(JSON.stringify(world.issues));
+    const target = bundledTarget("http://127.0.0.1:1");
+    const app = world.value.appsByKey.get(target.apps.main.consumerKey)?.id;
+    const user = target.users.viewer;
+    const base = memoryStore();
+    const size = async () => {
+      const rec = [...(await base.read(app ?? "", user ?? ""))];
+      return { bytes: recordBytes(rec), keys: rec.length };
+    };
+    // the store seen through its interface: the viewer's record after each write, its largest
+    // growth over the seeded record in each case (the cases run one at a time)
+    let seeded: { bytes: number; keys: number } | undefined;
+    let grown = { bytes: 0, keys: 0 };
+    const store: AppDataStore = Object.assign(Object.create(base) as AppDataStore, {
+      write: async (...args: Parameters<AppDataStore["write"]>) => {
+        seeded ??= await size();
+        const result = await base.write(...args);
+        const now = await size();
+        grown = {
+          bytes: Math.max(grown.bytes, now.bytes - seeded.bytes),
+          keys: Math.max(grown.keys, now.keys - seeded.keys),
+        };
+        return result;
+      },
+    });
+    const server = createServer({ world: world.value, store });
+    const { url } = await server.listen({ port: 0, host: "127.0.0.1" });
+    const total = { bytes: 0, keys: 0, writers: 0 };
+    try {
+      const r = await runSuite({
+        target: { ...target, baseUrl: url },
+        concurrency: 1,
+        onCase: () => {
+          total.bytes += grown.bytes;
+          total.keys += grown.keys;
+          if (grown.bytes > 0) total.writers++;
+          grown = { bytes: 0, keys: 0 };
+        },
+      });
+      if (isRunAbort(r)) throw new Error(JSON.stringify(r));
+      expect(r.cases.filter((c) => c.outcome === "fail").map((c) => c.id)).toEqual([]);
+    } finally {
+      await server.close();
+    }
+    // the two largest values' cases alone take 320 KiB: the measure is not vacuous
+    expect(total.writers).toBeGreaterThan(50);
+    expect(total.bytes).toBeGreaterThan(320 * 1024);
+    expect(total.bytes).toBeLessThanOrEqual(VIEWER_WRITE_ROOM.bytes);
+    expect(total.keys).toBeLessThanOrEqual(VIEWER_WRITE_ROOM.keys);
+    console.log(
+      `viewer room measured: ${total.bytes} bytes, ${total.keys} keys, ${total.writers} cases`,
+    );
+  }, 60_000);
 });
