@@ -5,6 +5,7 @@
  * reads it (xml/scan.ts: it must agree with the declared encoding). `parseXmlDocument` adds the
  * parse's own bounds (DOCTYPE refused, depth, well-formedness, XML characters; see tree.ts).
  */
+import { isAscii } from "node:buffer";
 import { fail, type Issue, issue, ok, type Result } from "../../../model/issue.js";
 import { limitOption } from "../../limit-option.js";
 import {
@@ -51,6 +52,9 @@ function utf16Of(bytes: Uint8Array): "utf-16be" | "utf-16le" | undefined {
   return a === 0xff && b === 0xfe ? "utf-16le" : undefined;
 }
 
+/** UTF-8 with undecodable bytes as U+FFFD, a byte order mark kept as U+FEFF. */
+const lenientUtf8 = new TextDecoder("utf-8", { ignoreBOM: true });
+
 /**
  * The text of an answer's bytes for a reader that may meet XML: UTF-16 where its byte order mark
  * is followed by markup (`<`, after white space: an XML document, XML 1.0 §4.3.3), else UTF-8;
@@ -58,12 +62,15 @@ function utf16Of(bytes: Uint8Array): "utf-16be" | "utf-16le" | undefined {
  * UTF-16.
  */
 export function answerText(bytes: Uint8Array): string {
+  const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  // most answers: ASCII is its own Latin-1 spelling, the fastest copy into a string
+  if (isAscii(buf)) return buf.toString("latin1");
   const utf16 = utf16Of(bytes);
   if (utf16 !== undefined) {
     const text = new TextDecoder(utf16, { ignoreBOM: true }).decode(bytes);
     if (/^\uFEFF\s*</.test(text)) return text;
   }
-  return new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
+  return lenientUtf8.decode(bytes);
 }
 
 /** A decoded document and the encoding it was decoded from. */
