@@ -7,7 +7,7 @@ import { createServer, type Server } from "node:net";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { main } from "../../src/cli/main.js";
-import { startFake } from "../conformance/helpers.js";
+import { type Running, startFake } from "../conformance/helpers.js";
 import { tempDir } from "../server/harness.js";
 import { captureOutput } from "./capture-output.js";
 
@@ -81,31 +81,59 @@ describe("run against a server that is not started", () => {
   });
 });
 
-describe("run against a target whose profile answer is over the answer cap", () => {
-  it("says the answer was over the cap and names --max-answer-bytes, not an unreachable target (exit 3)", async () => {
-    // the viewer's profile, declared at 5 MiB: more than the smoke request reads (4 MiB)
-    const big = await startFake((_req, res) => {
-      res.writeHead(200, { "content-type": "application/json", "content-length": 5 * 2 ** 20 });
-      res.end();
+describe("a target whose profile answer is over the answer cap", () => {
+  // the viewer's profile, declared at 5 MiB: more than the smoke request reads by default (4 MiB)
+  let big: Running;
+  beforeAll(async () => {
+    const body = Buffer.alloc(5 * 2 ** 20, " ");
+    big = await startFake((req, res) => {
+      req.resume();
+      res.writeHead(200, { "content-type": "application/json", "content-length": body.length });
+      res.end(body);
     });
-    try {
+  });
+  afterAll(() => big.close());
+
+  it.each(["run", "fuzz"])(
+    "%s says the answer was over the cap and names --max-answer-bytes, not an unreachable target (exit 3)",
+    async (command) => {
       const { err } = captureOutput();
       const code = await main([
-        "run",
+        command,
         "--base-url",
         big.url,
-        "--reporter",
-        `json:${join(t.dir, "big.json")}`,
+        ...(command === "run" ? ["--reporter", `json:${join(t.dir, "big.json")}`] : []),
       ]);
       expect(code).toBe(3);
       expect(err.join("")).toMatch(
-        /^opensocial-kit run: the target at http:\S+ answered the smoke request \(the viewer's profile\) with more than the answer cap \(.*5242880.*\); give a larger --max-answer-bytes/,
+        new RegExp(
+          `^opensocial-kit ${command}: the target at http:\\S+ answered the smoke request \\(the viewer's profile\\) with more than the answer cap \\(.*5242880.*\\); give a larger --max-answer-bytes`,
+        ),
       );
       expect(err.join("")).not.toMatch(/unreachable/);
-    } finally {
-      await big.close();
-    }
-  });
+    },
+  );
+
+  it.each(["run", "fuzz"])(
+    "%s with a --max-answer-bytes above the profile's size reads the profile and goes on",
+    async (command) => {
+      const { err } = captureOutput();
+      await main([
+        command,
+        "--base-url",
+        big.url,
+        "--max-answer-bytes",
+        String(6 * 2 ** 20),
+        "--timeout",
+        "1000",
+        ...(command === "run"
+          ? ["--grep", "^people/self$", "--reporter", `json:${join(t.dir, "big2.json")}`]
+          : ["--steps", "1", "--time", "5"]),
+      ]);
+      expect(err.join("")).not.toMatch(/smoke request|unreachable/);
+    },
+    20_000,
+  );
 });
 
 describe("a file an option names that cannot be read", () => {

@@ -47,7 +47,7 @@ export async function fuzzCommand(
     ...(await import("../../conformance/reporters/fuzz-text.js")),
   }));
   if (typeof lib === "string") return usage(lib);
-  const { formatFuzzResult, fuzzSmoke, loadFuzzWorld, newFuzzSeed, runFuzz } = lib;
+  const { formatFuzzResult, fuzzLimits, fuzzSmoke, loadFuzzWorld, newFuzzSeed, runFuzz } = lib;
   const resolved = await resolveTarget(args, "fuzz", err);
   if (typeof resolved === "string") return usage(resolved);
   const { target, stop } = resolved;
@@ -56,7 +56,11 @@ export async function fuzzCommand(
     if (!world.ok) return endAborted("fuzz", { abort: "input", issues: world.issues }, err);
     // the target's clock, read by the smoke request, signs every request (P-AUTH-3.6)
     const clock = { offsetS: 0 };
-    const refusal = await fuzzSmoke(target, world.value, clock);
+    const limits = fuzzLimits({
+      requestTimeoutMs: args.timeout,
+      maxAnswerBytes: args.maxAnswerBytes,
+    });
+    const refusal = await fuzzSmoke(target, world.value, clock, limits);
     if (refusal) return endAborted("fuzz", { abort: "unreachable", refusal }, err);
     // The seed is said first, so that a run killed outright can still be replayed.
     const seed = args.seed ?? newFuzzSeed();

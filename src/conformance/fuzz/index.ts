@@ -14,6 +14,7 @@ export {
   type FuzzFailureReport,
   type FuzzOptions,
   type FuzzResult,
+  fuzzLimits,
   fuzzSmoke,
   newFuzzSeed,
   runFuzz,

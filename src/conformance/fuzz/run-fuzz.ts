@@ -10,7 +10,7 @@ import type { SentRequest } from "../request/sent-request.js";
 import { clockOffsetS, type TargetClock } from "../request/target-clock.js";
 import { type SmokeRefusal, smokeByTargetClock } from "../run/smoke.js";
 import type { Target } from "../suite/target.js";
-import { DEFAULT_LIMITS } from "../transport/client-limits.js";
+import { type ClientLimits, DEFAULT_LIMITS } from "../transport/client-limits.js";
 import { createHttpClient } from "../transport/http-client.js";
 import { prefixArb } from "./alphabet.js";
 import { AppDataModel } from "./appdata-model.js";
@@ -190,18 +190,25 @@ function commandsReplayPath(counterexample: unknown): string {
 /**
  * Sends one valid read; a transport failure or a refusal of the credentials stops the run (the
  * same records as the suite's smoke request). With a `clock`, the read is signed by the target's
- * clock, which `clock` then holds for the run (smokeByTargetClock).
+ * clock, which `clock` then holds for the run (smokeByTargetClock). The read waits as long as
+ * `limits` say and reads up to their answer cap, never less than the default cap (as the suite's
+ * smoke request: a viewer's profile over a cap set for the sequences is not an unreachable target).
  */
 export async function fuzzSmoke(
   target: Target,
   world: FuzzWorld,
   clock: TargetClock = { offsetS: 0 },
+  limits: ClientLimits = DEFAULT_LIMITS,
 ): Promise<SmokeRefusal | undefined> {
   const path = SELF;
+  const read = {
+    ...limits,
+    maxBodyBytes: Math.max(limits.maxBodyBytes, DEFAULT_LIMITS.maxBodyBytes),
+  };
   return smokeByTargetClock(clock, async () => {
     const wire = createWire(
       { baseUrl: target.baseUrl, apps: target.apps, viewer: world.viewer, clock },
-      DEFAULT_LIMITS,
+      read,
     );
     try {
       const a = await wire.send({ method: "GET", path });
@@ -218,15 +225,22 @@ export async function fuzzSmoke(
   });
 }
 
-/** Runs the fuzzer; resolves to what it found. */
-export async function runFuzz(opts: FuzzOptions): Promise<FuzzResult> {
-  const t0 = performance.now();
-  const seed = opts.seed ?? newFuzzSeed();
-  const limits = {
+/** The limits of each request of a fuzz run (`fuzzSmoke` takes them too). */
+export function fuzzLimits(
+  opts: Pick<FuzzOptions, "requestTimeoutMs" | "maxAnswerBytes">,
+): ClientLimits {
+  return {
     ...DEFAULT_LIMITS,
     timeoutMs: opts.requestTimeoutMs ?? DEFAULT_LIMITS.timeoutMs,
     maxBodyBytes: opts.maxAnswerBytes ?? DEFAULT_LIMITS.maxBodyBytes,
   };
+}
+
+/** Runs the fuzzer; resolves to what it found. */
+export async function runFuzz(opts: FuzzOptions): Promise<FuzzResult> {
+  const t0 = performance.now();
+  const seed = opts.seed ?? newFuzzSeed();
+  const limits = fuzzLimits(opts);
   const client = createHttpClient(opts.target.baseUrl, 4);
   const wireTarget = {
     baseUrl: opts.target.baseUrl,

@@ -114,7 +114,6 @@ export function createWire(target: WireTarget, limits: ClientLimits, client?: Ht
         ...(requestor !== null ? { requestor } : {}),
         auth,
         now: targetNowS(target.clock),
-        clockOffsetS: target.clock?.offsetS ?? 0,
         ...(req.nonce !== undefined ? { nonce: req.nonce } : {}),
       });
       Object.assign(headers, signed.headers);
