@@ -64,7 +64,10 @@ export interface CaseResult {
   readonly raw: RawOutcome;
   /** Why a skipped case was not run. */
   readonly skip?: SkipReason;
-  /** The first failed check's statement (or the case's first statement). */
+  /**
+   * The first failed check's statement; for a step that failed without one (no answer), the
+   * step's `expect.statement`, else the case's first statement.
+   */
   readonly failedStatement?: string;
   /** When the case started, in milliseconds after the run started (absent for a case not run). */
   readonly startMs?: number;

@@ -66,7 +66,8 @@ export function isOverCap(f: StepFailure): boolean {
 /**
  * The clause a step failure breaks wherever it shows, whatever the case cites (as the checks
  * name P-FMT-1's selection): a reset after a held body or one written first is the server
- * closing with the body unread, P-ERR-4.3's. Undefined: the case's own clause.
+ * closing with the body unread, P-ERR-4.3's. Undefined: the step's own clause (its
+ * `expect.statement`), else the case's first.
  */
 export function failureStatement(f: StepFailure): string | undefined {
   return f.code === "transport-reset" ? "P-ERR-4.3" : undefined;
