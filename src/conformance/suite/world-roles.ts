@@ -3,9 +3,10 @@
  * has the main app and owns an album with photos, and the other app when the target names one;
  * `friend` and `secondFriend` are friends of the viewer with the main app, `friendWithoutApp` a
  * friend without it, `stranger` no friend; the viewer's record under the main app leaves the
- * write cases room under P-DATA-7's bounds (VIEWER_WRITE_ROOM). A target with a world file is checked against it
- * before anything is sent: a server whose data lacks these is not wrong, and the cases that need
- * them would fail it under rules it kept. Without a world the kit cannot tell.
+ * write cases room under P-DATA-7's bounds (VIEWER_WRITE_ROOM). A target with a world file is
+ * checked against it before anything is sent: a server whose data lacks these is not wrong, and
+ * the cases that need them would fail it under rules it kept. Without a world the kit cannot
+ * tell. The check holds whatever the run selects.
  */
 import type { Issue } from "../../model/issue.js";
 import { childPointer } from "../../model/json-pointer.js";
@@ -17,7 +18,10 @@ import { appIdOf, type WorldFile } from "./world-file.js";
  * The room the bundled cases' writes take in the viewer's record under the main app, all of them
  * at once (so at any concurrency): their growth added up was about 331,000 bytes and 205 keys in
  * 73 cases, measured case by case against the reference (test/conformance/suite/
- * world-roles.test.ts holds the sum within this). A viewer seeded with less room would have correct writes refused under P-DATA-7.
+ * world-roles.test.ts holds the sum within this). A viewer seeded with less room would have
+ * correct writes refused under P-DATA-7. The other records the cases write (the friends', the
+ * viewer's under the other app) take a few keys of a few bytes each, and are not checked: the
+ * large-record cases fill the friend's record from what it holds.
  */
 export const VIEWER_WRITE_ROOM = { bytes: 512 * 1024, keys: 512 } as const;
 
