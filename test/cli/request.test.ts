@@ -10,6 +10,8 @@ import { type RequestArgs, requestCommand } from "../../src/cli/commands/request
 import { serveBanner, suggestRoles } from "../../src/cli/commands/serve-banner.js";
 import { main } from "../../src/cli/main.js";
 import { loadTarget } from "../../src/conformance/index.js";
+import { startFake } from "../conformance/helpers.js";
+import { startServerAhead } from "../conformance/server-ahead.js";
 import { APPS, bundledWorld, type Running, start } from "../server/harness.js";
 import { captureOutput } from "./capture-output.js";
 
@@ -42,6 +44,51 @@ describe("opensocial-kit request", () => {
     expect(r.err).toBe("HTTP 200 OK\n");
     expect(JSON.parse(r.out).entry.id).toBe("example.org:alice");
   });
+
+  it("against a target whose clock is 1,000 s ahead: signs again by its Date after the refusal (P-AUTH-3.6), 200", async () => {
+    const ahead = await startServerAhead(1_000_000);
+    try {
+      const r = await request({
+        method: "POST",
+        path: "appdata/@me/@self/@app",
+        json: '{"clock":"ahead"}',
+        baseUrl: ahead.url,
+      });
+      expect(r.err).toBe("HTTP 200 OK\n");
+      const read = await request({
+        method: "GET",
+        path: "appdata/@me/@self/@app?fields=clock",
+        baseUrl: ahead.url,
+      });
+      expect(JSON.parse(read.out).entry["example.org:alice"]).toEqual({ clock: "ahead" });
+    } finally {
+      await ahead.close();
+    }
+  });
+
+  it.each([
+    { clock: "agrees", offsetMs: 0, times: 1 },
+    { clock: "is 200 s ahead, within the window", offsetMs: 200_000, times: 1 },
+    { clock: "is 1,000 s behind", offsetMs: -1_000_000, times: 2 },
+  ])(
+    "a 401 from a target whose clock $clock is sent $times time(s) in all",
+    async ({ offsetMs, times }) => {
+      let n = 0;
+      const refusing = await startFake((req, res) => {
+        n++;
+        req.resume();
+        res.writeHead(401, { date: new Date(Date.now() + offsetMs).toUTCString() });
+        res.end();
+      });
+      try {
+        const r = await request({ method: "GET", path: "people/@me/@self", baseUrl: refusing.url });
+        expect(r.err).toMatch(/^HTTP 401/);
+        expect(n).toBe(times);
+      } finally {
+        await refusing.close();
+      }
+    },
+  );
 
   it("a path without / is under /os/0.8/; --as and --app pick the signer", async () => {
     const r = await request({ method: "get", path: "people/@me/@self", as: "friend" });

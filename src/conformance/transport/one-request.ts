@@ -3,12 +3,16 @@
  * resolved against the target's base URL, the request is signed with two-legged OAuth 1.0a for a
  * role's user and one of the target's apps (P-AUTH-1, `xoauth_requestor_id` in the query), a JSON
  * body is bound by `oauth_body_hash` and a form body's parameters are signed (RFC 5849
- * §3.4.1.3.1). Problems come back as data: issues for what cannot be sent (`target-invalid` for a
+ * §3.4.1.3.1). The timestamp is this machine's clock; a request refused (400 or 401) by a target
+ * whose `Date` shows that clock outside P-AUTH-3.6's window is signed again by the target's clock
+ * and sent once more (nothing of a refused request was done). Problems come back as data: issues for what cannot be sent (`target-invalid` for a
  * role or app the target lacks, `request-invalid` for a path that makes no URL), the transport's
  * record for what got no answer.
  */
 import type { Issue } from "../../model/issue.js";
+import { TIMESTAMP_WINDOW_S } from "../../model/limits.js";
 import { percentEncode, queryParams, signRequest } from "../../oauth/index.js";
+import { clockOffsetS, targetNowS } from "../request/target-clock.js";
 import type { Target } from "../suite/target.js";
 import { createHttpClient, type TransportError, type WireResponse } from "./http-client.js";
 
@@ -98,18 +102,20 @@ export async function sendOne(target: Target, req: OneRequest): Promise<OneResul
   // The path is the user's: a query it cannot sign is refused here (the form body is ours).
   if (!queryParams(url).ok)
     return usage("request-invalid", "", `${req.path}: malformed %-escape in the query`);
-  const signed = signRequest({
-    method,
-    url: url.toString(),
-    consumerKey: app.consumerKey,
-    consumerSecret: app.consumerSecret,
-    requestorId: user,
-    ...(formBody !== undefined ? { formBody } : {}),
-    ...(body !== undefined && formBody === undefined ? { body, bodyHash: true } : {}),
-  });
-  const sent = new URL(signed.url);
-  const client = createHttpClient(sent.origin, 1);
-  try {
+  const client = createHttpClient(url.origin, 1);
+  /** Signs by the clock `offsetS` ahead of this machine's, and sends. */
+  const send = async (offsetS: number): Promise<OneResult> => {
+    const signed = signRequest({
+      method,
+      url: url.toString(),
+      consumerKey: app.consumerKey,
+      consumerSecret: app.consumerSecret,
+      requestorId: user,
+      timestamp: targetNowS({ offsetS }),
+      ...(formBody !== undefined ? { formBody } : {}),
+      ...(body !== undefined && formBody === undefined ? { body, bodyHash: true } : {}),
+    });
+    const sent = new URL(signed.url);
     const x = await client.send(
       {
         method,
@@ -121,6 +127,12 @@ export async function sendOne(target: Target, req: OneRequest): Promise<OneResul
     );
     if (!x.ok) return { ok: false, stage: "transport", transport: x.error };
     return { ok: true, url: signed.url, response: x.response };
+  };
+  try {
+    const first = await send(0);
+    if (!first.ok || (first.response.status !== 400 && first.response.status !== 401)) return first;
+    const offsetS = clockOffsetS(first.response.headers.date, Date.now());
+    return Math.abs(offsetS) > TIMESTAMP_WINDOW_S ? await send(offsetS) : first;
   } finally {
     await client.close();
   }
