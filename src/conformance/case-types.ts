@@ -358,7 +358,10 @@ export interface PointerCheck {
    */
   memberOrder?: string[] | string;
   matches?: string;
-  /** Statement this check proves (default: the step's `expect.statement`, else the case's first). */
+  /**
+   * Statement this check proves (default: the step's expect.statement, else the case's
+   * first).
+   */
   statement?: string;
   /** Compare strictly even in a core case. */
   strict?: boolean;
@@ -468,8 +471,8 @@ export interface ExpectSpec {
   /** The body text must not contain any of these strings (placeholders allowed). */
   bodyExcludes?: string[];
   /**
-   * Statement for the status/content-type/body checks, the captures and a failure of the step
-   * itself (no answer, a replay's first request refused) (default: the case's first).
+   * Statement for the status/content-type/body checks, the captures and a failure of the
+   * step itself: no answer, a replay's first request refused (default: the case's first).
    */
   statement?: string;
 }
