@@ -8,7 +8,7 @@ import fc from "fast-check";
 import type { Level } from "../case-types.js";
 import type { SentRequest } from "../request/sent-request.js";
 import { clockOffsetS, type TargetClock } from "../request/target-clock.js";
-import { type SmokeRefusal, smokeByTargetClock } from "../run/smoke.js";
+import { type SmokeRefusal, smokeByTargetClock, smokeLimits } from "../run/smoke.js";
 import type { Target } from "../suite/target.js";
 import { type ClientLimits, DEFAULT_LIMITS } from "../transport/client-limits.js";
 import { createHttpClient } from "../transport/http-client.js";
@@ -191,8 +191,8 @@ function commandsReplayPath(counterexample: unknown): string {
  * Sends one valid read; a transport failure or a refusal of the credentials stops the run (the
  * same records as the suite's smoke request). With a `clock`, the read is signed by the target's
  * clock, which `clock` then holds for the run (smokeByTargetClock). The read waits as long as
- * `limits` say and reads up to their answer cap, never less than the default cap (as the suite's
- * smoke request: a viewer's profile over a cap set for the sequences is not an unreachable target).
+ * `limits` say and reads up to their answer cap, never less than the default cap (smokeLimits, as
+ * the suite's smoke request: a profile over a cap set for the sequences is no unreachable target).
  */
 export async function fuzzSmoke(
   target: Target,
@@ -201,14 +201,10 @@ export async function fuzzSmoke(
   limits: ClientLimits = DEFAULT_LIMITS,
 ): Promise<SmokeRefusal | undefined> {
   const path = SELF;
-  const read = {
-    ...limits,
-    maxBodyBytes: Math.max(limits.maxBodyBytes, DEFAULT_LIMITS.maxBodyBytes),
-  };
   return smokeByTargetClock(clock, async () => {
     const wire = createWire(
       { baseUrl: target.baseUrl, apps: target.apps, viewer: world.viewer, clock },
-      read,
+      smokeLimits({ limits }),
     );
     try {
       const a = await wire.send({ method: "GET", path });

@@ -38,7 +38,7 @@ export type SmokeRefusal =
  * The smoke requests read up to the default answer cap even when the run's is smaller: a viewer's
  * profile over a cap set for the cases is not an unreachable target.
  */
-function smokeLimits(env: Pick<CaseEnv, "limits">): ClientLimits {
+export function smokeLimits(env: Pick<CaseEnv, "limits">): ClientLimits {
   return {
     ...env.limits,
     maxBodyBytes: Math.max(env.limits.maxBodyBytes, DEFAULT_LIMITS.maxBodyBytes),
