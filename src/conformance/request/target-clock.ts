@@ -1,8 +1,9 @@
 /**
  * The target's clock: P-AUTH-3.6 judges a timestamp "from the server clock", so requests are
  * signed by the target's time, read from an answer's `Date` (RFC 9110 §6.6.1), not by this
- * machine's. The smoke requests (run/smoke.ts, fuzz/run-fuzz.ts) read it; the run, the
- * differential run and the fuzzer sign by it.
+ * machine's. The smoke requests (run/smoke.ts, fuzz/run-fuzz.ts) read it, and the run, the
+ * differential run and the fuzzer sign by it; `request` reads it from a refusal
+ * (transport/one-request.ts).
  */
 import type { RequestEnv } from "./request-build.js";
 
