@@ -242,6 +242,27 @@ describe("conformance suite files", () => {
           expect(s.expect.atom?.kind, `${c.id}: keys outside Atom appdata`).toBe("appdata");
   });
 
+  it("a write or delete that only prepares or clears a read names its own clause, not the read's", () => {
+    // A refused setup write or clean-up broke the write or delete rule (S-4.4-WRITE.1,
+    // S-4.5-DELETE-FIELDS.1, …), not the rule the case reads for: each such step says which.
+    const readGroups = /^(appdata-read|json-atom|albums|people|mediaitems)\//;
+    const unnamed = suite.cases.flatMap((c) =>
+      c.steps.flatMap((step, i) => {
+        const { method } = step.request;
+        const prepares =
+          method === "POST" ||
+          method === "PUT" ||
+          (method === "DELETE" && !c.id.startsWith("appdata-delete/"));
+        return (readGroups.test(c.id) || c.id.startsWith("appdata-delete/")) &&
+          prepares &&
+          step.expect.statement === undefined
+          ? [`${c.id} step ${i} (${method})`]
+          : [];
+      }),
+    );
+    expect(unnamed).toEqual([]);
+  });
+
   it("uses only the closed lists of features and roles", () => {
     for (const c of suite.cases) for (const f of c.features ?? []) expect(FEATURES).toContain(f);
     for (const c of suite.cases)
