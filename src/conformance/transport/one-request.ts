@@ -5,9 +5,10 @@
  * body is bound by `oauth_body_hash` and a form body's parameters are signed (RFC 5849
  * §3.4.1.3.1). The timestamp is this machine's clock; a request refused (400 or 401) by a target
  * whose `Date` shows that clock outside P-AUTH-3.6's window is signed again by the target's clock
- * and sent once more (nothing of a refused request was done). Problems come back as data: issues for what cannot be sent (`target-invalid` for a
- * role or app the target lacks, `request-invalid` for a path that makes no URL), the transport's
- * record for what got no answer.
+ * and sent once more (nothing of a refused request was done). Problems come back as data:
+ * issues for what cannot be sent (`target-invalid` for a role or app the target lacks,
+ * `request-invalid` for a path that makes no URL), the transport's record for what got no
+ * answer.
  */
 import type { Issue } from "../../model/issue.js";
 import { TIMESTAMP_WINDOW_S } from "../../model/limits.js";
